@@ -1,0 +1,5 @@
+export * from './connect.ts';
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';
+export * from './queries/users.ts';
+export * from './queries/portfolio.ts';

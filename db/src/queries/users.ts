@@ -1,0 +1,104 @@
+import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDb } from '../connect.ts';
+import { localCredentials, users } from '../schema/index.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+
+/** The live (not deleted) user with this identity subject. */
+export async function findUserBySubject(db: AppDb, subject: string): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.identitySubject, subject), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: AppDb, id: string): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Returns the user for an identity subject, creating it on first sight. Safe under concurrent
+ * first requests: the unique subject index decides, and the loser reads the winner's row.
+ */
+export async function ensureUser(
+  db: AppDb,
+  subject: string,
+  profile: { email?: string | null; firstName?: string | null } = {},
+): Promise<UserRecord> {
+  const existing = await findUserBySubject(db, subject);
+  if (existing) return existing;
+  const [created] = await db
+    .insert(users)
+    .values({ identitySubject: subject, email: profile.email ?? null, firstName: profile.firstName ?? null })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const winner = await findUserBySubject(db, subject);
+  if (!winner) throw new Error(`user for subject ${subject} vanished while being created`);
+  return winner;
+}
+
+/** Updates contact fields given (undefined leaves a field as it is). */
+export async function updateUserProfile(
+  db: AppDb,
+  userId: string,
+  changes: { email?: string | null; firstName?: string | null; phone?: string | null },
+): Promise<UserRecord> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return (await findUserById(db, userId))!;
+  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+/** Creates a local account (user and credential) in one transaction; null when the e-mail is taken. */
+export async function createLocalAccount(
+  db: AppDb,
+  account: { subject: string; email: string; passwordHash: string; firstName: string | null },
+): Promise<UserRecord | null> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ userId: localCredentials.userId })
+      .from(localCredentials)
+      .where(sql`lower(${localCredentials.email}) = ${account.email.toLowerCase()}`)
+      .limit(1);
+    if (taken) return null;
+    const [user] = await tx
+      .insert(users)
+      .values({ identitySubject: account.subject, email: account.email, firstName: account.firstName })
+      .returning();
+    const [credential] = await tx
+      .insert(localCredentials)
+      .values({ userId: user!.id, email: account.email, passwordHash: account.passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    if (!credential) {
+      tx.rollback();
+    }
+    return user!;
+  }).catch((error: unknown) => {
+    if (isRollback(error)) return null;
+    throw error;
+  });
+}
+
+/** The credential and live user for a local e-mail. */
+export async function findLocalAccount(db: AppDb, email: string) {
+  const [row] = await db
+    .select({ user: users, passwordHash: localCredentials.passwordHash })
+    .from(localCredentials)
+    .innerJoin(users, eq(users.id, localCredentials.userId))
+    .where(and(sql`lower(${localCredentials.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+function isRollback(error: unknown): boolean {
+  return error instanceof TransactionRollbackError;
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, decimal, instant, updatedAt } from './columns.ts';
+import { portfolioItems } from './portfolio.ts';
+import { users } from './users.ts';
+
+/**
+ * A price or percentage alert (DESIGN.md section 5). Every single-coin alert reduces to
+ * `direction` + `triggerPrice`, kept current when the holding's purchase price changes, so a tick
+ * asks an indexed range query instead of scanning all alerts.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** WatchlistPrice or PortfolioGainLoss. */
+    type: text().notNull(),
+    /** coin (one coin), all_coins (each holding) or portfolio (the whole portfolio's value). */
+    scope: text().notNull().default('coin'),
+    coingeckoId: text(),
+    coinSymbol: text(),
+    coinName: text(),
+    coinImage: text(),
+    /** The holding a Gain/Loss alert measures against. */
+    portfolioItemId: uuid().references(() => portfolioItems.id, { onDelete: 'cascade' }),
+    /** Above, Below, Gain or Loss. */
+    thresholdType: text().notNull(),
+    thresholdValue: decimal().notNull(),
+    /** Email, SMS or Both. */
+    notificationMethod: text().notNull(),
+    /** Active or Paused. */
+    status: text().notNull().default('Active'),
+    /** user or trigger; only trigger-paused alerts are re-armed. */
+    pausedBy: text(),
+    /** above or below; null for portfolio and all-coins alerts. */
+    direction: text(),
+    triggerPrice: decimal(),
+    /** For whole-portfolio alerts: the value the percentage is measured from. */
+    referenceValue: decimal(),
+    /** 1hour, 5hours, 1day, 3days or 1week. */
+    resetInterval: text().notNull().default('1week'),
+    lastTriggered: instant(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('alerts_trigger_idx')
+      .on(t.coingeckoId, t.direction, t.triggerPrice)
+      .where(sql`${t.status} = 'Active'`),
+    index('alerts_user_idx').on(t.userId),
+    index('alerts_rearm_idx')
+      .on(t.lastTriggered)
+      .where(sql`${t.pausedBy} = 'trigger'`),
+  ],
+);
+
+/** One firing of an alert, or one skipped firing, with what was sent. */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    alertId: uuid().references(() => alerts.id, { onDelete: 'set null' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** alert id + tick id: a redelivered tick never fires twice. */
+    idempotencyKey: text().notNull(),
+    tickId: text().notNull(),
+    price: decimal(),
+    triggerPrice: decimal(),
+    /** Channels asked for: email, sms. */
+    channels: text().array().notNull().default(sql`'{}'::text[]`),
+    /** queued, delivered, partially_delivered, failed, skipped_allowance. */
+    outcome: text().notNull(),
+    detail: text(),
+    firedAt: instant().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alert_events_idempotency_key').on(t.idempotencyKey),
+    index('alert_events_alert_idx').on(t.alertId, t.firedAt),
+    index('alert_events_user_idx').on(t.userId, t.firedAt),
+  ],
+);

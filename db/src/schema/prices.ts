@@ -1,0 +1,38 @@
+import { doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, decimal, instant } from './columns.ts';
+
+/** Coins the poller keeps prices for: the ticker set, every held coin, every watch-list alert coin. */
+export const trackedCoins = pgTable('tracked_coins', {
+  coingeckoId: text().primaryKey(),
+  name: text().notNull(),
+  symbol: text().notNull(),
+  address: text(),
+  /** Why it is tracked first: ticker, portfolio, alert or manual. */
+  reason: text().notNull().default('manual'),
+  createdAt: createdAt(),
+  lastRequestedAt: instant().notNull().defaultNow(),
+});
+
+/** The latest accepted price of each coin. */
+export const latestPrices = pgTable('latest_prices', {
+  coingeckoId: text().primaryKey(),
+  usd: decimal().notNull(),
+  change24h: doublePrecision(),
+  /** The source's own timestamp of the price. */
+  lastUpdated: instant().notNull(),
+  /** coingecko, simulated or fallback. */
+  source: text().notNull(),
+  /** When we stored it; alerts never fire on a price older than two poll intervals. */
+  receivedAt: instant().notNull().defaultNow(),
+});
+
+/** Downsampled history: one price per coin and time bucket, for portfolio value charts. */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    coingeckoId: text().notNull(),
+    bucketAt: instant().notNull(),
+    usd: decimal().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coingeckoId, t.bucketAt] }), index('price_history_bucket_idx').on(t.bucketAt)],
+);

@@ -1,0 +1,265 @@
+/**
+ * The configuration contract of DESIGN.md section 4, as a pure parser: the server's config module
+ * hands it `process.env`, nothing else reads the environment. Empty strings count as unset.
+ */
+import { z } from 'zod';
+
+export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+const optionalString = z.string().trim().min(1).optional();
+const flag = (name: string) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no'], { message: `${name} must be 1 or 0` })
+    .optional()
+    .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const urlWithProtocols = (protocols: string[], label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `expected a ${label} URL (${protocols.map((p) => p + '//').join(' or ')}...)` },
+    );
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: `expected a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `expected a whole number from ${min} to ${max}` });
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: integer(0, 65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'Postgres').optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis').optional(),
+  ROLE: z.enum(ROLES, { message: `expected one of ${ROLES.join(', ')}` }).default('all'),
+  PRICE_SOURCE: z.enum(['coingecko', 'simulated'], { message: 'expected coingecko or simulated' }).default('coingecko'),
+  COINGECKO_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default('https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: optionalString,
+  PRICE_POLL_MS: integer(250, 3_600_000).default(60_000),
+  CLERK_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_/, { message: 'expected a Clerk publishable key (pk_test_... or pk_live_...)' })
+    .optional(),
+  CLERK_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^sk_(test|live)_/, { message: 'expected a Clerk secret key (sk_test_... or sk_live_...)' })
+    .optional(),
+  CLERK_JWT_KEY: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .refine((v) => v.includes('-----BEGIN PUBLIC KEY-----'), {
+      message: 'expected the PEM public key from the Clerk dashboard (-----BEGIN PUBLIC KEY-----...)',
+    })
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_/, { message: 'expected a Stripe secret key (sk_test_... or sk_live_...)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_/, { message: 'expected a Stripe webhook signing secret (whsec_...)' })
+    .optional(),
+  STRIPE_PRICE_BASIC: z.string().trim().regex(/^price_/, { message: 'expected a Stripe price id (price_...)' }).optional(),
+  STRIPE_PRICE_PRO: z.string().trim().regex(/^price_/, { message: 'expected a Stripe price id (price_...)' }).optional(),
+  STRIPE_PRICE_ENTERPRISE: z
+    .string()
+    .trim()
+    .regex(/^price_/, { message: 'expected a Stripe price id (price_...)' })
+    .optional(),
+  STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Coinpace <alerts@coinpace.local>'),
+  SUPPORT_EMAIL: z.email({ message: 'expected an e-mail address' }).default('support@coinpace.local'),
+  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, { message: 'expected a Twilio Account SID (AC + 32 hex)' }).optional(),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, { message: 'expected a phone number in E.164 form (+15551234567)' }).optional(),
+  TWILIO_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  SITE_PASSWORD: optionalString,
+  MAINTENANCE_MODE: flag('MAINTENANCE_MODE'),
+  ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'expected fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+});
+
+/** The validated, typed configuration every process is built from. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  role: Role;
+  /** Public origin of the app, used for links in e-mails, checkout return URLs and Clerk's authorized parties. */
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  maintenanceMode: boolean;
+  sitePassword?: string;
+  database: { url?: string };
+  redis: { url?: string };
+  prices: { source: 'coingecko' | 'simulated'; baseUrl: string; apiKey?: string; pollMs: number };
+  identity:
+    | { mode: 'local' }
+    | { mode: 'clerk'; publishableKey?: string; secretKey?: string; jwtKey?: string; authorizedParties: string[] };
+  payments:
+    | { mode: 'local' }
+    | {
+        mode: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        prices: { basic: string; pro: string; enterprise: string };
+        apiUrl?: string;
+      };
+  mail: { smtpUrl?: string; from: string; supportEmail: string };
+  sms: { accountSid: string; authToken: string; fromNumber: string; apiUrl?: string } | { mode: 'log' };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates an environment record into a frozen Config.
+ * @throws ConfigError with one line naming the variable and what it expected.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(ZEnv.shape).map((key) => {
+      const value = env[key];
+      return [key, value === undefined || value.trim() === '' ? undefined : value];
+    }),
+  );
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = cleaned[name];
+    const shown = got === undefined || /KEY|SECRET|TOKEN|PASSWORD/.test(name) ? '' : ` (got "${got}")`;
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+  const clerkSet = Boolean(e.CLERK_PUBLISHABLE_KEY || e.CLERK_SECRET_KEY || e.CLERK_JWT_KEY);
+  if (clerkSet && !e.CLERK_JWT_KEY && !e.CLERK_SECRET_KEY) {
+    fail('CLERK_JWT_KEY: required with CLERK_PUBLISHABLE_KEY, so session tokens can be verified');
+  }
+  const identity: Config['identity'] = clerkSet
+    ? {
+        mode: 'clerk',
+        publishableKey: e.CLERK_PUBLISHABLE_KEY,
+        secretKey: e.CLERK_SECRET_KEY,
+        jwtKey: e.CLERK_JWT_KEY,
+        authorizedParties: [new URL(publicUrl).origin],
+      }
+    : { mode: 'local' };
+
+  let payments: Config['payments'] = { mode: 'local' };
+  if (e.STRIPE_SECRET_KEY) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_ENTERPRISE'] as const) {
+      if (!e[name]) fail(`${name}: required when STRIPE_SECRET_KEY is set`);
+    }
+    payments = {
+      mode: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      prices: { basic: e.STRIPE_PRICE_BASIC!, pro: e.STRIPE_PRICE_PRO!, enterprise: e.STRIPE_PRICE_ENTERPRISE! },
+      apiUrl: e.STRIPE_API_URL,
+    };
+  }
+
+  const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM_NUMBER];
+  if (twilioParts.some(Boolean) && !twilioParts.every(Boolean)) {
+    const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const).find((n) => !e[n]);
+    fail(`${missing}: required when any TWILIO_* setting is given`);
+  }
+  const sms: Config['sms'] = e.TWILIO_ACCOUNT_SID
+    ? {
+        accountSid: e.TWILIO_ACCOUNT_SID,
+        authToken: e.TWILIO_AUTH_TOKEN!,
+        fromNumber: e.TWILIO_FROM_NUMBER!,
+        apiUrl: e.TWILIO_API_URL,
+      }
+    : { mode: 'log' };
+
+  if (e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_PROVIDERS) {
+    if (identity.mode === 'local') {
+      fail('CLERK_JWT_KEY: production needs Clerk for sign-in; set ALLOW_LOCAL_PROVIDERS=1 to run local accounts anyway');
+    }
+    if (payments.mode === 'local') {
+      fail('STRIPE_SECRET_KEY: production needs Stripe for payments; set ALLOW_LOCAL_PROVIDERS=1 to run local checkout anyway');
+    }
+  }
+
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    role: e.ROLE,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    maintenanceMode: e.MAINTENANCE_MODE,
+    sitePassword: e.SITE_PASSWORD,
+    database: { url: e.DATABASE_URL },
+    redis: { url: e.REDIS_URL },
+    prices: { source: e.PRICE_SOURCE, baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY, pollMs: e.PRICE_POLL_MS },
+    identity,
+    payments,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
+    sms,
+  };
+  return deepFreeze(config);
+}
+
+/** A summary safe to log: which providers are on, never a secret. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return {
+    nodeEnv: config.nodeEnv,
+    role: config.role,
+    port: config.port,
+    publicUrl: config.publicUrl,
+    database: config.database.url ? redactUrl(config.database.url) : `pglite:${config.dataDir}`,
+    bus: config.redis.url ? redactUrl(config.redis.url) : 'in-process',
+    prices: config.prices.source === 'simulated' ? 'simulated' : config.prices.baseUrl,
+    identity: config.identity.mode,
+    payments: config.payments.mode,
+    mail: config.mail.smtpUrl ? redactUrl(config.mail.smtpUrl) : 'log',
+    sms: 'accountSid' in config.sms ? 'twilio' : 'log',
+    sitePassword: Boolean(config.sitePassword),
+    maintenanceMode: config.maintenanceMode,
+  };
+}
+
+function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

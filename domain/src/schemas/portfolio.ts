@@ -1,0 +1,90 @@
+/** Request and response schemas of the portfolio routes (SPEC.md section 7, DESIGN.md section 4). */
+import { z } from 'zod';
+import {
+  zCoinName,
+  zCoingeckoId,
+  zContractAddress,
+  zImageUrl,
+  zPurchasePrice,
+  zQuantity,
+  zSymbol,
+} from './common.ts';
+
+/** Most holdings one bulk request may carry. */
+export const MAX_BULK_ITEMS = 1000;
+
+/** POST /api/portfolio: the add-coin payload (SPEC.md section 3). */
+export const ZAddHolding = z.strictObject({
+  coingeckoId: zCoingeckoId,
+  name: zCoinName,
+  symbol: zSymbol,
+  address: zContractAddress,
+  quantity: zQuantity,
+  purchasePrice: zPurchasePrice,
+  image: zImageUrl,
+});
+export type AddHolding = z.output<typeof ZAddHolding>;
+export type AddHoldingInput = z.input<typeof ZAddHolding>;
+
+/** One item of POST /api/portfolio/bulk; a coin without a CoinGecko id is kept but has no price yet. */
+export const ZBulkHoldingItem = ZAddHolding.extend({
+  coingeckoId: z
+    .union([zCoingeckoId, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+});
+export type BulkHoldingItem = z.output<typeof ZBulkHoldingItem>;
+
+/** POST /api/portfolio/bulk. Items are validated one by one so a bad row fails alone. */
+export const ZBulkAdd = z.strictObject({
+  portfolioItems: z
+    .array(z.unknown(), { message: 'portfolioItems must be a list' })
+    .min(1, { message: 'portfolioItems must hold at least one item' })
+    .max(MAX_BULK_ITEMS, { message: `portfolioItems may hold at most ${MAX_BULK_ITEMS} items` }),
+});
+
+/** PUT /api/portfolio/{id}: the per-coin purchase price, and optionally a corrected quantity. */
+export const ZUpdateHolding = z.strictObject({
+  purchasePrice: zPurchasePrice,
+  quantity: zQuantity.optional(),
+});
+export type UpdateHolding = z.output<typeof ZUpdateHolding>;
+
+/** A holding as the server returns it (SPEC.md 'Portfolio item (server row)'). */
+export interface HoldingRow {
+  id: string;
+  /** Same as coingeckoId; kept for clients of the original API. */
+  coinId: string | null;
+  coingeckoId: string | null;
+  symbol: string;
+  name: string;
+  /** Decimal string. */
+  quantity: string;
+  /** Decimal string, per coin; '0' when not known. */
+  purchasePrice: string;
+  /** Latest USD price known to the server, 0 when none. */
+  currentPrice: number;
+  /** 24h change in percent, null when unknown. */
+  change24h: number | null;
+  /** (currentPrice - purchasePrice) * quantity, 0 when either price is unknown. */
+  gainLoss: number;
+  address: string | null;
+  image: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One failed row of a bulk add. */
+export interface BulkError {
+  item: { symbol: string; index: number };
+  error: string;
+}
+
+/** Response of POST /api/portfolio/bulk. */
+export interface BulkAddResult {
+  successful: number;
+  failed: number;
+  errors: BulkError[];
+  /** The holdings created. */
+  added: HoldingRow[];
+}
