@@ -1,19 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+// Clerk's SDK prints a telemetry notice otherwise; tests never reach Clerk.
+const env = { CLERK_TELEMETRY_DISABLED: '1' };
+const server = { env, testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: './domain', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'db', root: './db', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
-      {
-        test: { name: 'adapters', root: './adapters', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
-      },
-      { test: { name: 'api', root: './api', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
-      {
-        test: { name: 'realtime', root: './realtime', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
-      },
-      { test: { name: 'server', root: './server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
-      { test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      { test: { name: 'domain', root: './domain', include: ['src/**/*.test.ts'], env } },
+      { test: { name: 'db', root: './db', include: ['src/**/*.test.ts'], ...server } },
+      { test: { name: 'adapters', root: './adapters', include: ['src/**/*.test.ts'], ...server } },
+      { test: { name: 'api', root: './api', include: ['src/**/*.test.ts'], ...server } },
+      { test: { name: 'realtime', root: './realtime', include: ['src/**/*.test.ts'], ...server } },
+      { test: { name: 'server', root: './server', include: ['src/**/*.test.ts'], ...server, testTimeout: 60_000 } },
+      { test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', env } },
     ],
   },
 });

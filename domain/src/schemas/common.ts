@@ -11,8 +11,8 @@ export const MAX_QUANTITY = 1_000_000_000_000_000;
 export function zDecimal(label: string, opts: { positive: boolean; max: number }) {
   const maxText = opts.max.toLocaleString('en-US');
   return z
-    .union([z.number({ message: `${label} must be a number` }), z.string({ message: `${label} must be a number` })], {
-      message: `${label} must be a number`,
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
     })
     .transform((value, ctx) => {
       if (typeof value === 'number' && value < 0) {

@@ -1,0 +1,26 @@
+import type { Config } from '@coinpace/domain';
+import { createClerkVerifier } from './clerk.ts';
+import { createLocalIdentity, type LocalIdentity } from './local.ts';
+import type { IdentityVerifier } from './port.ts';
+
+/** What the identity port gives the API: a verifier, and local accounts when they are on. */
+export interface Identity {
+  verifier: IdentityVerifier;
+  /** Present only in local mode (the embedded default). */
+  local?: LocalIdentity;
+}
+
+/** Builds the identity port from config: Clerk when configured, local accounts otherwise. */
+export async function createIdentity(config: Pick<Config, 'identity' | 'dataDir'>): Promise<Identity> {
+  if (config.identity.mode === 'clerk') {
+    return {
+      verifier: createClerkVerifier({
+        jwtKey: config.identity.jwtKey,
+        secretKey: config.identity.secretKey,
+        authorizedParties: config.identity.authorizedParties,
+      }),
+    };
+  }
+  const local = await createLocalIdentity({ dataDir: config.dataDir });
+  return { verifier: local, local };
+}

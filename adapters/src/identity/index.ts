@@ -1,0 +1,4 @@
+export * from './port.ts';
+export * from './clerk.ts';
+export * from './local.ts';
+export * from './create.ts';

@@ -1,0 +1,115 @@
+import { createPublicKey, createSign, generateKeyPairSync, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { TokenRejectedError, type IdentityVerifier, type VerifiedIdentity } from './port.ts';
+import { verifySessionJwt } from './verify-jwt.ts';
+
+/** Issuer of local session tokens. */
+export const LOCAL_ISSUER = 'coinpace-local';
+/** Lifetime of a local session token: seven days, seconds. */
+export const LOCAL_TOKEN_TTL_S = 7 * 24 * 3600;
+const KEY_FILE = 'local-identity-key.pem';
+
+/** The embedded identity: local accounts with RS256 session tokens signed by a key kept in DATA_DIR. */
+export interface LocalIdentity extends IdentityVerifier {
+  readonly mode: 'local';
+  /** A fresh subject for a new local account. */
+  newSubject(): string;
+  /** Signs a session token for a subject. `now` in ms. */
+  issueToken(subject: string, now?: number): string;
+}
+
+/**
+ * Loads the signing key from `dataDir` (generating it once, mode 0600), or uses `privateKeyPem` when
+ * given (tests). Tokens are verified with the same `verifyToken` as Clerk's, so one code path checks
+ * every token's signature, expiry and not-before.
+ */
+export async function createLocalIdentity(options: { dataDir?: string; privateKeyPem?: string }): Promise<LocalIdentity> {
+  const privateKeyPem = options.privateKeyPem ?? (await loadOrCreateKey(options.dataDir ?? './.data'));
+  const publicKeyPem = createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+
+  return {
+    mode: 'local',
+    newSubject: () => `local_${randomUUID().replaceAll('-', '')}`,
+    issueToken(subject: string, now = Date.now()): string {
+      const iat = Math.floor(now / 1000);
+      const header = encode({ alg: 'RS256', typ: 'JWT', kid: 'coinpace-local' });
+      const payload = encode({ sub: subject, iss: LOCAL_ISSUER, iat, nbf: iat - 5, exp: iat + LOCAL_TOKEN_TTL_S });
+      const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKeyPem).toString('base64url');
+      return `${header}.${payload}.${signature}`;
+    },
+    async verify(token: string): Promise<VerifiedIdentity> {
+      const claims = await verifySessionJwt(token, { jwtKey: publicKeyPem });
+      if (claims.iss !== LOCAL_ISSUER || !claims.sub.startsWith('local_')) throw new TokenRejectedError('not-a-local-token');
+      return { subject: claims.sub, provider: 'local', expiresAt: claims.exp };
+    },
+  };
+}
+
+async function loadOrCreateKey(dataDir: string): Promise<string> {
+  const file = path.resolve(dataDir, KEY_FILE);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  // 2048 bits: Clerk's PEM loader assumes a 2048-bit SPKI (LIBRARIES.md section 1).
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  try {
+    await writeFile(file, privateKey, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFile(file, 'utf8');
+    throw error;
+  }
+  await chmod(file, 0o600);
+  return privateKey;
+}
+
+function encode(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+
+/** Hashes a password with scrypt and a random salt: `scrypt$N$r$p$salt$hash` (base64url parts). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password, salt, SCRYPT);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+/** Checks a password against a hash from {@link hashPassword}, in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    keylen: expected.length,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash to compare against when the account does not exist, so timing does not reveal it. */
+export const DUMMY_PASSWORD_HASH =
+  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + Buffer.alloc(64).toString('base64url');
+
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  opts: { N: number; r: number; p: number; keylen: number },
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, opts.keylen, { N: opts.N, r: opts.r, p: opts.p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}

@@ -1,0 +1,25 @@
+/** Who a verified bearer token belongs to. */
+export interface VerifiedIdentity {
+  /** The identity provider's user id: Clerk's `user_…`, or `local_…` for a local account. */
+  subject: string;
+  provider: 'clerk' | 'local';
+  /** Expiry of the token, unix seconds. */
+  expiresAt: number;
+}
+
+/**
+ * Verifies session tokens. Used by the API's auth middleware and the Socket.IO handshake.
+ * Rejects with {@link TokenRejectedError}, never with anything else for a bad token.
+ */
+export interface IdentityVerifier {
+  readonly mode: 'clerk' | 'local';
+  verify(token: string): Promise<VerifiedIdentity>;
+}
+
+/** A token that did not verify; `reason` is for logs, not for users. */
+export class TokenRejectedError extends Error {
+  override name = 'TokenRejectedError';
+  constructor(readonly reason: string) {
+    super(`token rejected: ${reason}`);
+  }
+}

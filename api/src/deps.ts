@@ -1,0 +1,17 @@
+import type { Identity } from '@coinpace/adapters';
+import type { AppDb } from '@coinpace/db';
+import type { Config } from '@coinpace/domain';
+import type { Registry } from 'prom-client';
+import type { Logger } from './logger.ts';
+
+/** Everything the API is built from; main.ts and tests pass these in (STYLE.md, Wiring). */
+export interface ApiDeps {
+  config: Config;
+  db: AppDb;
+  identity: Identity;
+  logger: Logger;
+  /** Registry the API's metrics are kept in; /metrics serves it. */
+  metrics: Registry;
+  /** Directory of the built web app to serve, when this process serves it. */
+  webDist?: string;
+}

@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import { sql } from 'drizzle-orm';
+import type { PublicConfig } from '@coinpace/domain';
+import type { AppState } from '../../context.ts';
+import type { ApiDeps } from '../../deps.ts';
+
+/** Health, readiness, metrics and the public runtime config. */
+export function systemRoutes({ config, db, metrics }: ApiDeps) {
+  const router = new Router<AppState>();
+
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+
+  router.get('/readyz', async (ctx) => {
+    try {
+      await db.execute(sql`select 1`);
+      ctx.body = { status: 'ready' };
+    } catch (error) {
+      ctx.state.log.warn({ err: error }, 'database not ready');
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', error: 'database unavailable' };
+    }
+  });
+
+  router.get('/metrics', async (ctx) => {
+    ctx.type = metrics.contentType;
+    ctx.body = await metrics.metrics();
+  });
+
+  router.get('/api/config', (ctx) => {
+    const body: PublicConfig = {
+      identity:
+        config.identity.mode === 'clerk'
+          ? { mode: 'clerk', publishableKey: config.identity.publishableKey ?? null }
+          : { mode: 'local' },
+      maintenanceMode: config.maintenanceMode,
+      sitePasswordRequired: Boolean(config.sitePassword),
+      priceSource: config.prices.source,
+      payments: config.payments.mode,
+    };
+    ctx.body = body;
+  });
+
+  return router;
+}

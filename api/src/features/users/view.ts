@@ -1,0 +1,14 @@
+import type { UserRecord } from '@coinpace/db';
+import type { UserView } from '@coinpace/domain';
+
+/** The user as the API shows it; `clerkId` is the identity subject. */
+export function toUserView(user: UserRecord): UserView {
+  return {
+    id: user.id,
+    clerkId: user.identitySubject,
+    email: user.email,
+    firstName: user.firstName,
+    phone: user.phone,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

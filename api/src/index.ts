@@ -1,0 +1,4 @@
+export * from './app.ts';
+export * from './deps.ts';
+export * from './logger.ts';
+export * from './context.ts';

@@ -1,0 +1,109 @@
+/** Test support: the real API on an ephemeral port over a fresh database. Not used in production. */
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClerkVerifier, createLocalIdentity, type Identity } from '@coinpace/adapters';
+import { createTestDatabase, type Engine, type TestDatabase } from '@coinpace/db/testing';
+import { parseConfig, type Config } from '@coinpace/domain';
+import { Registry } from 'prom-client';
+import { createApp } from '../app.ts';
+import { createLogger } from '../logger.ts';
+
+export interface TestApi {
+  url: string;
+  config: Config;
+  database: TestDatabase;
+  identity: Identity;
+  /** fetch against the API with JSON in and out. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+    status: number;
+    body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+    headers: Headers;
+  }>;
+  /** Signs up a fresh local user and returns its token. */
+  signUp(email?: string): Promise<{ token: string; user: { id: string; clerkId: string } }>;
+  close(): Promise<void>;
+}
+
+let localKeyPem: string | undefined;
+/** One RSA key for local tokens across a test file: generating keys is slow. */
+export function testLocalKey(): string {
+  localKeyPem ??= generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+  return localKeyPem;
+}
+
+/** Starts the API over a fresh database on `engine`, with env overrides for the config. */
+export async function startTestApi(
+  engine: Engine,
+  env: Record<string, string | undefined> = {},
+): Promise<TestApi> {
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env });
+  const database = await createTestDatabase(engine, process.env.DATABASE_URL);
+  const identity: Identity =
+    config.identity.mode === 'clerk'
+      ? {
+          verifier: createClerkVerifier({
+            jwtKey: config.identity.jwtKey,
+            authorizedParties: config.identity.authorizedParties,
+          }),
+        }
+      : await (async () => {
+          const local = await createLocalIdentity({ privateKeyPem: testLocalKey() });
+          return { verifier: local, local };
+        })();
+  const app = createApp({
+    config,
+    db: database.db,
+    identity,
+    logger: createLogger(config.logLevel),
+    metrics: new Registry(),
+  });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const call: TestApi['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await fetch(url + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  let counter = 0;
+  return {
+    url,
+    config,
+    database,
+    identity,
+    call,
+    async signUp(email) {
+      counter += 1;
+      const address = email ?? `person${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+      const response = await call('POST', '/api/auth/local/sign-up', {
+        body: { email: address, password: 'correct horse battery', firstName: 'Ada' },
+      });
+      if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
