@@ -35,7 +35,14 @@ const servers = ['api', 'realtime', 'server'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'db/drizzle/**', 'bench/results/**', 'e2e/artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'db/drizzle/**',
+      'bench/results/**',
+      'e2e/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -56,7 +63,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  boundary('domain', ['db', 'adapters', ...servers, 'web'], 'domain is pure logic at the bottom of the graph'),
+  boundary(
+    'domain',
+    ['db', 'adapters', ...servers, 'web'],
+    'domain is pure logic at the bottom of the graph',
+  ),
   {
     files: ['domain/src/**/*.ts'],
     ignores: ['domain/src/**/*.test.ts'],
@@ -67,7 +78,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@coinpace/*', 'node:*', 'fs', 'path', 'http', 'https', 'net', 'crypto'],
-              message: 'domain/ is pure: no I/O, no Node built-ins, none of our other packages (DESIGN.md section 2).',
+              message:
+                'domain/ is pure: no I/O, no Node built-ins, none of our other packages (DESIGN.md section 2).',
             },
           ],
         },
@@ -87,7 +99,7 @@ export default tseslint.config(
   {
     // Only the config module of a process reads the environment (STYLE.md, Config).
     files: ['{domain,db,adapters,api,realtime,web}/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/testing.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -12,8 +12,24 @@ export default defineConfig({
       { test: { name: 'adapters', root: './adapters', include: ['src/**/*.test.ts'], ...server } },
       { test: { name: 'api', root: './api', include: ['src/**/*.test.ts'], ...server } },
       { test: { name: 'realtime', root: './realtime', include: ['src/**/*.test.ts'], ...server } },
-      { test: { name: 'server', root: './server', include: ['src/**/*.test.ts'], ...server, testTimeout: 60_000 } },
-      { test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', env } },
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          include: ['src/**/*.test.ts'],
+          ...server,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          env,
+        },
+      },
     ],
   },
 });

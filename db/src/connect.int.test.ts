@@ -6,7 +6,13 @@ import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from './connect.ts';
-import { createTestDatabase, createTestHolding, createTestUser, testEngines, type TestDatabase } from './testing.ts';
+import {
+  createTestDatabase,
+  createTestHolding,
+  createTestUser,
+  testEngines,
+  type TestDatabase,
+} from './testing.ts';
 import { ensureUser, findUserById, insertHoldings, listHoldings } from './index.ts';
 import { latestPrices } from './schema/index.ts';
 
@@ -23,7 +29,10 @@ describe.each(testEngines(serverUrl))('database on %s', (engine) => {
 
   it('keeps quantities and prices exact as numeric', async () => {
     const user = await createTestUser(database.db);
-    await createTestHolding(database.db, user.id, { quantity: '0.123456789012345678', purchasePrice: '12345678.5' });
+    await createTestHolding(database.db, user.id, {
+      quantity: '0.123456789012345678',
+      purchasePrice: '12345678.5',
+    });
     const [row] = await listHoldings(database.db, user.id);
     expect(row!.quantity).toBe('0.123456789012345678');
     expect(row!.purchasePrice).toBe('12345678.5');
@@ -32,7 +41,11 @@ describe.each(testEngines(serverUrl))('database on %s', (engine) => {
 
   it('allows one holding per user and symbol, whatever the case', async () => {
     const user = await createTestUser(database.db);
-    await createTestHolding(database.db, user.id, { symbol: 'ETH', coingeckoId: 'ethereum', name: 'Ethereum' });
+    await createTestHolding(database.db, user.id, {
+      symbol: 'ETH',
+      coingeckoId: 'ethereum',
+      name: 'Ethereum',
+    });
     const created = await insertHoldings(database.db, user.id, [
       { symbol: 'eth', coingeckoId: 'ethereum', name: 'Ethereum', quantity: '2', purchasePrice: '0' },
       { symbol: 'SOL', coingeckoId: 'solana', name: 'Solana', quantity: '3', purchasePrice: '0' },
@@ -44,10 +57,21 @@ describe.each(testEngines(serverUrl))('database on %s', (engine) => {
 
   it('joins the latest price and computes gain/loss', async () => {
     const user = await createTestUser(database.db);
-    await createTestHolding(database.db, user.id, { coingeckoId: 'dogecoin', symbol: 'DOGE', quantity: '100', purchasePrice: '0.1' });
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: 'dogecoin',
+      symbol: 'DOGE',
+      quantity: '100',
+      purchasePrice: '0.1',
+    });
     await database.db
       .insert(latestPrices)
-      .values({ coingeckoId: 'dogecoin', usd: '0.15', change24h: 2.5, lastUpdated: new Date(), source: 'coingecko' })
+      .values({
+        coingeckoId: 'dogecoin',
+        usd: '0.15',
+        change24h: 2.5,
+        lastUpdated: new Date(),
+        source: 'coingecko',
+      })
       .onConflictDoNothing();
     const [row] = await listHoldings(database.db, user.id);
     expect(row!.currentPrice).toBeCloseTo(0.15, 10);
@@ -70,7 +94,10 @@ describe.runIf(serverUrl)('migrations on Postgres', () => {
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     try {
-      const [a, b] = await Promise.all([connect({ databaseUrl: url.toString() }), connect({ databaseUrl: url.toString() })]);
+      const [a, b] = await Promise.all([
+        connect({ databaseUrl: url.toString() }),
+        connect({ databaseUrl: url.toString() }),
+      ]);
       const result = await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       expect(Array.from(result as unknown as { n: number }[])[0]!.n).toBeGreaterThanOrEqual(1);
       await Promise.all([a.close(), b.close()]);

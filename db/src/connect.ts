@@ -87,7 +87,9 @@ async function migratePostgresLocked(url: string): Promise<void> {
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {
-      await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
     } finally {
       await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
     }

@@ -21,6 +21,7 @@ export async function acquireDirLock(lockPath: string): Promise<() => Promise<vo
         throw new Error(
           `The embedded database in ${lockPath.replace(/pglite\.lock$/, '')} is in use by process ${holder}. ` +
             'PGlite serves one process; set DATABASE_URL to run several.',
+          { cause: error },
         );
       }
       await unlink(lockPath).catch(() => {});

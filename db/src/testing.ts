@@ -53,7 +53,12 @@ export async function createTestUser(db: AppDb, overrides: Partial<typeof users.
   const tag = randomUUID().slice(0, 8);
   const [user] = await db
     .insert(users)
-    .values({ identitySubject: `user_${tag}`, email: `user-${tag}@example.test`, firstName: 'Test', ...overrides })
+    .values({
+      identitySubject: `user_${tag}`,
+      email: `user-${tag}@example.test`,
+      firstName: 'Test',
+      ...overrides,
+    })
     .returning();
   return user!;
 }
@@ -66,7 +71,15 @@ export async function createTestHolding(
 ) {
   const [row] = await db
     .insert(portfolioItems)
-    .values({ userId, coingeckoId: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', quantity: '1', purchasePrice: '30000', ...overrides })
+    .values({
+      userId,
+      coingeckoId: 'bitcoin',
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      quantity: '1',
+      purchasePrice: '30000',
+      ...overrides,
+    })
     .returning();
   return row!;
 }

@@ -17,7 +17,8 @@ export interface ClerkVerifierOptions {
  * the end-of-life `@clerk/clerk-sdk-node` (DESIGN.md section 3).
  */
 export function createClerkVerifier(options: ClerkVerifierOptions): IdentityVerifier {
-  if (!options.jwtKey && !options.secretKey) throw new Error('Clerk verification needs CLERK_JWT_KEY or CLERK_SECRET_KEY');
+  if (!options.jwtKey && !options.secretKey)
+    throw new Error('Clerk verification needs CLERK_JWT_KEY or CLERK_SECRET_KEY');
   return {
     mode: 'clerk',
     async verify(token: string): Promise<VerifiedIdentity> {

@@ -1,4 +1,12 @@
-import { createPublicKey, createSign, generateKeyPairSync, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createPublicKey,
+  createSign,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TokenRejectedError, type IdentityVerifier, type VerifiedIdentity } from './port.ts';
@@ -24,7 +32,10 @@ export interface LocalIdentity extends IdentityVerifier {
  * given (tests). Tokens are verified with the same `verifyToken` as Clerk's, so one code path checks
  * every token's signature, expiry and not-before.
  */
-export async function createLocalIdentity(options: { dataDir?: string; privateKeyPem?: string }): Promise<LocalIdentity> {
+export async function createLocalIdentity(options: {
+  dataDir?: string;
+  privateKeyPem?: string;
+}): Promise<LocalIdentity> {
   const privateKeyPem = options.privateKeyPem ?? (await loadOrCreateKey(options.dataDir ?? './.data'));
   const publicKeyPem = createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
 
@@ -34,13 +45,23 @@ export async function createLocalIdentity(options: { dataDir?: string; privateKe
     issueToken(subject: string, now = Date.now()): string {
       const iat = Math.floor(now / 1000);
       const header = encode({ alg: 'RS256', typ: 'JWT', kid: 'coinpace-local' });
-      const payload = encode({ sub: subject, iss: LOCAL_ISSUER, iat, nbf: iat - 5, exp: iat + LOCAL_TOKEN_TTL_S });
-      const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKeyPem).toString('base64url');
+      const payload = encode({
+        sub: subject,
+        iss: LOCAL_ISSUER,
+        iat,
+        nbf: iat - 5,
+        exp: iat + LOCAL_TOKEN_TTL_S,
+      });
+      const signature = createSign('RSA-SHA256')
+        .update(`${header}.${payload}`)
+        .sign(privateKeyPem)
+        .toString('base64url');
       return `${header}.${payload}.${signature}`;
     },
     async verify(token: string): Promise<VerifiedIdentity> {
       const claims = await verifySessionJwt(token, { jwtKey: publicKeyPem });
-      if (claims.iss !== LOCAL_ISSUER || !claims.sub.startsWith('local_')) throw new TokenRejectedError('not-a-local-token');
+      if (claims.iss !== LOCAL_ISSUER || !claims.sub.startsWith('local_'))
+        throw new TokenRejectedError('not-a-local-token');
       return { subject: claims.sub, provider: 'local', expiresAt: claims.exp };
     },
   };
@@ -81,7 +102,14 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scryptAsync(password, salt, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    salt.toString('base64url'),
+    hash.toString('base64url'),
+  ].join('$');
 }
 
 /** Checks a password against a hash from {@link hashPassword}, in constant time. */
@@ -108,8 +136,12 @@ function scryptAsync(
   opts: { N: number; r: number; p: number; keylen: number },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, opts.keylen, { N: opts.N, r: opts.r, p: opts.p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      opts.keylen,
+      { N: opts.N, r: opts.r, p: opts.p, maxmem: 64 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }

@@ -25,11 +25,13 @@ export async function verifySessionJwt(token: string, options: VerifyOptions): P
   const wrapped = result as { data?: unknown; errors?: readonly unknown[] } | undefined;
   if (wrapped?.errors?.length) throw new TokenRejectedError(reasonOf(wrapped.errors[0]));
   const claims = (wrapped && 'data' in wrapped ? wrapped.data : result) as Partial<SessionClaims> | undefined;
-  if (!claims || typeof claims.sub !== 'string' || claims.sub === '') throw new TokenRejectedError('missing-subject');
+  if (!claims || typeof claims.sub !== 'string' || claims.sub === '')
+    throw new TokenRejectedError('missing-subject');
   return { sub: claims.sub, iss: claims.iss, exp: Number(claims.exp) };
 }
 
 function reasonOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'reason' in error && typeof error.reason === 'string') return error.reason;
+  if (error && typeof error === 'object' && 'reason' in error && typeof error.reason === 'string')
+    return error.reason;
   return error instanceof Error ? error.message : 'unknown';
 }

@@ -38,8 +38,11 @@ export function toAppError(caught: unknown): AppError {
     if (status === 403) return new AppError('FORBIDDEN');
     if (status === 404) return new AppError('NOT_FOUND');
     if (status === 429) return new AppError('RATE_LIMITED');
-    if (caught instanceof SyntaxError || (caught as { type?: unknown })?.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', { message: 'The request body is not valid JSON.' });
-    return new AppError('BAD_REQUEST', { message: expose && message ? message : ERROR_CATALOGUE.BAD_REQUEST.message });
+    if (caught instanceof SyntaxError || (caught as { type?: unknown })?.type === 'entity.parse.failed')
+      return new AppError('BAD_REQUEST', { message: 'The request body is not valid JSON.' });
+    return new AppError('BAD_REQUEST', {
+      message: expose && message ? message : ERROR_CATALOGUE.BAD_REQUEST.message,
+    });
   }
   return new AppError('INTERNAL', { cause: caught });
 }

@@ -17,7 +17,9 @@ export function httpMetrics(registry: Registry): Middleware<AppState> {
       await next();
     } finally {
       // The route pattern, not the raw path, keeps label cardinality bounded.
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
+      const route =
+        (ctx as { _matchedRoute?: string })._matchedRoute ??
+        (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
       end({ method: ctx.method, route, status: String(ctx.status) });
     }
   };

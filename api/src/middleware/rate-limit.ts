@@ -7,7 +7,10 @@ import type { AppState } from '../context.ts';
  * Consumes one point per request from `limiter` under `key(ctx)`; past the limit answers 429 with
  * Retry-After. The limiter is passed in: memory for one process, Redis when several share the load.
  */
-export function rateLimit(limiter: RateLimiterAbstract, key: (ctx: { ip: string; state: AppState }) => string): Middleware<AppState> {
+export function rateLimit(
+  limiter: RateLimiterAbstract,
+  key: (ctx: { ip: string; state: AppState }) => string,
+): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await limiter.consume(key(ctx));

@@ -17,7 +17,12 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     } finally {
       if (ctx.path.startsWith('/api/')) {
         ctx.state.log.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+          {
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(performance.now() - started),
+          },
           'request',
         );
       }

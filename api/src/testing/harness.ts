@@ -15,7 +15,11 @@ export interface TestApi {
   database: TestDatabase;
   identity: Identity;
   /** fetch against the API with JSON in and out. */
-  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
     headers: Headers;
@@ -98,7 +102,8 @@ export async function startTestApi(
       const response = await call('POST', '/api/auth/local/sign-up', {
         body: { email: address, password: 'correct horse battery', firstName: 'Ada' },
       });
-      if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 201)
+        throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body;
     },
     async close() {

@@ -4,7 +4,10 @@ import type { AppDb } from '../connect.ts';
 import { latestPrices, portfolioItems, trackedCoins } from '../schema/index.ts';
 
 export type HoldingRecord = typeof portfolioItems.$inferSelect;
-export type NewHolding = Omit<typeof portfolioItems.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type NewHolding = Omit<
+  typeof portfolioItems.$inferInsert,
+  'id' | 'userId' | 'createdAt' | 'updatedAt'
+>;
 
 const holdingColumns = {
   item: portfolioItems,
@@ -48,7 +51,11 @@ export async function holdsSymbol(db: AppDb, userId: string, symbol: string): Pr
  * Inserts holdings, skipping symbols the user already holds (case-insensitive, enforced by the
  * unique index). Returns the created records; a skipped symbol is simply absent.
  */
-export async function insertHoldings(db: AppDb, userId: string, items: NewHolding[]): Promise<HoldingRecord[]> {
+export async function insertHoldings(
+  db: AppDb,
+  userId: string,
+  items: NewHolding[],
+): Promise<HoldingRecord[]> {
   if (items.length === 0) return [];
   return db.transaction(async (tx) => {
     const created = await tx
@@ -56,7 +63,7 @@ export async function insertHoldings(db: AppDb, userId: string, items: NewHoldin
       .values(items.map((item) => ({ ...item, userId })))
       .onConflictDoNothing()
       .returning();
-    const coins = new Map<string, (typeof trackedCoins.$inferInsert)>();
+    const coins = new Map<string, typeof trackedCoins.$inferInsert>();
     for (const item of created) {
       if (item.coingeckoId) {
         coins.set(item.coingeckoId, {
@@ -104,7 +111,11 @@ export async function deleteHolding(db: AppDb, userId: string, id: string): Prom
   return rows.length > 0;
 }
 
-function toHoldingRow(row: { item: HoldingRecord; usd: string | null; change24h: number | null }): HoldingRow {
+function toHoldingRow(row: {
+  item: HoldingRecord;
+  usd: string | null;
+  change24h: number | null;
+}): HoldingRow {
   const { item } = row;
   const currentPrice = row.usd === null ? 0 : Number(row.usd);
   const purchasePrice = Number(item.purchasePrice);

@@ -62,30 +62,32 @@ export async function createLocalAccount(
   db: AppDb,
   account: { subject: string; email: string; passwordHash: string; firstName: string | null },
 ): Promise<UserRecord | null> {
-  return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ userId: localCredentials.userId })
-      .from(localCredentials)
-      .where(sql`lower(${localCredentials.email}) = ${account.email.toLowerCase()}`)
-      .limit(1);
-    if (taken) return null;
-    const [user] = await tx
-      .insert(users)
-      .values({ identitySubject: account.subject, email: account.email, firstName: account.firstName })
-      .returning();
-    const [credential] = await tx
-      .insert(localCredentials)
-      .values({ userId: user!.id, email: account.email, passwordHash: account.passwordHash })
-      .onConflictDoNothing()
-      .returning();
-    if (!credential) {
-      tx.rollback();
-    }
-    return user!;
-  }).catch((error: unknown) => {
-    if (isRollback(error)) return null;
-    throw error;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ userId: localCredentials.userId })
+        .from(localCredentials)
+        .where(sql`lower(${localCredentials.email}) = ${account.email.toLowerCase()}`)
+        .limit(1);
+      if (taken) return null;
+      const [user] = await tx
+        .insert(users)
+        .values({ identitySubject: account.subject, email: account.email, firstName: account.firstName })
+        .returning();
+      const [credential] = await tx
+        .insert(localCredentials)
+        .values({ userId: user!.id, email: account.email, passwordHash: account.passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      if (!credential) {
+        tx.rollback();
+      }
+      return user!;
+    })
+    .catch((error: unknown) => {
+      if (isRollback(error)) return null;
+      throw error;
+    });
 }
 
 /** The credential and live user for a local e-mail. */

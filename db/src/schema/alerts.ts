@@ -72,7 +72,10 @@ export const alertEvents = pgTable(
     price: decimal(),
     triggerPrice: decimal(),
     /** Channels asked for: email, sms. */
-    channels: text().array().notNull().default(sql`'{}'::text[]`),
+    channels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** queued, delivered, partially_delivered, failed, skipped_allowance. */
     outcome: text().notNull(),
     detail: text(),

@@ -34,5 +34,8 @@ export const priceHistory = pgTable(
     bucketAt: instant().notNull(),
     usd: decimal().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.coingeckoId, t.bucketAt] }), index('price_history_bucket_idx').on(t.bucketAt)],
+  (t) => [
+    primaryKey({ columns: [t.coingeckoId, t.bucketAt] }),
+    index('price_history_bucket_idx').on(t.bucketAt),
+  ],
 );

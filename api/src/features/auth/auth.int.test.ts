@@ -33,8 +33,12 @@ describe.each(testEngines(process.env.DATABASE_URL))('local accounts on %s', (en
 
   it('refuses a wrong password and an unknown e-mail alike', async () => {
     await api.signUp('lin@example.test');
-    const wrong = await api.call('POST', '/api/auth/local/sign-in', { body: { email: 'lin@example.test', password: 'nope nope' } });
-    const unknown = await api.call('POST', '/api/auth/local/sign-in', { body: { email: 'nobody@example.test', password: 'nope nope' } });
+    const wrong = await api.call('POST', '/api/auth/local/sign-in', {
+      body: { email: 'lin@example.test', password: 'nope nope' },
+    });
+    const unknown = await api.call('POST', '/api/auth/local/sign-in', {
+      body: { email: 'nobody@example.test', password: 'nope nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.error).toBe(unknown.body.error);
@@ -86,7 +90,9 @@ describe('maintenance mode', () => {
 
   it('refuses sign-up and sign-in with 403 and says why', async () => {
     for (const path of ['/api/auth/local/sign-up', '/api/auth/local/sign-in']) {
-      const response = await api.call('POST', path, { body: { email: 'm@example.test', password: 'long enough' } });
+      const response = await api.call('POST', path, {
+        body: { email: 'm@example.test', password: 'long enough' },
+      });
       expect(response.status).toBe(403);
       expect(response.body.error).toMatch(/maintenance/);
     }
@@ -127,7 +133,10 @@ describe('Clerk session tokens', () => {
       v: 2,
       ...claims,
     });
-    const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKey).toString('base64url');
+    const signature = createSign('RSA-SHA256')
+      .update(`${header}.${payload}`)
+      .sign(privateKey)
+      .toString('base64url');
     return `${header}.${payload}.${signature}`;
   }
 
@@ -137,7 +146,11 @@ describe('Clerk session tokens', () => {
       body: { clerkId: 'user_valid1', email: 'valid@example.test', firstName: 'Val' },
     });
     expect(response.status).toBe(200);
-    expect(response.body.user).toMatchObject({ clerkId: 'user_valid1', email: 'valid@example.test', firstName: 'Val' });
+    expect(response.body.user).toMatchObject({
+      clerkId: 'user_valid1',
+      email: 'valid@example.test',
+      firstName: 'Val',
+    });
   });
 
   it('answers a missing bearer with 401 and SPEC.md message', async () => {
@@ -172,7 +185,10 @@ describe('Clerk session tokens', () => {
       body: { email: 'local@example.test', password: 'long enough' },
     });
     expect(response.status).toBe(403);
-    expect((await api.call('GET', '/api/config')).body.identity).toEqual({ mode: 'clerk', publishableKey: null });
+    expect((await api.call('GET', '/api/config')).body.identity).toEqual({
+      mode: 'clerk',
+      publishableKey: null,
+    });
   });
 });
 
@@ -186,10 +202,14 @@ describe('sign-in throttling', () => {
   it('answers 429 with Retry-After after ten wrong passwords for one e-mail', async () => {
     await api.signUp('guess@example.test');
     for (let i = 0; i < 10; i++) {
-      const response = await api.call('POST', '/api/auth/local/sign-in', { body: { email: 'guess@example.test', password: `wrong ${i} pw` } });
+      const response = await api.call('POST', '/api/auth/local/sign-in', {
+        body: { email: 'guess@example.test', password: `wrong ${i} pw` },
+      });
       expect(response.status).toBe(401);
     }
-    const blocked = await api.call('POST', '/api/auth/local/sign-in', { body: { email: 'guess@example.test', password: 'correct horse battery' } });
+    const blocked = await api.call('POST', '/api/auth/local/sign-in', {
+      body: { email: 'guess@example.test', password: 'correct horse battery' },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });

@@ -26,26 +26,35 @@ export function authRoutes({ config, db, identity }: ApiDeps) {
     return identity.local;
   };
 
-  router.post('/sign-up', rateLimit(signUps, (ctx) => `sign-up:${ctx.ip}`), jsonBody(), async (ctx) => {
-    const local = available();
-    const input = parseOrThrow(ZLocalSignUp, bodyOf(ctx));
-    const user = await createLocalAccount(db, {
-      subject: local.newSubject(),
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.firstName ?? null,
-    });
-    if (!user) throw new AppError('EMAIL_TAKEN');
-    ctx.status = 201;
-    ctx.body = { token: local.issueToken(user.identitySubject), user: toUserView(user) } satisfies AuthResult;
-  });
+  router.post(
+    '/sign-up',
+    rateLimit(signUps, (ctx) => `sign-up:${ctx.ip}`),
+    jsonBody(),
+    async (ctx) => {
+      const local = available();
+      const input = parseOrThrow(ZLocalSignUp, bodyOf(ctx));
+      const user = await createLocalAccount(db, {
+        subject: local.newSubject(),
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName ?? null,
+      });
+      if (!user) throw new AppError('EMAIL_TAKEN');
+      ctx.status = 201;
+      ctx.body = {
+        token: local.issueToken(user.identitySubject),
+        user: toUserView(user),
+      } satisfies AuthResult;
+    },
+  );
 
   router.post('/sign-in', jsonBody(), async (ctx) => {
     const local = available();
     const input = parseOrThrow(ZLocalSignIn, bodyOf(ctx));
     const limitKey = `sign-in:${ctx.ip}:${input.email}`;
     const used = await failedSignIns.get(limitKey);
-    if (used && used.remainingPoints <= 0) throw new AppError('RATE_LIMITED', { retryAfter: used.msBeforeNext / 1000 });
+    if (used && used.remainingPoints <= 0)
+      throw new AppError('RATE_LIMITED', { retryAfter: used.msBeforeNext / 1000 });
     const account = await findLocalAccount(db, input.email);
     // Hash even when the account is unknown, so the answer time does not tell which e-mails exist.
     const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -54,7 +63,10 @@ export function authRoutes({ config, db, identity }: ApiDeps) {
       throw new AppError('BAD_CREDENTIALS');
     }
     await failedSignIns.delete(limitKey);
-    ctx.body = { token: local.issueToken(account.user.identitySubject), user: toUserView(account.user) } satisfies AuthResult;
+    ctx.body = {
+      token: local.issueToken(account.user.identitySubject),
+      user: toUserView(account.user),
+    } satisfies AuthResult;
   });
 
   return router;

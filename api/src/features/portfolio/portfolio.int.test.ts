@@ -34,7 +34,10 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     const listed = await api.call('GET', '/api/portfolio', { token });
     expect(listed.body.map((h: { id: string }) => h.id)).toEqual([added.body.id]);
 
-    const edited = await api.call('PUT', `/api/portfolio/${added.body.id}`, { token, body: { purchasePrice: '31000.25' } });
+    const edited = await api.call('PUT', `/api/portfolio/${added.body.id}`, {
+      token,
+      body: { purchasePrice: '31000.25' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.purchasePrice).toBe('31000.25');
 
@@ -47,11 +50,23 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     const { token } = await api.signUp();
     await api.database.db
       .insert(latestPrices)
-      .values({ coingeckoId: 'cardano', usd: '0.5', change24h: -3.25, lastUpdated: new Date(), source: 'coingecko' })
+      .values({
+        coingeckoId: 'cardano',
+        usd: '0.5',
+        change24h: -3.25,
+        lastUpdated: new Date(),
+        source: 'coingecko',
+      })
       .onConflictDoUpdate({ target: latestPrices.coingeckoId, set: { usd: '0.5', change24h: -3.25 } });
     await api.call('POST', '/api/portfolio', {
       token,
-      body: { coingeckoId: 'cardano', name: 'Cardano', symbol: 'ADA', quantity: '1,000'.replace(',', ''), purchasePrice: 0.4 },
+      body: {
+        coingeckoId: 'cardano',
+        name: 'Cardano',
+        symbol: 'ADA',
+        quantity: '1,000'.replace(',', ''),
+        purchasePrice: 0.4,
+      },
     });
     const [row] = (await api.call('GET', '/api/portfolio', { token })).body;
     expect(row.currentPrice).toBeCloseTo(0.5, 10);
@@ -66,8 +81,16 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     ['exponent string', { ...btc, quantity: '1e5' }, /Quantity must be a number/],
     ['negative price', { ...btc, purchasePrice: '-5' }, /Purchase price must not be negative/],
     ['absurd price', { ...btc, purchasePrice: 20_000_000 }, /Purchase price must be at most 10,000,000/],
-    ['missing quantity', { coingeckoId: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', purchasePrice: 1 }, /Quantity is required/],
-    ['missing coin id', { name: 'Bitcoin', symbol: 'BTC', quantity: 1, purchasePrice: 1 }, /coingeckoId is required/],
+    [
+      'missing quantity',
+      { coingeckoId: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', purchasePrice: 1 },
+      /Quantity is required/,
+    ],
+    [
+      'missing coin id',
+      { name: 'Bitcoin', symbol: 'BTC', quantity: 1, purchasePrice: 1 },
+      /coingeckoId is required/,
+    ],
     ['unknown field', { ...btc, userId: 'someone-else' }, /Unknown field: userId/],
     ['bad address', { ...btc, address: '0x0000000000000000000000000000000000000000' }, /Contract address/],
     ['http image', { ...btc, image: 'http://example.test/x.png' }, /https/],
@@ -82,7 +105,12 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
   it('rejects a bad purchase-price edit and an unknown field in it', async () => {
     const { token } = await api.signUp();
     const { body: holding } = await api.call('POST', '/api/portfolio', { token, body: btc });
-    for (const body of [{ purchasePrice: 'abc' }, { purchasePrice: -1 }, {}, { purchasePrice: 1, symbol: 'ETH' }]) {
+    for (const body of [
+      { purchasePrice: 'abc' },
+      { purchasePrice: -1 },
+      {},
+      { purchasePrice: 1, symbol: 'ETH' },
+    ]) {
       const response = await api.call('PUT', `/api/portfolio/${holding.id}`, { token, body });
       expect(response.status).toBe(400);
     }
@@ -93,7 +121,10 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     const owner = await api.signUp();
     const intruder = await api.signUp();
     const { body: holding } = await api.call('POST', '/api/portfolio', { token: owner.token, body: btc });
-    const put = await api.call('PUT', `/api/portfolio/${holding.id}`, { token: intruder.token, body: { purchasePrice: 1 } });
+    const put = await api.call('PUT', `/api/portfolio/${holding.id}`, {
+      token: intruder.token,
+      body: { purchasePrice: 1 },
+    });
     const del = await api.call('DELETE', `/api/portfolio/${holding.id}`, { token: intruder.token });
     expect([put.status, del.status]).toEqual([404, 404]);
     expect((await api.call('GET', '/api/portfolio', { token: intruder.token })).body).toEqual([]);
@@ -110,7 +141,10 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
   it('does not add a symbol already held, in any case', async () => {
     const { token } = await api.signUp();
     await api.call('POST', '/api/portfolio', { token, body: { ...btc, symbol: 'BTC' } });
-    const again = await api.call('POST', '/api/portfolio', { token, body: { ...btc, symbol: 'Btc', quantity: 2 } });
+    const again = await api.call('POST', '/api/portfolio', {
+      token,
+      body: { ...btc, symbol: 'Btc', quantity: 2 },
+    });
     expect(again.status).toBe(409);
     const rows = (await api.call('GET', '/api/portfolio', { token })).body;
     expect(rows).toHaveLength(1);
@@ -130,7 +164,14 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
           { coingeckoId: 'dogecoin', name: 'Dogecoin', symbol: 'DOGE', quantity: 0, purchasePrice: 0 },
           { coingeckoId: 'ethereum', name: 'Ethereum', symbol: 'eth', quantity: 3, purchasePrice: 0 },
           'not an object',
-          { coingeckoId: 'mystery', name: 'Mystery', symbol: 'MYST', quantity: 5, purchasePrice: 1, extra: true },
+          {
+            coingeckoId: 'mystery',
+            name: 'Mystery',
+            symbol: 'MYST',
+            quantity: 5,
+            purchasePrice: 1,
+            extra: true,
+          },
         ],
       },
     });
@@ -144,7 +185,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
       { item: { symbol: '', index: 5 }, error: expect.any(String) },
       { item: { symbol: 'MYST', index: 6 }, error: 'Unknown field: extra' },
     ]);
-    const symbols = (await api.call('GET', '/api/portfolio', { token })).body.map((h: { symbol: string }) => h.symbol);
+    const symbols = (await api.call('GET', '/api/portfolio', { token })).body.map(
+      (h: { symbol: string }) => h.symbol,
+    );
     expect(symbols.sort()).toEqual(['BTC', 'ETH', 'SOL']);
     const sol = response.body.added.find((h: { symbol: string }) => h.symbol === 'SOL');
     expect(sol.coingeckoId).toBe('solana');
@@ -154,8 +197,16 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     const { token } = await api.signUp();
     const empty = await api.call('POST', '/api/portfolio/bulk', { token, body: { portfolioItems: [] } });
     expect(empty.status).toBe(400);
-    const many = Array.from({ length: MAX_BULK_ITEMS + 1 }, (_, i) => ({ name: `C${i}`, symbol: `C${i}`, quantity: 1, purchasePrice: 0 }));
-    const oversized = await api.call('POST', '/api/portfolio/bulk', { token, body: { portfolioItems: many } });
+    const many = Array.from({ length: MAX_BULK_ITEMS + 1 }, (_, i) => ({
+      name: `C${i}`,
+      symbol: `C${i}`,
+      quantity: 1,
+      purchasePrice: 0,
+    }));
+    const oversized = await api.call('POST', '/api/portfolio/bulk', {
+      token,
+      body: { portfolioItems: many },
+    });
     expect(oversized.status).toBe(400);
     expect(oversized.body.error).toMatch(/at most 1000/);
   });
@@ -168,7 +219,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
       ['PUT', '/api/portfolio/00000000-0000-0000-0000-000000000000'],
       ['DELETE', '/api/portfolio/00000000-0000-0000-0000-000000000000'],
     ] as const) {
-      const response = await api.call(method, path, { body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const response = await api.call(method, path, {
+        body: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(response.status).toBe(401);
     }
   });

@@ -56,7 +56,11 @@ export async function addHoldingsInBulk(db: AppDb, userId: string, items: unknow
     valid.push({ index, holding: toNewHolding(parsed.data) });
   });
 
-  const created = await insertHoldings(db, userId, valid.map((v) => v.holding));
+  const created = await insertHoldings(
+    db,
+    userId,
+    valid.map((v) => v.holding),
+  );
   const createdSymbols = new Set(created.map((c) => c.symbol.toLowerCase()));
   for (const { index, holding } of valid) {
     // Added by a concurrent request between our read and our insert.
@@ -71,7 +75,12 @@ export async function addHoldingsInBulk(db: AppDb, userId: string, items: unknow
 }
 
 /** Changes a holding's purchase price (and quantity); 404 when it is not the user's. */
-export async function changeHolding(db: AppDb, userId: string, id: string, changes: UpdateHolding): Promise<HoldingRow> {
+export async function changeHolding(
+  db: AppDb,
+  userId: string,
+  id: string,
+  changes: UpdateHolding,
+): Promise<HoldingRow> {
   const updated = await updateHolding(db, userId, id, changes);
   if (!updated) throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
   return (await findHolding(db, userId, id))!;
@@ -79,7 +88,8 @@ export async function changeHolding(db: AppDb, userId: string, id: string, chang
 
 /** Removes a holding; 404 when it is not the user's. */
 export async function removeHolding(db: AppDb, userId: string, id: string): Promise<void> {
-  if (!(await deleteHolding(db, userId, id))) throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
+  if (!(await deleteHolding(db, userId, id)))
+    throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
 }
 
 function toNewHolding(input: {

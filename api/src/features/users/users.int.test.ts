@@ -28,7 +28,10 @@ describe.each(testEngines(process.env.DATABASE_URL))('users API on %s', (engine)
 
   it('updates contact info, with the phone in E.164', async () => {
     const { token } = await api.signUp();
-    const response = await api.call('PATCH', '/api/users/me', { token, body: { phone: '+1 (555) 123-4567', firstName: 'Ada L' } });
+    const response = await api.call('PATCH', '/api/users/me', {
+      token,
+      body: { phone: '+1 (555) 123-4567', firstName: 'Ada L' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ phone: '+15551234567', firstName: 'Ada L' });
     const bad = await api.call('PATCH', '/api/users/me', { token, body: { phone: '555-1234' } });

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeConfig, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './.data',
+      role: 'all',
+      publicUrl: 'http://localhost:3000',
+      database: { url: undefined },
+      redis: { url: undefined },
+      prices: { source: 'coingecko', baseUrl: 'https://api.coingecko.com/api/v3', pollMs: 60_000 },
+      identity: { mode: 'local' },
+      payments: { mode: 'local' },
+      sms: { mode: 'log' },
+      maintenanceMode: false,
+    });
+    expect(Object.isFrozen(config.prices)).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '  ', ROLE: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT: expected a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT: expected a whole number from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: expected a Postgres URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL: expected a Redis URL'],
+    [{ ROLE: 'boss' }, 'ROLE: expected one of all, api, gateway, poller, worker'],
+    [{ PRICE_SOURCE: 'random' }, 'PRICE_SOURCE: expected coingecko or simulated'],
+    [{ MAINTENANCE_MODE: 'maybe' }, 'MAINTENANCE_MODE: MAINTENANCE_MODE must be 1 or 0'],
+    [{ CLERK_JWT_KEY: 'nope' }, 'CLERK_JWT_KEY: expected the PEM public key'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set'],
+    [{ TWILIO_AUTH_TOKEN: 'x' }, 'TWILIO_ACCOUNT_SID: required when any TWILIO_* setting is given'],
+    [{ CLERK_PUBLISHABLE_KEY: 'pk_test_x' }, 'CLERK_JWT_KEY: required with CLERK_PUBLISHABLE_KEY'],
+    [{ NODE_ENV: 'production' }, 'CLERK_JWT_KEY: production needs Clerk'],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('never echoes a secret in the error line', () => {
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'super-secret-value' })).toThrow(
+      /^(?!.*super-secret-value)/,
+    );
+  });
+
+  it('allows local providers in production only when asked', () => {
+    expect(parseConfig({ NODE_ENV: 'production', ALLOW_LOCAL_PROVIDERS: '1' }).identity.mode).toBe('local');
+  });
+
+  it('builds the Clerk, Stripe and Twilio settings when given', () => {
+    const config = parseConfig({
+      CLERK_JWT_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----',
+      PUBLIC_URL: 'https://app.coinpace.example/',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_BASIC: 'price_b',
+      STRIPE_PRICE_PRO: 'price_p',
+      STRIPE_PRICE_ENTERPRISE: 'price_e',
+      TWILIO_ACCOUNT_SID: 'AC' + 'a'.repeat(32),
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM_NUMBER: '+15550001111',
+    });
+    expect(config.identity).toMatchObject({
+      mode: 'clerk',
+      authorizedParties: ['https://app.coinpace.example'],
+    });
+    expect(config.identity.mode === 'clerk' && config.identity.jwtKey).toContain('\nabc\n');
+    expect(config.payments).toMatchObject({
+      mode: 'stripe',
+      prices: { basic: 'price_b', pro: 'price_p', enterprise: 'price_e' },
+    });
+    expect(config.sms).toMatchObject({ fromNumber: '+15550001111' });
+    expect(describeConfig(config)).toMatchObject({ identity: 'clerk', payments: 'stripe', sms: 'twilio' });
+  });
+
+  it('redacts passwords in URLs it describes', () => {
+    const summary = describeConfig(parseConfig({ DATABASE_URL: 'postgres://u:hunter2@db:5432/app' }));
+    expect(JSON.stringify(summary)).not.toContain('hunter2');
+  });
+});

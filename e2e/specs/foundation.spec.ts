@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
+import { startApp, type RunningApp } from '../src/server.ts';
+
+describe('foundation journey on the embedded defaults', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('a visitor signs up locally and sees the empty portfolio, stays signed in, and signs out', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/crypto/i);
+
+    await page.getByRole('link', { name: 'Sign Up' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
+    await dialog.getByText('Create your account to start tracking your crypto with live data').waitFor();
+    await dialog.getByLabel('First name (optional)').fill('Ada');
+    await dialog.getByLabel('E-mail address').fill(`ada-${Date.now()}@example.test`);
+    await dialog.getByLabel('Password').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL('**/portfolio');
+    await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+    await page.getByRole('heading', { name: 'Import Your Portfolio Holdings' }).waitFor();
+    await screenshot(page, 'foundation-empty-portfolio-desktop');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+
+    await page.goto(`${app.url}/no-such-page`);
+    await page.waitForURL('**/portfolio');
+    await page.goto(`${app.url}/dashboard`);
+    await page.waitForURL('**/portfolio');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.goto(`${app.url}/alerts`);
+    await page.waitForURL(`${app.url}/`);
+    await context.close();
+  });
+
+  it('on a phone the menu lists the three links and closes on selection', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/#sign-up`);
+    const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
+    await dialog.getByLabel('E-mail address').fill(`phone-${Date.now()}@example.test`);
+    await dialog.getByLabel('Password').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Crypto Trader!' }).waitFor();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-nav');
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Portfolio', 'Alerts', 'My Account']);
+    await screenshot(page, 'foundation-mobile-menu');
+    await menu.getByRole('link', { name: 'Alerts' }).click();
+    await page.waitForURL('**/alerts');
+    await expect(menu.isHidden()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('refuses a wrong password with a clear message', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/#sign-in`);
+    const dialog = page.getByRole('dialog', { name: 'Sign in to Coinpace' });
+    await dialog.getByLabel('E-mail address').fill('nobody@example.test');
+    await dialog.getByLabel('Password').fill('wrong password');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Incorrect e-mail or password.' }).waitFor();
+    await context.close();
+  });
+});

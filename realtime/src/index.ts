@@ -1,0 +1,2 @@
+/** The realtime roles: price poller, Socket.IO gateway, alert consumer, outbox dispatcher, jobs. */
+export {};

@@ -1,0 +1,73 @@
+/**
+ * Process entry of `npm start`: loads config once, builds the adapters, and wires the roles of
+ * ROLE onto one HTTP server (DESIGN.md section 1).
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createIdentity } from '@coinpace/adapters';
+import { createApp, createLogger } from '@coinpace/api';
+import { connect } from '@coinpace/db';
+import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import { loadConfig } from './config.ts';
+import { planRoles } from './roles.ts';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(config.logLevel, { role: config.role });
+  const roles = planRoles(config.role);
+  logger.info({ config: describeConfig(config) }, 'starting Coinpace');
+
+  const database = await connect({ databaseUrl: config.database.url, dataDir: config.dataDir });
+  const identity = await createIdentity(config);
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+
+  const webDist = roles.api && existsSync(path.join(WEB_DIST, 'index.html')) ? WEB_DIST : undefined;
+  if (roles.api && !webDist)
+    logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
+
+  const app = createApp({ config, db: database.db, identity, logger, metrics, webDist });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, url: `http://localhost:${port}` }, `Coinpace is running at http://localhost:${port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Coinpace failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

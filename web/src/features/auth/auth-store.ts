@@ -1,0 +1,117 @@
+/**
+ * Who is signed in, for both identity modes. Actions are plain functions (STYLE.md, Zustand), so
+ * the Clerk bridge and the local forms update the same store.
+ */
+import type { AuthResult, UserView } from '@coinpace/domain';
+import { create } from 'zustand';
+import { api, setTokenGetter } from '../../lib/api-client.ts';
+import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../lib/storage-keys.ts';
+
+export interface AuthProfile {
+  /** Our user id, once the server has ensured the user. */
+  id: string | null;
+  /** Identity subject (Clerk user id or local id). */
+  clerkId: string;
+  email: string | null;
+  firstName: string | null;
+}
+
+export interface AuthState {
+  status: 'loading' | 'signedOut' | 'signedIn';
+  mode: 'local' | 'clerk' | null;
+  user: AuthProfile | null;
+  /** Set when the server could not ensure the user (SPEC.md section 8). */
+  error: string | null;
+}
+
+export const useAuth = create<AuthState>(() => ({ status: 'loading', mode: null, user: null, error: null }));
+
+interface LocalSession {
+  token: string;
+  user: UserView;
+}
+
+let signOutHandler: () => Promise<void> = async () => {};
+
+/** Reads the local session from storage; an expired or unreadable token counts as signed out. */
+export function startLocalAuth(): void {
+  const session = readJson<LocalSession>(localStorage, STORAGE_KEYS.session);
+  const valid = session && typeof session.token === 'string' && !isExpired(session.token);
+  setTokenGetter(async () => readJson<LocalSession>(localStorage, STORAGE_KEYS.session)?.token ?? null);
+  signOutHandler = async () => removeKey(localStorage, STORAGE_KEYS.session);
+  if (!valid) {
+    removeKey(localStorage, STORAGE_KEYS.session);
+    useAuth.setState({ status: 'signedOut', mode: 'local', user: null });
+    return;
+  }
+  useAuth.setState({ status: 'signedIn', mode: 'local', user: profileOf(session.user) });
+}
+
+/** Signs in (or up) with a local account and keeps the session. */
+export async function signInLocal(
+  kind: 'sign-in' | 'sign-up',
+  body: { email: string; password: string; firstName?: string },
+) {
+  const result = await api<AuthResult>(`/api/auth/local/${kind}`, { method: 'POST', body, auth: false });
+  writeJson(localStorage, STORAGE_KEYS.session, result satisfies LocalSession);
+  useAuth.setState({ status: 'signedIn', mode: 'local', user: profileOf(result.user), error: null });
+}
+
+/** Called by the Clerk bridge whenever Clerk's session changes. */
+export function syncClerkSession(
+  session:
+    { signedIn: false } | { signedIn: true; clerkId: string; email: string | null; firstName: string | null },
+  handlers: { getToken: () => Promise<string | null>; signOut: () => Promise<void> },
+): void {
+  setTokenGetter(handlers.getToken);
+  signOutHandler = handlers.signOut;
+  if (!session.signedIn) {
+    useAuth.setState({ status: 'signedOut', mode: 'clerk', user: null });
+    return;
+  }
+  const current = useAuth.getState().user;
+  const keepId = current?.clerkId === session.clerkId ? current.id : null;
+  useAuth.setState({
+    status: 'signedIn',
+    mode: 'clerk',
+    user: { id: keepId, clerkId: session.clerkId, email: session.email, firstName: session.firstName },
+  });
+}
+
+/**
+ * POST /api/users/ensure once per sign-in, sending what the identity provider knows of the user.
+ * Stores our user id; on failure keeps the session and reports SPEC.md's message.
+ */
+export async function ensureSignedInUser(): Promise<void> {
+  const { user } = useAuth.getState();
+  if (!user) return;
+  try {
+    const result = await api<{ user: UserView }>('/api/users/ensure', {
+      method: 'POST',
+      body: { clerkId: user.clerkId, email: user.email ?? undefined, firstName: user.firstName ?? undefined },
+    });
+    useAuth.setState({ user: profileOf(result.user), error: null });
+  } catch {
+    useAuth.setState({ error: 'Failed to initialize user account. Please refresh the page and try again.' });
+  }
+}
+
+export async function signOut(): Promise<void> {
+  await signOutHandler();
+  useAuth.setState({ status: 'signedOut', user: null, error: null });
+}
+
+function profileOf(user: UserView): AuthProfile {
+  return { id: user.id, clerkId: user.clerkId, email: user.email, firstName: user.firstName };
+}
+
+function isExpired(token: string): boolean {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: number;
+    };
+    return typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now();
+  } catch {
+    return true;
+  }
+}
