@@ -61,7 +61,11 @@ describe('foundation journey on the embedded defaults', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-nav');
-    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Portfolio', 'Alerts', 'My Account']);
+    await expect(menu.getByRole('link').allTextContents()).resolves.toEqual([
+      'Portfolio',
+      'Alerts',
+      'My Account',
+    ]);
     await screenshot(page, 'foundation-mobile-menu');
     await menu.getByRole('link', { name: 'Alerts' }).click();
     await page.waitForURL('**/alerts');
