@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TICKER_COINS } from '../coins.ts';
-import { absoluteChange24h, fallbackPrices, fallbackTicker } from './fallback.ts';
+import { absoluteChange24h, fallbackMarkets, fallbackPrices, fallbackTicker } from './fallback.ts';
 
 describe('fallbackTicker', () => {
   it('lists the ten ticker coins in display order with their built-in prices', () => {
@@ -50,5 +50,13 @@ describe('absoluteChange24h', () => {
 
   it('gives 0 for a -100% change instead of infinity', () => {
     expect(absoluteChange24h(1, -100)).toBe(0);
+  });
+});
+
+describe('fallbackMarkets', () => {
+  it('gives built-in rows for ticker coins in the order asked, not live', () => {
+    const rows = fallbackMarkets(['ethereum', 'nope', 'bitcoin']);
+    expect(rows.map((r) => r.id)).toEqual(['ethereum', 'bitcoin']);
+    expect(rows[0]).toMatchObject({ symbol: 'ETH', name: 'Ethereum', current_price: 3400, last_updated: 0 });
   });
 });

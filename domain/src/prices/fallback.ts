@@ -3,7 +3,7 @@
  * They come from the ticker table in coins.ts and are never presented as live.
  */
 import { TICKER_COINS, type TickerCoinDef } from '../coins.ts';
-import type { PriceMap, TickerCoin } from './types.ts';
+import type { MarketCoin, PriceMap, TickerCoin } from './types.ts';
 
 /** Absolute 24h change in USD implied by a price and its 24h change in percent. */
 export function absoluteChange24h(price: number, changePercent: number): number {
@@ -44,4 +44,27 @@ export function fallbackPrices(ids: readonly string[], lastUpdated = 0): PriceMa
       };
   }
   return prices;
+}
+
+/**
+ * Built-in coins/markets rows for the given ids (ticker coins only, in the order asked), for the ticker when
+ * no live or cached rows exist. `last_updated` is 0: not live.
+ */
+export function fallbackMarkets(ids: readonly string[]): MarketCoin[] {
+  const rows: MarketCoin[] = [];
+  for (const id of ids) {
+    const coin = TICKER_COINS.find((c) => c.coingeckoId === id);
+    if (!coin) continue;
+    rows.push({
+      id,
+      symbol: coin.symbol,
+      name: coin.name,
+      image: null,
+      current_price: coin.fallbackUsd,
+      price_change_24h: absoluteChange24h(coin.fallbackUsd, coin.fallbackChangePct),
+      price_change_percentage_24h: coin.fallbackChangePct,
+      last_updated: 0,
+    });
+  }
+  return rows;
 }
