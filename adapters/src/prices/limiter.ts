@@ -17,9 +17,15 @@ export class SerialLimiter {
     private readonly sleep: (ms: number) => Promise<void>,
   ) {}
 
-  /** Runs `task` after every earlier task has settled and the gap since the last start has passed. */
-  run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` after every earlier task has settled and the gap since the last start has passed.
+   * When it is this call's turn, `shortCut` may answer instead (a value other than undefined): then nothing
+   * waits and the gap is not restarted, since no upstream call is made.
+   */
+  run<T>(task: () => Promise<T>, shortCut?: () => T | undefined): Promise<T> {
     const result = this.tail.then(async () => {
+      const early = shortCut?.();
+      if (early !== undefined) return early;
       if (this.lastStart !== null) {
         const wait = this.lastStart + this.minGapMs - this.now();
         if (wait > 0) await this.sleep(wait);

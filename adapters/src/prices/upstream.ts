@@ -65,13 +65,16 @@ export class CoinGeckoUpstream {
 
   /** GETs `path` (below the base URL) with `query`, waiting its turn in the limiter, within `timeoutMs`. */
   get(path: string, query: URLSearchParams, timeoutMs: number): Promise<UpstreamOutcome> {
-    return this.limiter.run(async () => {
+    const locked = (): UpstreamOutcome | undefined => {
       const until = this.lockedUntil();
-      if (until !== undefined) return { ok: false, kind: 'locked', lockedUntil: until } as const;
+      return until === undefined ? undefined : { ok: false, kind: 'locked', lockedUntil: until };
+    };
+    // A call that finds a lock running when its turn comes is answered at once: no wait, no upstream call.
+    return this.limiter.run(async () => {
       const outcome = await this.send(path, query, timeoutMs);
       this.record(path, outcome);
       return outcome;
-    });
+    }, locked);
   }
 
   private async send(path: string, query: URLSearchParams, timeoutMs: number): Promise<UpstreamOutcome> {
