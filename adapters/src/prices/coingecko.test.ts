@@ -37,14 +37,20 @@ describe('getPrices: batching', () => {
   it('honours a smaller batch size option', async () => {
     const { fake, source } = await start({ priceBatchSize: 4 });
     await source.getPrices(TICKER_COIN_IDS);
-    expect(fake.requestsTo('simple/price').map((c) => c.query.get('ids')!.split(',').length)).toEqual([4, 4, 2]);
+    expect(fake.requestsTo('simple/price').map((c) => c.query.get('ids')!.split(',').length)).toEqual([
+      4, 4, 2,
+    ]);
   });
 
   it('reads CoinGecko values and times: usd, usd_24h_change, last_updated_at', async () => {
     const { fake, clock, source } = await start();
     fake.setPrice('bitcoin', 97000.1, -1.23);
     const { prices } = await source.getPrices(['bitcoin']);
-    expect(prices.bitcoin).toEqual({ usd: 97000.1, usd_24h_change: -1.23, last_updated: Math.floor(clock.now() / 1000) });
+    expect(prices.bitcoin).toEqual({
+      usd: 97000.1,
+      usd_24h_change: -1.23,
+      last_updated: Math.floor(clock.now() / 1000),
+    });
   });
 
   it('leaves out ids CoinGecko does not know, and stays live', async () => {
@@ -170,7 +176,9 @@ describe('failures', () => {
     expect(failed.prices.bitcoin!.usd).toBe(97000);
     expect(failed.origin.bitcoin).toBe('cached');
     expect(failed.state.status).toBe('unavailable');
-    expect(logger.lines.some((l) => l.level === 'warn' && JSON.stringify(l.obj).includes('HTTP 500'))).toBe(true);
+    expect(logger.lines.some((l) => l.level === 'warn' && JSON.stringify(l.obj).includes('HTTP 500'))).toBe(
+      true,
+    );
     const again = await source.getPrices(['bitcoin'], { maxAgeMs: 0 });
     expect(again.prices.bitcoin!.usd).toBe(1);
     expect(again.state.status).toBe('live');
@@ -297,7 +305,12 @@ describe('getMarkets', () => {
     expect(state.status).toBe('live');
     expect(coins[0]!.id).toBe('bitcoin');
     const eth = coins.find((c) => c.id === 'ethereum')!;
-    expect(eth).toMatchObject({ symbol: 'ETH', name: 'Ethereum', current_price: 3500, price_change_percentage_24h: 2.5 });
+    expect(eth).toMatchObject({
+      symbol: 'ETH',
+      name: 'Ethereum',
+      current_price: 3500,
+      price_change_percentage_24h: 2.5,
+    });
     expect(eth.price_change_24h).toBeCloseTo(3500 - 3500 / 1.025, 6);
     expect(eth.image).toMatch(/^https:\/\//);
   });

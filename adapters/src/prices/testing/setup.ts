@@ -3,12 +3,21 @@ import { createCoinGeckoPriceSource, type CoinGeckoOptions } from '../coingecko.
 import { createFakeCoinGecko, type FakeCoinGeckoOptions } from './fake-coingecko.ts';
 import { createRecordingLogger, createTestClock } from './test-clock.ts';
 
-export async function startAdapterWithFake(options: Partial<CoinGeckoOptions> = {}, fakeOptions: FakeCoinGeckoOptions = {}) {
+export async function startAdapterWithFake(
+  options: Partial<CoinGeckoOptions> = {},
+  fakeOptions: FakeCoinGeckoOptions = {},
+) {
   const clock = createTestClock();
   const fake = createFakeCoinGecko({ now: clock.now, ...fakeOptions });
   const { url } = await fake.start();
   const logger = createRecordingLogger();
-  const source = createCoinGeckoPriceSource({ baseUrl: url, now: clock.now, sleep: clock.sleep, logger, ...options });
+  const source = createCoinGeckoPriceSource({
+    baseUrl: url,
+    now: clock.now,
+    sleep: clock.sleep,
+    logger,
+    ...options,
+  });
   return { fake, url, clock, logger, source };
 }
 
