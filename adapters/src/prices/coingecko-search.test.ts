@@ -1,16 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeCoinGecko } from './testing/fake-coingecko.ts';
-import { startAdapterWithFake } from './testing/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeAdapterFixture } from './testing/setup.ts';
 
-const fakes: FakeCoinGecko[] = [];
-async function start(...args: Parameters<typeof startAdapterWithFake>) {
-  const started = await startAdapterWithFake(...args);
-  fakes.push(started.fake);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
+const start = fakeAdapterFixture();
 
 describe('search', () => {
   it('searches, then prices the hits in one simple/price call', async () => {

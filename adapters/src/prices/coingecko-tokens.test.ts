@@ -1,16 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeCoinGecko } from './testing/fake-coingecko.ts';
-import { addressOf, startAdapterWithFake } from './testing/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { addressOf, fakeAdapterFixture } from './testing/setup.ts';
 
-const fakes: FakeCoinGecko[] = [];
-async function start(...args: Parameters<typeof startAdapterWithFake>) {
-  const started = await startAdapterWithFake(...args);
-  fakes.push(started.fake);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
+const start = fakeAdapterFixture();
 
 describe('getTokenPrices', () => {
   it('asks 10 addresses per call with 2 s between calls', async () => {

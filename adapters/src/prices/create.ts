@@ -1,6 +1,7 @@
 /** Chooses the price source from configuration (DESIGN.md section 3, prices row; config `prices`). */
 import type { Config } from '@coinpace/domain';
-import { createCoinGeckoPriceSource, type CoinGeckoOptions } from './coingecko.ts';
+import { createCoinGeckoPriceSource } from './coingecko.ts';
+import type { CoinGeckoOptions } from './coingecko-options.ts';
 import type { PriceSource } from './port.ts';
 import { createSimulatedPriceSource } from './simulated.ts';
 

@@ -10,11 +10,8 @@ export type {
 } from './port.ts';
 export type { PriceLogger } from './logger.ts';
 export { silentPriceLogger } from './logger.ts';
-export {
-  createCoinGeckoPriceSource,
-  DEFAULT_COINGECKO_BASE_URL,
-  type CoinGeckoOptions,
-} from './coingecko.ts';
+export { createCoinGeckoPriceSource } from './coingecko.ts';
+export { DEFAULT_COINGECKO_BASE_URL, type CoinGeckoOptions } from './coingecko-options.ts';
 export { createSimulatedPriceSource, SIMULATED_LABEL, type SimulatedOptions } from './simulated.ts';
 export { createPriceSource, type PriceSourceDeps } from './create.ts';
 export { apiKeyHeaderFor } from './upstream.ts';

@@ -1,8 +1,11 @@
 /** Starts a fake CoinGecko and a CoinGecko adapter pointed at it, on a test clock; for this folder's tests. */
-import { createCoinGeckoPriceSource, type CoinGeckoOptions } from '../coingecko.ts';
-import { createFakeCoinGecko, type FakeCoinGeckoOptions } from './fake-coingecko.ts';
+import { createCoinGeckoPriceSource } from '../coingecko.ts';
+import type { CoinGeckoOptions } from '../coingecko-options.ts';
+import { afterEach } from 'vitest';
+import { createFakeCoinGecko, type FakeCoinGecko, type FakeCoinGeckoOptions } from './fake-coingecko.ts';
 import { createRecordingLogger, createTestClock } from './test-clock.ts';
 
+/** A fake CoinGecko (on the test clock) and an adapter pointed at it, with a recording logger. */
 export async function startAdapterWithFake(
   options: Partial<CoinGeckoOptions> = {},
   fakeOptions: FakeCoinGeckoOptions = {},
@@ -24,4 +27,17 @@ export async function startAdapterWithFake(
 /** A valid contract address made from a number. */
 export function addressOf(n: number): string {
   return '0x' + n.toString(16).padStart(40, '0');
+}
+
+/** Registers an afterEach that closes every fake started through the returned function (call at file level). */
+export function fakeAdapterFixture() {
+  const fakes: FakeCoinGecko[] = [];
+  afterEach(async () => {
+    await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  });
+  return async (...args: Parameters<typeof startAdapterWithFake>) => {
+    const started = await startAdapterWithFake(...args);
+    fakes.push(started.fake);
+    return started;
+  };
 }
