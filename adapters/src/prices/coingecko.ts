@@ -38,12 +38,15 @@ export function createCoinGeckoPriceSource(options: CoinGeckoOptions = {}): Pric
   return new CoinGeckoPriceSource(options);
 }
 
+/** Most coins (or tokens) kept in a price cache: above CoinGecko's whole catalogue, so only a runaway caller hits it. */
+const MAX_CACHED_KEYS = 50_000;
+
 class CoinGeckoPriceSource implements PriceSource {
   private readonly o: CoinGeckoSettings;
   private readonly upstream: CoinGeckoUpstream;
-  private readonly prices = new TimedCache<PriceQuote>();
-  private readonly tokens = new TimedCache<PriceQuote>();
-  private readonly markets = new TimedCache<MarketCoin>();
+  private readonly prices = new TimedCache<PriceQuote>(MAX_CACHED_KEYS);
+  private readonly tokens = new TimedCache<PriceQuote>(MAX_CACHED_KEYS);
+  private readonly markets = new TimedCache<MarketCoin>(MAX_CACHED_KEYS);
   private readonly searches: TimedCache<CoinSearchResult[]>;
 
   constructor(options: CoinGeckoOptions) {

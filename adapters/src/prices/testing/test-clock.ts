@@ -8,6 +8,7 @@ export interface TestClock {
   readonly sleeps: number[];
 }
 
+/** A TestClock starting at `start` (epoch ms). */
 export function createTestClock(start = Date.UTC(2024, 10, 21, 12, 0, 0)): TestClock {
   let t = start;
   const sleeps: number[] = [];
