@@ -7,3 +7,4 @@ export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';
 export * from './schemas/users.ts';
+export * from './prices/index.ts';

@@ -1,0 +1,94 @@
+/**
+ * Readers of CoinGecko's response shapes. They never throw: anything malformed is skipped or becomes NaN,
+ * which the sanity rules then reject.
+ */
+import type { MarketCoin } from '@coinpace/domain';
+
+/** A price as read from simple/price or simple/token_price, before the sanity rules. */
+export interface RawQuote {
+  usd: number;
+  usd_24h_change: number | null;
+  /** Unix seconds. */
+  last_updated: number;
+}
+
+/** One coin from /search. */
+export interface SearchHit {
+  id: string;
+  name: string;
+  symbol: string;
+  image: string | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/**
+ * Reads `{id: {usd, usd_24h_change?, last_updated_at?}}` (simple/price; simple/token_price has the same
+ * shape keyed by contract address). Keys are lower-cased. A missing last_updated_at becomes `nowSeconds`.
+ */
+export function readSimplePrice(body: unknown, nowSeconds: number): Record<string, RawQuote> {
+  const out: Record<string, RawQuote> = {};
+  if (!isRecord(body)) return out;
+  for (const [key, entry] of Object.entries(body)) {
+    if (!isRecord(entry)) continue;
+    out[key.toLowerCase()] = {
+      usd: finiteOrNull(entry.usd) ?? Number.NaN,
+      usd_24h_change: finiteOrNull(entry.usd_24h_change),
+      last_updated: finiteOrNull(entry.last_updated_at) ?? nowSeconds,
+    };
+  }
+  return out;
+}
+
+/** Reads coins/markets rows (an array). The symbol is upper-cased; last_updated (ISO) becomes unix seconds. */
+export function readMarkets(body: unknown, nowSeconds: number): MarketCoin[] {
+  if (!Array.isArray(body)) return [];
+  const rows: MarketCoin[] = [];
+  for (const item of body) {
+    if (!isRecord(item)) continue;
+    const id = text(item.id);
+    if (!id) continue;
+    const updated = typeof item.last_updated === 'string' ? Date.parse(item.last_updated) : Number.NaN;
+    rows.push({
+      id,
+      symbol: (text(item.symbol) ?? id).toUpperCase(),
+      name: text(item.name) ?? id,
+      image: text(item.image),
+      current_price: finiteOrNull(item.current_price) ?? Number.NaN,
+      price_change_24h: finiteOrNull(item.price_change_24h),
+      price_change_percentage_24h:
+        finiteOrNull(item.price_change_percentage_24h) ??
+        finiteOrNull(item.price_change_percentage_24h_in_currency),
+      last_updated: Number.isFinite(updated) ? Math.floor(updated / 1000) : nowSeconds,
+    });
+  }
+  return rows;
+}
+
+/** Reads the coins of a /search answer (`{coins: [{id, name, symbol, large, thumb, ...}], ...}`), in order. */
+export function readSearch(body: unknown): SearchHit[] {
+  if (!isRecord(body) || !Array.isArray(body.coins)) return [];
+  const hits: SearchHit[] = [];
+  for (const item of body.coins) {
+    if (!isRecord(item)) continue;
+    const id = text(item.id);
+    if (!id) continue;
+    hits.push({
+      id,
+      name: text(item.name) ?? id,
+      symbol: (text(item.symbol) ?? id).toUpperCase(),
+      image: text(item.large) ?? text(item.thumb),
+    });
+  }
+  return hits;
+}

@@ -1,0 +1,92 @@
+/**
+ * Answers the four CoinGecko routes we use from a data provider, in CoinGecko's shapes and with its
+ * parameter checks. Shared by the simulated source's proxy and the fake CoinGecko server for tests.
+ */
+import {
+  marketsRow,
+  matchSearch,
+  readSimplePriceFlags,
+  searchBody,
+  simplePriceEntry,
+  type ShapeCoin,
+} from './coingecko-shapes.ts';
+import type { ProxyRoute } from './proxy-routes.ts';
+
+/** Where the responder gets coins from. */
+export interface CoinGeckoData {
+  /** A coin by id, or undefined when unknown. */
+  coin(id: string): ShapeCoin | undefined;
+  /** Every known coin (search, markets without ids). */
+  coins(): readonly ShapeCoin[];
+  /** A token by chain and lower-case contract address, or undefined. */
+  token(chain: string, address: string): ShapeCoin | undefined;
+  /** Whether a chain (asset platform) exists. */
+  knowsChain(chain: string): boolean;
+}
+
+/** A status and JSON body. */
+export interface RouteAnswer {
+  status: number;
+  body: unknown;
+}
+
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+
+/** Answers one route. */
+export function respondCoinGecko(
+  kind: ProxyRoute['kind'],
+  chain: string | undefined,
+  query: URLSearchParams,
+  data: CoinGeckoData,
+): RouteAnswer {
+  switch (kind) {
+    case 'simple_price':
+      return simplePrice(query, list(query.get('ids')), (id) => data.coin(id));
+    case 'token_price':
+      if (!chain || !data.knowsChain(chain))
+        return { status: 404, body: { error: 'asset platform not found' } };
+      return simplePrice(query, list(query.get('contract_addresses')), (address) =>
+        data.token(chain, address),
+      );
+    case 'markets':
+      return markets(query, data);
+    case 'search':
+      return { status: 200, body: searchBody(matchSearch(data.coins(), query.get('query') ?? '')) };
+  }
+}
+
+function simplePrice(
+  query: URLSearchParams,
+  keys: string[],
+  lookup: (key: string) => ShapeCoin | undefined,
+): RouteAnswer {
+  const currencies = list(query.get('vs_currencies'));
+  if (currencies.length === 0) return { status: 400, body: { error: 'Missing parameter vs_currencies' } };
+  const flags = readSimplePriceFlags(query);
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    const coin = lookup(key);
+    if (coin) body[key] = currencies.includes('usd') ? simplePriceEntry(coin, flags) : {};
+  }
+  return { status: 200, body };
+}
+
+function markets(query: URLSearchParams, data: CoinGeckoData): RouteAnswer {
+  const currency = query.get('vs_currency');
+  if (!currency) return { status: 400, body: { error: 'Missing parameter vs_currency' } };
+  if (currency.toLowerCase() !== 'usd') return { status: 400, body: { error: 'invalid vs_currency' } };
+  const ids = list(query.get('ids'));
+  const coins =
+    ids.length > 0 ? ids.map((id) => data.coin(id)).filter((c) => c !== undefined) : [...data.coins()];
+  const order = query.get('order') ?? 'market_cap_desc';
+  coins.sort((a, b) => (order === 'market_cap_asc' ? a.marketCap - b.marketCap : b.marketCap - a.marketCap));
+  const perPage = Math.min(Math.max(Number(query.get('per_page') ?? 100) || 100, 1), 250);
+  const page = Math.max(Number(query.get('page') ?? 1) || 1, 1);
+  const with24h = list(query.get('price_change_percentage')).includes('24h');
+  const rows = coins.slice((page - 1) * perPage, page * perPage).map((coin) => marketsRow(coin, with24h));
+  return { status: 200, body: rows };
+}

@@ -1,0 +1,123 @@
+/**
+ * Writers of CoinGecko's response bodies, so the simulated source's proxy and the fake CoinGecko server
+ * answer in the real shapes (api.coingecko.com/api/v3: simple/price, simple/token_price, coins/markets, search).
+ */
+
+/** A coin's market data, the input of the writers. */
+export interface ShapeCoin {
+  id: string;
+  /** Any case; written lower case where CoinGecko does. */
+  symbol: string;
+  name: string;
+  image: string | null;
+  usd: number;
+  /** Percent. */
+  changePct: number | null;
+  /** Unix seconds. */
+  updatedAt: number;
+  marketCap: number;
+  marketCapRank: number | null;
+}
+
+/** Which optional fields a simple/price or simple/token_price request asked for. */
+export interface SimplePriceFlags {
+  include24hrChange: boolean;
+  includeLastUpdatedAt: boolean;
+  includeMarketCap: boolean;
+}
+
+/** Reads the include_* flags of a simple/price or simple/token_price query. */
+export function readSimplePriceFlags(query: URLSearchParams): SimplePriceFlags {
+  return {
+    include24hrChange: query.get('include_24hr_change') === 'true',
+    includeLastUpdatedAt: query.get('include_last_updated_at') === 'true',
+    includeMarketCap: query.get('include_market_cap') === 'true',
+  };
+}
+
+/** One entry of simple/price: `{usd, usd_market_cap?, usd_24h_change?, last_updated_at?}`. */
+export function simplePriceEntry(coin: ShapeCoin, flags: SimplePriceFlags): Record<string, number | null> {
+  const entry: Record<string, number | null> = { usd: coin.usd };
+  if (flags.includeMarketCap) entry.usd_market_cap = coin.marketCap;
+  if (flags.include24hrChange) entry.usd_24h_change = coin.changePct;
+  if (flags.includeLastUpdatedAt) entry.last_updated_at = coin.updatedAt;
+  return entry;
+}
+
+/** One coins/markets row, with price_change_percentage_24h_in_currency when the request asked for '24h'. */
+export function marketsRow(coin: ShapeCoin, with24hInCurrency: boolean): Record<string, unknown> {
+  const change = coin.changePct === null ? null : coin.usd - coin.usd / (1 + coin.changePct / 100);
+  const row: Record<string, unknown> = {
+    id: coin.id,
+    symbol: coin.symbol.toLowerCase(),
+    name: coin.name,
+    image: coin.image,
+    current_price: coin.usd,
+    market_cap: coin.marketCap,
+    market_cap_rank: coin.marketCapRank,
+    fully_diluted_valuation: null,
+    total_volume: Math.round(coin.marketCap / 20),
+    high_24h: coin.usd,
+    low_24h: coin.usd,
+    price_change_24h: change,
+    price_change_percentage_24h: coin.changePct,
+    market_cap_change_24h: null,
+    market_cap_change_percentage_24h: null,
+    circulating_supply: coin.usd > 0 ? coin.marketCap / coin.usd : 0,
+    total_supply: null,
+    max_supply: null,
+    ath: coin.usd,
+    ath_change_percentage: 0,
+    ath_date: new Date(coin.updatedAt * 1000).toISOString(),
+    atl: coin.usd,
+    atl_change_percentage: 0,
+    atl_date: new Date(coin.updatedAt * 1000).toISOString(),
+    roi: null,
+    last_updated: new Date(coin.updatedAt * 1000).toISOString(),
+  };
+  if (with24hInCurrency) row.price_change_percentage_24h_in_currency = coin.changePct;
+  return row;
+}
+
+/** The /search body: `{coins: [...], exchanges: [], icos: [], categories: [], nfts: []}`. */
+export function searchBody(coins: readonly ShapeCoin[]): Record<string, unknown> {
+  return {
+    coins: coins.map((coin) => ({
+      id: coin.id,
+      name: coin.name,
+      api_symbol: coin.id,
+      symbol: coin.symbol.toUpperCase(),
+      market_cap_rank: coin.marketCapRank,
+      thumb: coin.image?.replace('/large/', '/thumb/') ?? 'missing_thumb.png',
+      large: coin.image ?? 'missing_large.png',
+    })),
+    exchanges: [],
+    icos: [],
+    categories: [],
+    nfts: [],
+  };
+}
+
+/** Coins matching a search text by id, name or symbol (case-insensitive), best first: exact symbol or name, then rank. */
+export function matchSearch(coins: readonly ShapeCoin[], text: string): ShapeCoin[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return [];
+  const hits = coins.filter(
+    (c) => c.id.includes(q) || c.name.toLowerCase().includes(q) || c.symbol.toLowerCase().includes(q),
+  );
+  const exact = (c: ShapeCoin) => (c.symbol.toLowerCase() === q || c.name.toLowerCase() === q ? 0 : 1);
+  return hits.sort(
+    (a, b) =>
+      exact(a) - exact(b) ||
+      (a.marketCapRank ?? Number.MAX_SAFE_INTEGER) - (b.marketCapRank ?? Number.MAX_SAFE_INTEGER),
+  );
+}
+
+/** The body CoinGecko sends with a 429. */
+export const RATE_LIMIT_BODY = {
+  status: {
+    error_code: 429,
+    error_message:
+      "You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits.",
+  },
+};

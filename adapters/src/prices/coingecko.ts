@@ -1,0 +1,250 @@
+/**
+ * The CoinGecko price source (DESIGN.md section 3, prices row): batching, a shared 300 ms limiter,
+ * a 120 s lock after a 429, timeouts, the price sanity rules, and a cache of last good values that is
+ * served whenever upstream cannot answer. With nothing cached, the built-in fallback prices are served.
+ */
+import {
+  checkCoinPrice,
+  fallbackMarkets,
+  fallbackPrices,
+  type CoinSearchResult,
+  type MarketCoin,
+  type PriceMap,
+  type PriceQuote,
+} from '@coinpace/domain';
+import { readMarkets, readSimplePrice } from './coingecko-parse.ts';
+import { proxyThrough } from './coingecko-proxy.ts';
+import { searchAndPrice } from './coingecko-search.ts';
+import {
+  resolveCoinGeckoOptions,
+  type CoinGeckoOptions,
+  type CoinGeckoSettings,
+} from './coingecko-options.ts';
+import { chunk, isChainId, normalizeAddresses, normalizeIds } from './normalize.ts';
+import type {
+  GetPricesOptions,
+  MarketsResult,
+  PriceOrigin,
+  PriceResult,
+  PriceSource,
+  ProxyResponse,
+  SourceState,
+} from './port.ts';
+import { TimedCache } from './timed-cache.ts';
+import { CoinGeckoUpstream } from './upstream.ts';
+
+/** Builds the CoinGecko price source. One instance shares one limiter, lock and cache: create one per process. */
+export function createCoinGeckoPriceSource(options: CoinGeckoOptions = {}): PriceSource {
+  return new CoinGeckoPriceSource(options);
+}
+
+/** Most coins (or tokens) kept in a price cache: above CoinGecko's whole catalogue, so only a runaway caller hits it. */
+const MAX_CACHED_KEYS = 50_000;
+
+class CoinGeckoPriceSource implements PriceSource {
+  private readonly o: CoinGeckoSettings;
+  private readonly upstream: CoinGeckoUpstream;
+  private readonly prices = new TimedCache<PriceQuote>(MAX_CACHED_KEYS);
+  private readonly tokens = new TimedCache<PriceQuote>(MAX_CACHED_KEYS);
+  private readonly markets = new TimedCache<MarketCoin>(MAX_CACHED_KEYS);
+  private readonly searches: TimedCache<CoinSearchResult[]>;
+
+  constructor(options: CoinGeckoOptions) {
+    this.o = resolveCoinGeckoOptions(options);
+    this.upstream = new CoinGeckoUpstream(this.o);
+    this.searches = new TimedCache(this.o.searchCacheSize);
+  }
+
+  state(): SourceState {
+    return this.upstream.state();
+  }
+
+  async getPrices(ids: readonly string[], options: GetPricesOptions = {}): Promise<PriceResult> {
+    const wanted = normalizeIds(ids);
+    const maxAge = options.maxAgeMs ?? this.o.cacheTtlMs;
+    const prices: PriceMap = {};
+    const origin: Record<string, PriceOrigin> = {};
+    const toFetch: string[] = [];
+    for (const id of wanted) {
+      const fresh = this.prices.getFresh(id, this.o.now(), maxAge);
+      if (fresh) serve(prices, origin, id, fresh, 'cached');
+      else toFetch.push(id);
+    }
+    for (const batch of chunk(toFetch, this.o.priceBatchSize)) {
+      const query = new URLSearchParams({
+        ids: batch.join(','),
+        vs_currencies: 'usd',
+        include_24hr_change: 'true',
+        include_last_updated_at: 'true',
+      });
+      const outcome = await this.upstream.get('/simple/price', query, this.o.priceTimeoutMs);
+      if (!outcome.ok) {
+        if (outcome.kind === 'client_error') continue;
+        break; // locked, rate limited or down: the next batches would fare no better
+      }
+      const raw = readSimplePrice(outcome.body, this.nowSeconds());
+      for (const id of batch) {
+        const quote = raw[id];
+        if (quote && this.accept(this.prices, id, quote)) serve(prices, origin, id, quote, 'live');
+      }
+    }
+    this.fill(wanted, prices, origin);
+    return { prices, origin, state: this.state() };
+  }
+
+  async getMarkets(ids: readonly string[], options: GetPricesOptions = {}): Promise<MarketsResult> {
+    const wanted = normalizeIds(ids);
+    const maxAge = options.maxAgeMs ?? this.o.cacheTtlMs;
+    const now = this.o.now();
+    const cachedRows = wanted.map((id) => this.markets.getFresh(id, now, maxAge));
+    if (wanted.length > 0 && cachedRows.every((row) => row !== undefined)) {
+      return { coins: cachedRows as MarketCoin[], state: this.state() };
+    }
+    const coins: MarketCoin[] = [];
+    for (const batch of chunk(wanted, this.o.marketsBatchSize)) {
+      const query = new URLSearchParams({
+        vs_currency: 'usd',
+        ids: batch.join(','),
+        order: 'market_cap_desc',
+        per_page: String(batch.length),
+        page: '1',
+        sparkline: 'false',
+        price_change_percentage: '24h',
+      });
+      const outcome = await this.upstream.get('/coins/markets', query, this.o.timeoutMs);
+      if (!outcome.ok) {
+        if (outcome.kind === 'client_error') continue;
+        break;
+      }
+      for (const row of readMarkets(outcome.body, this.nowSeconds())) {
+        if (!batch.includes(row.id)) continue;
+        const quote = {
+          usd: row.current_price,
+          usd_24h_change: row.price_change_percentage_24h,
+          last_updated: row.last_updated,
+        };
+        if (!this.accept(this.prices, row.id, quote)) continue;
+        this.markets.set(row.id, row, this.o.now());
+        coins.push(row);
+      }
+    }
+    const served = new Set(coins.map((row) => row.id));
+    const missing = wanted.filter((id) => !served.has(id));
+    for (const id of missing) {
+      const cached = this.markets.get(id);
+      if (!cached) continue;
+      coins.push(cached.value);
+      served.add(id);
+    }
+    coins.push(...fallbackMarkets(missing.filter((id) => !served.has(id))));
+    return { coins, state: this.state() };
+  }
+
+  async getTokenPrices(
+    chain: string,
+    addresses: readonly string[],
+    options: GetPricesOptions = {},
+  ): Promise<PriceResult> {
+    const prices: PriceMap = {};
+    const origin: Record<string, PriceOrigin> = {};
+    if (!isChainId(chain)) {
+      this.o.logger.warn({ chain }, 'token prices asked for a chain id that is not valid');
+      return { prices, origin, state: this.state() };
+    }
+    const wanted = normalizeAddresses(addresses);
+    const key = (address: string) => `${chain}:${address}`;
+    const maxAge = options.maxAgeMs ?? this.o.cacheTtlMs;
+    const toFetch = wanted.filter((address) => {
+      const fresh = this.tokens.getFresh(key(address), this.o.now(), maxAge);
+      if (fresh) serve(prices, origin, address, fresh, 'cached');
+      return !fresh;
+    });
+    const batches = chunk(toFetch, this.o.tokenBatchSize);
+    for (const [index, batch] of batches.entries()) {
+      if (index > 0) await this.o.sleep(this.o.tokenBatchGapMs);
+      const query = new URLSearchParams({
+        contract_addresses: batch.join(','),
+        vs_currencies: 'usd',
+        include_24hr_change: 'true',
+        include_last_updated_at: 'true',
+      });
+      const outcome = await this.upstream.get(`/simple/token_price/${chain}`, query, this.o.timeoutMs);
+      if (!outcome.ok) {
+        if (outcome.kind === 'client_error') continue; // a 404 is logged by the upstream door, nothing more
+        break;
+      }
+      const raw = readSimplePrice(outcome.body, this.nowSeconds());
+      for (const address of batch) {
+        const quote = raw[address];
+        if (quote && this.accept(this.tokens, key(address), quote))
+          serve(prices, origin, address, quote, 'live');
+      }
+    }
+    for (const address of wanted) {
+      const cached = prices[address] ? undefined : this.tokens.get(key(address));
+      if (cached) serve(prices, origin, address, cached.value, 'cached');
+    }
+    return { prices, origin, state: this.state() };
+  }
+
+  search(query: string): Promise<CoinSearchResult[]> {
+    return searchAndPrice(query, {
+      upstream: this.upstream,
+      cache: this.searches,
+      now: this.o.now,
+      cacheTtlMs: this.o.searchCacheTtlMs,
+      timeoutMs: this.o.timeoutMs,
+      priceTimeoutMs: this.o.priceTimeoutMs,
+      acceptPrice: (id, quote) => this.accept(this.prices, id, quote),
+    });
+  }
+
+  proxy(path: string, query: URLSearchParams): Promise<ProxyResponse> {
+    return proxyThrough(this.upstream, path, query, {
+      now: this.o.now,
+      timeoutMs: this.o.timeoutMs,
+      priceTimeoutMs: this.o.priceTimeoutMs,
+    });
+  }
+
+  /** Applies the coin sanity rules against the last good value; stores the quote when it passes. */
+  private accept(cache: TimedCache<PriceQuote>, key: string, quote: PriceQuote): boolean {
+    const previous = cache.get(key)?.value.usd;
+    const decision = checkCoinPrice(quote.usd, previous);
+    if (!decision.accept) {
+      this.o.logger.warn(
+        { key, usd: quote.usd, previous, reason: decision.reason },
+        'price rejected by the sanity rules',
+      );
+      return false;
+    }
+    cache.set(key, quote, this.o.now());
+    return true;
+  }
+
+  /** Fills ids without a price from the last good values, then from the built-in prices. */
+  private fill(wanted: string[], prices: PriceMap, origin: Record<string, PriceOrigin>): void {
+    const missing = wanted.filter((id) => !prices[id]);
+    for (const id of missing) {
+      const cached = this.prices.get(id);
+      if (cached) serve(prices, origin, id, cached.value, 'cached');
+    }
+    const fallback = fallbackPrices(missing.filter((id) => !prices[id]));
+    for (const [id, quote] of Object.entries(fallback)) serve(prices, origin, id, quote, 'fallback');
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.o.now() / 1000);
+  }
+}
+
+function serve(
+  prices: PriceMap,
+  origin: Record<string, PriceOrigin>,
+  key: string,
+  quote: PriceQuote,
+  from: PriceOrigin,
+) {
+  prices[key] = quote;
+  origin[key] = from;
+}

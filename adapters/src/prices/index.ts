@@ -1,0 +1,19 @@
+export type {
+  GetPricesOptions,
+  MarketsResult,
+  PriceOrigin,
+  PriceResult,
+  PriceSource,
+  ProxyPath,
+  ProxyResponse,
+  SourceState,
+} from './port.ts';
+export type { PriceLogger } from './logger.ts';
+export { silentPriceLogger } from './logger.ts';
+export { createCoinGeckoPriceSource } from './coingecko.ts';
+export { DEFAULT_COINGECKO_BASE_URL, type CoinGeckoOptions } from './coingecko-options.ts';
+export { createSimulatedPriceSource, SIMULATED_LABEL, type SimulatedOptions } from './simulated.ts';
+export { createPriceSource, type PriceSourceDeps } from './create.ts';
+export { apiKeyHeaderFor } from './upstream.ts';
+export { matchProxyRoute, type ProxyMatch, type ProxyRoute } from './proxy-routes.ts';
+export { MAX_SEARCH_RESULTS, MIN_SEARCH_QUERY } from './coingecko-search.ts';

@@ -1,0 +1,104 @@
+/**
+ * The price port (DESIGN.md section 3, prices row): everything Coinpace asks of a price source.
+ * The real adapter is CoinGecko (coingecko.ts); PRICE_SOURCE=simulated selects the demo feed (simulated.ts).
+ * Both honour the contract suite in contract.ts.
+ */
+import type { CoinSearchResult, MarketCoin, PriceMap, PriceSourceState } from '@coinpace/domain';
+
+/** The health of a price source; see PriceSourceState in @coinpace/domain. */
+export type SourceState = PriceSourceState;
+
+/**
+ * Where each served price came from in one call:
+ * live (upstream, this call), cached (last good value, upstream not asked or failing),
+ * fallback (built-in table), simulated (demo feed).
+ */
+export type PriceOrigin = 'live' | 'cached' | 'fallback' | 'simulated';
+
+/** Prices served by one call, with the source's state after the call. */
+export interface PriceResult {
+  /** By CoinGecko id (getPrices) or lower-case contract address (getTokenPrices). Unpriceable keys are absent. */
+  prices: PriceMap;
+  /** The origin of every key in `prices`. */
+  origin: Record<string, PriceOrigin>;
+  state: SourceState;
+}
+
+/** coins/markets rows served by one call, with the source's state after the call. */
+export interface MarketsResult {
+  /** One row per id that could be priced, ordered by market cap (largest first) when live. */
+  coins: MarketCoin[];
+  state: SourceState;
+}
+
+/** Options of getPrices. */
+export interface GetPricesOptions {
+  /**
+   * Serve a cached price without asking upstream when it is younger than this many milliseconds.
+   * Default: the adapter's cache lifetime (5 minutes, SPEC.md 'Timing'). A poller passes 0 to always ask.
+   */
+  maxAgeMs?: number;
+}
+
+/** The upstream routes the API's /api/coingecko proxy may forward (SPEC.md section 7). */
+export type ProxyPath = '/simple/price' | '/coins/markets' | '/search' | `/simple/token_price/${string}`;
+
+/** What the proxy answers: the upstream status and JSON body, or our own 4xx/5xx for refused or failed calls. */
+export interface ProxyResponse {
+  status: number;
+  body: unknown;
+  /** Seconds a client should wait before retrying (429 only). */
+  retryAfterSeconds?: number;
+}
+
+/** A source of coin prices in USD. No method rejects: failures come back as state plus cached or fallback data. */
+export interface PriceSource {
+  /**
+   * Prices for CoinGecko ids (simple/price, vs_currencies=usd, with 24h change and last-updated time),
+   * fetched in batches. Ids are trimmed, lower-cased and de-duplicated. Every fetched price passes the
+   * coin sanity rules (checkCoinPrice); a rejected one is replaced by the last good value.
+   * When upstream fails or is rate limited, last good values are served, else built-in fallback prices.
+   */
+  getPrices(ids: readonly string[], options?: GetPricesOptions): Promise<PriceResult>;
+
+  /**
+   * coins/markets rows for the ticker (vs_currency=usd, ids, order=market_cap_desc, per_page, page=1,
+   * sparkline=false, price_change_percentage=24h). When every id has a row younger than `maxAgeMs`, the
+   * cached rows are served without asking upstream. On failure: last good rows, else built-in rows for the
+   * ticker coins.
+   */
+  getMarkets(ids: readonly string[], options?: GetPricesOptions): Promise<MarketsResult>;
+
+  /**
+   * Prices of tokens by contract address on one chain (simple/token_price/{chain}, e.g. 'ethereum'),
+   * 10 addresses per call and 2 s between calls (SPEC.md section 7). Keys are lower-case addresses;
+   * addresses that are not valid contract addresses are skipped. A 404 is logged and yields no prices.
+   * Cached prices younger than `maxAgeMs` are served without asking; on failure, last good values.
+   */
+  getTokenPrices(
+    chain: string,
+    addresses: readonly string[],
+    options?: GetPricesOptions,
+  ): Promise<PriceResult>;
+
+  /**
+   * Coin search (SPEC.md section 5 'Search', section 8 'Search 429'): queries shorter than 2 characters
+   * give []; otherwise /search, then the top 10 coins priced through simple/price. A 429 or failure on
+   * the search gives []; a 429 on the pricing gives the results with price 0; another pricing failure gives [].
+   * Results are cached per query for 10 minutes (at most 100 queries, oldest evicted).
+   */
+  search(query: string): Promise<CoinSearchResult[]>;
+
+  /**
+   * The source's state now. 'rate_limited' (with lockedUntil) stays until the next upstream answer after
+   * the lock ends; lastSuccessAt is the time of the last successful upstream answer.
+   */
+  state(): SourceState;
+
+  /**
+   * Forwards one allowed upstream route with its allowed query parameters (see proxy-routes.ts), through
+   * the same limiter, rate-limit lock, timeouts and API key as the other calls. Anything else gets 404
+   * (unknown route) or 400 (bad chain). The API exposes this as the cached, rate-limited /api/coingecko proxy.
+   */
+  proxy(path: ProxyPath | string, query: URLSearchParams): Promise<ProxyResponse>;
+}

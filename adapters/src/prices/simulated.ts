@@ -1,0 +1,176 @@
+/**
+ * The simulated price source (PRICE_SOURCE=simulated): an explicit demo feed, never mistaken for live data.
+ * Prices follow a seeded random walk from the built-in prices (deterministic for a seed and a clock);
+ * its state is always 'simulated' so the UI labels it 'Simulated prices'.
+ */
+import { CONTRACT_ADDRESSES, type CoinSearchResult, type MarketCoin, type PriceMap } from '@coinpace/domain';
+import { type CoinGeckoData, respondCoinGecko } from './coingecko-responder.ts';
+import { matchSearch, type ShapeCoin } from './coingecko-shapes.ts';
+import { MAX_SEARCH_RESULTS, MIN_SEARCH_QUERY } from './coingecko-search.ts';
+import { contractAddressFor, isChainId, normalizeAddresses, normalizeIds } from './normalize.ts';
+import type {
+  MarketsResult,
+  PriceOrigin,
+  PriceResult,
+  PriceSource,
+  ProxyResponse,
+  SourceState,
+} from './port.ts';
+import { matchProxyRoute } from './proxy-routes.ts';
+import { RandomWalk, type WalkPoint } from './random-walk.ts';
+import { SIMULATED_COINS, simulatedCoin, type SimulatedCoin } from './simulated-coins.ts';
+
+/** Options of the simulated source. */
+export interface SimulatedOptions {
+  /** Seed of the walk; the same seed and clock give the same prices. Default 1. */
+  seed?: number;
+  /** The clock, epoch ms. Default Date.now. */
+  now?: () => number;
+}
+
+/** What the UI shows next to simulated prices. */
+export const SIMULATED_LABEL = 'Simulated prices';
+
+/** Builds the simulated price source. */
+export function createSimulatedPriceSource(options: SimulatedOptions = {}): PriceSource {
+  return new SimulatedPriceSource(options.seed ?? 1, options.now ?? Date.now);
+}
+
+const SUPPORTED_CHAINS = new Set([
+  'ethereum',
+  'binance-smart-chain',
+  'arbitrum-one',
+  'polygon-pos',
+  'avalanche',
+]);
+
+class SimulatedPriceSource implements PriceSource {
+  private readonly walk: RandomWalk;
+
+  constructor(
+    seed: number,
+    private readonly now: () => number,
+  ) {
+    this.walk = new RandomWalk(seed);
+  }
+
+  state(): SourceState {
+    return { status: 'simulated', lastSuccessAt: this.now(), message: SIMULATED_LABEL };
+  }
+
+  async getPrices(ids: readonly string[]): Promise<PriceResult> {
+    const prices: PriceMap = {};
+    const origin: Record<string, PriceOrigin> = {};
+    const now = this.now();
+    for (const id of normalizeIds(ids)) {
+      const point = this.advance(simulatedCoin(id), now);
+      prices[id] = { usd: point.usd, usd_24h_change: point.changePct, last_updated: seconds(point.at) };
+      origin[id] = 'simulated';
+    }
+    return { prices, origin, state: this.state() };
+  }
+
+  async getMarkets(ids: readonly string[]): Promise<MarketsResult> {
+    const now = this.now();
+    const coins = normalizeIds(ids)
+      .map((id) => this.shape(simulatedCoin(id), this.advance(simulatedCoin(id), now)))
+      .sort((a, b) => b.marketCap - a.marketCap)
+      .map(toMarketCoin);
+    return { coins, state: this.state() };
+  }
+
+  async getTokenPrices(chain: string, addresses: readonly string[]): Promise<PriceResult> {
+    const prices: PriceMap = {};
+    const origin: Record<string, PriceOrigin> = {};
+    if (!isChainId(chain)) return { prices, origin, state: this.state() };
+    const now = this.now();
+    for (const address of normalizeAddresses(addresses)) {
+      const point = this.advance(this.tokenCoin(chain, address), now);
+      prices[address] = { usd: point.usd, usd_24h_change: point.changePct, last_updated: seconds(point.at) };
+      origin[address] = 'simulated';
+    }
+    return { prices, origin, state: this.state() };
+  }
+
+  async search(query: string): Promise<CoinSearchResult[]> {
+    const text = query.trim();
+    if (text.length < MIN_SEARCH_QUERY) return [];
+    const now = this.now();
+    const shapes = SIMULATED_COINS.map((coin) => this.shape(coin, this.peek(coin, now)));
+    return matchSearch(shapes, text)
+      .slice(0, MAX_SEARCH_RESULTS)
+      .map((coin) => ({
+        id: coin.id,
+        name: coin.name,
+        symbol: coin.symbol,
+        image: coin.image,
+        current_price: coin.usd,
+        price_change_percentage_24h: coin.changePct,
+        contract_address: contractAddressFor(coin.id),
+      }));
+  }
+
+  async proxy(path: string, query: URLSearchParams): Promise<ProxyResponse> {
+    const match = matchProxyRoute(path, query);
+    if (!match.ok) return { status: match.status, body: { error: match.error } };
+    const now = this.now();
+    const data: CoinGeckoData = {
+      coin: (id) => this.shape(simulatedCoin(id), this.peek(simulatedCoin(id), now)),
+      coins: () => SIMULATED_COINS.map((coin) => this.shape(coin, this.peek(coin, now))),
+      token: (chain, address) => {
+        const coin = this.tokenCoin(chain, address);
+        return this.shape(coin, this.peek(coin, now));
+      },
+      knowsChain: (chain) => SUPPORTED_CHAINS.has(chain),
+    };
+    return respondCoinGecko(match.route.kind, match.route.chain, match.route.query, data);
+  }
+
+  private advance(coin: SimulatedCoin, now: number): WalkPoint {
+    return this.walk.advance(coin.id, now, coin.baseUsd, coin.dailyVol);
+  }
+
+  private peek(coin: SimulatedCoin, now: number): WalkPoint {
+    return this.walk.peek(coin.id, now, coin.baseUsd, coin.dailyVol);
+  }
+
+  /** A token is priced as its coin when the contract table knows it, else as a made-up coin of its own. */
+  private tokenCoin(chain: string, address: string): SimulatedCoin {
+    const known = CONTRACT_ADDRESSES[address];
+    if (known && known.chain === chain) return simulatedCoin(known.coingeckoId);
+    return simulatedCoin(`token:${chain}:${address}`);
+  }
+
+  private shape(coin: SimulatedCoin, point: WalkPoint): ShapeCoin {
+    const rank = SIMULATED_COINS.indexOf(coin);
+    return {
+      id: coin.id,
+      symbol: coin.symbol,
+      name: coin.name,
+      image: null,
+      usd: point.usd,
+      changePct: point.changePct,
+      updatedAt: seconds(point.at),
+      // A made-up market cap that keeps the catalogue in its listed order.
+      marketCap: rank >= 0 ? 10 ** 12 / (rank + 1) : 1_000_000,
+      marketCapRank: rank >= 0 ? rank + 1 : null,
+    };
+  }
+}
+
+function toMarketCoin(coin: ShapeCoin): MarketCoin {
+  return {
+    id: coin.id,
+    symbol: coin.symbol.toUpperCase(),
+    name: coin.name,
+    image: coin.image,
+    current_price: coin.usd,
+    price_change_24h: coin.changePct === null ? null : coin.usd - coin.usd / (1 + coin.changePct / 100),
+    price_change_percentage_24h: coin.changePct,
+    last_updated: coin.updatedAt,
+  };
+}
+
+function seconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}

@@ -1,0 +1,4 @@
+export * from './types.ts';
+export * from './sanity.ts';
+export * from './fallback.ts';
+export * from './ticker.ts';
