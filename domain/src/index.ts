@@ -7,3 +7,6 @@ export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';
 export * from './schemas/users.ts';
+export * from './plans.ts';
+export * from './billing/subscription-state.ts';
+export * from './billing/billing-view.ts';
