@@ -1,1 +1,2 @@
 export * from './identity/index.ts';
+export * from './payments/index.ts';

@@ -1,0 +1,1 @@
+export * from './payments/testing/fake-stripe.ts';
