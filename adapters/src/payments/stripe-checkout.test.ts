@@ -117,6 +117,15 @@ describe('Stripe adapter: checkout', () => {
     expect((await stripe.getCheckoutSession(created.sessionId)).status).toBe('complete');
   });
 
+  it('reads an abandoned session as expired', async () => {
+    const created = await checkout();
+    fake.expireCheckout(created.sessionId);
+    expect(await stripe.getCheckoutSession(created.sessionId)).toMatchObject({
+      status: 'expired',
+      subscriptionId: null,
+    });
+  });
+
   it('turns an unknown session into NOT_FOUND', async () => {
     await expect(stripe.getCheckoutSession('cs_test_missing')).rejects.toMatchObject({
       code: 'NOT_FOUND',

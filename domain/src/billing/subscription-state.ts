@@ -51,7 +51,10 @@ export interface SubscriptionState {
 export type SubscriptionEvent =
   /** The user was sent to checkout for a plan; only moves a user without a live subscription to 'pending'. */
   | { kind: 'checkout_started'; at: Date; planId: PlanId }
-  /** The subscription as it now is (checkout completed, updated, read back by payment-success or sync-plan). */
+  /**
+   * The subscription as it now is: from a webhook (`at` = the event's `created`) or read back from the provider
+   * by payment-success or sync-plan (`at` = the time of the read, since the read is the newest word).
+   */
   | { kind: 'subscription'; at: Date; snapshot: SubscriptionSnapshot }
   /** The subscription ended (period end after a cancel, an immediate cancel, or failed payments). */
   | { kind: 'deleted'; at: Date }

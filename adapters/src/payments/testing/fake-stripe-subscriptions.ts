@@ -184,3 +184,30 @@ function prorationInvoice(
   sub.latestInvoice = invoice.id;
   return invoice;
 }
+
+/** Records the paid invoice of a subscription's current period (creation or renewal) as its latest invoice. */
+export function recordPeriodInvoice(
+  sub: FakeSubscription,
+  reason: 'subscription_create' | 'subscription_cycle',
+  state: FakeBillingState,
+): FakeInvoice {
+  const invoice: FakeInvoice = {
+    id: newId('in'),
+    customer: sub.customer,
+    subscription: sub.id,
+    billingReason: reason,
+    status: 'paid',
+    created: state.now(),
+    lines: sub.items.map((item) => ({
+      price: item.price,
+      amount: state.amountOf(item.price) * item.quantity,
+      periodStart: item.periodStart,
+      periodEnd: item.periodEnd,
+      itemId: item.id,
+      proration: false,
+    })),
+  };
+  state.invoices.set(invoice.id, invoice);
+  sub.latestInvoice = invoice.id;
+  return invoice;
+}

@@ -54,3 +54,25 @@ function child(existing: FormValue | undefined, asArray: boolean): Container {
 function isUnsafeKey(key: string): boolean {
   return key === '__proto__' || key === 'constructor' || key === 'prototype';
 }
+
+/** The string at a parsed key, or undefined. */
+export function formString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The object at a parsed key, or an empty object. */
+export function formObject(value: unknown): FormObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as FormObject) : {};
+}
+
+/** The array at a parsed key without holes, or an empty array. */
+export function formArray(value: unknown): FormValue[] {
+  return Array.isArray(value) ? value.filter((v) => v !== undefined) : [];
+}
+
+/** The string entries of the object at a parsed key (a metadata hash). */
+export function formStrings(value: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(formObject(value)).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
