@@ -8,3 +8,6 @@ export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';
 export * from './schemas/users.ts';
 export * from './prices/index.ts';
+export * from './plans.ts';
+export * from './billing/subscription-state.ts';
+export * from './billing/billing-view.ts';

@@ -1,0 +1,363 @@
+/**
+ * A fake Stripe API for tests: a real HTTP server on 127.0.0.1 (ephemeral port) that answers the routes the
+ * Stripe adapter calls, with Stripe's form-encoded requests, JSON shapes, error bodies and idempotent replays,
+ * and keeps state. Point stripe-node at it with `apiUrl: fake.url`. Webhooks are signed with stripe-node's own
+ * test helper.
+ *
+ * Routes: POST /v1/customers, GET /v1/customers/:id, POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
+ * GET|POST|DELETE /v1/subscriptions/:id, and the hosted-checkout page /c/pay/:id (fake-stripe-hosted.ts).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PLANS, type PlanId } from '@coinpace/domain';
+import {
+  formArray,
+  formObject,
+  formString,
+  formStrings,
+  parseStripeForm,
+  type FormObject,
+} from './form-body.ts';
+import {
+  addMonth,
+  checkoutSessionJson,
+  customerJson,
+  newId,
+  type FakeCheckoutSession,
+  type FakeCustomer,
+  type FakeInvoice,
+  type FakeSubscription,
+} from './fake-stripe-objects.ts';
+import { invoiceJson, subscriptionJson } from './fake-stripe-billing-json.ts';
+import {
+  handleSubscriptionUpdate,
+  recordPeriodInvoice,
+  StripeHttpError,
+  type FakeBillingState,
+} from './fake-stripe-subscriptions.ts';
+import { serveHostedCheckout } from './fake-stripe-hosted.ts';
+import { signEvent, type SignedEvent } from './fake-stripe-webhooks.ts';
+
+export type { SignedEvent } from './fake-stripe-webhooks.ts';
+
+export interface FakeStripeOptions {
+  /** The API key the server accepts (Bearer); default 'sk_test_fake'. */
+  secretKey?: string;
+  /** The webhook signing secret for `signedEvent`; default 'whsec_fake'. */
+  webhookSecret?: string;
+  /** Price ids per plan; default price_basic, price_pro, price_enterprise. Amounts come from PLANS. */
+  prices?: Record<PlanId, string>;
+  /** The fake's clock (object times, periods, event times); default the real clock. */
+  now?: () => Date;
+}
+
+/** One API request as the fake received it, for assertions. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** The form body (or query), parsed from Stripe's bracket notation; values are strings. */
+  body: FormObject;
+  headers: IncomingMessage['headers'];
+}
+
+type Json = Record<string, unknown>;
+
+export interface FakeStripe {
+  /** Base URL, e.g. http://127.0.0.1:54321. */
+  readonly url: string;
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  readonly prices: Record<PlanId, string>;
+  readonly requests: RecordedRequest[];
+  readonly customers: Map<string, FakeCustomer>;
+  readonly sessions: Map<string, FakeCheckoutSession>;
+  readonly subscriptions: Map<string, FakeSubscription>;
+  readonly invoices: Map<string, FakeInvoice>;
+  /** When true, invoices for upgrades are declined (with pending_if_incomplete the change waits). */
+  declinePayments: boolean;
+  /** API requests with this method and path (exact, or a prefix when it ends in '/'). */
+  requestsTo(method: string, path: string): RecordedRequest[];
+  /** Completes an open checkout session as Stripe does after payment: customer, subscription, paid invoice. */
+  completeCheckout(sessionId: string): { session: Json; subscription: Json; invoice: Json };
+  /** Expires an open checkout session (abandoned). */
+  expireCheckout(sessionId: string): Json;
+  /** Ends the current period: a subscription set to cancel is canceled; otherwise it renews with a paid invoice. */
+  advancePeriod(subscriptionId: string): { subscription: Json; invoice: Json | null };
+  /** The Stripe JSON of a stored subscription, as GET answers it. */
+  subscriptionJson(subscriptionId: string): Json;
+  /** Builds a Stripe event around `object`, signed with `webhookSecret`; times default to the fake's clock. */
+  signedEvent(
+    type: string,
+    object: unknown,
+    opts?: { id?: string; created?: Date; signedAt?: Date; secret?: string },
+  ): SignedEvent;
+  close(): Promise<void>;
+}
+
+/** Starts the fake on 127.0.0.1:0. Close it in `afterAll`. */
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const now = options.now ?? (() => new Date());
+  const prices = options.prices ?? { basic: 'price_basic', pro: 'price_pro', enterprise: 'price_enterprise' };
+  const amounts = new Map(PLANS.map((plan) => [prices[plan.id], Math.round(plan.price * 100)]));
+  const amountOf = (price: string) => amounts.get(price) ?? 0;
+  const secretKey = options.secretKey ?? 'sk_test_fake';
+  const webhookSecret = options.webhookSecret ?? 'whsec_fake';
+
+  const requests: RecordedRequest[] = [];
+  const customers = new Map<string, FakeCustomer>();
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
+  const idempotent = new Map<string, { status: number; body: string }>();
+  const billing: FakeBillingState = {
+    declinePayments: false,
+    now,
+    amountOf,
+    invoices,
+    isKnownPrice: (price) => amounts.has(price),
+  };
+  let baseUrl = '';
+
+  const find = <T>(map: Map<string, T>, id: string, what: string): T => {
+    const found = map.get(id);
+    if (!found)
+      throw new StripeHttpError(404, `No such ${what}: '${id}'`, { code: 'resource_missing', param: 'id' });
+    return found;
+  };
+  const subJson = (sub: FakeSubscription) => subscriptionJson(sub, amountOf) as Json;
+  const sessionJson = (session: FakeCheckoutSession) => checkoutSessionJson(session, amountOf) as Json;
+
+  function createCustomer(email: string | null, metadata: Record<string, string>): FakeCustomer {
+    const customer = { id: newId('cus'), email, metadata, created: now() };
+    customers.set(customer.id, customer);
+    return customer;
+  }
+
+  function createSession(body: FormObject): FakeCheckoutSession {
+    if (body.mode !== 'subscription') {
+      throw new StripeHttpError(400, 'This fake only supports mode=subscription.', { param: 'mode' });
+    }
+    const lineItems = formArray(body.line_items).map((li, i) => {
+      const price = formString(formObject(li).price);
+      if (!price || !amounts.has(price)) {
+        throw new StripeHttpError(400, `No such price: '${price}'`, {
+          code: 'resource_missing',
+          param: `line_items[${i}][price]`,
+        });
+      }
+      return { price, quantity: Number(formString(formObject(li).quantity) ?? '1') };
+    });
+    if (lineItems.length === 0) throw new StripeHttpError(400, 'Missing required param: line_items.');
+    const successUrl = formString(body.success_url);
+    if (!successUrl)
+      throw new StripeHttpError(400, 'Missing required param: success_url.', { param: 'success_url' });
+    const customer = formString(body.customer) ?? null;
+    if (customer && !customers.has(customer)) {
+      throw new StripeHttpError(400, `No such customer: '${customer}'`, {
+        code: 'resource_missing',
+        param: 'customer',
+      });
+    }
+    const id = newId('cs_test');
+    const created = now();
+    const session: FakeCheckoutSession = {
+      id,
+      created,
+      expiresAt: new Date(created.getTime() + 24 * 3600_000),
+      status: 'open',
+      customer,
+      customerEmail:
+        formString(body.customer_email) ?? (customer ? (customers.get(customer)?.email ?? null) : null),
+      clientReferenceId: formString(body.client_reference_id) ?? null,
+      metadata: formStrings(body.metadata),
+      subscriptionMetadata: formStrings(formObject(body.subscription_data).metadata),
+      lineItems,
+      successUrl,
+      cancelUrl: formString(body.cancel_url) ?? successUrl,
+      subscription: null,
+      url: `${baseUrl}/c/pay/${id}`,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  function completeCheckout(sessionId: string) {
+    const session = find(sessions, sessionId, 'checkout.session');
+    if (session.status !== 'open')
+      throw new Error(`checkout session ${sessionId} is ${session.status}, not open`);
+    const at = now();
+    const customer = session.customer ?? createCustomer(session.customerEmail, {}).id;
+    const periodEnd = addMonth(at);
+    const sub: FakeSubscription = {
+      id: newId('sub'),
+      customer,
+      status: 'active',
+      items: session.lineItems.map((li) => ({
+        id: newId('si'),
+        ...li,
+        created: at,
+        periodStart: at,
+        periodEnd,
+      })),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      created: at,
+      metadata: { ...session.subscriptionMetadata },
+      latestInvoice: null,
+      pendingUpdate: null,
+    };
+    const invoice = recordPeriodInvoice(sub, 'subscription_create', billing);
+    subscriptions.set(sub.id, sub);
+    Object.assign(session, { status: 'complete', customer, subscription: sub.id });
+    return {
+      session: sessionJson(session),
+      subscription: subJson(sub),
+      invoice: invoiceJson(invoice, sub.metadata),
+    };
+  }
+
+  function advancePeriod(subscriptionId: string) {
+    const sub = find(subscriptions, subscriptionId, 'subscription');
+    if (sub.cancelAtPeriodEnd) {
+      const at = now();
+      Object.assign(sub, { status: 'canceled', canceledAt: at, endedAt: at });
+      return { subscription: subJson(sub), invoice: null };
+    }
+    for (const item of sub.items) {
+      item.periodStart = item.periodEnd;
+      item.periodEnd = addMonth(item.periodEnd);
+    }
+    sub.status = 'active';
+    const invoice = recordPeriodInvoice(sub, 'subscription_cycle', billing);
+    return { subscription: subJson(sub), invoice: invoiceJson(invoice, sub.metadata) };
+  }
+
+  function route(method: string, path: string, body: FormObject): unknown {
+    const [, , resource, id, extra] = path.split('/');
+    if (method === 'POST' && path === '/v1/customers') {
+      return customerJson(createCustomer(formString(body.email) ?? null, formStrings(body.metadata)));
+    }
+    if (method === 'GET' && resource === 'customers' && id)
+      return customerJson(find(customers, id, 'customer'));
+    if (method === 'POST' && path === '/v1/checkout/sessions') return sessionJson(createSession(body));
+    if (method === 'GET' && resource === 'checkout' && id === 'sessions' && extra) {
+      return sessionJson(find(sessions, extra, 'checkout.session'));
+    }
+    if (resource === 'subscriptions' && id) {
+      const sub = find(subscriptions, id, 'subscription');
+      if (method === 'GET') return subJson(sub);
+      if (method === 'POST') {
+        handleSubscriptionUpdate(sub, body, billing);
+        return subJson(sub);
+      }
+      if (method === 'DELETE') {
+        if (sub.status === 'canceled') {
+          throw new StripeHttpError(
+            400,
+            'A canceled subscription can only update its cancellation_details and metadata.',
+          );
+        }
+        const at = now();
+        Object.assign(sub, { status: 'canceled', canceledAt: at, endedAt: at, cancelAtPeriodEnd: false });
+        return subJson(sub);
+      }
+    }
+    throw new StripeHttpError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', baseUrl);
+    const method = req.method ?? 'GET';
+    if (url.pathname.startsWith('/c/pay/')) {
+      return serveHostedCheckout(method, url.pathname, res, {
+        sessions,
+        complete: completeCheckout,
+        amountOf,
+      });
+    }
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const body = parseStripeForm(method === 'POST' ? raw : `${url.search.slice(1)}&${raw}`);
+    requests.push({ method, path: url.pathname, body, headers: req.headers });
+
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('request-id', newId('req'));
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      res.statusCode = 401;
+      res.end(
+        JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }),
+      );
+      return;
+    }
+    // Stripe replays the stored answer to a repeated Idempotency-Key (stripe-node's retries rely on it).
+    const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    let answer = typeof key === 'string' ? idempotent.get(key) : undefined;
+    if (answer) res.setHeader('idempotent-replayed', 'true');
+    else {
+      try {
+        answer = { status: 200, body: JSON.stringify(route(method, url.pathname, body)) };
+      } catch (error) {
+        if (!(error instanceof StripeHttpError)) throw error;
+        answer = { status: error.status, body: JSON.stringify({ error: error.body }) };
+      }
+      if (typeof key === 'string') idempotent.set(key, answer);
+    }
+    res.statusCode = answer.status;
+    res.end(answer.body);
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    secretKey,
+    webhookSecret,
+    prices,
+    requests,
+    customers,
+    sessions,
+    subscriptions,
+    invoices,
+    get declinePayments() {
+      return billing.declinePayments;
+    },
+    set declinePayments(value: boolean) {
+      billing.declinePayments = value;
+    },
+    requestsTo: (method, path) =>
+      requests.filter(
+        (r) => r.method === method && (path.endsWith('/') ? r.path.startsWith(path) : r.path === path),
+      ),
+    completeCheckout,
+    expireCheckout(sessionId) {
+      const session = find(sessions, sessionId, 'checkout.session');
+      if (session.status !== 'open')
+        throw new Error(`checkout session ${sessionId} is ${session.status}, not open`);
+      session.status = 'expired';
+      return sessionJson(session);
+    },
+    advancePeriod,
+    subscriptionJson: (id) => subJson(find(subscriptions, id, 'subscription')),
+    signedEvent: (type, object, opts = {}) =>
+      signEvent(type, object, {
+        id: opts.id,
+        created: opts.created ?? now(),
+        signedAt: opts.signedAt ?? now(),
+        secret: opts.secret ?? webhookSecret,
+      }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
