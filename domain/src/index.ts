@@ -7,3 +7,6 @@ export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';
 export * from './schemas/users.ts';
+export * from './import/index.ts';
+export * from './format/index.ts';
+export * from './portfolio/index.ts';
