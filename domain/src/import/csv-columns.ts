@@ -25,9 +25,12 @@ interface HeaderName {
   isMoney: boolean;
 }
 
+const MAX_HEADER_LENGTH = 100;
+
 /** Normalises one header cell for alias matching. */
 export function normaliseHeader(header: string): HeaderName {
-  const lower = header.toLowerCase();
+  // No alias is near this long; the cap keeps the bracket pattern linear on hostile input.
+  const lower = header.slice(0, MAX_HEADER_LENGTH).toLowerCase();
   const isMoney = lower.includes('$') || /\busd\b/.test(lower);
   let key = lower.replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(/[^a-z0-9]/g, '');
   // 'Value USD', 'balance_usd': the unit written without brackets.

@@ -27,8 +27,8 @@ const MAX_SHOWN_CELL = 40;
 
 /**
  * Reads a CSV export into import rows. The first non-blank record is the header; columns are chosen by
- * {@link resolveCsvColumns} (see there for the 'balance' precedence). The delimiter is detected (comma,
- * tab, semicolon, pipe). A data row is kept when it has a symbol of the API's shape and a quantity above 0
+ * {@link resolveCsvColumns} (see there for the 'balance' precedence). The delimiter is the one of comma,
+ * tab, semicolon or pipe the header line uses most. A data row is kept when it has a symbol of the API's shape and a quantity above 0
  * (and at most MAX_QUANTITY); `$` and thousands commas are dropped from numbers. A value that is blank,
  * not a number or not above 0 is left out without complaint (purchase price then falls back to the
  * market price, see {@link purchasePriceFor}); a contract address that fails the address rule is left out.
@@ -50,7 +50,11 @@ export function parseCsv(text: string): CsvParseResult {
 
 function parseCsvText(text: string): CsvParseResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const parsed = Papa.parse<string[]>(source, { header: false, skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(source, {
+    header: false,
+    skipEmptyLines: false,
+    delimiter: delimiterOf(source),
+  });
   const records = parsed.data;
   const errors: string[] = [];
   for (const problem of parsed.errors) {
@@ -109,6 +113,38 @@ function readRecord(record: readonly string[], columns: CsvColumns): ImportRow |
     if (address !== undefined) row.contractAddress = address;
   }
   return row;
+}
+
+const DELIMITERS = [',', '\t', ';', '|'] as const;
+
+/**
+ * The delimiter the header line uses most (comma on a tie or none). papaparse's own guess is thrown off by
+ * blank lines, and the header is the line that must be right.
+ */
+function delimiterOf(text: string): string {
+  const header = firstNonBlankLine(text);
+  let best: string = ',';
+  let bestCount = 0;
+  for (const delimiter of DELIMITERS) {
+    const count = header.split(delimiter).length - 1;
+    if (count > bestCount) {
+      best = delimiter;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function firstNonBlankLine(text: string): string {
+  let start = 0;
+  while (start < text.length) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end);
+    if (line.trim() !== '') return line;
+    start = end + 1;
+  }
+  return '';
 }
 
 function isBlankRecord(record: readonly string[]): boolean {

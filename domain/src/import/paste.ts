@@ -39,26 +39,24 @@ const READERS: readonly FormatReader[] = [
 ];
 
 /**
- * Reads text pasted from an exchange or wallet screen into import rows. Formats are tried in the order of
- * PASTE_FORMATS; the first whose markers match and which yields at least one row wins, and `format` names
- * it. When nothing yields a row, `rows` is empty and `format` is the first format whose markers matched
- * ('generic' for text with no markers, including blank text): the caller shows PASTE_EMPTY_MESSAGE for
- * blank text and PASTE_NO_TOKENS_MESSAGE for no rows. Every row has an upper-case symbol and a finite
- * quantity above 0; values not above 0 are dropped; contract addresses count only when usable (SPEC.md
- * section 5); duplicate symbols are merged (quantities and values added). Never throws.
+ * Reads text pasted from an exchange or wallet screen into import rows. The first format in
+ * PASTE_FORMATS whose markers match reads the text, and `format` names it; 'generic' matches anything,
+ * so blank text gives `{rows: [], format: 'generic'}`. A matched format is not second-guessed by a later
+ * one, so its own rules hold (a wallet-table balance of 1e9 is refused, not picked up by the generic
+ * reader). The caller shows PASTE_EMPTY_MESSAGE for blank text and PASTE_NO_TOKENS_MESSAGE for no rows.
+ * Every row has an upper-case symbol and a finite quantity above 0; values not above 0 are dropped;
+ * contract addresses count only when usable (SPEC.md section 5); duplicate symbols are merged
+ * (quantities add, values add while every occurrence has one). Never throws.
  */
 export function parsePaste(text: string): PasteParseResult {
   const source = typeof text === 'string' ? text.replace(/\u00a0/g, ' ') : '';
-  let firstMatch: PasteFormat | undefined;
   for (const reader of READERS) {
     try {
-      if (!reader.matches(source)) continue;
-      firstMatch ??= reader.format;
-      const rows = reader.parse(source);
-      if (rows.length > 0) return { rows, format: reader.format };
+      if (reader.matches(source)) return { rows: reader.parse(source), format: reader.format };
     } catch {
-      // A reader bug must not stop the others: the promise is rows or none, never an exception.
+      // A reader bug must not surface as an exception: the promise is rows or none.
+      return { rows: [], format: reader.format };
     }
   }
-  return { rows: [], format: firstMatch ?? 'generic' };
+  return { rows: [], format: 'generic' };
 }

@@ -17,20 +17,23 @@ import {
 } from './cells.ts';
 import { PasteRows } from './paste-row.ts';
 
-const METAMASK_MARKER = /MetaMask|Import tokens|Refresh list/i;
 const COINBASE_MARKER = /Coinbase/i;
 
-/** True when `text` names MetaMask or has at least one balance line ('1.2345 ETH'). */
+/** True when `text` has at least one balance line ('1.2345 ETH'); MetaMask's captions alone are not enough. */
 export function looksLikeMetaMask(text: string): boolean {
-  return METAMASK_MARKER.test(text) || toCells(text).some((c) => readBalanceCell(c) !== null);
+  return hasBalanceCell(text);
+}
+
+function hasBalanceCell(text: string): boolean {
+  return toCells(text).some((c) => readBalanceCell(c) !== null);
 }
 
 /**
- * True when `text` names Coinbase, or has Coinbase's layout: a symbol alone on a line, then within two
- * lines a dollar line, then the balance line of the same symbol.
+ * True when `text` has Coinbase's layout: a symbol alone on a line, then within two lines a dollar line,
+ * then the balance line of the same symbol; or names Coinbase and has a balance line.
  */
 export function looksLikeCoinbase(text: string): boolean {
-  if (COINBASE_MARKER.test(text)) return true;
+  if (COINBASE_MARKER.test(text) && hasBalanceCell(text)) return true;
   const cells = toCells(text);
   for (let i = 0; i + 2 < cells.length; i++) {
     const symbol = cells[i]!;

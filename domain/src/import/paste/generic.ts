@@ -1,7 +1,8 @@
 /**
  * The generic fallback (SPEC.md section 5): any line holding a symbol (2-10 capitals) and a plain number
- * becomes a row. The first plain number is the quantity (a number glued to a letter, a '%' or a '$' is not
- * plain), the first dollar amount is the value, and the text before the symbol, if any, is the name.
+ * becomes a row. The first plain number is the quantity: a number glued to a letter, a '%' or a '$' is not
+ * plain, nor one after a comma or a dash ('BTC,-1,100' has none). The first dollar amount is the value,
+ * and in 'Bitcoin (BTC)' the text before the bracket is the name.
  */
 import type { ImportRow } from '../import-row.ts';
 import { parseAmount } from '../numbers.ts';
@@ -11,7 +12,7 @@ import { PasteRows, type PasteCandidate } from './paste-row.ts';
 const SYMBOL_RUN = /(?<![A-Za-z0-9])[A-Z0-9]{2,10}(?![A-Za-z0-9])/g;
 const NUMBER = '(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\\.[0-9]+)?|[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)';
 const DOLLAR = new RegExp(`(-)?\\$\\s?(${NUMBER})`, 'g');
-const PLAIN = new RegExp(`(?<![A-Za-z0-9.,$])(-?)(${NUMBER})(?![0-9A-Za-z.]|\\s*%)`, 'g');
+const PLAIN = new RegExp(`(?<![A-Za-z0-9.,$-])(-?)(${NUMBER})(?![0-9A-Za-z.]|\\s*%)`, 'g');
 
 /** The rows of every line that has a symbol and a quantity. */
 export function parseGeneric(text: string): ImportRow[] {
@@ -37,9 +38,9 @@ export function readGenericLine(line: string): PasteCandidate | null {
   if (symbol === undefined) return null;
 
   let value: number | undefined;
-  const withoutDollars = line.replace(DOLLAR, (_all, minus: string | undefined, amount: string) => {
+  const withoutDollars = line.replace(DOLLAR, (all: string, minus: string | undefined, amount: string) => {
     if (value === undefined) value = (minus ? -1 : 1) * parseAmount(amount);
-    return ' ';
+    return ' '.repeat(all.length);
   });
   const lineWithoutSymbol =
     withoutDollars.slice(0, symbolAt) +
@@ -50,10 +51,17 @@ export function readGenericLine(line: string): PasteCandidate | null {
   if (!number) return null;
   const quantity = (number[1] === '-' ? -1 : 1) * parseAmount(number[2]!);
 
-  const prefix = line
-    .slice(0, symbolAt)
-    .replace(/[\s([{:|,;-]+$/, '')
-    .trim();
-  const name = /[A-Za-z]/.test(prefix) && !/[0-9]$/.test(prefix) ? prefix : undefined;
+  // Only the common 'Bitcoin (BTC)' shape names a coin; other text before a symbol is usually prose.
+  const prefix = line[symbolAt - 1] === '(' ? trimSeparatorsEnd(line.slice(0, symbolAt)) : '';
+  const name = /[A-Za-z]/.test(prefix) && !/[$0-9]/.test(prefix) ? prefix : undefined;
   return { symbol, quantity, value, name, contractAddress: findContractAddress(line) };
+}
+
+const SEPARATORS = ' \t([{:|,;-';
+
+/** The text without the blanks, brackets and separators it ends with ('Solana (' -> 'Solana'). */
+function trimSeparatorsEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && SEPARATORS.includes(text[end - 1]!)) end--;
+  return text.slice(0, end).trim();
 }
