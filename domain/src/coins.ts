@@ -123,10 +123,7 @@ export const CONTRACT_ADDRESSES: Readonly<Record<string, { coingeckoId: string; 
   '0x5a98fcbea516cf06857215779fd812ca3bef1b32': { coingeckoId: 'lido-dao', chain: 'ethereum' },
   '0x9f8f72aa9304c8b593d555f12ef6589cc3a579a2': { coingeckoId: 'maker', chain: 'ethereum' },
   '0xbb4cdb9cbd36b01bd1cbaebf2de08d9173bc095c': { coingeckoId: 'wbnb', chain: 'binance-smart-chain' },
-  '0x0e09fabb73bd3ade0a17ecc321fd13a19e81ce82': {
-    coingeckoId: 'pancakeswap-token',
-    chain: 'binance-smart-chain',
-  },
+  '0x0e09fabb73bd3ade0a17ecc321fd13a19e81ce82': { coingeckoId: 'pancakeswap-token', chain: 'binance-smart-chain' },
   '0x55d398326f99059ff775485246999027b3197955': { coingeckoId: 'tether', chain: 'binance-smart-chain' },
   '0x912ce59144191c1204e64559fe8253a0e49e6548': { coingeckoId: 'arbitrum', chain: 'arbitrum-one' },
   '0xfd086bc7cd5c481dcc9c85ebe478a1c0b69fcbb9': { coingeckoId: 'tether', chain: 'arbitrum-one' },

@@ -42,12 +42,8 @@ const ZEnv = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'Postgres').optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis').optional(),
   ROLE: z.enum(ROLES, { message: `expected one of ${ROLES.join(', ')}` }).default('all'),
-  PRICE_SOURCE: z
-    .enum(['coingecko', 'simulated'], { message: 'expected coingecko or simulated' })
-    .default('coingecko'),
-  COINGECKO_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
-    'https://api.coingecko.com/api/v3',
-  ),
+  PRICE_SOURCE: z.enum(['coingecko', 'simulated'], { message: 'expected coingecko or simulated' }).default('coingecko'),
+  COINGECKO_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: optionalString,
   PRICE_POLL_MS: integer(250, 3_600_000).default(60_000),
   CLERK_PUBLISHABLE_KEY: z
@@ -78,16 +74,8 @@ const ZEnv = z.object({
     .trim()
     .regex(/^whsec_/, { message: 'expected a Stripe webhook signing secret (whsec_...)' })
     .optional(),
-  STRIPE_PRICE_BASIC: z
-    .string()
-    .trim()
-    .regex(/^price_/, { message: 'expected a Stripe price id (price_...)' })
-    .optional(),
-  STRIPE_PRICE_PRO: z
-    .string()
-    .trim()
-    .regex(/^price_/, { message: 'expected a Stripe price id (price_...)' })
-    .optional(),
+  STRIPE_PRICE_BASIC: z.string().trim().regex(/^price_/, { message: 'expected a Stripe price id (price_...)' }).optional(),
+  STRIPE_PRICE_PRO: z.string().trim().regex(/^price_/, { message: 'expected a Stripe price id (price_...)' }).optional(),
   STRIPE_PRICE_ENTERPRISE: z
     .string()
     .trim()
@@ -97,17 +85,9 @@ const ZEnv = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
   MAIL_FROM: z.string().trim().min(3).default('Coinpace <alerts@coinpace.local>'),
   SUPPORT_EMAIL: z.email({ message: 'expected an e-mail address' }).default('support@coinpace.local'),
-  TWILIO_ACCOUNT_SID: z
-    .string()
-    .trim()
-    .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'expected a Twilio Account SID (AC + 32 hex)' })
-    .optional(),
+  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, { message: 'expected a Twilio Account SID (AC + 32 hex)' }).optional(),
   TWILIO_AUTH_TOKEN: optionalString,
-  TWILIO_FROM_NUMBER: z
-    .string()
-    .trim()
-    .regex(/^\+[1-9]\d{6,14}$/, { message: 'expected a phone number in E.164 form (+15551234567)' })
-    .optional(),
+  TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, { message: 'expected a phone number in E.164 form (+15551234567)' }).optional(),
   TWILIO_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   SITE_PASSWORD: optionalString,
   MAINTENANCE_MODE: flag('MAINTENANCE_MODE'),
@@ -136,13 +116,7 @@ export interface Config {
   prices: { source: 'coingecko' | 'simulated'; baseUrl: string; apiKey?: string; pollMs: number };
   identity:
     | { mode: 'local' }
-    | {
-        mode: 'clerk';
-        publishableKey?: string;
-        secretKey?: string;
-        jwtKey?: string;
-        authorizedParties: string[];
-      };
+    | { mode: 'clerk'; publishableKey?: string; secretKey?: string; jwtKey?: string; authorizedParties: string[] };
   payments:
     | { mode: 'local' }
     | {
@@ -202,32 +176,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 
   let payments: Config['payments'] = { mode: 'local' };
   if (e.STRIPE_SECRET_KEY) {
-    for (const name of [
-      'STRIPE_WEBHOOK_SECRET',
-      'STRIPE_PRICE_BASIC',
-      'STRIPE_PRICE_PRO',
-      'STRIPE_PRICE_ENTERPRISE',
-    ] as const) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_ENTERPRISE'] as const) {
       if (!e[name]) fail(`${name}: required when STRIPE_SECRET_KEY is set`);
     }
     payments = {
       mode: 'stripe',
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-      prices: {
-        basic: e.STRIPE_PRICE_BASIC!,
-        pro: e.STRIPE_PRICE_PRO!,
-        enterprise: e.STRIPE_PRICE_ENTERPRISE!,
-      },
+      prices: { basic: e.STRIPE_PRICE_BASIC!, pro: e.STRIPE_PRICE_PRO!, enterprise: e.STRIPE_PRICE_ENTERPRISE! },
       apiUrl: e.STRIPE_API_URL,
     };
   }
 
   const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM_NUMBER];
   if (twilioParts.some(Boolean) && !twilioParts.every(Boolean)) {
-    const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const).find(
-      (n) => !e[n],
-    );
+    const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const).find((n) => !e[n]);
     fail(`${missing}: required when any TWILIO_* setting is given`);
   }
   const sms: Config['sms'] = e.TWILIO_ACCOUNT_SID
@@ -241,14 +204,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 
   if (e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_PROVIDERS) {
     if (identity.mode === 'local') {
-      fail(
-        'CLERK_JWT_KEY: production needs Clerk for sign-in; set ALLOW_LOCAL_PROVIDERS=1 to run local accounts anyway',
-      );
+      fail('CLERK_JWT_KEY: production needs Clerk for sign-in; set ALLOW_LOCAL_PROVIDERS=1 to run local accounts anyway');
     }
     if (payments.mode === 'local') {
-      fail(
-        'STRIPE_SECRET_KEY: production needs Stripe for payments; set ALLOW_LOCAL_PROVIDERS=1 to run local checkout anyway',
-      );
+      fail('STRIPE_SECRET_KEY: production needs Stripe for payments; set ALLOW_LOCAL_PROVIDERS=1 to run local checkout anyway');
     }
   }
 
@@ -263,12 +222,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sitePassword: e.SITE_PASSWORD,
     database: { url: e.DATABASE_URL },
     redis: { url: e.REDIS_URL },
-    prices: {
-      source: e.PRICE_SOURCE,
-      baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''),
-      apiKey: e.COINGECKO_API_KEY,
-      pollMs: e.PRICE_POLL_MS,
-    },
+    prices: { source: e.PRICE_SOURCE, baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY, pollMs: e.PRICE_POLL_MS },
     identity,
     payments,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },

@@ -27,10 +27,7 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONFLICT: { status: 409, message: 'That conflicts with data that already exists.' },
   DUPLICATE_HOLDING: { status: 409, message: 'This coin is already in your portfolio.' },
-  EMAIL_TAKEN: {
-    status: 409,
-    message: 'An account with this e-mail address already exists. Please sign in.',
-  },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists. Please sign in.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },

@@ -11,15 +11,9 @@ export const MAX_QUANTITY = 1_000_000_000_000_000;
 export function zDecimal(label: string, opts: { positive: boolean; max: number }) {
   const maxText = opts.max.toLocaleString('en-US');
   return z
-    .union(
-      [
-        z.number({ message: `${label} must be a number` }),
-        z.string({ message: `${label} must be a number` }),
-      ],
-      {
-        message: `${label} must be a number`,
-      },
-    )
+    .union([z.number({ message: `${label} must be a number` }), z.string({ message: `${label} must be a number` })], {
+      message: `${label} must be a number`,
+    })
     .transform((value, ctx) => {
       if (typeof value === 'number' && value < 0) {
         ctx.addIssue({ code: 'custom', message: `${label} must not be negative` });
@@ -55,18 +49,14 @@ export const zCoingeckoId = z
   .trim()
   .min(1, { message: 'Unable to identify coin. Please try searching again.' })
   .max(120)
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, {
-    message: 'CoinGecko id may hold only a-z, 0-9, dot, dash and underscore',
-  });
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, { message: 'CoinGecko id may hold only a-z, 0-9, dot, dash and underscore' });
 
 export const zSymbol = z
   .string({ message: 'Symbol must be text' })
   .trim()
   .min(1, { message: 'Symbol is required' })
   .max(20, { message: 'Symbol must be at most 20 characters' })
-  .regex(/^[A-Za-z0-9$._-]+$/, {
-    message: 'Symbol may hold only letters, digits, $, dot, dash and underscore',
-  })
+  .regex(/^[A-Za-z0-9$._-]+$/, { message: 'Symbol may hold only letters, digits, $, dot, dash and underscore' })
   .transform((s) => s.toUpperCase());
 
 export const zCoinName = z
@@ -82,10 +72,7 @@ export const zContractAddress = z
   .transform((v, ctx) => {
     if (v === null || v === undefined || v.trim() === '') return null;
     if (!isContractAddress(v.trim())) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Contract address must be 0x followed by 40 hex digits, not the zero address',
-      });
+      ctx.addIssue({ code: 'custom', message: 'Contract address must be 0x followed by 40 hex digits, not the zero address' });
       return z.NEVER;
     }
     return v.trim().toLowerCase();
@@ -110,16 +97,15 @@ export const zFirstName = z
   .transform((v) => (v === '' ? null : v));
 
 /** A phone number in E.164 form; '' or null clears it. */
-export const zPhone = z.union([z.string(), z.null()]).transform((v, ctx) => {
-  if (v === null) return null;
-  const compact = v.replace(/[\s().-]/g, '');
-  if (compact === '') return null;
-  if (!/^\+[1-9]\d{6,14}$/.test(compact)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Phone number must be in international form, e.g. +15551234567',
-    });
-    return z.NEVER;
-  }
-  return compact;
-});
+export const zPhone = z
+  .union([z.string(), z.null()])
+  .transform((v, ctx) => {
+    if (v === null) return null;
+    const compact = v.replace(/[\s().-]/g, '');
+    if (compact === '') return null;
+    if (!/^\+[1-9]\d{6,14}$/.test(compact)) {
+      ctx.addIssue({ code: 'custom', message: 'Phone number must be in international form, e.g. +15551234567' });
+      return z.NEVER;
+    }
+    return compact;
+  });

@@ -16,20 +16,14 @@ export type LocalSignUp = z.output<typeof ZLocalSignUp>;
 
 export const ZLocalSignIn = z.strictObject({
   email: zEmail,
-  password: z
-    .string({ message: 'Password is required' })
-    .min(1, { message: 'Password is required' })
-    .max(200),
+  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(200),
 });
 export type LocalSignIn = z.output<typeof ZLocalSignIn>;
 
 /** POST /api/users/ensure. `clerkId`, when sent, must be the token's own subject. */
 export const ZEnsureUser = z.strictObject({
   clerkId: z.string().trim().max(200).optional(),
-  email: z
-    .union([zEmail, z.literal(''), z.null()])
-    .optional()
-    .transform((v) => v || undefined),
+  email: z.union([zEmail, z.literal(''), z.null()]).optional().transform((v) => v || undefined),
   firstName: z.union([zFirstName, z.null()]).optional(),
 });
 export type EnsureUser = z.output<typeof ZEnsureUser>;
