@@ -15,6 +15,7 @@ export const PASTE_FORMATS = [
   'metamask',
   'generic',
 ] as const;
+/** A format name parsePaste reports. */
 export type PasteFormat = (typeof PASTE_FORMATS)[number];
 
 /** What {@link parsePaste} found: the rows and the format that produced them. */

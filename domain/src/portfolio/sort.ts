@@ -11,7 +11,9 @@ export const HOLDING_SORT_KEYS = [
   'gainLoss',
   'change24h',
 ] as const;
+/** A sortable column. */
 export type HoldingSortKey = (typeof HOLDING_SORT_KEYS)[number];
+/** Ascending or descending. */
 export type SortDirection = 'asc' | 'desc';
 
 /** The table's sort state. */
