@@ -11,3 +11,6 @@ export * from './prices/index.ts';
 export * from './plans.ts';
 export * from './billing/subscription-state.ts';
 export * from './billing/billing-view.ts';
+export * from './import/index.ts';
+export * from './format/index.ts';
+export * from './portfolio/index.ts';

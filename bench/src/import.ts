@@ -1,0 +1,110 @@
+/**
+ * Import benchmark (DESIGN.md section 2, bench/): parseCsv against papaparse alone on the same
+ * 100,000-row CSV, in one process, runs interleaved so both see the same machine state.
+ * Run: npm run bench:import [-- --rows 100000 --warmup 3 --runs 10]
+ * Writes bench/results/import.json and prints a table. Goal: parseCsv at least half papaparse's speed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import Papa from 'papaparse';
+import { parseCsv } from '@coinpace/domain';
+import { makeCsv } from './csv-sample.ts';
+
+const GOAL_RATIO = 0.5;
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    warmup: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '10' },
+  },
+});
+const rows = Number(values.rows);
+const warmup = Number(values.warmup);
+const runs = Number(values.runs);
+
+const text = makeCsv(rows);
+const contenders = {
+  parseCsv: () => parseCsv(text).rows.length,
+  papaparse: () => Papa.parse<Record<string, string>>(text, { header: true }).data.length,
+};
+type Name = keyof typeof contenders;
+const times: Record<Name, number[]> = { parseCsv: [], papaparse: [] };
+const output: Partial<Record<Name, number>> = {};
+
+for (let i = 0; i < warmup + runs; i++) {
+  // Alternate who goes first so neither always runs on a warmer heap.
+  const order: Name[] = i % 2 === 0 ? ['parseCsv', 'papaparse'] : ['papaparse', 'parseCsv'];
+  for (const name of order) {
+    const start = performance.now();
+    output[name] = contenders[name]();
+    const ms = performance.now() - start;
+    if (i >= warmup) times[name].push(ms);
+  }
+}
+
+const median = (list: number[]) => {
+  const sorted = list.slice().sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const summary = (name: Name) => {
+  const ms = median(times[name]);
+  return {
+    medianMs: round(ms),
+    minMs: round(Math.min(...times[name])),
+    maxMs: round(Math.max(...times[name])),
+    rowsPerSecond: Math.round(rows / (ms / 1000)),
+    outputRows: output[name],
+  };
+};
+const round = (n: number) => Math.round(n * 100) / 100;
+
+const parse = summary('parseCsv');
+const papa = summary('papaparse');
+const ratio = round(parse.rowsPerSecond / papa.rowsPerSecond);
+const check = parseCsv(text);
+const result = {
+  benchmark: 'import',
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  rows,
+  bytes: Buffer.byteLength(text),
+  warmup,
+  runs,
+  parseCsv: { ...parse, keptRows: check.rows.length, errorLines: check.errors.length },
+  papaparse: papa,
+  ratio,
+  goalRatio: GOAL_RATIO,
+  pass: ratio >= GOAL_RATIO,
+};
+
+const dir = new URL('../results/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+writeFileSync(new URL('import.json', dir), `${JSON.stringify(result, null, 2)}\n`);
+
+console.log(
+  `CSV import: ${rows.toLocaleString('en-US')} rows, ${(result.bytes / 1e6).toFixed(1)} MB, ${warmup} warm-up + ${runs} measured runs each, interleaved`,
+);
+console.table({
+  parseCsv: {
+    'median ms': parse.medianMs,
+    'min ms': parse.minMs,
+    'max ms': parse.maxMs,
+    'rows/s': parse.rowsPerSecond,
+  },
+  'papaparse (header: true)': {
+    'median ms': papa.medianMs,
+    'min ms': papa.minMs,
+    'max ms': papa.maxMs,
+    'rows/s': papa.rowsPerSecond,
+  },
+});
+console.log(
+  `ratio parseCsv/papaparse = ${ratio} (goal >= ${GOAL_RATIO}: ${result.pass ? 'met' : 'NOT met'}); ` +
+    `parseCsv kept ${check.rows.length.toLocaleString('en-US')} merged rows and reported ${check.errors.length.toLocaleString('en-US')} problems`,
+);
+console.log('written: bench/results/import.json');

@@ -1,0 +1,5 @@
+/** Display formatting (SPEC.md section 9, 'Formatting'). */
+export * from './missing.ts';
+export * from './money.ts';
+export * from './ticker.ts';
+export * from './number-input.ts';

@@ -1,0 +1,67 @@
+/**
+ * Which CSV column holds which field (SPEC.md section 5, 'CSV'). Header names match in any case and with
+ * blanks, underscores, dashes or a bracketed unit around them: 'Balance ($)', 'MARKET VALUE', 'contract_address'
+ * and 'Value (USD)' all match.
+ */
+
+export type CsvField = 'symbol' | 'name' | 'quantity' | 'contract' | 'value';
+
+/** Header aliases per field, best first; normalised (lower case letters and digits only). */
+export const CSV_HEADER_ALIASES: Readonly<Record<CsvField, readonly string[]>> = {
+  symbol: ['symbol', 'coin'],
+  name: ['name', 'token'],
+  quantity: ['quantity', 'amount', 'balance'],
+  contract: ['contractaddress', 'contract', 'address'],
+  value: ['value', 'marketvalue', 'currentvalue', 'total', 'worth', 'balance'],
+};
+
+/** Column index per field; -1 when the header has no such column. */
+export type CsvColumns = Record<CsvField, number>;
+
+interface HeaderName {
+  /** Lower-case letters and digits only, brackets and their content removed: 'Balance ($)' -> 'balance'. */
+  key: string;
+  /** True when the header names a currency ('$', 'usd'): such a column holds money, never a quantity. */
+  isMoney: boolean;
+}
+
+const MAX_HEADER_LENGTH = 100;
+
+/** Normalises one header cell for alias matching. */
+export function normaliseHeader(header: string): HeaderName {
+  // No alias is near this long; the cap keeps the bracket pattern linear on hostile input.
+  const lower = header.slice(0, MAX_HEADER_LENGTH).toLowerCase();
+  const isMoney = lower.includes('$') || /\busd\b/.test(lower);
+  let key = lower.replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(/[^a-z0-9]/g, '');
+  // 'Value USD', 'balance_usd': the unit written without brackets.
+  if (key.length > 3 && key.endsWith('usd')) key = key.slice(0, -3);
+  return { key, isMoney };
+}
+
+/**
+ * Picks a column for each field from the header row. Within a field the alias listed first wins, and for
+ * one alias the leftmost column. 'balance' is both a quantity and a value alias; it is the quantity only
+ * when no 'quantity' or 'amount' column exists and the header does not name a currency. So
+ * 'Name,Symbol,Quantity,Balance ($)' reads Balance ($) as the value, 'Symbol,Balance' reads it as the
+ * quantity, and 'Symbol,Balance ($)' has no quantity column at all.
+ */
+export function resolveCsvColumns(headers: readonly string[]): CsvColumns {
+  const names = headers.map(normaliseHeader);
+  const find = (alias: string, allowMoney: boolean, taken: number): number =>
+    names.findIndex((n, i) => i !== taken && n.key === alias && (allowMoney || !n.isMoney));
+  const pick = (field: CsvField, allowMoney: boolean, taken = -1): number => {
+    for (const alias of CSV_HEADER_ALIASES[field]) {
+      const index = find(alias, allowMoney, taken);
+      if (index !== -1) return index;
+    }
+    return -1;
+  };
+  const quantity = pick('quantity', false);
+  return {
+    symbol: pick('symbol', true),
+    name: pick('name', true),
+    quantity,
+    contract: pick('contract', true),
+    value: pick('value', true, quantity),
+  };
+}

@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from './csv.ts';
+import type { ImportRow } from './import-row.ts';
+import { parsePaste } from './paste.ts';
+
+const FIXTURES = new URL('../../fixtures/import/', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8');
+const list = (dir: string, ext: string) =>
+  readdirSync(new URL(dir, FIXTURES))
+    .filter((f) => f.endsWith(ext))
+    .sort();
+
+/** Rows equal field by field, numbers to 12 significant digits (STYLE.md: no float equality). */
+function expectRows(actual: ImportRow[], expected: ImportRow[]) {
+  expect(actual.map((r) => r.symbol)).toEqual(expected.map((r) => r.symbol));
+  actual.forEach((row, i) => {
+    const want = expected[i]!;
+    expect({ ...row, quantity: 0, value: 0 }).toEqual({ ...want, quantity: 0, value: 0 });
+    expect(row.quantity).toBeCloseTo(want.quantity, 8);
+    if (want.value === undefined) expect(row.value).toBeUndefined();
+    else expect(row.value).toBeCloseTo(want.value, 8);
+  });
+}
+
+// What each sample leaves out on purpose, so a reader knows the expected files were checked for it.
+const PASTE_NOTES: Record<string, string> = {
+  'coinbase.txt': 'names from the line above the lone symbol; price and allocation lines ignored',
+  'exchange-table.txt':
+    'DOGE with 0 and XRP with a negative balance dropped; summary lines above the header ignored',
+  'exchange-table-spaces.txt': 'blank-separated cells; the Total line dropped',
+  'generic.txt': 'PEPE 0 and XRP -5 dropped; 1INCH keeps its contract address',
+  'metamask.txt': "'< 0.00001 DAI' dropped; account total and captions ignored",
+  'metamask-value-below.txt': 'value below the balance; stETH upper-cased; USDT 0 dropped',
+  'standard.txt': 'header skipped; UNI 0 and FAKE with a negative balance dropped; ETH lines merged',
+  'wallet-table.txt': 'FREE 5,000,000,000 (not below 1e9) and WETH 0 dropped; prices before balances ignored',
+  'wallet-table-tabs.txt': 'zero address and 43-character address not kept as contract addresses',
+};
+
+describe('parsePaste golden fixtures', () => {
+  const files = list('paste/', '.txt');
+  it('has a note for every sample', () => {
+    expect(files).toEqual(Object.keys(PASTE_NOTES).sort());
+  });
+
+  it.each(files)('%s', (file) => {
+    const expected = JSON.parse(read(`paste/${file.replace(/\.txt$/, '.expected.json')}`)) as {
+      rows: ImportRow[];
+      format: string;
+    };
+    const result = parsePaste(read(`paste/${file}`));
+    expect(result.format).toBe(expected.format);
+    expectRows(result.rows, expected.rows);
+  });
+
+  it('covers every paste format', () => {
+    const formats = new Set(
+      files.map(
+        (f) =>
+          (JSON.parse(read(`paste/${f.replace(/\.txt$/, '.expected.json')}`)) as { format: string }).format,
+      ),
+    );
+    expect([...formats].sort()).toEqual([
+      'coinbase',
+      'exchange-table',
+      'generic',
+      'metamask',
+      'standard',
+      'wallet-table',
+    ]);
+  });
+});
+
+describe('parseCsv golden fixtures', () => {
+  it.each(list('csv/', '.csv'))('%s', (file) => {
+    const expected = JSON.parse(read(`csv/${file.replace(/\.csv$/, '.expected.json')}`)) as {
+      rows: ImportRow[];
+      errors: string[];
+    };
+    const result = parseCsv(read(`csv/${file}`));
+    expect(result.errors).toEqual(expected.errors);
+    expectRows(result.rows, expected.rows);
+  });
+});

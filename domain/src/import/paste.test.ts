@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { parsePaste } from './paste.ts';
+
+const ADDRESS = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+const ZERO = `0x${'0'.repeat(40)}`;
+const ADDRESS_41 = ADDRESS.slice(0, 41);
+const ADDRESS_43 = `${ADDRESS}7`;
+
+describe('parsePaste: detection', () => {
+  it.each([
+    ['', 'generic'],
+    ['   \n\t\n', 'generic'],
+    ['hello world', 'generic'],
+  ])('returns no rows for %j', (text, format) => {
+    expect(parsePaste(text)).toEqual({ rows: [], format });
+  });
+
+  it.each([
+    ['Bitcoin,BTC,0.5,48500', 'standard'],
+    ['Coin\tBalance\tValue\nBTC\t0.5\t$48,500', 'exchange-table'],
+    ['Network Avatar\nBitcoin\nBTC\n0.5 BTC\n$48,500', 'wallet-table'],
+    ['Portfolio %\nBTC\t0.5 BTC\t$48,500', 'wallet-table'],
+    ['Token\tPrice (24hr)\tBalance\nBitcoin\tBTC\t$97,000\t0.5 BTC\t$48,500', 'wallet-table'],
+    ['Bitcoin\nBTC\n$48,500\n0.5 BTC', 'coinbase'],
+    ['Coinbase\nBitcoin\n$48,500\n0.5 BTC', 'coinbase'],
+    ['Bitcoin\n$48,500\n0.5 BTC', 'metamask'],
+    ['BTC 0.5 $48,500', 'generic'],
+  ])('detects %j as %s', (text, format) => {
+    const result = parsePaste(text);
+    expect(result.format).toBe(format);
+    expect(result.rows).toEqual([expect.objectContaining({ symbol: 'BTC', quantity: 0.5 })]);
+  });
+
+  it('lets the first matched format decide, even when it finds no row', () => {
+    expect(parsePaste('Coin\tBalance\tValue\nBTC\t0\t$0\nETH is 2 today')).toEqual({
+      rows: [],
+      format: 'exchange-table',
+    });
+  });
+
+  it('needs a balance line before calling text MetaMask or Coinbase', () => {
+    expect(parsePaste('My MetaMask and Coinbase: BTC 0.5')).toEqual({
+      rows: [{ symbol: 'BTC', quantity: 0.5 }],
+      format: 'generic',
+    });
+  });
+});
+
+describe('parsePaste: standardized comma lines', () => {
+  it.each([
+    ['Bitcoin,BTC,0,100', []],
+    ['Bitcoin,BTC,0.00000001,0.01', [{ name: 'Bitcoin', symbol: 'BTC', quantity: 1e-8, value: 0.01 }]],
+    ['Bitcoin,BTC,1,0', []],
+    ['Bitcoin,BTC,-1,100', []],
+    ['Bitcoin,BTC,1,-100', []],
+    ['Bitcoin,B,1,100', []],
+    ['Bitcoin,btc,1,100', []],
+    ['Bitcoin,ABCDEFGHIJK,1,100', []],
+    ['Name,Symbol,Quantity,Balance', []],
+    ['Bitcoin,ABCDEFGHIJ,1,100', [{ name: 'Bitcoin', symbol: 'ABCDEFGHIJ', quantity: 1, value: 100 }]],
+    ['1inch,1INCH,10,4.2', [{ name: '1inch', symbol: '1INCH', quantity: 10, value: 4.2 }]],
+    [
+      'Bitcoin, BTC, "1,250.5", "$61,000,000.00"',
+      [{ name: 'Bitcoin', symbol: 'BTC', quantity: 1250.5, value: 61e6 }],
+    ],
+    [
+      `USD Coin,USDC,5,5,${ADDRESS.toUpperCase().replace('0X', '0x')}`,
+      [{ name: 'USD Coin', symbol: 'USDC', quantity: 5, value: 5, contractAddress: ADDRESS }],
+    ],
+    [`USD Coin,USDC,5,5,${ZERO}`, [{ name: 'USD Coin', symbol: 'USDC', quantity: 5, value: 5 }]],
+    [`USD Coin,USDC,5,5,${ADDRESS_41}`, [{ name: 'USD Coin', symbol: 'USDC', quantity: 5, value: 5 }]],
+    [`USD Coin,USDC,5,5,${ADDRESS_43}`, [{ name: 'USD Coin', symbol: 'USDC', quantity: 5, value: 5 }]],
+  ])('%j', (line, rows) => {
+    const result = parsePaste(`Name,Symbol,Quantity,Balance\n${line}`);
+    expect(result.rows).toEqual(rows);
+    if (rows.length > 0) expect(result.format).toBe('standard');
+  });
+});
+
+describe('parsePaste: exchange table', () => {
+  const header = 'Coin\tBalance\tAvailable\tIn Order\tAllocation\tAvg Entry\tValue';
+  it.each([
+    ['BTC\t0.00000000\t0\t0\t0%\t--\t$0.00', []],
+    ['BTC\t-1\t0\t0\t0%\t--\t$0.00', []],
+    ['BTC\t0.00000001\t0\t0\t0%\t--\t$0.00', [{ symbol: 'BTC', quantity: 1e-8 }]],
+    [
+      'BTC Bitcoin\t1,000.5 BTC\t0\t0\t0%\t$1\t≈ $1,234.56',
+      [{ symbol: 'BTC', name: 'Bitcoin', quantity: 1000.5, value: 1234.56 }],
+    ],
+    ['ETH\t2\t2\t0\t10%\t$2,000\t7,000.00', [{ symbol: 'ETH', quantity: 2, value: 7000 }]],
+    ['Total\t\t\t\t\t\t$8,000', []],
+  ])('%j', (line, rows) => {
+    expect(parsePaste(`${header}\n${line}`).rows).toEqual(rows);
+  });
+
+  it.each([
+    ['Asset\tTotal\tAvailable', 'uses Total as the quantity'],
+    ['Asset\tAvailable\tAllocation', 'uses Available when there is no Balance or Total'],
+  ])('%s: %s', (head) => {
+    expect(parsePaste(`${head}\nSOL\t12.5\t10`).rows).toEqual([{ symbol: 'SOL', quantity: 12.5 }]);
+  });
+
+  it('reads a table whose cells are separated by blanks', () => {
+    const text =
+      'Asset    Balance    Value (USD)\nDOT      310.25     2,109.70\nTotal               2,109.70';
+    expect(parsePaste(text)).toEqual({
+      rows: [{ symbol: 'DOT', quantity: 310.25, value: 2109.7 }],
+      format: 'exchange-table',
+    });
+  });
+
+  it('keeps a contract address only when usable', () => {
+    const text = `Token\tBalance\tContract\nUSDC\t5\t${ADDRESS}\nDAI\t5\t${ZERO}\nUSDT\t5\t${ADDRESS_43}`;
+    expect(parsePaste(text).rows).toEqual([
+      { symbol: 'USDC', quantity: 5, contractAddress: ADDRESS },
+      { symbol: 'DAI', quantity: 5 },
+      { symbol: 'USDT', quantity: 5 },
+    ]);
+  });
+});
+
+describe('parsePaste: wallet table', () => {
+  const row = (balance: string, address = '0xA0b8...eB48') =>
+    `Network Avatar\nUSD Coin\nUSDC\n${address}\n25.17%\n$1.00\n0.01%\n${balance}\n$4,768.22`;
+
+  it.each([
+    ['0 USDC', []],
+    ['0.000001 USDC', [1e-6]],
+    ['999,999,999.99 USDC', [999999999.99]],
+    ['1,000,000,000 USDC', []],
+    ['5,000,000,000 USDC', []],
+    ['< 0.00001 USDC', []],
+  ])('balance %j', (balance, quantities) => {
+    expect(parsePaste(row(balance)).rows.map((r) => r.quantity)).toEqual(quantities);
+  });
+
+  it('reads name, value after the balance, and not the price before it', () => {
+    expect(parsePaste(row('4,768.2201 USDC')).rows).toEqual([
+      { symbol: 'USDC', name: 'USD Coin', quantity: 4768.2201, value: 4768.22 },
+    ]);
+  });
+
+  it.each([
+    [ADDRESS, ADDRESS],
+    [ADDRESS.toUpperCase().replace('0X', '0x'), ADDRESS],
+    [ZERO, undefined],
+    [ADDRESS_41, undefined],
+    [ADDRESS_43, undefined],
+    ['0xA0b8...eB48', undefined],
+  ])('address %s gives %s', (address, expected) => {
+    expect(parsePaste(row('5 USDC', address)).rows[0]?.contractAddress).toBe(expected);
+  });
+
+  it('reads tab-separated rows', () => {
+    const text = `Token\tPortfolio %\tPrice (24hr)\tBalance\tValue\nNetwork Avatar\tDai\tDAI\t${ADDRESS}\t35%\t$1.00 0.00%\t8,990.5 DAI\t$8,990.50`;
+    expect(parsePaste(text)).toEqual({
+      rows: [{ symbol: 'DAI', name: 'Dai', quantity: 8990.5, value: 8990.5, contractAddress: ADDRESS }],
+      format: 'wallet-table',
+    });
+  });
+});
+
+describe('parsePaste: MetaMask and Coinbase blocks', () => {
+  it('takes the dollar line above the balance, and the name above that', () => {
+    const text =
+      'Tokens\nNFTs\nActivity\nEthereum\n$4,212.77\n+2.31%\n1.2345 ETH\nUSD Coin\n$1,803.22\n0.01%\n1,803.2201 USDC';
+    expect(parsePaste(text)).toEqual({
+      rows: [
+        { symbol: 'ETH', name: 'Ethereum', quantity: 1.2345, value: 4212.77 },
+        { symbol: 'USDC', name: 'USD Coin', quantity: 1803.2201, value: 1803.22 },
+      ],
+      format: 'metamask',
+    });
+  });
+
+  it('takes the dollar line below when there is none above, without giving it to the next token', () => {
+    const text = 'Ether\n1.5 ETH\n$5,118.83\nPolygon\n1,200 POL\n$540.12';
+    expect(parsePaste(text).rows).toEqual([
+      { symbol: 'ETH', name: 'Ether', quantity: 1.5, value: 5118.83 },
+      { symbol: 'POL', name: 'Polygon', quantity: 1200, value: 540.12 },
+    ]);
+  });
+
+  it('skips balances shown as below a threshold or zero, and upper-cases symbols', () => {
+    const text =
+      'MetaMask\nDai\n< 0.00001 DAI\nTether\n$0.00\n0 USDT\nLido Staked Ether\n$2,556.40\n0.75 stETH';
+    expect(parsePaste(text).rows).toEqual([
+      { symbol: 'STETH', name: 'Lido Staked Ether', quantity: 0.75, value: 2556.4 },
+    ]);
+  });
+
+  it('drops a negative dollar line as a value', () => {
+    expect(parsePaste('Abc Token\n-$5.00\n10 ABC').rows).toEqual([
+      { symbol: 'ABC', name: 'Abc Token', quantity: 10 },
+    ]);
+  });
+
+  it('skips the lone symbol line when naming a Coinbase asset', () => {
+    const text =
+      'My assets\nBitcoin\nBTC\n$6,543.21\n0.06712345 BTC\n$97,480.10\n+1.25%\nEthereum\nETH\n$3,062.18\n0.89 ETH';
+    expect(parsePaste(text)).toEqual({
+      rows: [
+        { symbol: 'BTC', name: 'Bitcoin', quantity: 0.06712345, value: 6543.21 },
+        { symbol: 'ETH', name: 'Ethereum', quantity: 0.89, value: 3062.18 },
+      ],
+      format: 'coinbase',
+    });
+  });
+});
+
+describe('parsePaste: generic fallback', () => {
+  it.each([
+    ['BTC 0.5', { symbol: 'BTC', quantity: 0.5 }],
+    ['BTC 0.5 $48,500.10', { symbol: 'BTC', quantity: 0.5, value: 48500.1 }],
+    ['$48,500 worth of BTC: 0.5', { symbol: 'BTC', quantity: 0.5, value: 48500 }],
+    ['Bitcoin (BTC) 1,234.5', { symbol: 'BTC', name: 'Bitcoin', quantity: 1234.5 }],
+    ['BTC 24h +3% 0.5', { symbol: 'BTC', quantity: 0.5 }],
+    ['BTC 3 % 0.5', { symbol: 'BTC', quantity: 0.5 }],
+    ['USD 10 ETH 2', { symbol: 'ETH', quantity: 10 }],
+    ['1INCH 10', { symbol: '1INCH', quantity: 10 }],
+    [`BTC 1 ${ADDRESS}`, { symbol: 'BTC', quantity: 1, contractAddress: ADDRESS }],
+    [`BTC 1 ${ZERO}`, { symbol: 'BTC', quantity: 1 }],
+    [`BTC 1 ${ADDRESS_41}`, { symbol: 'BTC', quantity: 1 }],
+    [`BTC 1 ${ADDRESS_43}`, { symbol: 'BTC', quantity: 1 }],
+  ])('%j', (line, row) => {
+    expect(parsePaste(line).rows).toEqual([row]);
+  });
+
+  it.each(['BTC 0', 'BTC -0.5', 'BTC $5', 'BTC 5%', 'btc 5', 'B 5', 'ABCDEFGHIJK 5', 'TOTAL 5'])(
+    'finds no row in %j',
+    (line) => {
+      expect(parsePaste(line).rows).toEqual([]);
+    },
+  );
+
+  it('merges duplicate symbols', () => {
+    expect(parsePaste('BTC 0.5 $100\nBTC 0.25 $50\nETH 1\nETH 2 $10').rows).toEqual([
+      { symbol: 'BTC', quantity: 0.75, value: 150 },
+      { symbol: 'ETH', quantity: 3 },
+    ]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Wallet token tables (SPEC.md section 5): the token list of a web wallet or portfolio viewer copied from
+ * the browser. Markers: 'Portfolio %', 'Network Avatar' (the alt text of each row's chain icon) or
+ * 'Price (24hr)'. Each token row holds the token name, its symbol, a shortened 0x address, its share,
+ * price and 24h change, a balance written '1,803.22 USDC' and the USD value after it. Rows start at each
+ * 'Network Avatar' cell when there are any, else each line is a row (cells split at tabs). Quantity must be
+ * above 0 and below 1e9 (SPEC.md section 9, 'Limits'); a full contract address in the row is kept.
+ */
+import type { ImportRow } from '../import-row.ts';
+import {
+  findContractAddress,
+  isNameCell,
+  isPasteSymbol,
+  readBalanceCell,
+  toCells,
+  toLines,
+  valueFromDollarCell,
+} from './cells.ts';
+import { PasteRows } from './paste-row.ts';
+
+/** Wallet-table quantities must stay below this (SPEC.md section 9). */
+export const WALLET_TABLE_MAX_QUANTITY = 1e9;
+
+const MARKER = /Portfolio %|Network Avatar|Price \(24hr\)/i;
+const ROW_START = /^network avatar$/i;
+
+/** True when `text` carries a wallet-table marker. */
+export function looksLikeWalletTable(text: string): boolean {
+  return MARKER.test(text);
+}
+
+/** The token rows of a wallet table. */
+export function parseWalletTable(text: string): ImportRow[] {
+  const rows = new PasteRows({ quantityBelow: WALLET_TABLE_MAX_QUANTITY });
+  for (const segment of segments(text)) {
+    const balanceAt = segment.findIndex((cell) => readBalanceCell(cell) !== null);
+    if (balanceAt === -1) continue;
+    const balance = readBalanceCell(segment[balanceAt]!)!;
+    let value: number | undefined;
+    for (let i = balanceAt + 1; i < segment.length && value === undefined; i++) {
+      value = valueFromDollarCell(segment[i]!);
+    }
+    const name = segment
+      .slice(0, balanceAt)
+      .find((cell) => isNameCell(cell) && !(isPasteSymbol(cell) && cell === balance.symbol));
+    rows.add({
+      symbol: balance.symbol,
+      quantity: balance.quantity,
+      name,
+      value,
+      contractAddress: findContractAddress(segment.join(' ')),
+    });
+  }
+  return rows.rows();
+}
+
+/** The text cut into token rows, each a list of cells. */
+function segments(text: string): string[][] {
+  const cells = toCells(text);
+  if (!cells.some((c) => ROW_START.test(c))) return toLines(text).map((line) => toCells(line));
+  const out: string[][] = [];
+  let current: string[] | null = null;
+  for (const cell of cells) {
+    if (ROW_START.test(cell)) {
+      current = [];
+      out.push(current);
+    } else if (current) {
+      current.push(cell);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,5 @@
+/** The portfolio as the client shows it: holding views, summary and table sorting. */
+export * from './holding-view.ts';
+export * from './images.ts';
+export * from './summary.ts';
+export * from './sort.ts';
