@@ -1,0 +1,3 @@
+export * from './logger.ts';
+export * from './delivery-error.ts';
+export * from './bus/index.ts';

@@ -1,0 +1,7 @@
+/**
+ * Test support other packages' tests import as `@coinpace/adapters/testing`: local peers of outside
+ * services, test buses, a recording logger. Never imported by production code.
+ */
+export * from './wait-for.ts';
+export * from './recording-logger.ts';
+export * from './bus/testing.ts';
