@@ -1,3 +1,4 @@
 export * from './logger.ts';
 export * from './delivery-error.ts';
 export * from './bus/index.ts';
+export * from './mail/index.ts';

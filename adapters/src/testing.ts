@@ -5,3 +5,5 @@
 export * from './wait-for.ts';
 export * from './recording-logger.ts';
 export * from './bus/testing.ts';
+export * from './mail/testing/smtp-peer.ts';
+export { parseMail, type ParsedMail } from './mail/testing/mime.ts';
