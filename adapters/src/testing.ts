@@ -7,3 +7,4 @@ export * from './recording-logger.ts';
 export * from './bus/testing.ts';
 export * from './mail/testing/smtp-peer.ts';
 export { parseMail, type ParsedMail } from './mail/testing/mime.ts';
+export * from './sms/testing/twilio-peer.ts';
