@@ -17,6 +17,13 @@ describe('createBus', () => {
     await bus.close();
   });
 
+  it('rejects with a clear error when Redis does not accept a connection in time', async () => {
+    const started = createBus({ redisUrl: 'redis://:hunter2@127.0.0.1:1', connectTimeoutMs: 300 });
+    await expect(started).rejects.toThrow(
+      'Redis at redis://:***@127.0.0.1:1 did not accept a connection within 300 ms',
+    );
+  });
+
   if (redisUrl) {
     it('makes a Redis bus that keeps every key under its prefix', async () => {
       const prefix = `test:${randomUUID()}:`;

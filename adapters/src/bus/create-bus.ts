@@ -10,6 +10,8 @@ export interface CreateBusOptions {
   prefix?: string;
   /** Default approximate trim length of streams. Default 10,000. */
   streamMaxLen?: number;
+  /** Redis only: how long the first connection may take before this rejects, in ms. Default 10,000. */
+  connectTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -18,6 +20,6 @@ export interface CreateBusOptions {
  * otherwise (one process only, DESIGN.md section 1).
  */
 export async function createBus(options: CreateBusOptions = {}): Promise<Bus> {
-  const { redisUrl, ...rest } = options;
-  return redisUrl ? createRedisBus({ url: redisUrl, ...rest }) : createMemoryBus(rest);
+  const { redisUrl, connectTimeoutMs, ...rest } = options;
+  return redisUrl ? createRedisBus({ url: redisUrl, connectTimeoutMs, ...rest }) : createMemoryBus(rest);
 }

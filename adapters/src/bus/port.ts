@@ -51,7 +51,8 @@ export interface Bus {
 
   /**
    * Takes the lock `key` for `ttlMs` milliseconds if nobody holds it. A holder that stops renewing
-   * (a dead process) loses the lock when the TTL runs out, and another caller can take it.
+   * (a dead process) loses the lock when the TTL runs out, and another caller can take it. Holders
+   * renew well inside the TTL (e.g. every ttlMs / 3) and stop leading when `renew()` returns false.
    * @returns the held lock, or null when someone else holds it.
    */
   acquireLock(key: string, ttlMs: number): Promise<Lock | null>;

@@ -21,6 +21,8 @@ export interface RedisBusOptions {
   prefix?: string;
   /** Default approximate trim length of streams. Default 10,000. */
   streamMaxLen?: number;
+  /** How long the first connection may take before `createRedisBus` rejects, in ms. Default 10,000. */
+  connectTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -44,7 +46,7 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
   const prefix = options.prefix ?? BUS_DEFAULTS.prefix;
   const logger = options.logger ?? noopLogger;
   const streamMaxLen = options.streamMaxLen ?? BUS_DEFAULTS.streamMaxLen;
-  const client = await connectRedis(options.url, logger, 'bus');
+  const client = await connectRedis(options.url, logger, 'bus', options.connectTimeoutMs);
   let subscriber: Promise<RedisClient> | undefined;
   let subscriberClient: RedisClient | undefined;
   const topics = new Map<string, Topic>();
@@ -58,7 +60,7 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
     if (closed) throw new Error('bus is closed');
   };
   const subscriberConnection = () =>
-    (subscriber ??= connectRedis(options.url, logger, 'bus-subscriber').then(
+    (subscriber ??= connectRedis(options.url, logger, 'bus-subscriber', options.connectTimeoutMs).then(
       (sub) => (subscriberClient = sub),
     ));
 

@@ -75,7 +75,10 @@ export function createRedisStreamSource(params: RedisStreamSourceParams): Consum
     async readNew(batch, blockMs) {
       if (interrupted) return [];
       if (!reader.isOpen) {
-        readerConnecting ??= reader.connect();
+        readerConnecting ??= reader.connect().catch((err: unknown) => {
+          readerConnecting = undefined;
+          throw err;
+        });
         await readerConnecting;
       }
       if (interrupted) return [];
