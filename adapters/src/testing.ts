@@ -1,3 +1,12 @@
-/** Test helpers for other packages' tests (`@coinpace/adapters/testing`); never imported by production code. */
+/**
+ * Test support other packages' tests import as `@coinpace/adapters/testing`: local peers of outside
+ * services, test buses, a recording logger. Never imported by production code.
+ */
+export * from './wait-for.ts';
+export * from './recording-logger.ts';
+export * from './bus/testing.ts';
+export * from './mail/testing/smtp-peer.ts';
+export { parseMail, type ParsedMail } from './mail/testing/mime.ts';
+export * from './sms/testing/twilio-peer.ts';
 export * from './prices/testing/fake-coingecko.ts';
 export * from './payments/testing/fake-stripe.ts';

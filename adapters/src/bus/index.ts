@@ -1,0 +1,4 @@
+export * from './port.ts';
+export { createBus, type CreateBusOptions } from './create-bus.ts';
+export { createMemoryBus, type MemoryBusOptions } from './memory-bus.ts';
+export { createRedisBus, type RedisBusOptions } from './redis-bus.ts';

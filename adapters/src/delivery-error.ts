@@ -1,0 +1,30 @@
+/** The channel a notification was being sent over. */
+export type DeliveryChannel = 'email' | 'sms';
+
+export interface DeliveryErrorOptions {
+  /** True when retrying this same message can never succeed (rejected recipient, invalid number). */
+  permanent: boolean;
+  /** The provider's code when it gave one: SMTP reply code (550), Twilio error code (21211), or a socket code. */
+  code?: string | number;
+  cause?: unknown;
+}
+
+/**
+ * A notification could not be handed to its provider. The outbox dispatcher retries when
+ * `permanent` is false (server down, timeout, 4xx SMTP, HTTP 5xx/429) and marks the message failed when
+ * it is true. Problems with our own credentials count as transient: they are not the message's fault,
+ * and every message would be lost while the configuration is being fixed.
+ */
+export class DeliveryError extends Error {
+  readonly channel: DeliveryChannel;
+  readonly permanent: boolean;
+  readonly code?: string | number;
+
+  constructor(channel: DeliveryChannel, message: string, options: DeliveryErrorOptions) {
+    super(message, { cause: options.cause });
+    this.name = 'DeliveryError';
+    this.channel = channel;
+    this.permanent = options.permanent;
+    this.code = options.code;
+  }
+}
