@@ -1,4 +1,4 @@
-import type { Identity } from '@coinpace/adapters';
+import type { Bus, Identity, PriceSource } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import type { Config } from '@coinpace/domain';
 import type { Registry } from 'prom-client';
@@ -9,6 +9,10 @@ export interface ApiDeps {
   config: Config;
   db: AppDb;
   identity: Identity;
+  /** Pub/sub and streams; the API publishes per-user events (`publishUserEvent`) through it. */
+  bus: Bus;
+  /** The one price source of this process (search, /api/prices, the /api/coingecko proxy). */
+  prices: PriceSource;
   logger: Logger;
   /** Registry the API's metrics are kept in; /metrics serves it. */
   metrics: Registry;

@@ -3,3 +3,5 @@ export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export * from './queries/users.ts';
 export * from './queries/portfolio.ts';
+export * from './queries/outbox.ts';
+export * from './queries/locks.ts';

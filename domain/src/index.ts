@@ -14,3 +14,4 @@ export * from './billing/billing-view.ts';
 export * from './import/index.ts';
 export * from './format/index.ts';
 export * from './portfolio/index.ts';
+export * from './realtime/events.ts';

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createIdentity } from '@coinpace/adapters';
+import { createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
 import { createApp, createLogger } from '@coinpace/api';
 import { connect } from '@coinpace/db';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
@@ -35,6 +35,8 @@ async function main(): Promise<void> {
 
   const database = await connect({ databaseUrl: config.database.url, dataDir: config.dataDir });
   const identity = await createIdentity(config);
+  const bus = await createBus({ redisUrl: config.redis.url, logger: logger.child({ part: 'bus' }) });
+  const prices = createPriceSource(config.prices, { logger: logger.child({ part: 'prices' }) });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
   if (roles.api && !webDist)
     logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
 
-  const app = createApp({ config, db: database.db, identity, logger, metrics, webDist });
+  const app = createApp({ config, db: database.db, identity, bus, prices, logger, metrics, webDist });
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     timer.unref();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await bus.close();
     await database.close();
     process.exit(0);
   };

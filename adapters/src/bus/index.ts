@@ -2,3 +2,4 @@ export * from './port.ts';
 export { createBus, type CreateBusOptions } from './create-bus.ts';
 export { createMemoryBus, type MemoryBusOptions } from './memory-bus.ts';
 export { createRedisBus, type RedisBusOptions } from './redis-bus.ts';
+export { publishUserEvent, subscribeUserEvents } from './user-events.ts';

@@ -2,7 +2,15 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClerkVerifier, createLocalIdentity, type Identity } from '@coinpace/adapters';
+import {
+  createClerkVerifier,
+  createLocalIdentity,
+  createMemoryBus,
+  createSimulatedPriceSource,
+  type Bus,
+  type Identity,
+  type PriceSource,
+} from '@coinpace/adapters';
 import { createTestDatabase, type Engine, type TestDatabase } from '@coinpace/db/testing';
 import { parseConfig, type Config } from '@coinpace/domain';
 import { Registry } from 'prom-client';
@@ -14,6 +22,8 @@ export interface TestApi {
   config: Config;
   database: TestDatabase;
   identity: Identity;
+  bus: Bus;
+  prices: PriceSource;
   /** fetch against the API with JSON in and out. */
   call(
     method: string,
@@ -40,10 +50,18 @@ export function testLocalKey(): string {
   return localKeyPem;
 }
 
+export interface TestApiOptions {
+  /** Default: an in-process bus (closed with the API). */
+  bus?: Bus;
+  /** Default: the simulated source, so no test reaches the internet. */
+  prices?: PriceSource;
+}
+
 /** Starts the API over a fresh database on `engine`, with env overrides for the config. */
 export async function startTestApi(
   engine: Engine,
   env: Record<string, string | undefined> = {},
+  options: TestApiOptions = {},
 ): Promise<TestApi> {
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env });
   const database = await createTestDatabase(engine, process.env.DATABASE_URL);
@@ -59,10 +77,14 @@ export async function startTestApi(
           const local = await createLocalIdentity({ privateKeyPem: testLocalKey() });
           return { verifier: local, local };
         })();
+  const bus = options.bus ?? createMemoryBus();
+  const prices = options.prices ?? createSimulatedPriceSource({ seed: 1 });
   const app = createApp({
     config,
     db: database.db,
     identity,
+    bus,
+    prices,
     logger: createLogger(config.logLevel),
     metrics: new Registry(),
   });
@@ -95,6 +117,8 @@ export async function startTestApi(
     config,
     database,
     identity,
+    bus,
+    prices,
     call,
     async signUp(email) {
       counter += 1;
@@ -108,6 +132,7 @@ export async function startTestApi(
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.bus) await bus.close();
       await database.close();
     },
   };

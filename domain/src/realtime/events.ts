@@ -1,0 +1,89 @@
+/**
+ * The real-time contract (DESIGN.md sections 1 and 4): what travels on the bus between the poller, the
+ * API, the alert consumer and the gateway, and the typed Socket.IO event maps the gateway and the
+ * browser share. Payloads are JSON (no Dates, no undefined fields).
+ */
+import type { PriceMap, PriceSourceState, TickerCoin } from '../prices/types.ts';
+
+/** Bus topics (pub/sub fan-out; a subscriber that is not connected misses the message). */
+export const BUS_TOPICS = {
+  /** One `PriceTick` per poll, published by the leading poller. */
+  priceTick: 'prices:tick',
+  /** `UserEvent`s for the gateway to push to the room `user:{userId}`. */
+  userEvents: 'user-events',
+} as const;
+
+/** Durable bus streams (consumer groups; at-least-once). */
+export const BUS_STREAMS = {
+  /** Every `PriceTick` again, for the alert consumer's group. */
+  ticks: 'ticks',
+} as const;
+
+/** One poll's result: only the coins whose quote changed since the previous tick. */
+export interface PriceTick {
+  /** Unique and increasing per poller (e.g. `${epochMs}-${seq}`); part of alert idempotency keys. */
+  id: string;
+  /** When the poll finished, epoch ms. */
+  at: number;
+  /** Changed quotes by CoinGecko id. May be empty when only the ticker or the state changed. */
+  prices: PriceMap;
+  /** The ten ticker coins, present when any of them changed. */
+  ticker?: TickerCoin[];
+  /** The price source's state after the poll. */
+  source: PriceSourceState;
+}
+
+/** What the browser is told when one of its alerts fires (socket event `alert:triggered`). */
+export interface AlertTriggeredPayload {
+  alertId: string;
+  /** Upper-case symbol, or PORTFOLIO_TOTAL for a whole-portfolio alert. */
+  coinSymbol: string;
+  coingeckoId: string | null;
+  thresholdType: 'Above' | 'Below' | 'Gain' | 'Loss';
+  thresholdValue: number;
+  /** The price (or portfolio value) the alert fired on, USD. */
+  price: number;
+  /** Epoch ms. */
+  firedAt: number;
+  /** 'queued' when messages went to the outbox, 'skipped_allowance' when the allowance was used up. */
+  outcome: 'queued' | 'skipped_allowance';
+}
+
+/** Why the portfolio changed, so other tabs can reload it (socket event `portfolio:changed`). */
+export interface PortfolioChangedPayload {
+  reason: 'added' | 'updated' | 'deleted' | 'imported';
+}
+
+/** The billing info changed (checkout, upgrade, cancel, webhook); clients reload GET /api/billing/user. */
+export interface BillingUpdatedPayload {
+  /** The plan's display name after the change, e.g. 'Token Run', or 'None'. */
+  plan: string;
+  reason: string;
+}
+
+/** An event for one user's sockets, published on `BUS_TOPICS.userEvents`. */
+export type UserEvent =
+  | { userId: string; type: 'portfolio:changed'; payload: PortfolioChangedPayload }
+  | { userId: string; type: 'alert:triggered'; payload: AlertTriggeredPayload }
+  | { userId: string; type: 'billing:updated'; payload: BillingUpdatedPayload };
+
+/** Socket.IO events the server emits (typed on both ends). */
+export interface ServerToClientEvents {
+  /** The ten ticker coins; sent on connect and whenever one changes. */
+  ticker: (coins: TickerCoin[]) => void;
+  /** Changed quotes of the coins in the socket's `coin:{id}` rooms, once per tick. */
+  prices: (prices: PriceMap) => void;
+  /** The price source's state, on connect and when it changes. */
+  'source:state': (state: PriceSourceState) => void;
+  'portfolio:changed': (payload: PortfolioChangedPayload) => void;
+  'alert:triggered': (payload: AlertTriggeredPayload) => void;
+  'billing:updated': (payload: BillingUpdatedPayload) => void;
+}
+
+/** Socket.IO events the browser emits. */
+export interface ClientToServerEvents {
+  /** Joins `coin:{id}` for each id (at most 2,000 per socket) and answers with their latest quotes. */
+  subscribe: (request: { coins: string[] }, ack?: (latest: PriceMap) => void) => void;
+  /** Leaves the given coin rooms, or all of them when `coins` is absent. */
+  unsubscribe: (request: { coins?: string[] }) => void;
+}
