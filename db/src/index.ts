@@ -5,3 +5,4 @@ export * from './queries/users.ts';
 export * from './queries/portfolio.ts';
 export * from './queries/outbox.ts';
 export * from './queries/locks.ts';
+export * from './queries/billing.ts';

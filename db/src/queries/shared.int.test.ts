@@ -4,6 +4,8 @@ import { createTestDatabase, createTestUser, testEngines, type TestDatabase } fr
 import { outboxMessages } from '../schema/index.ts';
 import { enqueueOutbox } from './outbox.ts';
 import { withTryAdvisoryLock } from './locks.ts';
+import { loadBillingInfo } from './billing.ts';
+import { subscriptions, usagePeriods } from '../schema/index.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -86,4 +88,35 @@ describe.each(testEngines(serverUrl))('outbox and advisory locks on %s', (engine
         value: 'after',
       });
     });
+
+  it('reads billing info: no plan without a subscription, limits and usage of the period in force', async () => {
+    const now = new Date('2026-11-10T00:00:00Z');
+    const user = await createTestUser(database.db);
+    const none = await loadBillingInfo(database.db, user.id, now);
+    expect(none).toMatchObject({ plan: 'None', accountStatus: 'Pending', alertUsage: { remaining: 0 } });
+
+    const periodStart = new Date('2026-11-01T00:00:00Z');
+    await database.db.insert(subscriptions).values({
+      userId: user.id,
+      provider: 'local',
+      planId: 'pro',
+      status: 'active',
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: new Date('2026-12-01T00:00:00Z'),
+    });
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart,
+      periodEnd: new Date('2026-12-01T00:00:00Z'),
+      notificationsSent: 7,
+    });
+    const info = await loadBillingInfo(database.db, user.id, now);
+    expect(info).toMatchObject({
+      plan: 'Token Run',
+      accountStatus: 'Active',
+      daysRemaining: 21,
+      planLimits: { totalAlerts: 200 },
+      alertUsage: { alertsSent: 7, remaining: 193 },
+    });
+  });
 });
