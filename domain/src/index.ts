@@ -15,3 +15,5 @@ export * from './import/index.ts';
 export * from './format/index.ts';
 export * from './portfolio/index.ts';
 export * from './realtime/events.ts';
+export * from './schemas/portfolio-history.ts';
+export * from './schemas/portfolio-report.ts';
