@@ -73,3 +73,23 @@ export function makeCsv(rows: number, seed = 42): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * The same holdings as standardized paste lines ('name, SYMBOL, quantity, value', SPEC.md section 5),
+ * `rows` lines with plain numbers; symbols upper case as the format needs.
+ */
+export function makePaste(rows: number, seed = 7): string {
+  const next = random(seed);
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const lines: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const symbol = Array.from(
+      { length: 3 + Math.floor(next() * 4) },
+      () => letters[Math.floor(next() * 26)],
+    ).join('');
+    const quantity = (10 ** (next() * 6 - 2)).toFixed(6);
+    const value = (10 ** (next() * 6)).toFixed(2);
+    lines.push(`Token ${symbol}, ${symbol}, ${quantity}, ${value}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

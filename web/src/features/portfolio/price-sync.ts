@@ -6,7 +6,13 @@
 import type { HoldingRow, PriceQuote } from '@coinpace/domain';
 import { usePrices, watchCoins } from '../prices/prices-store.ts';
 import { usePortfolio } from './portfolio-store.ts';
-import { repricePosition, rowCandidate, usePositionPrices, type PositionPrice } from './position-prices.ts';
+import {
+  repricePosition,
+  rowCandidate,
+  setPositions,
+  usePositionPrices,
+  type PositionPrice,
+} from './position-prices.ts';
 
 export interface PriceSyncOptions {
   /** Called once per holding whose purchase price is 0 when its first price is known. */
@@ -56,7 +62,10 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
       price = repricePosition(row, price, live);
       if (price) byId[row.id] = price;
     }
-    usePositionPrices.setState({ byId });
+    setPositions(
+      byId,
+      holdings.flatMap((row) => (byId[row.id] !== previous[row.id] ? [row.id] : [])),
+    );
     fillFirstPrices(byId, Object.keys(byId));
   };
 
@@ -81,7 +90,7 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
       }
     }
     if (byId) {
-      usePositionPrices.setState({ byId });
+      setPositions(byId, touched);
       fillFirstPrices(byId, touched);
     }
   };

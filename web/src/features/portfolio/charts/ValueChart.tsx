@@ -1,5 +1,5 @@
 import { formatUsd, type HistoryRange } from '@coinpace/domain';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { loadHistory, useHistory } from './history-store.ts';
 
@@ -15,8 +15,11 @@ const compactUsd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
-/** Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes. */
-export function ValueChart({ version }: { version: unknown }) {
+/**
+ * Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes.
+ * Memoised: price ticks do not touch it.
+ */
+export const ValueChart = memo(function ValueChart({ version }: { version: string }) {
   const { range, status, data, error } = useHistory();
   useEffect(() => {
     void loadHistory();
@@ -105,4 +108,4 @@ export function ValueChart({ version }: { version: unknown }) {
       )}
     </section>
   );
-}
+});

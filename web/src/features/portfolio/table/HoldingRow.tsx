@@ -31,9 +31,9 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
   const priced = view.currentPrice > 0;
   const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : undefined);
   return (
-    <tr aria-selected={editMode ? selected : undefined} data-holding={view.symbol}>
+    <tr role="row" aria-selected={editMode ? selected : undefined} data-holding={view.symbol}>
       {editMode && (
-        <td className="pf-select-col">
+        <td role="cell" className="pf-select-col">
           <input
             type="checkbox"
             aria-label={`Select ${view.symbol}`}
@@ -42,7 +42,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
           />
         </td>
       )}
-      <td>
+      <td role="cell">
         <span className="pf-asset">
           <CoinAvatar image={view.image} symbol={view.symbol} />
           <span>
@@ -62,28 +62,30 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
           </span>
         </span>
       </td>
-      <td className="num">{formatQuantity(view.quantity)}</td>
-      <td className="num" data-cell="current-price">
+      <td role="cell" className="num">
+        {formatQuantity(view.quantity)}
+      </td>
+      <td role="cell" className="num" data-cell="current-price">
         {priced ? (
           formatPortfolioPrice(view.currentPrice)
         ) : (
           <span className="muted">{PORTFOLIO_TEXTS.noPriceData}</span>
         )}
       </td>
-      <td className="num">
+      <td role="cell" className="num">
         <PurchasePriceCell id={id} symbol={view.symbol} price={view.purchasePrice} />
       </td>
-      <td className="num" data-cell="balance">
+      <td role="cell" className="num" data-cell="balance">
         {formatUsd(view.currentValue)}
       </td>
-      <td className={`num ${tone(view.gainLoss) ?? ''}`}>
+      <td role="cell" className={`num ${tone(view.gainLoss) ?? ''}`}>
         {formatUsd(view.gainLoss)}
         <span className="pf-sub">{formatPercent(view.gainLossPercent)}</span>
       </td>
-      <td className={`num ${view.change24h === null ? '' : (tone(view.change24h) ?? '')}`}>
+      <td role="cell" className={`num ${view.change24h === null ? '' : (tone(view.change24h) ?? '')}`}>
         {view.change24h === null ? '—' : formatPercent(view.change24h)}
       </td>
-      <td className="pf-actions-col">
+      <td role="cell" className="pf-actions-col">
         <RowMenu id={id} symbol={view.symbol} />
       </td>
     </tr>

@@ -13,10 +13,10 @@ export function HoldingsHeader({
   const sort = useTable((s) => s.sort);
   const editMode = useTable((s) => s.editMode);
   return (
-    <thead>
-      <tr>
+    <thead role="rowgroup">
+      <tr role="row">
         {editMode && (
-          <th scope="col" className="pf-select-col">
+          <th scope="col" role="columnheader" className="pf-select-col">
             <input
               type="checkbox"
               aria-label="Select all holdings"
@@ -31,6 +31,7 @@ export function HoldingsHeader({
             <th
               key={column.label}
               scope="col"
+              role="columnheader"
               className={column.numeric ? 'num' : undefined}
               aria-sort={active ? (active === 'asc' ? 'ascending' : 'descending') : undefined}
             >

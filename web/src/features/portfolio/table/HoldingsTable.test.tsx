@@ -1,9 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { holding, manyHoldings } from '../../../testing/holdings.ts';
 import { mergePrices } from '../../prices/prices-store.ts';
 import { setHoldings } from '../portfolio-store.ts';
+import { RESORT_INTERVAL_MS } from '../holding-views.ts';
+import { ROWS_PER_FRAME, pendingRowUpdates } from '../position-prices.ts';
 import { startPriceSync } from '../price-sync.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import { HoldingsTable } from './HoldingsTable.tsx';
@@ -31,6 +33,7 @@ describe('HoldingsTable', () => {
   let stop: () => void = () => {};
   beforeEach(() => resetPortfolioFeature());
   afterEach(() => {
+    vi.useRealTimers();
     stop();
     cleanup();
   });
@@ -52,12 +55,15 @@ describe('HoldingsTable', () => {
     act(() => mergePrices({ 'coin-3': quote(5), 'coin-150': quote(200) }));
     expect(renders.get(holdings[3]!.id)).toBe(2);
 
-    // Ascending by price: a falling price moves its row to the top.
+    // Ascending by price: a falling price moves its row to the top, at the next re-sort.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Current Price' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Current Price' }));
     expect(symbols()[0]).toBe('C0');
     const afterSort = new Map(renders);
     act(() => mergePrices({ 'coin-199': quote(0.5) }));
+    expect(symbols()[0]).toBe('C0');
+    act(() => vi.advanceTimersByTime(RESORT_INTERVAL_MS));
     expect(symbols()[0]).toBe('C199');
     // It moved, and it is the only row that rendered.
     const rerendered = [...renders].filter(([id, n]) => n !== afterSort.get(id)).map(([id]) => id);
@@ -146,5 +152,32 @@ describe('HoldingsTable', () => {
       expect(text.getAttribute('role')).toBe('tooltip');
       expect(text.textContent!.length).toBeGreaterThan(20);
     }
+  });
+});
+
+describe('HoldingsTable with a large tick', () => {
+  let stop: () => void = () => {};
+  beforeEach(() => resetPortfolioFeature());
+  afterEach(() => {
+    stop();
+    cleanup();
+  });
+
+  it(`renders ${ROWS_PER_FRAME} changed rows per frame and every changed row exactly once`, async () => {
+    const holdings = manyHoldings(250);
+    setHoldings(holdings);
+    stop = startPriceSync();
+    const renders = renderTable();
+    const tick = Object.fromEntries(holdings.map((_, i) => [`coin-${i}`, quote(i + 1.5)]));
+    act(() => mergePrices(tick));
+    const once = () => [...renders.values()].filter((n) => n === 2).length;
+    expect(once()).toBe(ROWS_PER_FRAME);
+    expect(pendingRowUpdates()).toBe(250 - ROWS_PER_FRAME);
+    await act(async () => {
+      await vi.waitFor(() => expect(pendingRowUpdates()).toBe(0));
+    });
+    expect(once()).toBe(250);
+    expect([...renders.values()].every((n) => n === 2)).toBe(true);
+    expect(bodyRows()[249]!.querySelector('[data-cell="current-price"]')!.textContent).toBe('$250.50');
   });
 });

@@ -7,16 +7,22 @@ import { HoldingsHeader } from './HoldingsHeader.tsx';
 export function HoldingsTable() {
   const ids = useSortedIds();
   const selectedCount = useTable((s) => Object.keys(s.selected).length);
+  const editMode = useTable((s) => s.editMode);
   const allSelected = ids.length > 0 && selectedCount === ids.length;
   return (
     <div className="table-wrap pf-table-wrap">
-      <table className="table pf-table">
+      {/* Rows are laid out as grids (portfolio.css), so the table roles are stated explicitly. */}
+      <table
+        role="table"
+        className={`table pf-table${editMode ? ' pf-editing' : ''}`}
+        aria-rowcount={ids.length + 1}
+      >
         <caption className="sr-only">Your holdings</caption>
         <HoldingsHeader
           allSelected={allSelected}
           onSelectAll={() => (allSelected ? selectNone() : selectAll(ids))}
         />
-        <tbody>
+        <tbody role="rowgroup">
           {ids.map((id) => (
             <HoldingRow key={id} id={id} />
           ))}

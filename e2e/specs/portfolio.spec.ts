@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
+import { startApp, type RunningApp } from '../src/server.ts';
+
+const CSV = [
+  'Name,Symbol,Quantity,Balance ($)',
+  'Bitcoin,BTC,0.5,"48,500.00"',
+  'Ethereum,ETH,2.25,7650.00',
+  'Cardano,ADA,3000,$2850',
+  'Broken,XYZ,0,10',
+  '',
+].join('\n');
+
+const PASTE = ['Bitcoin, BTC, 1, 50000', 'Solana, SOL, 10, 1500', 'Polkadot, DOT, 100, 700'].join('\n');
+
+async function signUp(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#sign-up`);
+  const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
+  await dialog.getByLabel('First name (optional)').fill('Grace');
+  await dialog
+    .getByLabel('E-mail address')
+    .fill(`grace-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`);
+  await dialog.getByLabel('Password').fill('correct horse battery');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
+}
+
+/** New users have no plan, so the pricing modal may open after an import: skip it. */
+async function skipPricingModal(page: Page): Promise<void> {
+  const skip = page.getByRole('button', { name: 'Skip for now' });
+  if (await skip.isVisible()) await skip.click();
+}
+
+/** The table's symbols in display order. */
+const symbolsInTable = (page: Page) =>
+  page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-holding')));
+
+describe('portfolio journey', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ PRICE_SOURCE: 'simulated' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('imports a CSV file and pasted text, edits a purchase price, sorts and deletes selected holdings', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUp(page, app.url);
+    await page.getByRole('heading', { name: 'Import Your Portfolio Holdings' }).waitFor();
+
+    // CSV: three rows added, one failed row reported.
+    await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
+    const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
+    await modal.getByLabel('CSV file').setInputFiles({
+      name: 'exchange-export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV),
+    });
+    const summary = page.getByRole('status', { name: 'Import summary' });
+    await summary
+      .getByText('Import finished: 3 added, 0 skipped (already in your portfolio), 1 failed.')
+      .waitFor();
+    await expect(summary.textContent()).resolves.toContain('Row 5: quantity must be above 0');
+    await skipPricingModal(page);
+    await page.locator('tr[data-holding="ADA"]').waitFor();
+    // Rows of one import were created together; the server lists them by symbol.
+    await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'BTC', 'ETH']);
+    // Purchase price from value / quantity.
+    await expect(
+      page.getByRole('button', { name: 'Edit purchase price of BTC' }).textContent(),
+    ).resolves.toBe('$97,000.00');
+    await screenshot(page, 'portfolio-after-csv');
+
+    // Paste: BTC is already held and skipped, two coins added.
+    await page.getByRole('button', { name: 'Import Data' }).click();
+    await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();
+    await modal.getByLabel('Paste your wallet or exchange data').fill(PASTE);
+    await modal.getByRole('button', { name: 'Process Wallet Data' }).click();
+    await summary
+      .getByText('Import finished: 2 added, 1 skipped (already in your portfolio), 0 failed.')
+      .waitFor();
+    await skipPricingModal(page);
+    await page.locator('tr[data-holding="DOT"]').waitFor();
+    await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'BTC', 'ETH', 'DOT', 'SOL']);
+
+    // Inline purchase-price edit, kept after a reload.
+    await page.getByRole('button', { name: 'Edit purchase price of ETH' }).click();
+    const input = page.getByRole('textbox', { name: 'Purchase price of ETH per coin' });
+    await input.fill('3150.5');
+    await input.press('Enter');
+    await expect(
+      page.getByRole('button', { name: 'Edit purchase price of ETH' }).textContent(),
+    ).resolves.toBe('$3,150.50');
+    await page.reload();
+    await page
+      .getByRole('button', { name: 'Edit purchase price of ETH' })
+      .filter({ hasText: '$3,150.50' })
+      .waitFor();
+
+    // Sorting: a new column starts descending, a second click flips it.
+    await page.getByRole('button', { name: 'Sort by Quantity' }).click();
+    await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'DOT', 'SOL', 'ETH', 'BTC']);
+    await page.getByRole('button', { name: 'Sort by Quantity' }).click();
+    await expect(symbolsInTable(page)).resolves.toEqual(['BTC', 'ETH', 'SOL', 'DOT', 'ADA']);
+
+    // Edit mode: delete two selected holdings after confirming.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select SOL' }).check();
+    await page.getByRole('checkbox', { name: 'Select DOT' }).check();
+    await page.getByText('2 of 5 selected').waitFor();
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete 2 holdings?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('tr[data-holding="SOL"]').waitFor({ state: 'detached' });
+    await expect(symbolsInTable(page)).resolves.toEqual(['BTC', 'ETH', 'ADA']);
+    await screenshot(page, 'portfolio-after-delete');
+    await page.reload();
+    await page.locator('tr[data-holding="ADA"]').waitFor();
+    await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'BTC', 'ETH']);
+    await context.close();
+  });
+});
