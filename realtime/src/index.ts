@@ -1,2 +1,1 @@
-/** The realtime roles: price poller, Socket.IO gateway, alert consumer, outbox dispatcher, jobs. */
-export {};
+export * from './poller/index.ts';

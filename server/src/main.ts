@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
 import { createApp, createLogger } from '@coinpace/api';
 import { connect } from '@coinpace/db';
+import { createPricePoller } from '@coinpace/realtime';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
@@ -53,6 +54,17 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, `Coinpace is running at http://localhost:${port}`);
 
+  const poller = roles.poller
+    ? createPricePoller({
+        db: database.db,
+        bus,
+        prices,
+        pollMs: config.prices.pollMs,
+        logger: logger.child({ part: 'poller' }),
+      })
+    : undefined;
+  poller?.start();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -60,6 +72,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await poller?.stop();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await bus.close();
