@@ -15,3 +15,4 @@ export * from './import/index.ts';
 export * from './format/index.ts';
 export * from './portfolio/index.ts';
 export * from './realtime/events.ts';
+export * from './realtime/socket-errors.ts';
