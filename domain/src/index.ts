@@ -7,6 +7,7 @@ export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';
 export * from './schemas/users.ts';
+export * from './schemas/prices.ts';
 export * from './prices/index.ts';
 export * from './plans.ts';
 export * from './billing/subscription-state.ts';
