@@ -7,3 +7,4 @@ export * from './queries/outbox.ts';
 export * from './queries/locks.ts';
 export * from './queries/billing.ts';
 export * from './queries/portfolio-history.ts';
+export * from './queries/prices.ts';
