@@ -6,3 +6,6 @@ export * from './queries/portfolio.ts';
 export * from './queries/outbox.ts';
 export * from './queries/locks.ts';
 export * from './queries/billing.ts';
+export * from './queries/public.ts';
+export * from './queries/lifecycle.ts';
+export * from './queries/account-deletion.ts';

@@ -1,2 +1,2 @@
 /** The realtime roles: price poller, Socket.IO gateway, alert consumer, outbox dispatcher, jobs. */
-export {};
+export * from './jobs/index.ts';
