@@ -7,10 +7,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
-import { createApp, createLogger } from '@coinpace/api';
+import { closeRedis, connectRedis, createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
+import { createApp, createLogger, redisLimiters } from '@coinpace/api';
 import { connect } from '@coinpace/db';
-import { createPricePoller, startGateway } from '@coinpace/realtime';
+import { createPricePoller, startGateway, startLifecycleJobs } from '@coinpace/realtime';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
@@ -45,7 +45,23 @@ async function main(): Promise<void> {
   if (roles.api && !webDist)
     logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
 
-  const app = createApp({ config, db: database.db, identity, bus, prices, logger, metrics, webDist });
+  // Rate limits shared by every API process when Redis is there (DESIGN.md section 1).
+  const limiterRedis = config.redis.url
+    ? await connectRedis(config.redis.url, logger.child({ part: 'rate-limits' }), 'rate-limits')
+    : undefined;
+  const limiters = limiterRedis ? redisLimiters(limiterRedis) : undefined;
+
+  const app = createApp({
+    config,
+    db: database.db,
+    identity,
+    bus,
+    prices,
+    logger,
+    metrics,
+    webDist,
+    limiters,
+  });
   const server = createServer(app.callback());
   const gateway = roles.gateway
     ? await startGateway({
@@ -75,6 +91,13 @@ async function main(): Promise<void> {
       })
     : undefined;
   poller?.start();
+  const lifecycle = roles.worker
+    ? startLifecycleJobs({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        logger: logger.child({ part: 'lifecycle' }),
+      })
+    : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -87,6 +110,8 @@ async function main(): Promise<void> {
     await gateway?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await lifecycle?.stop();
+    if (limiterRedis) await closeRedis(limiterRedis);
     await bus.close();
     await database.close();
     process.exit(0);
