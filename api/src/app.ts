@@ -3,7 +3,12 @@ import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { betaRoutes } from './features/beta/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
+import { priceRoutes } from './features/prices/routes.ts';
+import { requireSitePassword } from './features/site-password/gate.ts';
+import { sitePasswordRoutes } from './features/site-password/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -21,8 +26,18 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   app.use(httpMetrics(deps.metrics));
   if (deps.webDist) app.use(serveWebApp(path.resolve(deps.webDist)));
   app.use(errorHandler());
+  app.use(requireSitePassword(deps.config.sitePassword));
 
-  for (const router of [systemRoutes(deps), authRoutes(deps), userRoutes(deps), portfolioRoutes(deps)]) {
+  for (const router of [
+    systemRoutes(deps),
+    sitePasswordRoutes(deps),
+    authRoutes(deps),
+    userRoutes(deps),
+    portfolioRoutes(deps),
+    priceRoutes(deps),
+    betaRoutes(deps),
+    contactRoutes(deps),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -3,6 +3,7 @@ import type { AppDb } from '@coinpace/db';
 import type { Config } from '@coinpace/domain';
 import type { Registry } from 'prom-client';
 import type { Logger } from './logger.ts';
+import type { LimiterFactory } from './middleware/limiters.ts';
 
 /** Everything the API is built from; main.ts and tests pass these in (STYLE.md, Wiring). */
 export interface ApiDeps {
@@ -16,6 +17,11 @@ export interface ApiDeps {
   logger: Logger;
   /** Registry the API's metrics are kept in; /metrics serves it. */
   metrics: Registry;
+  /**
+   * Rate limiters shared by the API processes (Redis-backed when REDIS_URL is set); default: counted
+   * in this process.
+   */
+  limiters?: LimiterFactory;
   /** Directory of the built web app to serve, when this process serves it. */
   webDist?: string;
 }

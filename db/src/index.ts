@@ -7,3 +7,7 @@ export * from './queries/outbox.ts';
 export * from './queries/locks.ts';
 export * from './queries/billing.ts';
 export * from './queries/portfolio-history.ts';
+export * from './queries/prices.ts';
+export * from './queries/public.ts';
+export * from './queries/lifecycle.ts';
+export * from './queries/account-deletion.ts';

@@ -7,9 +7,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
-import { createApp, createLogger } from '@coinpace/api';
+import { closeRedis, connectRedis, createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
+import { createApp, createLogger, redisLimiters } from '@coinpace/api';
 import { connect } from '@coinpace/db';
+import { createPricePoller, startGateway, startLifecycleJobs } from '@coinpace/realtime';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
@@ -44,14 +45,59 @@ async function main(): Promise<void> {
   if (roles.api && !webDist)
     logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
 
-  const app = createApp({ config, db: database.db, identity, bus, prices, logger, metrics, webDist });
+  // Rate limits shared by every API process when Redis is there (DESIGN.md section 1).
+  const limiterRedis = config.redis.url
+    ? await connectRedis(config.redis.url, logger.child({ part: 'rate-limits' }), 'rate-limits')
+    : undefined;
+  const limiters = limiterRedis ? redisLimiters(limiterRedis) : undefined;
+
+  const app = createApp({
+    config,
+    db: database.db,
+    identity,
+    bus,
+    prices,
+    logger,
+    metrics,
+    webDist,
+    limiters,
+  });
   const server = createServer(app.callback());
+  const gateway = roles.gateway
+    ? await startGateway({
+        httpServer: server,
+        bus,
+        db: database.db,
+        verifier: identity.verifier,
+        sitePassword: config.sitePassword,
+        redisUrl: config.redis.url,
+        logger: logger.child({ part: 'gateway' }),
+      })
+    : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, resolve);
   });
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, `Coinpace is running at http://localhost:${port}`);
+
+  const poller = roles.poller
+    ? createPricePoller({
+        db: database.db,
+        bus,
+        prices,
+        pollMs: config.prices.pollMs,
+        logger: logger.child({ part: 'poller' }),
+      })
+    : undefined;
+  poller?.start();
+  const lifecycle = roles.worker
+    ? startLifecycleJobs({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        logger: logger.child({ part: 'lifecycle' }),
+      })
+    : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -60,8 +106,12 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await poller?.stop();
+    await gateway?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await lifecycle?.stop();
+    if (limiterRedis) await closeRedis(limiterRedis);
     await bus.close();
     await database.close();
     process.exit(0);

@@ -3,6 +3,7 @@ import { AccountPage } from './features/account/AccountPage.tsx';
 import { AlertsPage } from './features/alerts/AlertsPage.tsx';
 import { useAuth } from './features/auth/auth-store.ts';
 import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
+import { BetaSignupPage } from './features/beta/BetaSignupPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { SsoCallback } from './features/auth/SsoCallback.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
@@ -49,7 +50,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/terms-of-service', element: <LandingPage /> },
       { path: '/privacy-policy', element: <LandingPage /> },
       { path: '/privacy', element: <LandingPage /> },
-      { path: '/beta-sign-up', element: <LandingPage /> },
+      { path: '/beta-sign-up', element: <BetaSignupPage /> },
       {
         element: (
           <RequireAuth>

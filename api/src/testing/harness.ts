@@ -16,6 +16,7 @@ import { parseConfig, type Config } from '@coinpace/domain';
 import { Registry } from 'prom-client';
 import { createApp } from '../app.ts';
 import { createLogger } from '../logger.ts';
+import type { LimiterFactory } from '../middleware/limiters.ts';
 
 export interface TestApi {
   url: string;
@@ -55,6 +56,8 @@ export interface TestApiOptions {
   bus?: Bus;
   /** Default: the simulated source, so no test reaches the internet. */
   prices?: PriceSource;
+  /** Default: limits counted in memory, fresh per API. */
+  limiters?: LimiterFactory;
 }
 
 /** Starts the API over a fresh database on `engine`, with env overrides for the config. */
@@ -87,6 +90,7 @@ export async function startTestApi(
     prices,
     logger: createLogger(config.logLevel),
     metrics: new Registry(),
+    limiters: options.limiters,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

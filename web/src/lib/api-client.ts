@@ -23,6 +23,13 @@ export function sitePassword(): string | null {
   }
 }
 
+let onSitePasswordRejected: () => void = () => {};
+
+/** Installs what happens when the server refuses the site password (the gate locks the site again). */
+export function setSitePasswordRejectedHandler(handler: () => void): void {
+  onSitePasswordRejected = handler;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -66,8 +73,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch {
     body = undefined;
   }
-  if (!response.ok)
-    throw toAppError(response.status, body as Partial<ErrorBody> | undefined, response.headers);
+  if (!response.ok) {
+    const error = toAppError(response.status, body as Partial<ErrorBody> | undefined, response.headers);
+    if (error.code === 'SITE_PASSWORD_REQUIRED' || (error.code === 'SITE_PASSWORD_INVALID' && password)) {
+      onSitePasswordRejected();
+    }
+    throw error;
+  }
   return body as T;
 }
 
