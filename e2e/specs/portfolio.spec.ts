@@ -47,6 +47,42 @@ describe('portfolio journey', () => {
     await app?.stop();
   });
 
+  it('adds a coin found by search, priced, with the preview and SPEC.md validation', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUp(page, app.url);
+    await page.getByRole('button', { name: 'Add a Coin' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Coin' });
+    await modal.getByRole('button', { name: 'Add Coin' }).click();
+    await modal.getByRole('alert').getByText('Please fill in all required fields').waitFor();
+
+    await modal.getByLabel('Search for a coin').fill('lite');
+    const result = modal
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: /Litecoin/ });
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toMatch(/Litecoin LTC\$[\d,]+\.\d{2}[+-]\d+\.\d{2}%/);
+    await result.click();
+    await modal.getByLabel('Selected coin').getByText('Litecoin').waitFor();
+    await modal.getByLabel('Quantity').fill('1250');
+    await expect(modal.getByLabel('Quantity').inputValue()).resolves.toBe('1,250');
+    await modal.getByLabel('Purchase Price per coin (USD)').fill('80');
+    await expect(modal.getByLabel('Preview').textContent()).resolves.toContain('Total investment$100,000.00');
+    await modal.getByRole('button', { name: 'Add Coin' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    const row = page.locator('tr[data-holding="LTC"]');
+    await row.waitFor();
+    await expect(row.locator('[data-cell="current-price"]').textContent()).resolves.toMatch(
+      /^\$[\d,]+\.\d{2}$/,
+    );
+    await expect(
+      page.getByRole('button', { name: 'Edit purchase price of LTC' }).textContent(),
+    ).resolves.toBe('$80.00');
+    await screenshot(page, 'portfolio-added-by-search');
+    await context.close();
+  });
+
   it('imports a CSV file and pasted text, edits a purchase price, sorts and deletes selected holdings', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();

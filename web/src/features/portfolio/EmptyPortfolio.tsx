@@ -1,20 +1,11 @@
 import { PORTFOLIO_TEXTS } from '@coinpace/domain';
-import { STORAGE_KEYS, readJson } from '../../lib/storage-keys.ts';
+import { usePrimaryWalletAddress } from '../wallets/wallets-store.ts';
 import { openAddCoin } from './add-coin/add-coin-store.ts';
 import { openImport } from './import/import-store.ts';
 
-/** The first connected wallet's address from the wallets screen's storage, or null. */
-function connectedWallet(): string | null {
-  const wallets = readJson<{ address?: unknown }[]>(localStorage, STORAGE_KEYS.wallets);
-  const address = Array.isArray(wallets)
-    ? wallets.find((w) => typeof w?.address === 'string')?.address
-    : null;
-  return typeof address === 'string' ? address : null;
-}
-
 /** SPEC.md section 2, Empty state. */
 export function EmptyPortfolio() {
-  const wallet = connectedWallet();
+  const wallet = usePrimaryWalletAddress();
   return (
     <section className="card empty-state" aria-labelledby="empty-title">
       <h2 id="empty-title">{PORTFOLIO_TEXTS.emptyTitle}</h2>

@@ -197,7 +197,7 @@ describe('PortfolioPage', () => {
   it('after a 429 on Refresh shows the banner, the SPEC text and pauses auto-update', async () => {
     renderPage();
     await screen.findByRole('button', { name: 'Refresh' });
-    api.on('GET', '/api/prices', { status: 429, body: { error: 'Too many requests' } });
+    api.on('POST', '/api/prices/update', { status: 429, body: { error: 'Too many requests' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     });

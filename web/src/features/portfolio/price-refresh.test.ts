@@ -53,8 +53,17 @@ describe('refreshPrices', () => {
     ]);
   });
 
+  it('has the server fetch fresh prices on manual refresh', async () => {
+    api.on('POST', '/api/prices/update', { body: { prices: { bitcoin: quote(51000) }, updatedAt: 1 } });
+    expect(await refreshPrices({ manual: true })).toBe(true);
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/prices/update', { ids: ['bitcoin', 'ethereum'] }],
+    ]);
+    expect(usePrices.getState().prices.bitcoin!.usd).toBe(51000);
+  });
+
   it('after a 429 uses only cached prices for 120 s and shows the texts on manual refresh', async () => {
-    api.on('GET', '/api/prices', { status: 429, body: { error: 'Too many requests' } });
+    api.on('POST', '/api/prices/update', { status: 429, body: { error: 'Too many requests' } });
     expect(await refreshPrices({ now: 0, manual: true })).toBe(false);
     expect(usePriceRefresh.getState()).toMatchObject({
       rateLimitedUntil: RATE_LIMIT_LOCK_MS,
@@ -63,13 +72,14 @@ describe('refreshPrices', () => {
     api.on('GET', '/api/prices', { body: { bitcoin: quote(1) } });
     await refreshPrices({ now: RATE_LIMIT_LOCK_MS - 1, manual: true });
     await refreshPrices({ now: RATE_LIMIT_LOCK_MS - 1 });
-    expect(api.callsTo('GET', '/api/prices')).toHaveLength(1);
+    expect(api.calls).toHaveLength(1);
     expect(await refreshPrices({ now: RATE_LIMIT_LOCK_MS })).toBe(true);
-    expect(api.callsTo('GET', '/api/prices')).toHaveLength(2);
+    expect(api.calls).toHaveLength(2);
   });
 
   it('reports other failures only on manual refresh', async () => {
     api.on('GET', '/api/prices', { status: 503, body: { error: 'down' } });
+    api.on('POST', '/api/prices/update', { status: 503, body: { error: 'down' } });
     await refreshPrices();
     expect(usePriceRefresh.getState().error).toBeNull();
     await refreshPrices({ manual: true });
@@ -79,6 +89,7 @@ describe('refreshPrices', () => {
 
   it('clears the registered caches first on manual refresh only', async () => {
     api.on('GET', '/api/prices', { body: {} });
+    api.on('POST', '/api/prices/update', { body: { prices: {}, updatedAt: 1 } });
     let cleared = 0;
     const unregister = registerPriceCache(() => (cleared += 1));
     await refreshPrices();

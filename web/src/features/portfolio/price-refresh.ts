@@ -4,7 +4,7 @@
  * 429 only cached prices are used for 120 s and a banner shows. Prices land in the live prices store,
  * where the socket's ticks land too.
  */
-import { AppError, PORTFOLIO_TEXTS, type PriceMap } from '@coinpace/domain';
+import { AppError, PORTFOLIO_TEXTS, type PriceMap, type PriceUpdateResult } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api } from '../../lib/api-client.ts';
 import { mergePrices } from '../prices/prices-store.ts';
@@ -39,12 +39,24 @@ export function isRateLimited(state: Pick<PriceRefreshState, 'rateLimitedUntil'>
   return state.rateLimitedUntil !== null && now < state.rateLimitedUntil;
 }
 
-/** GET /api/prices for any number of ids, IDS_PER_REQUEST at a time; throws on the first failure. */
-export async function fetchPriceMap(ids: readonly string[]): Promise<PriceMap> {
+/**
+ * Prices for any number of ids, IDS_PER_REQUEST at a time; throws on the first failure. `fresh` asks
+ * the server to fetch them upstream now (POST /api/prices/update, the 'Force Price Update'), otherwise
+ * the server's latest prices are read (GET /api/prices).
+ */
+export async function fetchPriceMap(ids: readonly string[], fresh = false): Promise<PriceMap> {
   const map: PriceMap = {};
   for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
     const batch = ids.slice(i, i + IDS_PER_REQUEST);
-    Object.assign(map, await api<PriceMap>(`/api/prices?ids=${encodeURIComponent(batch.join(','))}`));
+    if (fresh) {
+      const result = await api<PriceUpdateResult>('/api/prices/update', {
+        method: 'POST',
+        body: { ids: batch },
+      });
+      Object.assign(map, result.prices);
+    } else {
+      Object.assign(map, await api<PriceMap>(`/api/prices?ids=${encodeURIComponent(batch.join(','))}`));
+    }
   }
   return map;
 }
@@ -59,7 +71,7 @@ export function registerPriceCache(clear: () => void): () => void {
 
 /**
  * Fetches prices for every held coin into the prices store. `manual` is the Refresh button: it clears
- * the caches first and reports failures ('Failed to refresh prices...', or the rate-limit text while
+ * the caches first, has the server fetch upstream now, and reports failures ('Failed to refresh prices...', or the rate-limit text while
  * the 429 lock holds); automatic refreshes fail silently and keep the cached prices.
  * @returns whether prices were fetched.
  */
@@ -78,7 +90,7 @@ export async function refreshPrices(options: { manual?: boolean; now?: number } 
 
   usePriceRefresh.setState({ refreshing: true, error: null });
   try {
-    mergePrices(await fetchPriceMap(ids), now);
+    mergePrices(await fetchPriceMap(ids, options.manual === true), now);
     usePriceRefresh.setState({ refreshing: false, lastRefreshAt: now });
     return true;
   } catch (error) {

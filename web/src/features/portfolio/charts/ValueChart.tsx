@@ -14,6 +14,11 @@ const compactUsd = new Intl.NumberFormat('en-US', {
   notation: 'compact',
   maximumFractionDigits: 1,
 });
+const plainUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 2,
+});
 
 /**
  * Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes.
@@ -29,9 +34,18 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
   const first = points[0]?.value ?? 0;
   const last = points.at(-1)?.value ?? 0;
   const up = last >= first;
+  const values = points.map((p) => p.value);
+  // Compact labels ('$58.9K') only when they still tell the ticks apart.
+  const spread = values.length ? Math.max(...values) - Math.min(...values) : 0;
+  const yFormat = spread >= 1000 ? compactUsd : plainUsd;
+  const span = points.length > 1 ? points.at(-1)!.t - points[0]!.t : 0;
   const dayFormat = new Intl.DateTimeFormat(
     undefined,
-    range === '7d' ? { weekday: 'short' } : { month: 'short', day: 'numeric' },
+    span < 2 * 86_400_000
+      ? { hour: '2-digit', minute: '2-digit' }
+      : range === '7d'
+        ? { weekday: 'short' }
+        : { month: 'short', day: 'numeric' },
   );
   const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -84,10 +98,10 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
               />
               <YAxis
                 dataKey="value"
-                tickFormatter={(v: number) => compactUsd.format(v)}
+                tickFormatter={(v: number) => yFormat.format(v)}
                 stroke="var(--text-faint)"
                 fontSize={12}
-                width={64}
+                width={spread >= 1000 ? 64 : 96}
                 domain={['auto', 'auto']}
               />
               <Tooltip
