@@ -17,7 +17,7 @@ function downloadTemplate(): void {
 const list = (names: readonly string[]) => names.join(', ');
 
 /** 'CSV Upload': drag-and-drop or file chooser, the template download and format help. */
-export function CsvUploadTab({ disabled }: { disabled: boolean }) {
+export function CsvUploadTab({ disabled, onShowHelp }: { disabled: boolean; onShowHelp: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   return (
@@ -64,9 +64,14 @@ export function CsvUploadTab({ disabled }: { disabled: boolean }) {
         />
       </div>
       <div className="pf-help">
-        <button type="button" className="btn btn-sm" onClick={downloadTemplate}>
-          Download template ({CSV_TEMPLATE_FILENAME})
-        </button>
+        <div className="pf-help-row">
+          <button type="button" className="btn btn-sm" onClick={downloadTemplate}>
+            Download template ({CSV_TEMPLATE_FILENAME})
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onShowHelp}>
+            How to export from your exchange or wallet
+          </button>
+        </div>
         <h3>CSV format</h3>
         <p className="muted">
           The first row must name the columns, in any case. Each row needs a symbol and a quantity above 0;

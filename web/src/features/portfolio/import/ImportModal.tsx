@@ -52,7 +52,7 @@ export function ImportModal() {
             <ImportNotices />
             <div role="tabpanel" id={`import-panel-${tab}`} aria-labelledby={`import-tab-${tab}`}>
               {tab === 'csv' ? (
-                <CsvUploadTab disabled={importing} />
+                <CsvUploadTab disabled={importing} onShowHelp={() => setHelp(true)} />
               ) : (
                 <PasteTab disabled={importing} onShowHelp={() => setHelp(true)} />
               )}
