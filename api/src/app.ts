@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -22,7 +23,13 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   if (deps.webDist) app.use(serveWebApp(path.resolve(deps.webDist)));
   app.use(errorHandler());
 
-  for (const router of [systemRoutes(deps), authRoutes(deps), userRoutes(deps), portfolioRoutes(deps)]) {
+  for (const router of [
+    systemRoutes(deps),
+    authRoutes(deps),
+    userRoutes(deps),
+    portfolioRoutes(deps),
+    billingRoutes(deps),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

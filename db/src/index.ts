@@ -6,3 +6,5 @@ export * from './queries/portfolio.ts';
 export * from './queries/outbox.ts';
 export * from './queries/locks.ts';
 export * from './queries/billing.ts';
+export * from './queries/local-payments.ts';
+export * from './queries/account.ts';

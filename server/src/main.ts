@@ -7,9 +7,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
+import { createBus, createIdentity, createPaymentProvider, createPriceSource } from '@coinpace/adapters';
 import { createApp, createLogger } from '@coinpace/api';
-import { connect } from '@coinpace/db';
+import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
@@ -37,6 +37,9 @@ async function main(): Promise<void> {
   const identity = await createIdentity(config);
   const bus = await createBus({ redisUrl: config.redis.url, logger: logger.child({ part: 'bus' }) });
   const prices = createPriceSource(config.prices, { logger: logger.child({ part: 'prices' }) });
+  const payments = createPaymentProvider(config.payments, {
+    localStore: createDbLocalPaymentStore(database.db),
+  });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
@@ -44,7 +47,17 @@ async function main(): Promise<void> {
   if (roles.api && !webDist)
     logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
 
-  const app = createApp({ config, db: database.db, identity, bus, prices, logger, metrics, webDist });
+  const app = createApp({
+    config,
+    db: database.db,
+    identity,
+    bus,
+    prices,
+    payments,
+    logger,
+    metrics,
+    webDist,
+  });
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
