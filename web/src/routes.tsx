@@ -4,6 +4,7 @@ import { AlertsPage } from './features/alerts/AlertsPage.tsx';
 import { useAuth } from './features/auth/auth-store.ts';
 import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
+import { LocalCheckoutPage } from './features/billing/LocalCheckoutPage.tsx';
 import { SsoCallback } from './features/auth/SsoCallback.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
 import { PortfolioPage } from './features/portfolio/PortfolioPage.tsx';
@@ -50,6 +51,14 @@ export const appRoutes: RouteObject[] = [
       { path: '/privacy-policy', element: <LandingPage /> },
       { path: '/privacy', element: <LandingPage /> },
       { path: '/beta-sign-up', element: <LandingPage /> },
+      {
+        path: '/billing/local-checkout/:sessionId',
+        element: (
+          <RequireAuth>
+            <LocalCheckoutPage />
+          </RequireAuth>
+        ),
+      },
       {
         element: (
           <RequireAuth>

@@ -82,6 +82,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('users API on %s', (engine)
       sitePasswordRequired: false,
       priceSource: 'coingecko',
       payments: 'local',
+      supportEmail: 'support@coinpace.local',
     });
   });
 
