@@ -8,3 +8,5 @@ export * from './queries/locks.ts';
 export * from './queries/billing.ts';
 export * from './queries/local-payments.ts';
 export * from './queries/account.ts';
+export * from './queries/portfolio-history.ts';
+export * from './queries/prices.ts';

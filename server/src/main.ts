@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createBus, createIdentity, createPaymentProvider, createPriceSource } from '@coinpace/adapters';
 import { createApp, createLogger } from '@coinpace/api';
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
+import { createPricePoller, startGateway } from '@coinpace/realtime';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
@@ -59,12 +60,34 @@ async function main(): Promise<void> {
     webDist,
   });
   const server = createServer(app.callback());
+  const gateway = roles.gateway
+    ? await startGateway({
+        httpServer: server,
+        bus,
+        db: database.db,
+        verifier: identity.verifier,
+        sitePassword: config.sitePassword,
+        redisUrl: config.redis.url,
+        logger: logger.child({ part: 'gateway' }),
+      })
+    : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, resolve);
   });
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, `Coinpace is running at http://localhost:${port}`);
+
+  const poller = roles.poller
+    ? createPricePoller({
+        db: database.db,
+        bus,
+        prices,
+        pollMs: config.prices.pollMs,
+        logger: logger.child({ part: 'poller' }),
+      })
+    : undefined;
+  poller?.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,6 +96,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await poller?.stop();
+    await gateway?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await bus.close();
