@@ -27,7 +27,7 @@ describe('billing journeys on local checkout', () => {
     await app?.stop();
   });
 
-  it('chooses Token Run in the pricing modal, confirms the local checkout, then cancels and reactivates', async () => {
+  it('chooses Token Run in the pricing modal, confirms the local checkout, cancels, reactivates and upgrades', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await signUp(page, app.url, 'Grace');
@@ -73,6 +73,15 @@ describe('billing journeys on local checkout', () => {
     await plan.getByRole('button', { name: 'Reactivate Plan' }).click();
     await plan.getByRole('button', { name: 'Cancel Plan' }).waitFor();
     await expect(plan.getByText('Access until').count()).resolves.toBe(0);
+
+    // Upgrade in place: no checkout, the plan changes at once and the top tier offers no Upgrade.
+    await plan.getByRole('button', { name: 'Upgrade' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Choose your plan' });
+    await upgrade.getByText('Current plan').waitFor();
+    await upgrade.getByRole('button', { name: 'Choose Moon Race' }).click();
+    await page.getByText('Your plan is now Moon Race.').waitFor();
+    await plan.getByText('Moon Race', { exact: true }).waitFor();
+    await expect(plan.getByRole('button', { name: 'Upgrade' }).count()).resolves.toBe(0);
     await context.close();
   });
 
