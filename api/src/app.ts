@@ -5,6 +5,7 @@ import type { ApiDeps } from './deps.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { betaRoutes } from './features/beta/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { requireSitePassword } from './features/site-password/gate.ts';
@@ -34,6 +35,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     authRoutes(deps),
     userRoutes(deps),
     portfolioRoutes(deps),
+    billingRoutes(deps),
     priceRoutes(deps),
     betaRoutes(deps),
     contactRoutes(deps),

@@ -1,4 +1,4 @@
-import type { Bus, Identity, PriceSource } from '@coinpace/adapters';
+import type { Bus, Identity, PaymentProvider, PriceSource } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import type { Config } from '@coinpace/domain';
 import type { Registry } from 'prom-client';
@@ -14,6 +14,8 @@ export interface ApiDeps {
   bus: Bus;
   /** The one price source of this process (search, /api/prices, the /api/coingecko proxy). */
   prices: PriceSource;
+  /** The payment provider of payments.mode: Stripe, or the local checkout (billing routes). */
+  payments: PaymentProvider;
   logger: Logger;
   /** Registry the API's metrics are kept in; /metrics serves it. */
   metrics: Registry;
@@ -24,4 +26,6 @@ export interface ApiDeps {
   limiters?: LimiterFactory;
   /** Directory of the built web app to serve, when this process serves it. */
   webDist?: string;
+  /** The clock billing reads (periods, read-back times); default the real one. Tests pass their own. */
+  now?: () => Date;
 }

@@ -6,6 +6,8 @@ export * from './queries/portfolio.ts';
 export * from './queries/outbox.ts';
 export * from './queries/locks.ts';
 export * from './queries/billing.ts';
+export * from './queries/local-payments.ts';
+export * from './queries/account.ts';
 export * from './queries/portfolio-history.ts';
 export * from './queries/prices.ts';
 export * from './queries/public.ts';

@@ -48,8 +48,8 @@ describe('visitor journey behind the site password', () => {
       await enter.click();
 
       // Landing.
-      const hero = page.getByRole('heading', { level: 1 });
-      await expect(hero.textContent()).resolves.toMatch(/crypto/i);
+      // The gate's own h1 stays until the password is accepted: wait for the landing's.
+      await page.getByRole('heading', { level: 1, name: /crypto/i }).waitFor();
       await page.getByText('Loading crypto prices...').waitFor();
       await page.getByRole('link', { name: 'Sign Up' }).first().waitFor();
       await page.getByRole('link', { name: 'Sign In' }).first().waitFor();

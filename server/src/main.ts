@@ -7,9 +7,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeRedis, connectRedis, createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
+import {
+  closeRedis,
+  connectRedis,
+  createBus,
+  createIdentity,
+  createPaymentProvider,
+  createPriceSource,
+} from '@coinpace/adapters';
 import { createApp, createLogger, redisLimiters } from '@coinpace/api';
-import { connect } from '@coinpace/db';
+import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { createPricePoller, startGateway, startLifecycleJobs } from '@coinpace/realtime';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
 import { Registry, collectDefaultMetrics } from 'prom-client';
@@ -38,6 +45,9 @@ async function main(): Promise<void> {
   const identity = await createIdentity(config);
   const bus = await createBus({ redisUrl: config.redis.url, logger: logger.child({ part: 'bus' }) });
   const prices = createPriceSource(config.prices, { logger: logger.child({ part: 'prices' }) });
+  const payments = createPaymentProvider(config.payments, {
+    localStore: createDbLocalPaymentStore(database.db),
+  });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
@@ -57,6 +67,7 @@ async function main(): Promise<void> {
     identity,
     bus,
     prices,
+    payments,
     logger,
     metrics,
     webDist,

@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { signOut, useAuth } from '../auth/auth-store.ts';
+import { BillingLayer } from '../billing/BillingLayer.tsx';
 
 const LINKS = [
   { to: 'portfolio', label: 'Portfolio' },
@@ -61,6 +62,7 @@ export function DashboardLayout() {
       </nav>
       <main id="main" className="page">
         <ErrorBanner message={authError} onClose={() => useAuth.setState({ error: null })} />
+        <BillingLayer />
         <Outlet />
       </main>
     </>
