@@ -26,10 +26,12 @@ async function signUp(page: Page, url: string): Promise<void> {
   await page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
 }
 
-/** New users have no plan, so the pricing modal may open after an import: skip it. */
-async function skipPricingModal(page: Page): Promise<void> {
-  const skip = page.getByRole('button', { name: 'Skip for now' });
-  if (await skip.isVisible()) await skip.click();
+/** A new user has no plan, so the pricing modal opens after an import that added coins: skip it. */
+async function skipPricingModal(page: Page, added: number): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'Congratulations!' });
+  await modal.getByText(`${added} coins added to your portfolio`).waitFor();
+  await modal.getByRole('button', { name: 'Skip for now' }).click();
+  await modal.waitFor({ state: 'hidden' });
 }
 
 /** The table's symbols in display order. */
@@ -102,7 +104,7 @@ describe('portfolio journey', () => {
       .getByText('Import finished: 3 added, 0 skipped (already in your portfolio), 1 failed.')
       .waitFor();
     await expect(summary.textContent()).resolves.toContain('Row 5: quantity must be above 0');
-    await skipPricingModal(page);
+    await skipPricingModal(page, 3);
     await page.locator('tr[data-holding="ADA"]').waitFor();
     // Rows of one import were created together; the server lists them by symbol.
     await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'BTC', 'ETH']);
@@ -120,7 +122,7 @@ describe('portfolio journey', () => {
     await summary
       .getByText('Import finished: 2 added, 1 skipped (already in your portfolio), 0 failed.')
       .waitFor();
-    await skipPricingModal(page);
+    await skipPricingModal(page, 2);
     await page.locator('tr[data-holding="DOT"]').waitFor();
     await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'BTC', 'ETH', 'DOT', 'SOL']);
 

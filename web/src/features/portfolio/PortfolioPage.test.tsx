@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { useAuth } from '../auth/auth-store.ts';
+import { loadBilling } from '../billing/billing-store.ts';
 import { usePricingModal } from '../billing/pricing-modal-store.ts';
 import { PortfolioPage } from './PortfolioPage.tsx';
 import { resetPortfolioFeature } from './testing.ts';
@@ -14,7 +15,9 @@ function AlertsProbe() {
   return <p>alerts page {location.search}</p>;
 }
 
+/** Renders the page as the dashboard shell would: the shell's billing layer loads the billing info. */
 function renderPage() {
+  void loadBilling();
   render(
     <MemoryRouter initialEntries={['/portfolio']}>
       <Routes>

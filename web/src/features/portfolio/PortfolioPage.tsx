@@ -1,7 +1,6 @@
 import { PORTFOLIO_TEXTS, greeting } from '@coinpace/domain';
 import { Suspense, lazy, useEffect } from 'react';
 import { useAuth } from '../auth/auth-store.ts';
-import { loadBilling, useBilling } from '../billing/billing-store.ts';
 import { AddCoinModal } from './add-coin/AddCoinModal.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { EditModeBar } from './EditModeBar.tsx';
@@ -30,7 +29,6 @@ export function PortfolioPage() {
     const stopSync = startPriceSync({ onFirstPrice: (id, price) => void fillPurchasePrice(id, price) });
     const stopAuto = startAutoRefresh();
     void loadPortfolio().then(() => refreshPrices());
-    if (useBilling.getState().status === 'idle') void loadBilling();
     return () => {
       stopSync();
       stopAuto();
