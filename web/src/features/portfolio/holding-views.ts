@@ -6,7 +6,7 @@ import {
   type HoldingSortKey,
   type HoldingView,
 } from '@coinpace/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { usePortfolio } from './portfolio-store.ts';
 import { usePositionPrices, type PositionPrice } from './position-prices.ts';
 import { useTable } from './table-store.ts';
@@ -57,10 +57,14 @@ export function holdingViews(
   return views;
 }
 
-/** Every holding's view; re-renders the caller on every price change (summary, charts). */
+/**
+ * Every holding's view, for whole-portfolio readers (summary, charts). Price changes reach them as a
+ * deferred value: React renders them after the tick's rows, in interruptible background work, so a
+ * large tick does not make one long frame.
+ */
 export function useHoldingViews(): HoldingView[] {
   const holdings = usePortfolio((s) => s.holdings);
-  const positions = usePositionPrices((s) => s.byId);
+  const positions = useDeferredValue(usePositionPrices((s) => s.byId));
   return holdingViews(holdings, positions);
 }
 
