@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { errorMessage } from './lib/api-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { startLivePrices } from './lib/socket.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -12,6 +13,7 @@ const root = createRoot(document.getElementById('root')!);
 
 loadRuntimeConfig()
   .then(() => {
+    startLivePrices();
     root.render(
       <StrictMode>
         <App />

@@ -4,6 +4,7 @@ import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { SIGN_IN_HASH, SIGN_UP_HASH } from '../auth/AuthDialogs.tsx';
+import { TickerBar } from '../prices/TickerBar.tsx';
 import './landing.css';
 
 const FEATURES = [
@@ -39,6 +40,7 @@ export function LandingPage() {
           </div>
         </div>
       </header>
+      <TickerBar />
       <main id="main">
         <section className="hero">
           <h1>Know what your crypto is worth, the moment it moves.</h1>
