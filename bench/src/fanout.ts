@@ -236,6 +236,8 @@ const output = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: cpus().length,
+  /** The machine is shared: other work competes with servers and clients for the CPUs. */
+  loadAverage: loadavg(),
   settings: {
     ticks,
     intervalMs,
