@@ -12,4 +12,3 @@ export * from './queries/portfolio-history.ts';
 export * from './queries/prices.ts';
 export * from './queries/public.ts';
 export * from './queries/lifecycle.ts';
-export * from './queries/account-deletion.ts';

@@ -50,7 +50,8 @@ describe('visitor journey behind the site password', () => {
       // Landing.
       // The gate's own h1 stays until the password is accepted: wait for the landing's.
       await page.getByRole('heading', { level: 1, name: /crypto/i }).waitFor();
-      await page.getByText('Loading crypto prices...').waitFor();
+      // The live ticker, filled once the site is unlocked and the socket connects.
+      await page.getByRole('region', { name: 'Live prices' }).locator('.ticker-item').first().waitFor();
       await page.getByRole('link', { name: 'Sign Up' }).first().waitFor();
       await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
       await shot('2-landing');

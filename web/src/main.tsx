@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { SitePasswordGate } from './features/site-password/SitePasswordGate.tsx';
-import { initSitePassword } from './features/site-password/site-password-store.ts';
+import { initSitePassword, whenSiteUnlocked } from './features/site-password/site-password-store.ts';
 import { errorMessage } from './lib/api-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { startLivePrices } from './lib/socket.ts';
 import { startStorageGuard } from './lib/storage-guard.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -20,6 +21,7 @@ const root = createRoot(document.getElementById('root')!);
 loadRuntimeConfig()
   .then((config) => {
     initSitePassword(config);
+    whenSiteUnlocked(startLivePrices);
     root.render(
       <StrictMode>
         <SitePasswordGate>

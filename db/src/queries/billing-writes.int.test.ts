@@ -29,7 +29,7 @@ import {
   toSubscriptionState,
 } from './billing.ts';
 import { createDbLocalPaymentStore } from './local-payments.ts';
-import { deleteUserData } from './account.ts';
+import { deleteAccountData } from './account.ts';
 import { ensureUser } from './users.ts';
 import { enqueueOutbox } from './outbox.ts';
 
@@ -174,7 +174,8 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
       .values({ name: 'A', email: 'a@example.test', message: 'hi', userId: user.id })
       .returning();
 
-    await deleteUserData(db, user.id, t('2026-05-20T00:00:00Z'));
+    const at = t('2026-05-20T00:00:00Z');
+    await db.transaction((tx) => deleteAccountData(tx, user.id, at, { releaseSubject: false }));
 
     const [tomb] = await db.select().from(users).where(eq(users.id, user.id));
     expect(tomb).toMatchObject({

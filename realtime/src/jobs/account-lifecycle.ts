@@ -2,7 +2,7 @@ import {
   enqueueOutbox,
   findLifecycleCandidates,
   markDeletionWarned,
-  tombstoneUser,
+  deleteAccountData,
   type AppTx,
 } from '@coinpace/db';
 import { LIFECYCLE_RULES, nextLifecycleStep } from '@coinpace/domain';
@@ -52,7 +52,7 @@ export async function applyAccountLifecycle(
         await markDeletionWarned(tx, account.userId, now);
         result.warned += 1;
       } else if (step.action === 'delete') {
-        if (await tombstoneUser(tx, account.userId, now)) result.deleted += 1;
+        if (await deleteAccountData(tx, account.userId, now, { releaseSubject: true })) result.deleted += 1;
       }
     }
     if (batch.length < batchSize) return result;

@@ -14,6 +14,11 @@ export function setTokenGetter(getter: TokenGetter): void {
   getToken = getter;
 }
 
+/** The current session token, or null when signed out (the socket sends it in its handshake). */
+export function currentToken(): Promise<string | null> {
+  return getToken().catch(() => null);
+}
+
 /** The site password kept for this tab, sent as X-Site-Password (DESIGN.md section 4). */
 export function sitePassword(): string | null {
   try {

@@ -1,4 +1,4 @@
-import { deleteUserData, findSubscription, type UserRecord } from '@coinpace/db';
+import { deleteAccountData, findSubscription, type UserRecord } from '@coinpace/db';
 import { AppError, type SelfOnly } from '@coinpace/domain';
 import { assertSelf, publishBillingUpdate, type BillingDeps } from './billing-deps.ts';
 
@@ -9,7 +9,7 @@ const BILLABLE = new Set(['trialing', 'active', 'past_due', 'incomplete']);
  * DELETE /api/billing/delete-account (SPEC.md section 4, Account deletion), in an order that can be retried:
  * 1. the subscription is cancelled now at the provider (no further charges), else nothing else happens;
  * 2. the identity is deleted at the identity provider where it allows it (Clerk with CLERK_SECRET_KEY);
- * 3. the user's data and local credential are deleted, leaving a scrubbed tombstone (deleteUserData).
+ * 3. the user's data and local credential are deleted, leaving a scrubbed tombstone (deleteAccountData).
  * A failure in 1 or 2 answers 503 with the account intact, so the user can try again.
  */
 export async function deleteAccount(
@@ -26,7 +26,8 @@ export async function deleteAccount(
     });
   }
   if (deps.identity.admin && !deps.identity.local) await deps.identity.admin.deleteUser(user.identitySubject);
-  await deleteUserData(deps.db, user.id, deps.now());
+  const at = deps.now();
+  await deps.db.transaction((tx) => deleteAccountData(tx, user.id, at, { releaseSubject: false }));
   deps.log.info({ userId: user.id }, 'account deleted');
   await publishBillingUpdate(deps, user.id, 'None', 'account_deleted');
   return { success: true };

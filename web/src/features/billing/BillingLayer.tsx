@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
+import type { BillingUpdatedPayload } from '@coinpace/domain';
+import { onUserEvent } from '../../lib/socket.ts';
 import { useAuth } from '../auth/auth-store.ts';
+import { onBillingUpdated } from './billing-live.ts';
 import { clearBillingNotice, useBillingNotice } from './billing-notice.ts';
 import { loadBilling, resetBilling } from './billing-store.ts';
 import { PricingModal } from './PricingModal.tsx';
@@ -19,6 +22,11 @@ export function BillingLayer() {
     resetBilling();
     void loadBilling();
   }, [userId]);
+
+  useEffect(
+    () => onUserEvent('billing:updated', (payload) => onBillingUpdated(payload as BillingUpdatedPayload)),
+    [],
+  );
 
   return (
     <>

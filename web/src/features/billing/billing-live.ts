@@ -1,8 +1,7 @@
 /**
- * The live hook of billing: the socket layer (web/src/lib/socket.ts, DESIGN.md section 4) calls
- * `onBillingUpdated` for each `billing:updated` event of the signed-in user, e.g.
- * `socket.on('billing:updated', onBillingUpdated)`. A checkout finished in another tab, a webhook, a cancel
- * elsewhere: the screens reload the billing info.
+ * The live hook of billing: BillingLayer registers `onBillingUpdated` with the socket layer
+ * (`onUserEvent('billing:updated', ...)`, DESIGN.md section 4). A checkout finished in another tab, a
+ * webhook, a cancel elsewhere: the screens reload the billing info.
  */
 import type { BillingUpdatedPayload } from '@coinpace/domain';
 import { loadBilling, useBilling } from './billing-store.ts';

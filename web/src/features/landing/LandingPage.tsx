@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-store.ts';
 import { LegalModals } from '../legal/LegalModals.tsx';
+import { TickerBar } from '../prices/TickerBar.tsx';
 import { BetaSection } from './BetaSection.tsx';
 import { FeatureGrid } from './FeatureGrid.tsx';
 import { Hero } from './Hero.tsx';
 import { PlansOverview } from './PlansOverview.tsx';
 import { PublicFooter } from './PublicFooter.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
-import { TickerSlot } from './TickerSlot.tsx';
 import './landing.css';
 
 /**
@@ -26,7 +26,7 @@ export function LandingPage() {
   return (
     <div className="public-page landing">
       <PublicHeader />
-      <TickerSlot />
+      <TickerBar />
       <main id="main">
         <Hero />
         <FeatureGrid />

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { SitePasswordGate } from './SitePasswordGate.tsx';
-import { initSitePassword, lockSite, useSitePassword } from './site-password-store.ts';
+import { initSitePassword, lockSite, useSitePassword, whenSiteUnlocked } from './site-password-store.ts';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -53,5 +53,24 @@ describe('SitePasswordGate', () => {
     lockSite();
     expect(useSitePassword.getState().status).toBe('locked');
     expect(sessionStorage.getItem(STORAGE_KEYS.sitePassword)).toBeNull();
+  });
+});
+
+describe('whenSiteUnlocked', () => {
+  it('starts at once when the site is open, and only after unlocking when it is locked', () => {
+    initSitePassword({ sitePasswordRequired: false });
+    let open = 0;
+    whenSiteUnlocked(() => (open += 1));
+    expect(open).toBe(1);
+
+    initSitePassword({ sitePasswordRequired: true });
+    let locked = 0;
+    whenSiteUnlocked(() => (locked += 1));
+    expect(locked).toBe(0);
+    useSitePassword.setState({ status: 'unlocked' });
+    expect(locked).toBe(1);
+    lockSite();
+    useSitePassword.setState({ status: 'unlocked' });
+    expect(locked).toBe(1);
   });
 });

@@ -33,6 +33,22 @@ export function initSitePassword(config: Pick<PublicConfig, 'sitePasswordRequire
   useSitePassword.setState({ status: unlocked ? 'unlocked' : 'locked', checking: false, error: null });
 }
 
+/**
+ * Runs `start` once the site is unlocked: at once when no password is needed or one is kept, else
+ * after the gate accepts one (the live layer must not handshake without it).
+ */
+export function whenSiteUnlocked(start: () => void): void {
+  if (useSitePassword.getState().status === 'unlocked') {
+    start();
+    return;
+  }
+  const unsubscribe = useSitePassword.subscribe((state) => {
+    if (state.status !== 'unlocked') return;
+    unsubscribe();
+    start();
+  });
+}
+
 /** Forgets the kept password and shows the gate. */
 export function lockSite(): void {
   removeKey(sessionStorage, STORAGE_KEYS.sitePassword);
