@@ -1,3 +1,4 @@
+import { createFakeCoinGecko, type FakeCoinGecko } from '@coinpace/adapters/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
@@ -160,6 +161,79 @@ describe('portfolio journey', () => {
     await page.reload();
     await page.locator('tr[data-holding="ADA"]').waitFor();
     await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'BTC', 'ETH']);
+    await context.close();
+  });
+});
+
+describe('portfolio with live prices from a CoinGecko on loopback', () => {
+  let fake: FakeCoinGecko;
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    fake = createFakeCoinGecko();
+    const { url } = await fake.start();
+    [app, browser] = await Promise.all([
+      startApp({ PRICE_SOURCE: 'coingecko', COINGECKO_BASE_URL: url, PRICE_POLL_MS: '500' }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await fake?.close();
+  });
+
+  it('shows a price change without a reload, follows other tabs, and handles a rate limit on Refresh', async () => {
+    fake.setPrice('ethereum', 3000, 1);
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUp(page, app.url);
+    await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
+    const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
+    await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();
+    await modal
+      .getByLabel('Paste your wallet or exchange data')
+      .fill('Ethereum, ETH, 2, 5000\nBitcoin, BTC, 0.5, 40000');
+    await modal.getByRole('button', { name: 'Process Wallet Data' }).click();
+    await skipPricingModal(page, 2);
+    const ethPrice = page.locator('tr[data-holding="ETH"] [data-cell="current-price"]');
+    await expect.poll(() => ethPrice.textContent(), { timeout: 20_000 }).toBe('$3,000.00');
+    await page.locator('.pf-badges').getByText('Live').waitFor();
+
+    // Upstream moves; the poller's tick reaches the row over the socket, no reload.
+    let reloaded = false;
+    page.on('framenavigated', () => (reloaded = true));
+    fake.setPrice('ethereum', 3456.78, -2.5);
+    await expect.poll(() => ethPrice.textContent(), { timeout: 20_000 }).toBe('$3,456.78');
+    const balance = page.locator('tr[data-holding="ETH"] [data-cell="balance"]');
+    await expect(balance.textContent()).resolves.toBe('$6,913.56');
+    await expect(page.locator('tr[data-holding="ETH"] td').nth(6).textContent()).resolves.toBe('-2.50%');
+    expect(reloaded).toBe(false);
+    await screenshot(page, 'portfolio-live-price');
+
+    // A second tab of the same user follows a delete made in the first one.
+    const other = await context.newPage();
+    await other.goto(`${app.url}/portfolio`);
+    await other.locator('tr[data-holding="BTC"]').waitFor();
+    await page.getByRole('button', { name: 'Actions for BTC' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete holding?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await other.locator('tr[data-holding="BTC"]').waitFor({ state: 'detached', timeout: 20_000 });
+
+    // Upstream rate limits a forced update: SPEC.md's texts and the paused indicator.
+    fake.fail('simple/price', 429);
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await page
+      .getByText('API rate limit reached. Please wait 2 minutes before trying "Force Price Update" again...')
+      .waitFor();
+    await page
+      .getByText('API Rate Limit Reached - Prices may not update for 2 minutes. Using cached prices.')
+      .waitFor();
+    await page.getByText('Auto-update paused').waitFor();
+    fake.clearFailures();
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { PORTFOLIO_TEXTS, greeting } from '@coinpace/domain';
 import { Suspense, lazy, useEffect } from 'react';
+import { onUserEvent } from '../../lib/socket.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { AddCoinModal } from './add-coin/AddCoinModal.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
@@ -17,6 +18,9 @@ import { HoldingsTable } from './table/HoldingsTable.tsx';
 import { UpgradeBanner } from './UpgradeBanner.tsx';
 import './portfolio.css';
 
+/** A burst of `portfolio:changed` events (an import, a bulk delete) causes one reload after this many ms. */
+const PORTFOLIO_RELOAD_DEBOUNCE_MS = 300;
+
 const PortfolioCharts = lazy(() => import('./charts/PortfolioCharts.tsx'));
 
 /** The portfolio screen (SPEC.md section 2, 'Portfolio screen'). */
@@ -29,9 +33,17 @@ export function PortfolioPage() {
     const stopSync = startPriceSync({ onFirstPrice: (id, price) => void fillPurchasePrice(id, price) });
     const stopAuto = startAutoRefresh();
     void loadPortfolio().then(() => refreshPrices());
+    // Another tab or device changed the portfolio: reload it (once for a burst of events).
+    let reload: ReturnType<typeof setTimeout> | undefined;
+    const stopEvents = onUserEvent('portfolio:changed', () => {
+      clearTimeout(reload);
+      reload = setTimeout(() => void loadPortfolio(), PORTFOLIO_RELOAD_DEBOUNCE_MS);
+    });
     return () => {
       stopSync();
       stopAuto();
+      stopEvents();
+      clearTimeout(reload);
     };
   }, []);
 

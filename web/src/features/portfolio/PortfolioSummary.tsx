@@ -17,6 +17,7 @@ export function PortfolioSummary() {
   const lastRefreshAt = usePriceRefresh((s) => s.lastRefreshAt);
   const liveAt = usePrices((s) => s.lastUpdated);
   const simulated = usePrices((s) => s.sourceState?.status === 'simulated');
+  const live = usePrices((s) => s.connection === 'live');
   const paused = useRateLimited();
   const loading = loadingHoldings || (refreshing && summary.currentValue === 0);
   const updatedAt = Math.max(lastRefreshAt ?? 0, liveAt ?? 0) || null;
@@ -65,7 +66,10 @@ export function PortfolioSummary() {
         <div className="pf-sub muted">
           {updatedAt ? `Last updated: ${new Date(updatedAt).toLocaleTimeString()}` : 'Not updated yet'}
         </div>
-        {simulated && <span className="badge badge-accent">Simulated prices</span>}
+        <span className="pf-badges">
+          {live && <span className="badge badge-gain">Live</span>}
+          {simulated && <span className="badge badge-accent">Simulated prices</span>}
+        </span>
       </div>
     </section>
   );

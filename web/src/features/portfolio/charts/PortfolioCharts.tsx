@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useHoldingViews } from '../holding-views.ts';
 import { usePortfolio } from '../portfolio-store.ts';
+import { usePriceRefresh } from '../price-refresh.ts';
 import { AllocationChart } from './AllocationChart.tsx';
 import { allocationKey, allocationSlices } from './allocation.ts';
 import { ValueChart } from './ValueChart.tsx';
@@ -9,8 +10,13 @@ import { ValueChart } from './ValueChart.tsx';
 export default function PortfolioCharts() {
   const views = useHoldingViews();
   const holdings = usePortfolio((s) => s.holdings);
-  // The history depends on which coins are held and how many, not on prices.
-  const version = useMemo(() => holdings.map((h) => `${h.coingeckoId}:${h.quantity}`).join('|'), [holdings]);
+  const refreshedAt = usePriceRefresh((s) => s.lastRefreshAt);
+  // The history changes with which coins are held and how many; its newest points with the price
+  // refreshes (every 5 minutes), not with every tick.
+  const version = useMemo(
+    () => `${holdings.map((h) => `${h.coingeckoId}:${h.quantity}`).join('|')}@${refreshedAt ?? 0}`,
+    [holdings, refreshedAt],
+  );
   const slices = allocationSlices(views);
   const key = allocationKey(slices);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the slices' look
