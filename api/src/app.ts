@@ -2,6 +2,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
+import { alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -22,7 +23,13 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   if (deps.webDist) app.use(serveWebApp(path.resolve(deps.webDist)));
   app.use(errorHandler());
 
-  for (const router of [systemRoutes(deps), authRoutes(deps), userRoutes(deps), portfolioRoutes(deps)]) {
+  for (const router of [
+    systemRoutes(deps),
+    authRoutes(deps),
+    userRoutes(deps),
+    portfolioRoutes(deps),
+    alertRoutes(deps),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,0 +1,582 @@
+import {
+  alertEvents,
+  alerts,
+  insertAlerts,
+  outboxMessages,
+  subscriptions,
+  trackedCoins,
+  usagePeriods,
+} from '@coinpace/db';
+import { testEngines } from '@coinpace/db/testing';
+import { ALERT_MESSAGES, ERROR_CATALOGUE } from '@coinpace/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { addHolding, paidUser, price } from './alerts-test-setup.ts';
+
+const watchBtc = {
+  type: 'WatchlistPrice',
+  coinId: 'bitcoin',
+  thresholdType: 'Above',
+  thresholdValue: '50,000',
+  notificationMethod: 'Both',
+  coin: { name: 'Bitcoin', symbol: 'btc' },
+};
+
+describe.each(testEngines(process.env.DATABASE_URL))('alerts API on %s', (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+  });
+  afterAll(() => api?.close());
+
+  it('creates a watch-list price alert with its trigger, lifecycle, live price and distance', async () => {
+    const user = await paidUser(api);
+    await price(api, 'bitcoin', 40000);
+    const created = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+    expect(created.status).toBe(201);
+    expect(created.body.created).toBe(1);
+    const [alert] = created.body.alerts;
+    expect(alert).toMatchObject({
+      type: 'WatchlistPrice',
+      scope: 'coin',
+      coinSymbol: 'BTC',
+      coinId: { id: 'bitcoin', name: 'Bitcoin', shortname: 'BTC', currentPrice: 40000 },
+      thresholdType: 'Above',
+      thresholdValue: 50000,
+      notificationMethod: 'Both',
+      status: 'Active',
+      pausedBy: null,
+      resetInterval: '1week',
+      direction: 'above',
+      triggerPrice: 50000,
+      lifecycle: { state: 'ready', cooldownUntil: null },
+    });
+    expect(alert._id).toBe(alert.id);
+    expect(alert.distancePercent).toBeCloseTo(25, 9);
+    const listed = await api.call('GET', '/api/alerts/user', { token: user.token });
+    expect(listed.body.map((a: { id: string }) => a.id)).toEqual([alert.id]);
+    const [tracked] = await api.database.db
+      .select()
+      .from(trackedCoins)
+      .where(eq(trackedCoins.coingeckoId, 'bitcoin'));
+    expect(tracked).toMatchObject({ symbol: 'BTC', reason: 'alert' });
+  });
+
+  it('a Gain/Loss alert on a holding follows its purchase price', async () => {
+    const user = await paidUser(api);
+    const holding = await addHolding(api, user.token, {
+      coingeckoId: 'ethereum',
+      symbol: 'ETH',
+      purchasePrice: 2000,
+    });
+    const created = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: {
+        type: 'PortfolioGainLoss',
+        coinId: holding.id,
+        thresholdType: 'Gain',
+        thresholdValue: 10,
+        notificationMethod: 'Email',
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.alerts[0]).toMatchObject({
+      direction: 'above',
+      triggerPrice: 2200,
+      referenceValue: 2000,
+      portfolioItemId: holding.id,
+    });
+
+    const loss = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: {
+        type: 'PortfolioGainLoss',
+        coinId: 'ethereum',
+        thresholdType: 'Loss',
+        thresholdValue: 25,
+        notificationMethod: 'SMS',
+      },
+    });
+    expect(loss.body.alerts[0]).toMatchObject({ direction: 'below', triggerPrice: 1500 });
+
+    await api.call('PUT', `/api/portfolio/${holding.id}`, {
+      token: user.token,
+      body: { purchasePrice: '3000' },
+    });
+    const listed = await api.call('GET', '/api/alerts/user', { token: user.token });
+    const byType = Object.fromEntries(
+      listed.body.map((a: { thresholdType: string }) => [a.thresholdType, a]),
+    );
+    expect(byType.Gain).toMatchObject({ triggerPrice: 3300, referenceValue: 3000 });
+    expect(byType.Loss).toMatchObject({ triggerPrice: 2250, referenceValue: 3000 });
+  });
+
+  it('several coins, all coins and the whole portfolio are percentage alerts', async () => {
+    const user = await paidUser(api, { planId: 'pro' });
+    await addHolding(api, user.token, {
+      coingeckoId: 'solana',
+      symbol: 'SOL',
+      quantity: 10,
+      purchasePrice: 100,
+    });
+    await addHolding(api, user.token, {
+      coingeckoId: 'cardano',
+      symbol: 'ADA',
+      quantity: 1000,
+      purchasePrice: 0.5,
+    });
+    await price(api, 'solana', 150);
+    await price(api, 'cardano', 1);
+    const base = {
+      type: 'PortfolioGainLoss',
+      thresholdType: 'Loss',
+      thresholdValue: 10,
+      notificationMethod: 'Email',
+    };
+
+    const many = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, coinIds: ['solana', 'cardano'] },
+    });
+    expect(many.status).toBe(201);
+    expect(
+      many.body.alerts.map((a: { coinSymbol: string; triggerPrice: number }) => [
+        a.coinSymbol,
+        a.triggerPrice,
+      ]),
+    ).toEqual([
+      ['SOL', 90],
+      ['ADA', 0.45],
+    ]);
+
+    const all = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, allCoins: true },
+    });
+    expect(all.body.alerts[0]).toMatchObject({
+      scope: 'all_coins',
+      coinSymbol: 'ALL_COINS',
+      coinId: null,
+      direction: null,
+      triggerPrice: null,
+    });
+
+    const whole = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, wholePortfolio: true, thresholdType: 'Gain' },
+    });
+    expect(whole.body.alerts[0]).toMatchObject({
+      scope: 'portfolio',
+      coinSymbol: 'PORTFOLIO_TOTAL',
+      referenceValue: 2500,
+      currentPrice: 2500,
+    });
+    expect(whole.body.alerts[0].distancePercent).toBeCloseTo(10, 9);
+
+    const bad = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, thresholdType: 'Above', coinIds: ['solana', 'cardano'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(ALERT_MESSAGES.percentOnly);
+    const both = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, wholePortfolio: true, allCoins: true },
+    });
+    expect(both.body.error).toBe(ALERT_MESSAGES.portfolioOrAll);
+    const notHeld = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, coinId: 'dogecoin' },
+    });
+    expect(notHeld).toMatchObject({ status: 400, body: { error: 'dogecoin is not in your portfolio.' } });
+  });
+
+  it.each([
+    [{ notificationMethod: undefined }, ALERT_MESSAGES.selectMethod],
+    [{ coinId: undefined }, ALERT_MESSAGES.missingCoinId],
+    [{ thresholdValue: '' }, ALERT_MESSAGES.valueRequired],
+    [{ thresholdType: 'Loss', thresholdValue: 100 }, ALERT_MESSAGES.lossBelowHundred],
+  ])('refuses %o with 400 and the message', async (change, message) => {
+    const user = await paidUser(api);
+    const response = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...watchBtc, ...change },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(message);
+  });
+
+  it('a watch-list percentage alert needs a known price', async () => {
+    const user = await paidUser(api);
+    const response = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...watchBtc, coinId: 'no-price-coin', thresholdType: 'Gain', thresholdValue: 5 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/No purchase price or current price is known/);
+  });
+
+  describe('who may create alerts (403 with SPEC.md texts)', () => {
+    it('no plan, or a Pending account', async () => {
+      const none = await paidUser(api, { planId: null });
+      const response = await api.call('POST', '/api/alerts', { token: none.token, body: watchBtc });
+      expect(response).toMatchObject({
+        status: 403,
+        body: { code: 'PLAN_REQUIRED', error: 'You must upgrade to a paid plan to set alerts.' },
+      });
+      const pending = await paidUser(api);
+      await api.database.db
+        .update(subscriptions)
+        .set({ status: 'pending' })
+        .where(eq(subscriptions.userId, pending.id));
+      expect(
+        (await api.call('POST', '/api/alerts', { token: pending.token, body: watchBtc })).body.code,
+      ).toBe('PLAN_REQUIRED');
+    });
+
+    it('the allowance of this period used up', async () => {
+      const user = await paidUser(api);
+      const [sub] = await api.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, user.id));
+      await api.database.db.insert(usagePeriods).values({
+        userId: user.id,
+        periodStart: sub!.currentPeriodStart!,
+        periodEnd: sub!.currentPeriodEnd!,
+        notificationsSent: 50,
+      });
+      const response = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+      expect(response).toMatchObject({
+        status: 403,
+        body: { code: 'ALERT_LIMIT_REACHED', error: ERROR_CATALOGUE.ALERT_LIMIT_REACHED.message },
+      });
+      expect(response.body.error).toContain(
+        'used all of your alerts for this billing period. Upgrade your plan or wait for your next billing cycle',
+      );
+    });
+
+    it('past the set-up cap of the plan', async () => {
+      const user = await paidUser(api);
+      await insertAlerts(
+        api.database.db,
+        Array.from({ length: 200 }, () => ({
+          userId: user.id,
+          type: 'WatchlistPrice',
+          coingeckoId: 'bitcoin',
+          coinSymbol: 'BTC',
+          thresholdType: 'Above',
+          thresholdValue: '1000000',
+          notificationMethod: 'Email',
+          direction: 'above',
+          triggerPrice: '1000000',
+        })),
+      );
+      const response = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+      expect(response).toMatchObject({
+        status: 403,
+        body: { code: 'ALERT_SETUP_CAP_REACHED', details: { cap: 200, existing: 200 } },
+      });
+      expect(response.body.error).toMatch(/up to 200 alerts/);
+    });
+
+    it('the contact details the methods need', async () => {
+      const user = await paidUser(api, { phone: null });
+      const sms = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+      expect(sms).toMatchObject({
+        status: 403,
+        body: { code: 'PROFILE_INCOMPLETE', details: { missing: ['phone number'] } },
+      });
+      expect(sms.body.error).toMatch(/^Missing Required Information/);
+      const email = await api.call('POST', '/api/alerts', {
+        token: user.token,
+        body: { ...watchBtc, notificationMethod: 'Email' },
+      });
+      expect(email.status).toBe(201);
+    });
+  });
+
+  it('updates, pauses, resumes, changes the reset interval and deletes', async () => {
+    const user = await paidUser(api);
+    const { id } = (await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc })).body
+      .alerts[0];
+    const put = await api.call('PUT', `/api/alerts/${id}`, {
+      token: user.token,
+      body: { thresholdType: 'Below', thresholdValue: '30,000' },
+    });
+    expect(put.body).toMatchObject({ thresholdType: 'Below', direction: 'below', triggerPrice: 30000 });
+
+    const paused = await api.call('PATCH', `/api/alerts/${id}/status`, {
+      token: user.token,
+      body: { status: 'Paused' },
+    });
+    expect(paused.body).toMatchObject({ status: 'Paused', pausedBy: 'user', lifecycle: { state: 'paused' } });
+    const resumed = await api.call('PATCH', `/api/alerts/${id}/status`, {
+      token: user.token,
+      body: { status: 'Active' },
+    });
+    expect(resumed.body).toMatchObject({ status: 'Active', pausedBy: null });
+    const interval = await api.call('PATCH', `/api/alerts/${id}/reset-interval`, {
+      token: user.token,
+      body: { resetInterval: '1hour' },
+    });
+    expect(interval.body.resetInterval).toBe('1hour');
+    const badInterval = await api.call('PATCH', `/api/alerts/${id}/reset-interval`, {
+      token: user.token,
+      body: { resetInterval: '2hours' },
+    });
+    expect(badInterval.status).toBe(400);
+
+    expect((await api.call('DELETE', `/api/alerts/${id}`, { token: user.token })).status).toBe(204);
+    expect((await api.call('GET', '/api/alerts/user', { token: user.token })).body).toEqual([]);
+  });
+
+  it("another user's alert id is not found on every route", async () => {
+    const owner = await paidUser(api);
+    const other = await paidUser(api);
+    const { id } = (await api.call('POST', '/api/alerts', { token: owner.token, body: watchBtc })).body
+      .alerts[0];
+    const routes: [string, string, unknown?][] = [
+      ['GET', `/api/alerts/${id}`],
+      ['GET', `/api/alerts/${id}/history`],
+      ['PUT', `/api/alerts/${id}`, { thresholdValue: 1 }],
+      ['PATCH', `/api/alerts/${id}/status`, { status: 'Paused' }],
+      ['PATCH', `/api/alerts/${id}/reset-interval`, { resetInterval: '1day' }],
+      ['DELETE', `/api/alerts/${id}`],
+    ];
+    for (const [method, path, body] of routes) {
+      const response = await api.call(method, path, { token: other.token, body });
+      expect({ method, path, status: response.status, error: response.body?.error }).toEqual({
+        method,
+        path,
+        status: 404,
+        error: 'Alert not found.',
+      });
+      const garbage = await api.call(method, path.replace(id, 'not-an-id'), { token: other.token, body });
+      expect(garbage.status).toBe(404);
+    }
+    const [row] = await api.database.db.select().from(alerts).where(eq(alerts.id, id));
+    expect(row).toMatchObject({
+      status: 'Active',
+      thresholdValue: expect.stringMatching(/^50000/),
+      resetInterval: '1week',
+    });
+    expect((await api.call('GET', '/api/alerts/user', { token: other.token })).body).toEqual([]);
+  });
+
+  it('every route needs a token', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/alerts/user'],
+      ['GET', '/api/alerts/user/stats'],
+      ['POST', '/api/alerts'],
+      ['DELETE', '/api/alerts/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      expect((await api.call(method, path)).status).toBe(401);
+    }
+  });
+
+  it('stats: counts by status and type, this period, last firing', async () => {
+    const user = await paidUser(api, { planId: 'pro' });
+    const a = (await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc })).body.alerts[0];
+    await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...watchBtc, thresholdType: 'Below', thresholdValue: 1 },
+    });
+    await api.call('PATCH', `/api/alerts/${a.id}/status`, { token: user.token, body: { status: 'Paused' } });
+    await api.database.db.insert(alertEvents).values([
+      {
+        alertId: a.id,
+        userId: user.id,
+        idempotencyKey: `${a.id}:t1`,
+        tickId: 't1',
+        price: '51000',
+        outcome: 'delivered',
+        channels: ['email'],
+      },
+      {
+        alertId: a.id,
+        userId: user.id,
+        idempotencyKey: `${a.id}:t2`,
+        tickId: 't2',
+        price: '52000',
+        outcome: 'skipped_allowance',
+      },
+    ]);
+    const stats = await api.call('GET', '/api/alerts/user/stats', { token: user.token });
+    expect(stats.status).toBe(200);
+    expect(stats.body).toMatchObject({
+      total: 2,
+      byStatus: { Active: 1, Paused: 1 },
+      pausedBy: { user: 1, trigger: 0 },
+      byType: { WatchlistPrice: 2, PortfolioGainLoss: 0 },
+      byThresholdType: { Above: 1, Below: 1, Gain: 0, Loss: 0 },
+      byScope: { coin: 2, all_coins: 0, portfolio: 0 },
+      setup: { count: 2, cap: 1500 },
+      notifications: {
+        sent: 0,
+        limit: 200,
+        remaining: 200,
+        email: { limit: 100 },
+        sms: { limit: 100 },
+        skipped: 1,
+        failed: 0,
+      },
+    });
+    expect(stats.body.lastTriggered).not.toBeNull();
+    expect(stats.body.period.start).not.toBeNull();
+  });
+
+  it('history per alert and per user, with deliveries', async () => {
+    const user = await paidUser(api);
+    const a = (await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc })).body.alerts[0];
+    const b = (
+      await api.call('POST', '/api/alerts', {
+        token: user.token,
+        body: { ...watchBtc, thresholdValue: 60000 },
+      })
+    ).body.alerts[0];
+    const [event] = await api.database.db
+      .insert(alertEvents)
+      .values({
+        alertId: a.id,
+        userId: user.id,
+        idempotencyKey: `${a.id}:x`,
+        tickId: 'x',
+        price: '50500',
+        triggerPrice: '50000',
+        outcome: 'queued',
+        channels: ['email', 'sms'],
+        firedAt: new Date(Date.now() - 1000),
+      })
+      .returning();
+    await api.database.db.insert(alertEvents).values({
+      alertId: b.id,
+      userId: user.id,
+      idempotencyKey: `${b.id}:y`,
+      tickId: 'y',
+      price: '60001',
+      outcome: 'skipped_allowance',
+    });
+    await api.database.db.insert(outboxMessages).values([
+      {
+        channel: 'email',
+        kind: 'alert',
+        recipient: 'x@example.test',
+        bodyText: 'x',
+        dedupeKey: `t:${event!.id}:email`,
+        alertEventId: event!.id,
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date(),
+      },
+      {
+        channel: 'sms',
+        kind: 'alert',
+        recipient: '+15550001111',
+        bodyText: 'x',
+        dedupeKey: `t:${event!.id}:sms`,
+        alertEventId: event!.id,
+        status: 'pending',
+        attempts: 2,
+        lastError: 'Twilio: down',
+      },
+    ]);
+    const one = await api.call('GET', `/api/alerts/${a.id}/history`, { token: user.token });
+    expect(one.body).toEqual([
+      expect.objectContaining({
+        alertId: a.id,
+        coinSymbol: 'BTC',
+        price: 50500,
+        triggerPrice: 50000,
+        outcome: 'queued',
+        channels: ['email', 'sms'],
+        deliveries: [
+          expect.objectContaining({ channel: 'email', status: 'sent', attempts: 1 }),
+          expect.objectContaining({
+            channel: 'sms',
+            status: 'pending',
+            attempts: 2,
+            lastError: 'Twilio: down',
+          }),
+        ],
+      }),
+    ]);
+    const all = await api.call('GET', '/api/alerts/user/history?limit=10', { token: user.token });
+    expect(all.body.map((e: { outcome: string }) => e.outcome)).toEqual(['skipped_allowance', 'queued']);
+    const page = await api.call('GET', '/api/alerts/user/history?limit=1', { token: user.token });
+    expect(page.body).toHaveLength(1);
+    expect((await api.call('GET', '/api/alerts/user/history?limit=0', { token: user.token })).status).toBe(
+      400,
+    );
+  });
+
+  it('protect my portfolio: a Loss alert per holding within the plan, largest first', async () => {
+    const user = await paidUser(api);
+    const big = await addHolding(api, user.token, {
+      coingeckoId: 'bitcoin',
+      symbol: 'BTC',
+      quantity: 1,
+      purchasePrice: 30000,
+    });
+    await addHolding(api, user.token, {
+      coingeckoId: 'polkadot',
+      symbol: 'DOT',
+      quantity: 10,
+      purchasePrice: 0,
+    });
+    await addHolding(api, user.token, {
+      coingeckoId: 'chainlink',
+      symbol: 'LINK',
+      quantity: 5,
+      purchasePrice: 20,
+    });
+    await api.call('POST', '/api/portfolio/bulk', {
+      token: user.token,
+      body: {
+        portfolioItems: [
+          { coingeckoId: null, symbol: 'ZZZ', name: 'Unknown', quantity: 1, purchasePrice: 1 },
+        ],
+      },
+    });
+    await price(api, 'bitcoin', 40000);
+    await price(api, 'chainlink', 25);
+    await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: {
+        type: 'PortfolioGainLoss',
+        coinId: big.id,
+        thresholdType: 'Loss',
+        thresholdValue: 5,
+        notificationMethod: 'Email',
+      },
+    });
+    const result = await api.call('POST', '/api/alerts/protect-portfolio', {
+      token: user.token,
+      body: { lossPercent: 20, notificationMethod: 'Both' },
+    });
+    expect(result.status).toBe(201);
+    expect(result.body.created).toBe(1);
+    expect(result.body.alerts[0]).toMatchObject({
+      coinSymbol: 'LINK',
+      thresholdType: 'Loss',
+      triggerPrice: 16,
+    });
+    expect(result.body.skipped).toEqual(
+      expect.arrayContaining([
+        { symbol: 'BTC', reason: 'already has a loss alert' },
+        { symbol: 'DOT', reason: 'no purchase price or current price yet' },
+        { symbol: 'ZZZ', reason: 'no live price for this coin' },
+      ]),
+    );
+    const none = await paidUser(api, { planId: null });
+    expect(
+      (
+        await api.call('POST', '/api/alerts/protect-portfolio', {
+          token: none.token,
+          body: { lossPercent: 20, notificationMethod: 'Email' },
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
