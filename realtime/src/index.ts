@@ -1,2 +1,9 @@
 /** The realtime roles: price poller, Socket.IO gateway, alert consumer, outbox dispatcher, jobs. */
-export {};
+export * from './alerts/evaluate-tick.ts';
+export * from './alerts/fire-alerts.ts';
+export * from './alerts/process-tick.ts';
+export * from './alerts/consumer.ts';
+export * from './jobs/rearm-alerts.ts';
+export * from './dispatcher/backoff.ts';
+export * from './dispatcher/dispatcher.ts';
+export * from './worker.ts';

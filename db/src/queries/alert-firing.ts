@@ -34,7 +34,7 @@ export interface CrossedAlert {
 }
 
 /** What latest_prices holds for some coins: the accepted price, when it came and from where. */
-export async function loadLatestPrices(db: AppDb | AppTx, coins: string[]) {
+export async function loadAlertPrices(db: AppDb | AppTx, coins: string[]) {
   if (coins.length === 0) return [];
   return db
     .select({
