@@ -4,7 +4,7 @@
  */
 import type { Bus, Logger, Mailer, SmsSender } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
-import { startAlertConsumer } from './alerts/consumer.ts';
+import { startAlertConsumer, type AlertConsumerOptions } from './alerts/consumer.ts';
 import { startDispatcher, type DispatcherOptions } from './dispatcher/dispatcher.ts';
 import { startRearmJob } from './jobs/rearm-alerts.ts';
 
@@ -24,6 +24,8 @@ export interface AlertWorkerOptions {
   /** Overrides for tests. */
   claimIdleMs?: number;
   rearmEveryMs?: number;
+  /** Called after each tick the consumer handled (tests, metrics). */
+  onTick?: AlertConsumerOptions['onTick'];
   dispatcher?: Partial<Omit<DispatcherOptions, 'db' | 'mailer' | 'sms' | 'logger' | 'now'>>;
 }
 
@@ -54,8 +56,9 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     consumerName: opts.consumerName,
     claimIdleMs: opts.claimIdleMs,
     // Fired alerts wait in the outbox: send them now rather than at the next poll.
-    onTick: (_tick, result) => {
+    onTick: (tick, result) => {
       if (result.fired.length > 0) dispatcher.wake();
+      opts.onTick?.(tick, result);
     },
   });
   const rearm = startRearmJob({ db: opts.db, logger: opts.logger, everyMs: opts.rearmEveryMs, now });

@@ -3,14 +3,22 @@
  * ROLE onto one HTTP server (DESIGN.md section 1).
  */
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBus, createIdentity, createPriceSource } from '@coinpace/adapters';
+import {
+  createBus,
+  createIdentity,
+  createMailer,
+  createPriceSource,
+  createSmsSender,
+} from '@coinpace/adapters';
 import { createApp, createLogger } from '@coinpace/api';
 import { connect } from '@coinpace/db';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
+import { startAlertWorker, type AlertWorker } from '@coinpace/realtime';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
 import { planRoles } from './roles.ts';
@@ -53,6 +61,23 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, `Coinpace is running at http://localhost:${port}`);
 
+  let alertWorker: AlertWorker | undefined;
+  if (roles.worker) {
+    const workerLogger = logger.child({ part: 'alerts' });
+    alertWorker = startAlertWorker({
+      db: database.db,
+      bus,
+      mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger: workerLogger }),
+      sms: createSmsSender(
+        'accountSid' in config.sms ? { ...config.sms, logger: workerLogger } : { logger: workerLogger },
+      ),
+      logger: workerLogger,
+      pollMs: config.prices.pollMs,
+      publicUrl: config.publicUrl,
+      consumerName: `${hostname()}-${process.pid}`,
+    });
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -62,6 +87,7 @@ async function main(): Promise<void> {
     timer.unref();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await alertWorker?.stop();
     await bus.close();
     await database.close();
     process.exit(0);

@@ -136,7 +136,11 @@ export async function trackAlertCoins(
 
 /** What the tracked-coin table knows of a coin (name and symbol for a watch-list alert). */
 export async function findTrackedCoin(db: AppDb | AppTx, coingeckoId: string) {
-  const [row] = await db.select().from(trackedCoins).where(eq(trackedCoins.coingeckoId, coingeckoId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(trackedCoins)
+    .where(eq(trackedCoins.coingeckoId, coingeckoId))
+    .limit(1);
   return row;
 }
 

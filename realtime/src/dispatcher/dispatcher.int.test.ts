@@ -227,16 +227,14 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
   it('settles the alert event and gives back the allowance a failure used', async () => {
     const user = await createPaidUser(database.db);
     const periodStart = new Date(clock - 86_400_000);
-    await database.db
-      .insert(usagePeriods)
-      .values({
-        userId: user.id,
-        periodStart,
-        periodEnd: new Date(clock + 86_400_000),
-        notificationsSent: 2,
-        emailSent: 2,
-        smsSent: 2,
-      });
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart,
+      periodEnd: new Date(clock + 86_400_000),
+      notificationsSent: 2,
+      emailSent: 2,
+      smsSent: 2,
+    });
     const [delivered, failed] = await database.db
       .insert(alertEvents)
       .values([
