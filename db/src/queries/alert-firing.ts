@@ -166,16 +166,26 @@ export async function lockUsageRows(tx: AppTx, keys: UsageKey[]): Promise<UsageR
   if (keys.length === 0) return [];
   const sorted = [...keys].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   await tx.insert(usagePeriods).values(sorted).onConflictDoNothing();
-  const rows: UsageRecord[] = [];
-  for (const key of sorted) {
-    const [row] = await tx
-      .select()
-      .from(usagePeriods)
-      .where(and(eq(usagePeriods.userId, key.userId), eq(usagePeriods.periodStart, key.periodStart)))
-      .for('update');
-    if (row) rows.push(row);
-  }
-  return rows;
+  // One statement; rows are locked in the sort order, after the sort.
+  const rows = await tx
+    .select()
+    .from(usagePeriods)
+    .where(
+      and(
+        inArray(
+          usagePeriods.userId,
+          sorted.map((k) => k.userId),
+        ),
+        inArray(
+          usagePeriods.periodStart,
+          [...new Set(sorted.map((k) => k.periodStart.getTime()))].map((t) => new Date(t)),
+        ),
+      ),
+    )
+    .orderBy(usagePeriods.userId, usagePeriods.periodStart)
+    .for('update');
+  const wanted = new Set(sorted.map((k) => `${k.userId}|${k.periodStart.getTime()}`));
+  return rows.filter((r) => wanted.has(`${r.userId}|${r.periodStart.getTime()}`));
 }
 
 /** Writes the counters of locked usage rows back. */
