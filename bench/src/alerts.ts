@@ -195,13 +195,24 @@ async function storeLatest(db: AppDb, t: PriceTick): Promise<void> {
     on conflict (coingecko_id) do update set usd = excluded.usd, received_at = excluded.received_at, source = excluded.source`);
 }
 
+/** The plans of the two evaluation queries, to show they use the trigger index and never scan all alerts. */
 async function explainCrossed(db: AppDb, seeded: Seeded): Promise<string[]> {
   const coin = seeded.coins[0]!;
-  const rows = rowsOf<{ 'QUERY PLAN': string }>(
-    await db.execute(sql`explain select id from alerts where status = 'Active' and coingecko_id = ${coin.id}
-      and direction = 'above' and trigger_price <= ${String(coin.price)}::numeric`),
-  );
-  return rows.map((r) => r['QUERY PLAN']);
+  const explain = async (query: ReturnType<typeof sql>) =>
+    rowsOf<{ 'QUERY PLAN': string }>(await db.execute(query)).map((r) => r['QUERY PLAN']);
+  const single =
+    await explain(sql`explain select id from alerts where status = 'Active' and coingecko_id = ${coin.id}
+      and direction = 'above' and trigger_price <= ${String(coin.price)}::numeric`);
+  const wide =
+    await explain(sql`explain select id from alerts where status = 'Active' and coingecko_id is null
+      and scope in ('portfolio', 'all_coins')
+      and exists (select 1 from portfolio_items p where p.user_id = alerts.user_id and p.coingecko_id in ('bitcoin'))`);
+  return [
+    '-- single-coin alerts, per coin and direction:',
+    ...single,
+    '-- whole-portfolio and all-coins alerts:',
+    ...wide,
+  ];
 }
 
 function stats(list: number[]) {
