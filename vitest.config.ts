@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           env,
+          // Rendering a thousand rows under a loaded CI machine can take seconds; this is a hang guard only.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -5,6 +5,7 @@ import type { ApiDeps } from './deps.ts';
 import { alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
+import { priceRoutes } from './features/prices/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorHandler } from './middleware/errors.ts';
@@ -29,6 +30,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     userRoutes(deps),
     portfolioRoutes(deps),
     alertRoutes(deps),
+    priceRoutes(deps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

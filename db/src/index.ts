@@ -12,3 +12,5 @@ export * from './queries/alert-triggers.ts';
 export * from './queries/alert-firing.ts';
 export * from './queries/alert-rearm.ts';
 export * from './queries/outbox-dispatch.ts';
+export * from './queries/portfolio-history.ts';
+export * from './queries/prices.ts';

@@ -23,7 +23,8 @@ export function toFieldIssues(error: z.ZodError): FieldIssue[] {
 
 /** Parses a value with a schema, or throws a 400 AppError whose message is the first issue. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  // reportInput lets toFieldIssues tell a missing field from one of the wrong type.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const issues = toFieldIssues(result.error);
   const first = issues[0];

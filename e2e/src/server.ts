@@ -29,6 +29,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       CLERK_TELEMETRY_DISABLED: '1',
+      // No test reaches the internet: the CoinGecko path is tested against a fake on loopback.
+      PRICE_SOURCE: 'simulated',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

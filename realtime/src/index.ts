@@ -7,3 +7,5 @@ export * from './jobs/rearm-alerts.ts';
 export * from './dispatcher/backoff.ts';
 export * from './dispatcher/dispatcher.ts';
 export * from './worker.ts';
+export * from './poller/index.ts';
+export * from './gateway/index.ts';

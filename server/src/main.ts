@@ -18,7 +18,7 @@ import {
 import { createApp, createLogger } from '@coinpace/api';
 import { connect } from '@coinpace/db';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
-import { startAlertWorker, type AlertWorker } from '@coinpace/realtime';
+import { createPricePoller, startAlertWorker, startGateway, type AlertWorker } from '@coinpace/realtime';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
 import { planRoles } from './roles.ts';
@@ -54,6 +54,17 @@ async function main(): Promise<void> {
 
   const app = createApp({ config, db: database.db, identity, bus, prices, logger, metrics, webDist });
   const server = createServer(app.callback());
+  const gateway = roles.gateway
+    ? await startGateway({
+        httpServer: server,
+        bus,
+        db: database.db,
+        verifier: identity.verifier,
+        sitePassword: config.sitePassword,
+        redisUrl: config.redis.url,
+        logger: logger.child({ part: 'gateway' }),
+      })
+    : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, resolve);
@@ -78,6 +89,17 @@ async function main(): Promise<void> {
     });
   }
 
+  const poller = roles.poller
+    ? createPricePoller({
+        db: database.db,
+        bus,
+        prices,
+        pollMs: config.prices.pollMs,
+        logger: logger.child({ part: 'poller' }),
+      })
+    : undefined;
+  poller?.start();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -85,6 +107,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await poller?.stop();
+    await gateway?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await alertWorker?.stop();

@@ -7,3 +7,4 @@ export * from './csv.ts';
 export * from './csv-template.ts';
 export * from './paste.ts';
 export { WALLET_TABLE_MAX_QUANTITY } from './paste/wallet-table.ts';
+export * from './plan.ts';

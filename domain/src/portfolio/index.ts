@@ -3,3 +3,6 @@ export * from './holding-view.ts';
 export * from './images.ts';
 export * from './summary.ts';
 export * from './sort.ts';
+export * from './value-history.ts';
+export * from './report.ts';
+export * from './messages.ts';

@@ -3,7 +3,7 @@ import { ALERT_MESSAGES } from '../alerts/messages.ts';
 import {
   ZAlertStatusBody,
   ZCreateAlert,
-  ZHistoryQuery,
+  ZAlertHistoryQuery,
   ZProtectPortfolio,
   ZResetIntervalBody,
   ZUpdateAlert,
@@ -103,13 +103,13 @@ describe('the other alert payloads', () => {
   });
 
   it('history query bounds', () => {
-    expect(ZHistoryQuery.parse({})).toEqual({ limit: 50 });
-    expect(ZHistoryQuery.parse({ limit: '10', before: '2026-01-01T00:00:00Z' })).toEqual({
+    expect(ZAlertHistoryQuery.parse({})).toEqual({ limit: 50 });
+    expect(ZAlertHistoryQuery.parse({ limit: '10', before: '2026-01-01T00:00:00Z' })).toEqual({
       limit: 10,
       before: '2026-01-01T00:00:00Z',
     });
-    expect(firstMessage(ZHistoryQuery.safeParse({ limit: '0' }))).toBe('limit must be at least 1');
-    expect(firstMessage(ZHistoryQuery.safeParse({ before: 'yesterday' }))).toBe(
+    expect(firstMessage(ZAlertHistoryQuery.safeParse({ limit: '0' }))).toBe('limit must be at least 1');
+    expect(firstMessage(ZAlertHistoryQuery.safeParse({ before: 'yesterday' }))).toBe(
       'before must be an ISO date-time',
     );
   });

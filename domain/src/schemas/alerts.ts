@@ -138,7 +138,7 @@ export const ZProtectPortfolio = z
 export type ProtectPortfolio = z.output<typeof ZProtectPortfolio>;
 
 /** Query of the history routes: newest first, `limit` events before `before` (ISO time). */
-export const ZHistoryQuery = z.strictObject({
+export const ZAlertHistoryQuery = z.strictObject({
   limit: z.coerce
     .number({ message: 'limit must be a number' })
     .int({ message: 'limit must be a whole number' })

@@ -14,6 +14,11 @@ export function setTokenGetter(getter: TokenGetter): void {
   getToken = getter;
 }
 
+/** The current session token (null when signed out), for connections that are not fetch (Socket.IO). */
+export function sessionToken(): Promise<string | null> {
+  return getToken();
+}
+
 /** The site password kept for this tab, sent as X-Site-Password (DESIGN.md section 4). */
 export function sitePassword(): string | null {
   try {

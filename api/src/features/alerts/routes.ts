@@ -3,7 +3,7 @@ import { deleteAlert } from '@coinpace/db';
 import {
   ZAlertStatusBody,
   ZCreateAlert,
-  ZHistoryQuery,
+  ZAlertHistoryQuery,
   ZProtectPortfolio,
   ZResetIntervalBody,
   ZUpdateAlert,
@@ -38,7 +38,7 @@ export function alertRoutes({ db, identity }: ApiDeps) {
   });
 
   router.get('/user/history', async (ctx) => {
-    const query = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    const query = parseOrThrow(ZAlertHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
     ctx.body = await alertHistory(db, currentUser(ctx).id, query);
   });
 
@@ -64,7 +64,7 @@ export function alertRoutes({ db, identity }: ApiDeps) {
     const id = alertIdParam(ctx.params.id);
     const userId = currentUser(ctx).id;
     await requireAlert(db, userId, id);
-    const query = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    const query = parseOrThrow(ZAlertHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
     ctx.body = await alertHistory(db, userId, { ...query, alertId: id });
   });
 

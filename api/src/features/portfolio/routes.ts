@@ -1,13 +1,29 @@
 import Router from '@koa/router';
 import { listHoldings } from '@coinpace/db';
-import { AppError, ZAddHolding, ZBulkAdd, ZUpdateHolding, parseOrThrow } from '@coinpace/domain';
+import {
+  AppError,
+  ZAddHolding,
+  ZBulkAdd,
+  ZHistoryQuery,
+  ZReportHolding,
+  ZUpdateHolding,
+  parseOrThrow,
+} from '@coinpace/domain';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
+import { announcePortfolioChange } from './announce-change.ts';
+import { portfolioHistory } from './portfolio-history.ts';
+import { reportHolding } from './report-holding.ts';
 import { addHolding, addHoldingsInBulk, changeHolding, removeHolding } from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Error reports one user may send per hour; enough for real problems, not enough to flood support. */
+export const REPORTS_PER_HOUR = 10;
 
 /** An id from the path; anything that is not one of our ids is simply not found. */
 export function pathId(id: string | undefined = ''): string {
@@ -15,35 +31,70 @@ export function pathId(id: string | undefined = ''): string {
   return id.toLowerCase();
 }
 
-/** The portfolio routes of SPEC.md section 7, scoped to the token's user. */
-export function portfolioRoutes({ db, identity }: ApiDeps) {
+/**
+ * The portfolio routes of SPEC.md section 7 plus Report Error and the value history (DESIGN.md
+ * section 4), scoped to the token's user. Every change is announced as `portfolio:changed`.
+ */
+export function portfolioRoutes({ db, identity, bus, config }: ApiDeps) {
   const router = new Router<AppState>({ prefix: '/api/portfolio' });
+  const reports = new RateLimiterMemory({ points: REPORTS_PER_HOUR, duration: 3600 });
   router.use(requireUser(identity.verifier, db));
 
   router.get('/', async (ctx) => {
     ctx.body = await listHoldings(db, currentUser(ctx).id);
   });
 
+  router.get('/history', async (ctx) => {
+    const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    ctx.body = await portfolioHistory(db, currentUser(ctx).id, range, Date.now());
+  });
+
   router.post('/', jsonBody(), async (ctx) => {
     const input = parseOrThrow(ZAddHolding, bodyOf(ctx));
+    const user = currentUser(ctx);
     ctx.status = 201;
-    ctx.body = await addHolding(db, currentUser(ctx).id, input);
+    ctx.body = await addHolding(db, user.id, input);
+    await announcePortfolioChange(bus, ctx.state.log, user.id, 'added');
   });
 
   router.post('/bulk', jsonBody(), async (ctx) => {
     const { portfolioItems } = parseOrThrow(ZBulkAdd, bodyOf(ctx));
-    ctx.body = await addHoldingsInBulk(db, currentUser(ctx).id, portfolioItems);
+    const user = currentUser(ctx);
+    const result = await addHoldingsInBulk(db, user.id, portfolioItems);
+    ctx.body = result;
+    if (result.successful > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
   });
+
+  router.post(
+    '/:id/report',
+    rateLimit(reports, (ctx) => `report:${currentUser(ctx).id}`),
+    jsonBody(),
+    async (ctx) => {
+      const holdingId = pathId(ctx.params.id);
+      const report = parseOrThrow(ZReportHolding, bodyOf(ctx));
+      ctx.status = 202;
+      ctx.body = await reportHolding(db, {
+        user: currentUser(ctx),
+        holdingId,
+        report,
+        supportEmail: config.mail.supportEmail,
+      });
+    },
+  );
 
   router.put('/:id', jsonBody(), async (ctx) => {
     const id = pathId(ctx.params.id);
     const changes = parseOrThrow(ZUpdateHolding, bodyOf(ctx));
-    ctx.body = await changeHolding(db, currentUser(ctx).id, id, changes);
+    const user = currentUser(ctx);
+    ctx.body = await changeHolding(db, user.id, id, changes);
+    await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
   router.delete('/:id', async (ctx) => {
-    await removeHolding(db, currentUser(ctx).id, pathId(ctx.params.id));
+    const user = currentUser(ctx);
+    await removeHolding(db, user.id, pathId(ctx.params.id));
     ctx.status = 204;
+    await announcePortfolioChange(bus, ctx.state.log, user.id, 'deleted');
   });
 
   return router;

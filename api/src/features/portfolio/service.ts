@@ -42,7 +42,7 @@ export async function addHoldingsInBulk(db: AppDb, userId: string, items: unknow
   const seen = new Set<string>();
 
   items.forEach((raw, index) => {
-    const parsed = ZBulkHoldingItem.safeParse(raw);
+    const parsed = ZBulkHoldingItem.safeParse(raw, { reportInput: true });
     if (!parsed.success) {
       errors.push({ item: { symbol: symbolOf(raw), index }, error: describeIssues(parsed.error) });
       return;

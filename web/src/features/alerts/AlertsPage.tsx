@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { hasActivePlan, loadBilling, useBilling } from '../billing/billing-store.ts';
@@ -13,6 +13,7 @@ import { FiredToast } from './FiredToast.tsx';
 import { ProtectPortfolioDialog } from './ProtectPortfolioDialog.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { UsageBanner } from './UsageBanner.tsx';
+import { connectAlertEvents } from './alert-socket.ts';
 import { creationBlock, type CreationBlock } from './alert-ui.ts';
 import {
   autoCreateForNewCoins,
@@ -77,7 +78,15 @@ export function AlertsPage() {
       ),
     [state.alerts, holdings],
   );
-  useEffect(() => watchCoins(coins), [coins]);
+  const live = useRef<ReturnType<typeof connectAlertEvents> | null>(null);
+  useEffect(() => {
+    live.current = connectAlertEvents();
+    return () => live.current?.close();
+  }, []);
+  useEffect(() => {
+    watchCoins(coins);
+    live.current?.watch(coins);
+  }, [coins]);
 
   /** Opens the modal unless something blocks creation (SPEC.md section 4). */
   const openModal = (preselect: string[] = []) => {

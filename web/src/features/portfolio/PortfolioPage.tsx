@@ -1,71 +1,72 @@
-import { useEffect } from 'react';
-import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { PORTFOLIO_TEXTS, greeting } from '@coinpace/domain';
+import { Suspense, lazy, useEffect } from 'react';
 import { useAuth } from '../auth/auth-store.ts';
+import { loadBilling, useBilling } from '../billing/billing-store.ts';
+import { AddCoinModal } from './add-coin/AddCoinModal.tsx';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { EditModeBar } from './EditModeBar.tsx';
+import { EmptyPortfolio } from './EmptyPortfolio.tsx';
+import { ImportModal } from './import/ImportModal.tsx';
+import { fillPurchasePrice } from './portfolio-actions.ts';
 import { loadPortfolio, usePortfolio } from './portfolio-store.ts';
+import { PortfolioBanners } from './PortfolioBanners.tsx';
+import { PortfolioSummary } from './PortfolioSummary.tsx';
+import { PortfolioToolbar } from './PortfolioToolbar.tsx';
+import { refreshPrices, startAutoRefresh } from './price-refresh.ts';
+import { startPriceSync } from './price-sync.ts';
+import { HoldingsTable } from './table/HoldingsTable.tsx';
+import { UpgradeBanner } from './UpgradeBanner.tsx';
+import './portfolio.css';
+
+const PortfolioCharts = lazy(() => import('./charts/PortfolioCharts.tsx'));
 
 /** The portfolio screen (SPEC.md section 2, 'Portfolio screen'). */
 export function PortfolioPage() {
   const firstName = useAuth((s) => s.user?.firstName);
-  const { status, holdings, error } = usePortfolio();
+  const status = usePortfolio((s) => s.status);
+  const count = usePortfolio((s) => s.holdings.length);
 
   useEffect(() => {
-    void loadPortfolio();
+    const stopSync = startPriceSync({ onFirstPrice: (id, price) => void fillPurchasePrice(id, price) });
+    const stopAuto = startAutoRefresh();
+    void loadPortfolio().then(() => refreshPrices());
+    if (useBilling.getState().status === 'idle') void loadBilling();
+    return () => {
+      stopSync();
+      stopAuto();
+    };
   }, []);
 
   return (
-    <>
+    <div className="pf-page">
       <div className="page-header">
         <div>
-          <h1>Welcome back, {firstName || 'Crypto Trader'}!</h1>
-          <p>Track your portfolio and set up alerts</p>
+          <h1>{greeting(firstName)}</h1>
+          <p>{PORTFOLIO_TEXTS.subtitle}</p>
         </div>
       </div>
-      <ErrorBanner message={error} onClose={() => usePortfolio.setState({ error: null })} />
-      {status === 'loading' && holdings.length === 0 ? (
+      <PortfolioBanners />
+      <UpgradeBanner />
+      {count === 0 && (status === 'loading' || status === 'idle') ? (
         <div className="card center-screen" role="status" style={{ minHeight: 200 }}>
           <span className="spinner spinner-lg" aria-label="Loading portfolio" />
         </div>
-      ) : holdings.length === 0 && status !== 'error' ? (
-        <section className="card empty-state" aria-labelledby="empty-title">
-          <h2 id="empty-title">Import Your Portfolio Holdings</h2>
-          <p className="muted">
-            Add coins one by one, or import a CSV export or text pasted from your exchange or wallet.
-          </p>
-          <p className="muted">
-            Connected wallet: <strong>None</strong>
-          </p>
-        </section>
+      ) : count === 0 ? (
+        <EmptyPortfolio />
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Your holdings</caption>
-            <thead>
-              <tr>
-                <th scope="col">Asset</th>
-                <th scope="col" className="num">
-                  Quantity
-                </th>
-                <th scope="col" className="num">
-                  Purchase Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {holdings.map((h) => (
-                <tr key={h.id}>
-                  <td>
-                    <strong>{h.symbol}</strong> <span className="muted">{h.name}</span>
-                  </td>
-                  <td className="num">{Number(h.quantity).toFixed(6)}</td>
-                  <td className="num">
-                    {Number(h.purchasePrice) > 0 ? `$${h.purchasePrice}` : 'Click to add'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <PortfolioSummary />
+          <PortfolioToolbar />
+          <EditModeBar />
+          <HoldingsTable />
+          <Suspense fallback={null}>
+            <PortfolioCharts />
+          </Suspense>
+        </>
       )}
-    </>
+      <AddCoinModal />
+      <ImportModal />
+      <ConfirmDeleteDialog />
+    </div>
   );
 }

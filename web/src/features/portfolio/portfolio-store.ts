@@ -1,30 +1,110 @@
-import type { HoldingRow } from '@coinpace/domain';
+/**
+ * The signed-in user's holdings as the server has them (plus, after a failed import save, rows kept
+ * only in this tab). Rows keep their object identity while unchanged, so a row component that
+ * selects `byId[id]` re-renders only when its own row changes.
+ */
+import { portfolioError, type HoldingRow } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api, errorMessage } from '../../lib/api-client.ts';
 
-interface PortfolioState {
+export interface PortfolioState {
   status: 'idle' | 'loading' | 'ready' | 'error';
+  /** In server order (oldest first). */
   holdings: HoldingRow[];
+  byId: Record<string, HoldingRow>;
+  /** Error banner text (SPEC.md section 8), null when none. */
   error: string | null;
+  /** Success or information banner text, null when none. */
+  notice: string | null;
 }
 
-/** The signed-in user's holdings as the server has them. */
-export const usePortfolio = create<PortfolioState>(() => ({ status: 'idle', holdings: [], error: null }));
+const EMPTY: Pick<PortfolioState, 'holdings' | 'byId'> = { holdings: [], byId: {} };
+
+export const usePortfolio = create<PortfolioState>(() => ({
+  status: 'idle',
+  ...EMPTY,
+  error: null,
+  notice: null,
+}));
+
+/** Prefix of the ids of rows that exist only in this tab (the import's local fallback). */
+export const LOCAL_ID_PREFIX = 'local-';
+
+/** True for a row kept only in this tab. */
+export function isLocalOnly(id: string): boolean {
+  return id.startsWith(LOCAL_ID_PREFIX);
+}
 
 /** GET /api/portfolio; failures keep the last holdings and show SPEC.md's message. */
 export async function loadPortfolio(): Promise<void> {
   usePortfolio.setState({ status: 'loading', error: null });
   try {
-    const holdings = await api<HoldingRow[]>('/api/portfolio');
-    usePortfolio.setState({ status: 'ready', holdings });
+    const rows = await api<HoldingRow[]>('/api/portfolio');
+    const localOnly = usePortfolio.getState().holdings.filter((h) => isLocalOnly(h.id));
+    setHoldings([...rows, ...localOnly]);
+    usePortfolio.setState({ status: 'ready' });
   } catch (error) {
-    usePortfolio.setState({
-      status: 'error',
-      error: `Failed to load portfolio data: ${errorMessage(error)}`,
-    });
+    usePortfolio.setState({ status: 'error', error: portfolioError.load(errorMessage(error)) });
   }
 }
 
+/** Replaces the holdings, keeping the object of every row whose fields did not change. */
+export function setHoldings(rows: HoldingRow[]): void {
+  const previous = usePortfolio.getState().byId;
+  const byId: Record<string, HoldingRow> = {};
+  const holdings = rows.map((row) => {
+    const old = previous[row.id];
+    const kept = old && sameRow(old, row) ? old : row;
+    byId[row.id] = kept;
+    return kept;
+  });
+  usePortfolio.setState({ holdings, byId });
+}
+
+/** Changes fields of one row (a new object for that row only). */
+export function patchHolding(id: string, changes: Partial<HoldingRow>): void {
+  const { byId } = usePortfolio.getState();
+  const old = byId[id];
+  if (!old) return;
+  const row = { ...old, ...changes };
+  usePortfolio.setState((s) => ({
+    byId: { ...s.byId, [id]: row },
+    holdings: s.holdings.map((h) => (h.id === id ? row : h)),
+  }));
+}
+
+/** Removes rows by id. */
+export function dropHoldings(ids: readonly string[]): void {
+  const gone = new Set(ids);
+  usePortfolio.setState((s) => {
+    const byId = { ...s.byId };
+    for (const id of gone) delete byId[id];
+    return { byId, holdings: s.holdings.filter((h) => !gone.has(h.id)) };
+  });
+}
+
+/** Shows a banner: an error (red, with close button) or a notice (green). */
+export function showPortfolioMessage(kind: 'error' | 'notice', text: string | null): void {
+  usePortfolio.setState(kind === 'error' ? { error: text } : { notice: text });
+}
+
 export function resetPortfolio(): void {
-  usePortfolio.setState({ status: 'idle', holdings: [], error: null });
+  usePortfolio.setState({ status: 'idle', ...EMPTY, error: null, notice: null });
+}
+
+const COMPARED: readonly (keyof HoldingRow)[] = [
+  'updatedAt',
+  'quantity',
+  'purchasePrice',
+  'currentPrice',
+  'change24h',
+  'symbol',
+  'name',
+  'coingeckoId',
+  'address',
+  'image',
+];
+
+function sameRow(a: HoldingRow, b: HoldingRow): boolean {
+  return COMPARED.every((key) => a[key] === b[key]);
 }

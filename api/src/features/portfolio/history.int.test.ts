@@ -1,0 +1,117 @@
+import { latestPrices, priceHistory } from '@coinpace/db';
+import { testEngines } from '@coinpace/db/testing';
+import { HISTORY_RANGES } from '@coinpace/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../testing/harness.ts';
+
+const H = 3_600_000;
+
+describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history on %s', (engine) => {
+  let api: TestApi;
+  // Coin ids unique to this run, so the shared price tables hold only this test's history.
+  const tag = Math.random().toString(36).slice(2, 8);
+  const alpha = `alpha-${tag}`;
+  const beta = `beta-${tag}`;
+  let hourStart = 0;
+
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+    hourStart = Math.floor(Date.now() / H) * H;
+    const rows = [
+      // Before the 7-day window: the starting price of alpha.
+      { coingeckoId: alpha, bucketAt: new Date(hourStart - 8 * 24 * H), usd: '10' },
+      // Two records in one hour: the later one counts.
+      { coingeckoId: alpha, bucketAt: new Date(hourStart - 48 * H + 60_000), usd: '11' },
+      { coingeckoId: alpha, bucketAt: new Date(hourStart - 48 * H + 120_000), usd: '12' },
+      { coingeckoId: beta, bucketAt: new Date(hourStart - 24 * H), usd: '100' },
+      // 20 days ago: only in the 30-day range.
+      { coingeckoId: beta, bucketAt: new Date(hourStart - 20 * 24 * H), usd: '90' },
+    ];
+    await api.database.db.insert(priceHistory).values(rows);
+    await api.database.db
+      .insert(latestPrices)
+      .values([
+        { coingeckoId: alpha, usd: '13', change24h: 1, lastUpdated: new Date(), source: 'coingecko' },
+      ]);
+  });
+  afterAll(() => api?.close());
+
+  async function seedHoldings(token: string) {
+    for (const [coingeckoId, symbol, quantity] of [
+      [alpha, `A${tag}`, '2'],
+      [beta, `B${tag}`, '0.5'],
+    ] as const) {
+      const added = await api.call('POST', '/api/portfolio', {
+        token,
+        body: { coingeckoId, name: symbol, symbol, quantity, purchasePrice: '1' },
+      });
+      expect(added.status).toBe(201);
+    }
+  }
+
+  it('values the current holdings hour by hour over 7 days, ending at the latest prices', async () => {
+    const { token } = await api.signUp();
+    await seedHoldings(token);
+    const response = await api.call('GET', '/api/portfolio/history?range=7d', { token });
+    expect(response.status).toBe(200);
+    const history = response.body;
+    expect(history).toMatchObject({ range: '7d', stepMs: HISTORY_RANGES['7d'].stepMs, holdings: 2 });
+    expect(history.to - history.from).toBeGreaterThanOrEqual(7 * 24 * H);
+    expect(history.to - history.from).toBeLessThan(7 * 24 * H + H);
+
+    const points: { t: number; value: number; priced: number }[] = history.points;
+    // Every bucket of the window has a point: both coins have a price from before the window
+    // (alpha 10 from 8 days ago, beta 90 from 20 days ago).
+    expect(points.length).toBe(Math.ceil((history.to - history.from) / H) + 1);
+    expect(points[0]).toMatchObject({ t: history.from, value: 20 + 45, priced: 2 });
+    const at = (t: number) => points.filter((p) => p.t <= t).at(-1)!;
+    expect(at(hourStart - 49 * H).value).toBe(20 + 45);
+    // Two prices in that hour: the later one (12) counts.
+    expect(at(hourStart - 48 * H).value).toBe(24 + 45);
+    expect(at(hourStart - 24 * H)).toMatchObject({ value: 24 + 50, priced: 2 });
+    const last = points.at(-1)!;
+    expect(last.t).toBe(history.to);
+    expect(last).toMatchObject({ value: 26 + 50, priced: 2 });
+    expect(points.every((p, i) => i === 0 || p.t > points[i - 1]!.t)).toBe(true);
+  });
+
+  it('uses 4-hour buckets over 30 days and sees the older history', async () => {
+    const { token } = await api.signUp();
+    await seedHoldings(token);
+    const { status, body } = await api.call('GET', '/api/portfolio/history?range=30d', { token });
+    expect(status).toBe(200);
+    expect(body.stepMs).toBe(4 * H);
+    const points: { t: number; value: number; priced: number }[] = body.points;
+    const near = (t: number, target: number) => Math.abs(t - target) < 4 * H + 60_000;
+    // Nothing is priced before beta's first price, 20 days ago; alpha joins 8 days ago.
+    expect(near(points[0]!.t, Date.now() - 20 * 24 * H)).toBe(true);
+    expect(points[0]).toMatchObject({ value: 45, priced: 1 });
+    const both = points.find((p) => p.priced === 2)!;
+    expect(near(both.t, Date.now() - 8 * 24 * H)).toBe(true);
+    expect(both.value).toBe(20 + 45);
+    expect(points.at(-1)).toMatchObject({ value: 26 + 50, priced: 2 });
+  });
+
+  it('gives an empty series for an empty portfolio and defaults to 7d', async () => {
+    const { token } = await api.signUp();
+    const { status, body } = await api.call('GET', '/api/portfolio/history', { token });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ range: '7d', holdings: 0, points: [] });
+  });
+
+  it("never shows another user's holdings", async () => {
+    const owner = await api.signUp();
+    await seedHoldings(owner.token);
+    const other = await api.signUp();
+    const { body } = await api.call('GET', '/api/portfolio/history?range=7d', { token: other.token });
+    expect(body.points).toEqual([]);
+  });
+
+  it('rejects an unknown range with 400 and needs a token', async () => {
+    const { token } = await api.signUp();
+    const bad = await api.call('GET', '/api/portfolio/history?range=1y', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('range must be 7d or 30d');
+    expect((await api.call('GET', '/api/portfolio/history')).status).toBe(401);
+  });
+});

@@ -1,0 +1,225 @@
+import { createCoinGeckoPriceSource } from '@coinpace/adapters';
+import { createFakeCoinGecko, type FakeCoinGecko } from '@coinpace/adapters/testing';
+import { saveLatestPrices } from '@coinpace/db';
+import { testEngines } from '@coinpace/db/testing';
+import { CONTRACT_ADDRESSES, FORCE_UPDATE_RATE_LIMITED } from '@coinpace/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../testing/harness.ts';
+
+describe.each(testEngines(process.env.DATABASE_URL))('price routes on %s', (engine) => {
+  let api: TestApi;
+  let fake: FakeCoinGecko;
+
+  beforeAll(async () => {
+    fake = createFakeCoinGecko();
+    const { url } = await fake.start();
+    fake.addCoin({ id: 'route-coin', symbol: 'RTC', name: 'Route Coin', usd: 4.5, change: -2 });
+    api = await startTestApi(
+      engine,
+      {},
+      { prices: createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }) },
+    );
+  });
+  afterAll(async () => {
+    await api?.close();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.clearFailures();
+    fake.clearRequests();
+  });
+
+  describe('GET /api/prices (public)', () => {
+    it('serves fresh stored prices without asking upstream, and asks upstream for the rest', async () => {
+      const quote = { usd: 12345.5, usd_24h_change: 1.25, last_updated: 1_700_000_000 };
+      await saveLatestPrices(api.database.db, { 'stored-coin': quote }, 'coingecko', new Date());
+      const response = await api.call('GET', '/api/prices?ids=stored-coin,route-coin,unknown-coin');
+      expect(response.status).toBe(200);
+      expect(response.body['stored-coin']).toEqual(quote);
+      expect(response.body['route-coin']).toMatchObject({ usd: 4.5, usd_24h_change: -2 });
+      expect(response.body).not.toHaveProperty('unknown-coin');
+      expect(response.headers.get('x-price-source')).toBe('live');
+      const asked = fake.requestsTo('simple/price').flatMap((r) => r.query.get('ids')!.split(','));
+      expect(asked.sort()).toEqual(['route-coin', 'unknown-coin']);
+    });
+
+    it('asks upstream again for a stored price that is stale', async () => {
+      const old = new Date(Date.now() - 3_600_000);
+      await saveLatestPrices(
+        api.database.db,
+        { 'route-coin': { usd: 1, usd_24h_change: 0, last_updated: 1 } },
+        'coingecko',
+        old,
+      );
+      const response = await api.call('GET', '/api/prices?ids=route-coin');
+      expect(response.body['route-coin'].usd).toBe(4.5);
+    });
+
+    it.each([
+      ['/api/prices', 'ids is required, e.g. ?ids=bitcoin,ethereum'],
+      ['/api/prices?ids=', 'ids is required, e.g. ?ids=bitcoin,ethereum'],
+      ['/api/prices?ids=bitcoin,Bad%20Id', 'CoinGecko id may hold only a-z, 0-9, dot, dash and underscore'],
+      [
+        `/api/prices?ids=${Array.from({ length: 501 }, (_, i) => `c${i}`).join(',')}`,
+        'Ask for at most 500 coins at a time',
+      ],
+    ])('%s -> 400', async (path, message) => {
+      const response = await api.call('GET', path);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(message);
+    });
+  });
+
+  describe('GET /api/prices/by-address (public)', () => {
+    it('prices known token addresses on their chain, lower-cased', async () => {
+      const [address, entry] = Object.entries(CONTRACT_ADDRESSES).find(([, e]) => e.chain === 'ethereum')!;
+      const response = await api.call(
+        'GET',
+        `/api/prices/by-address?addresses=${address.toUpperCase().replace('0X', '0x')}`,
+      );
+      expect(response.status).toBe(200);
+      expect(Object.keys(response.body)).toEqual([address]);
+      expect(response.body[address].usd).toBeGreaterThan(0);
+      expect(fake.requestsTo('simple/token_price')[0]?.path).toBe(`/simple/token_price/${entry.chain}`);
+    });
+
+    it('refuses a missing or malformed address', async () => {
+      expect((await api.call('GET', '/api/prices/by-address')).body.error).toBe('addresses is required');
+      const bad = await api.call('GET', '/api/prices/by-address?addresses=0x1234');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatch(/0x followed by 40 hex digits/);
+    });
+  });
+
+  describe('tracking (signed in)', () => {
+    it('needs a token', async () => {
+      expect((await api.call('POST', '/api/prices/track', { body: {} })).status).toBe(401);
+      expect((await api.call('GET', '/api/prices/tracked')).status).toBe(401);
+      expect((await api.call('POST', '/api/prices/update', { body: {} })).status).toBe(401);
+    });
+
+    it('tracks a coin and lists it with the ticker coins', async () => {
+      const { token } = await api.signUp();
+      const body = { coingeckoId: 'route-coin', name: 'Route Coin', symbol: 'rtc', address: '' };
+      const created = await api.call('POST', '/api/prices/track', { token, body });
+      expect(created.status).toBe(201);
+      expect(created.body.coin).toEqual({
+        coingeckoId: 'route-coin',
+        name: 'Route Coin',
+        symbol: 'RTC',
+        address: null,
+      });
+      const listed = await api.call('GET', '/api/prices/tracked', { token });
+      expect(listed.body).toEqual(
+        expect.arrayContaining([
+          { coingeckoId: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', address: null },
+          { coingeckoId: 'route-coin', name: 'Route Coin', symbol: 'RTC', address: null },
+        ]),
+      );
+      const bad = await api.call('POST', '/api/prices/track', { token, body: { ...body, coingeckoId: '' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('Unable to identify coin. Please try searching again.');
+    });
+
+    it('forces a fresh price, and answers 429 with the Force Price Update text during a rate limit', async () => {
+      const { token } = await api.signUp();
+      fake.setPrice('route-coin', 5.5, 1);
+      const fresh = await api.call('POST', '/api/prices/update', { token, body: { ids: ['route-coin'] } });
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.prices['route-coin']).toMatchObject({ usd: 5.5, usd_24h_change: 1 });
+
+      fake.fail('simple/price', 429, 1);
+      const limited = await api.call('POST', '/api/prices/update', { token, body: { ids: ['route-coin'] } });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe(FORCE_UPDATE_RATE_LIMITED);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
+    });
+  });
+});
+
+describe('search and the CoinGecko proxy', () => {
+  let api: TestApi;
+  let fake: FakeCoinGecko;
+
+  beforeAll(async () => {
+    fake = createFakeCoinGecko();
+    const { url } = await fake.start();
+    api = await startTestApi(
+      'pglite',
+      {},
+      { prices: createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }) },
+    );
+  });
+  afterAll(async () => {
+    await api?.close();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.clearFailures();
+    fake.clearRequests();
+  });
+
+  it('searches publicly, caching each query', async () => {
+    const first = await api.call('GET', '/api/search?query=bitc');
+    expect(first.status).toBe(200);
+    expect(first.body.coins.map((c: { id: string }) => c.id)).toContain('bitcoin');
+    expect(first.body.coins.length).toBeLessThanOrEqual(10);
+    const again = await api.call('GET', '/api/search?query=bitc');
+    expect(again.body).toEqual(first.body);
+    expect(fake.requestsTo('search')).toHaveLength(1);
+    expect((await api.call('GET', '/api/search?query=b')).body).toEqual({ coins: [] });
+    const long = await api.call('GET', `/api/search?query=${'x'.repeat(101)}`);
+    expect(long.status).toBe(400);
+  });
+
+  it('forwards an allowed route once and serves repeats from its cache', async () => {
+    const path =
+      '/api/coingecko/coins/markets?vs_currency=usd&ids=bitcoin,ethereum&order=market_cap_desc&api_key=stolen';
+    const first = await api.call('GET', path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(first.body.map((c: { id: string }) => c.id).sort()).toEqual(['bitcoin', 'ethereum']);
+    const second = await api.call('GET', path);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.body).toEqual(first.body);
+    const forwarded = fake.requestsTo('coins/markets');
+    expect(forwarded).toHaveLength(1);
+    expect(forwarded[0]!.query.has('api_key')).toBe(false);
+  });
+
+  it('refuses routes outside the list and bad chains, and passes a rate limit on with Retry-After', async () => {
+    const other = await api.call('GET', '/api/coingecko/coins/bitcoin/market_chart');
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe('This CoinGecko route is not available through the proxy');
+    const chain = await api.call(
+      'GET',
+      '/api/coingecko/simple/token_price/Not%20A%20Chain?contract_addresses=0x1',
+    );
+    expect(chain.status).toBe(400);
+    expect(fake.requests).toHaveLength(0);
+
+    fake.fail('simple/price', 429, 1);
+    const limited = await api.call('GET', '/api/coingecko/simple/price?ids=solana&vs_currencies=usd');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.error).toMatch(/rate limit/i);
+  });
+});
+
+describe('the proxy rate limit', () => {
+  it('answers 429 with Retry-After once one address has used its requests', async () => {
+    const api = await startTestApi('pglite');
+    try {
+      const path = '/api/coingecko/simple/price?ids=bitcoin&vs_currencies=usd';
+      const answers = [];
+      for (let i = 0; i < 121; i++) answers.push(await api.call('GET', path));
+      expect(answers.slice(0, 120).map((a) => a.status)).toEqual(Array(120).fill(200));
+      const last = answers.at(-1)!;
+      expect(last.status).toBe(429);
+      expect(last.body.error).toBe('Too many requests. Please wait a moment and try again.');
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The price routes of SPEC.md section 7. Public (market data, rate limited per address): GET /api/prices,
+ * /api/prices/by-address, /api/prices/stream, /api/search and the /api/coingecko proxy; the landing
+ * page's ticker needs them before anyone signs in. Signed in (they change what the poller polls or
+ * spend upstream quota on demand): POST /api/prices/track, GET /api/prices/tracked, POST /api/prices/update.
+ */
+import Router from '@koa/router';
+import { listHoldings, listTrackedCoins, trackCoin } from '@coinpace/db';
+import {
+  AppError,
+  FORCE_UPDATE_RATE_LIMITED,
+  TICKER_COINS,
+  ZForcePriceUpdate,
+  ZPriceAddressesQuery,
+  ZPriceIdsQuery,
+  ZSearchQuery,
+  ZTrackCoin,
+  chainForAddress,
+  parseOrThrow,
+  type PriceMap,
+  type PriceUpdateResult,
+  type TrackedCoinView,
+} from '@coinpace/domain';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { bodyOf, jsonBody } from '../../body.ts';
+import type { AppState } from '../../context.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
+import { coingeckoProxy } from './proxy.ts';
+import { readPrices, staleAfterMs } from './read-prices.ts';
+import { priceStream } from './stream.ts';
+import { TickRelay } from './tick-relay.ts';
+
+/** Per-address and per-user limits of the price routes (per process; the upstream lock is shared). */
+const LIMITS = {
+  reads: { points: 240, duration: 60 },
+  streams: { points: 30, duration: 60 },
+  search: { points: 60, duration: 60 },
+  proxy: { points: 120, duration: 60 },
+  forcedUpdates: { points: 6, duration: 60 },
+};
+
+const queryText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+export function priceRoutes({ config, db, identity, bus, prices }: ApiDeps) {
+  const router = new Router<AppState>();
+  const limiter = (name: keyof typeof LIMITS) => new RateLimiterMemory(LIMITS[name]);
+  const byIp = (name: keyof typeof LIMITS) => rateLimit(limiter(name), (ctx) => `${name}:${ctx.ip}`);
+  const signedIn = requireUser(identity.verifier, db);
+  const stale = staleAfterMs(config.prices.pollMs);
+  const read = (ids: string[]) => readPrices(db, prices, ids, { staleAfterMs: stale });
+  const relay = new TickRelay(bus);
+
+  router.get('/api/prices', byIp('reads'), async (ctx) => {
+    const ids = parseOrThrow(ZPriceIdsQuery, queryText(ctx.query.ids));
+    if (ids.length === 0)
+      throw new AppError('BAD_REQUEST', { message: 'ids is required, e.g. ?ids=bitcoin,ethereum' });
+    const result = await read(ids);
+    ctx.set('X-Price-Source', result.state.status);
+    ctx.body = result.prices;
+  });
+
+  router.get('/api/prices/by-address', byIp('reads'), async (ctx) => {
+    const addresses = parseOrThrow(ZPriceAddressesQuery, queryText(ctx.query.addresses));
+    const byChain = new Map<string, string[]>();
+    for (const address of addresses) {
+      const chain = chainForAddress(address);
+      byChain.set(chain, [...(byChain.get(chain) ?? []), address]);
+    }
+    const found: PriceMap = {};
+    for (const [chain, list] of byChain)
+      Object.assign(found, (await prices.getTokenPrices(chain, list)).prices);
+    ctx.set('X-Price-Source', prices.state().status);
+    ctx.body = found;
+  });
+
+  router.get(
+    '/api/prices/stream',
+    byIp('streams'),
+    priceStream({ relay, read: async (ids) => (await read(ids)).prices }),
+  );
+
+  router.post('/api/prices/track', signedIn, jsonBody(), async (ctx) => {
+    const coin = parseOrThrow(ZTrackCoin, bodyOf(ctx));
+    await trackCoin(db, coin, 'manual');
+    ctx.status = 201;
+    ctx.body = { success: true, coin: coin satisfies TrackedCoinView };
+  });
+
+  router.get('/api/prices/tracked', signedIn, async (ctx) => {
+    const coins = new Map<string, TrackedCoinView>();
+    for (const coin of TICKER_COINS) {
+      coins.set(coin.coingeckoId, {
+        coingeckoId: coin.coingeckoId,
+        name: coin.name,
+        symbol: coin.symbol,
+        address: null,
+      });
+    }
+    for (const row of await listTrackedCoins(db)) {
+      coins.set(row.coingeckoId, {
+        coingeckoId: row.coingeckoId,
+        name: row.name,
+        symbol: row.symbol,
+        address: row.address,
+      });
+    }
+    ctx.body = [...coins.values()];
+  });
+
+  const forcedUpdates = limiter('forcedUpdates');
+  router.post(
+    '/api/prices/update',
+    signedIn,
+    rateLimit(forcedUpdates, (ctx) => `update:${ctx.state.user?.id}`),
+    jsonBody(),
+    async (ctx) => {
+      const { ids } = parseOrThrow(ZForcePriceUpdate, bodyOf(ctx));
+      const wanted =
+        ids ??
+        (await listHoldings(db, currentUser(ctx).id)).flatMap((h) => (h.coingeckoId ? [h.coingeckoId] : []));
+      const result = await prices.getPrices(wanted, { maxAgeMs: 0 });
+      if (result.state.status === 'rate_limited') {
+        const wait = Math.max(1, Math.ceil(((result.state.lockedUntil ?? Date.now()) - Date.now()) / 1000));
+        throw new AppError('RATE_LIMITED', { message: FORCE_UPDATE_RATE_LIMITED, retryAfter: wait });
+      }
+      ctx.set('X-Price-Source', result.state.status);
+      ctx.body = { prices: result.prices, updatedAt: Date.now() } satisfies PriceUpdateResult;
+    },
+  );
+
+  router.get('/api/search', byIp('search'), async (ctx) => {
+    const query = parseOrThrow(ZSearchQuery, queryText(ctx.query.query) ?? '');
+    ctx.body = { coins: await prices.search(query) };
+  });
+
+  router.get('/api/coingecko/{*path}', byIp('proxy'), coingeckoProxy({ prices }));
+
+  return router;
+}

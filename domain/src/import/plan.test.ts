@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allDuplicatesMessage,
+  coingeckoIdForRow,
+  describeImport,
+  importSuccessMessage,
+  splitDuplicates,
+  toBulkItems,
+} from './plan.ts';
+
+describe('splitDuplicates', () => {
+  it('skips symbols already held, ignoring case', () => {
+    const rows = [
+      { symbol: 'BTC', quantity: 1 },
+      { symbol: 'ETH', quantity: 2 },
+      { symbol: 'SOL', quantity: 3 },
+    ];
+    const split = splitDuplicates(rows, ['btc', 'Sol']);
+    expect(split.fresh.map((r) => r.symbol)).toEqual(['ETH']);
+    expect(split.duplicates).toEqual(['BTC', 'SOL']);
+  });
+});
+
+describe('coingeckoIdForRow', () => {
+  it('uses the symbol table, then the contract-address table', () => {
+    expect(coingeckoIdForRow({ symbol: 'BTC' })).toBe('bitcoin');
+    expect(
+      coingeckoIdForRow({ symbol: 'XUSDC', contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }),
+    ).toBe('usd-coin');
+    expect(coingeckoIdForRow({ symbol: 'NOPE' })).toBeNull();
+  });
+});
+
+describe('toBulkItems', () => {
+  const prices: Record<string, number> = { bitcoin: 60000, ethereum: 3000 };
+  const priceOf = (id: string) => prices[id];
+
+  it('prices from value / quantity, else the current price, else 0, as decimal strings', () => {
+    const items = toBulkItems(
+      [
+        { symbol: 'BTC', name: 'Bitcoin', quantity: 0.5, value: 25000 },
+        { symbol: 'ETH', quantity: 2 },
+        { symbol: 'NOPE', quantity: 1e-7 },
+      ],
+      priceOf,
+    );
+    expect(items).toEqual([
+      {
+        coingeckoId: 'bitcoin',
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        address: null,
+        quantity: '0.5',
+        purchasePrice: '50000',
+      },
+      {
+        coingeckoId: 'ethereum',
+        name: 'ETH',
+        symbol: 'ETH',
+        address: null,
+        quantity: '2',
+        purchasePrice: '3000',
+      },
+      {
+        coingeckoId: null,
+        name: 'NOPE',
+        symbol: 'NOPE',
+        address: null,
+        quantity: '0.0000001',
+        purchasePrice: '0',
+      },
+    ]);
+  });
+
+  it('keeps the contract address', () => {
+    const [item] = toBulkItems(
+      [{ symbol: 'USDC', quantity: 10, contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }],
+      () => 1,
+    );
+    expect(item!.address).toBe('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48');
+    expect(item!.coingeckoId).toBe('usd-coin');
+  });
+});
+
+describe('describeImport', () => {
+  it('gives the counts and the first three failures, then how many more', () => {
+    const summary = describeImport({
+      added: 3,
+      skipped: ['BTC', 'ETH'],
+      failures: [
+        { symbol: 'AAA', error: 'Quantity must be greater than 0' },
+        { symbol: '', error: 'Row 4: quantity must be above 0' },
+        { symbol: 'CCC', error: 'x' },
+        { symbol: 'DDD', error: 'y' },
+        { symbol: 'EEE', error: 'z' },
+      ],
+    });
+    expect(summary.headline).toBe(
+      'Import finished: 3 added, 2 skipped (already in your portfolio), 5 failed.',
+    );
+    expect(summary.details).toEqual([
+      'AAA: Quantity must be greater than 0',
+      'Row 4: quantity must be above 0',
+      'CCC: x',
+      '...and 2 more',
+    ]);
+  });
+
+  it('has no details when nothing failed', () => {
+    expect(describeImport({ added: 1, skipped: [], failures: [] }).details).toEqual([]);
+  });
+
+  it('words the duplicate and success notices', () => {
+    expect(allDuplicatesMessage(['BTC', 'ETH'])).toBe('All coins are already in your portfolio: BTC, ETH');
+    expect(importSuccessMessage(2)).toBe('Successfully added 2 coin(s) to your portfolio!');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Texts of the portfolio screen, verbatim from SPEC.md sections 2, 5 and 8 where it gives them. Where
+ * SPEC.md shows only the opening of a text ('Server error while saving your portfolio...'), the
+ * opening is kept and completed.
+ */
+
+/** 'Welcome back, {first name or Crypto Trader}!' */
+export function greeting(firstName: string | null | undefined): string {
+  return `Welcome back, ${firstName?.trim() || 'Crypto Trader'}!`;
+}
+
+export const PORTFOLIO_TEXTS = {
+  subtitle: 'Track your portfolio and set up alerts',
+  autoUpdating: 'Auto-updating every 5 minutes',
+  autoUpdatePaused: 'Auto-update paused',
+  loadingPrices: 'Loading prices...',
+  loadingValue: 'Loading...',
+  noPriceData: 'No price data',
+  clickToAdd: 'Click to add',
+  emptyTitle: 'Import Your Portfolio Holdings',
+  upgradeButton: 'View Plans & Upgrade',
+  rateLimitBanner: 'API Rate Limit Reached - Prices may not update for 2 minutes. Using cached prices.',
+  refreshRateLimited:
+    'API rate limit reached. Please wait 2 minutes before trying "Force Price Update" again...',
+  refreshFailed: 'Failed to refresh prices. Please try again in a moment.',
+  reportSent:
+    'Error Report Sent! Thank you for reporting this issue. We will resolve it as soon as possible.',
+  reportFailed: 'Failed to send error report. Please try again later or contact support directly.',
+  fillAllFields: 'Please fill in all required fields',
+  positiveNumbers: 'Please enter valid positive numbers for quantity and purchase price',
+  unidentifiedCoin: 'Unable to identify coin. Please try searching again.',
+  savedLocallyOnly: 'Portfolio updated locally (database save failed)',
+  notAuthenticatedSave: 'User not authenticated. Changes not saved.',
+  notAuthenticatedDelete: 'User not authenticated. Cannot delete item(s).',
+  saveServerError: 'Server error while saving your portfolio. Please try again in a few minutes.',
+  saveAuthError: 'Authentication error while saving. Please sign in again and try again.',
+  saveNetworkError: 'Network error while saving. Check your connection and try again.',
+  saveUnknownError: 'Unknown error occurred while saving. Please try again.',
+  walletImportComingSoon: 'Coming Soon: connect a wallet and import its tokens automatically.',
+} as const;
+
+/** SPEC.md section 8 error banners that carry a reason. */
+export const portfolioError = {
+  load: (msg: string) => `Failed to load portfolio data: ${msg}`,
+  addCoin: (reason: string) => `Failed to add coin: ${reason}`,
+  saveChanges: (msg: string) => `Failed to save changes to database: ${msg}`,
+  deleteItem: (msg: string) => `Failed to delete item: ${msg}`,
+  deleteSome: (msg: string) => `Failed to delete some items: ${msg}`,
+  processPaste: (reason: string) => `Failed to process pasted data: ${reason}`,
+  readCsv: (msg: string) => `Error reading CSV file: ${msg}`,
+  saveCsv: (msg: string) => `Failed to save CSV data to database: ${msg}`,
+};
+
+/** 'n of m selected' of edit mode. */
+export function selectionLabel(selected: number, total: number): string {
+  return `${selected} of ${total} selected`;
+}
+
+/** The exchanges and wallets the export help covers (SPEC.md section 2; {host} is Bybit). */
+export const EXPORT_SOURCES = [
+  'Binance',
+  'Coinbase',
+  'Kraken',
+  'KuCoin',
+  'Bybit',
+  'MetaMask',
+  'Uniswap',
+  'Ledger',
+  'Trezor',
+  'Phantom',
+] as const;

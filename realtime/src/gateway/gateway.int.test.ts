@@ -1,0 +1,294 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createLocalIdentity, publishUserEvent, type LocalIdentity } from '@coinpace/adapters';
+import { busKinds, createTestBus, waitFor, type TestBus } from '@coinpace/adapters/testing';
+import { ensureUser, saveLatestPrices } from '@coinpace/db';
+import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
+import {
+  BUS_TOPICS,
+  SOCKET_ERRORS,
+  TICKER_COIN_IDS,
+  fallbackTicker,
+  tickerFromPrices,
+  type PriceQuote,
+  type PriceTick,
+} from '@coinpace/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type Gateway } from './gateway.ts';
+import { connectClient, type TestClient } from './testing/clients.ts';
+import type { GatewayRequest } from './testing/gateway-process.ts';
+import { testKeyPem } from './testing/key.ts';
+
+const redisUrl = process.env.REDIS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+const NODE_SCRIPT = fileURLToPath(new URL('./testing/gateway-process.ts', import.meta.url));
+
+interface ClusterNode {
+  url: string;
+  child: ChildProcess;
+  send(command: GatewayRequest): Promise<unknown>;
+}
+const q = (usd: number, change = 0): PriceQuote => ({
+  usd,
+  usd_24h_change: change,
+  last_updated: 1_700_000_000,
+});
+let tickSeq = 0;
+const tick = (prices: PriceTick['prices'], extra: Partial<PriceTick> = {}): PriceTick => ({
+  id: `${Date.now()}-${++tickSeq}`,
+  at: Date.now(),
+  prices,
+  source: { status: 'live' },
+  ...extra,
+});
+
+describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
+  let database: TestDatabase;
+  let bus: TestBus;
+  let identity: LocalIdentity;
+  const servers: { gateway: Gateway; http: Server }[] = [];
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    bus = await createTestBus(kind, { redisUrl });
+    identity = await createLocalIdentity({ privateKeyPem: testKeyPem() });
+    const stored = Object.fromEntries(TICKER_COIN_IDS.map((id, i) => [id, q(100 + i)]));
+    await saveLatestPrices(
+      database.db,
+      { ...stored, 'gw-a': q(1), 'gw-b': q(2), 'gw-c': q(3) },
+      'coingecko',
+      new Date(),
+    );
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    for (const { gateway, http } of servers.splice(0)) {
+      await gateway.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await database?.close();
+  });
+
+  async function startNode(sitePassword?: string): Promise<string> {
+    const http = createServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const gateway = await startGateway({
+      httpServer: http,
+      bus,
+      db: database.db,
+      verifier: identity,
+      sitePassword,
+      redisUrl: kind === 'redis' ? redisUrl : undefined,
+      redisPrefix: bus.prefix,
+    });
+    servers.push({ gateway, http });
+    return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  }
+
+  async function client(url: string, options: Parameters<typeof connectClient>[1] = {}) {
+    const connected = await connectClient(url, options);
+    clients.push(connected);
+    return connected;
+  }
+
+  it('sends the stored ticker on connect, answers subscribe with latest quotes, and sends each socket only its changed coins once per tick', async () => {
+    const url = await startNode();
+    const one = await client(url);
+    const two = await client(url);
+    await waitFor(() => one.of('ticker').length === 1, { what: 'ticker on connect' });
+    const storedTicker = one.of('ticker')[0]!;
+    expect(storedTicker.map((c) => c.symbol)).toEqual(fallbackTicker().map((c) => c.symbol));
+    expect(storedTicker[0]!.price).toBe(100);
+
+    await expect(one.subscribe(['gw-a', 'gw-b', 'Not An Id!', 'gw-unknown'])).resolves.toEqual({
+      'gw-a': q(1),
+      'gw-b': q(2),
+    });
+    await two.subscribe(['gw-b', 'gw-c']);
+
+    const ticker = tickerFromPrices(Object.fromEntries(TICKER_COIN_IDS.map((id) => [id, q(200)])));
+    await bus.publish(
+      BUS_TOPICS.priceTick,
+      tick({ 'gw-a': q(1.5), 'gw-c': q(3.5), 'gw-z': q(9) }, { ticker }),
+    );
+    await waitFor(() => one.of('prices').length === 1 && two.of('prices').length === 1, { what: 'prices' });
+    expect(one.of('prices')).toEqual([{ 'gw-a': q(1.5) }]);
+    expect(two.of('prices')).toEqual([{ 'gw-c': q(3.5) }]);
+    await waitFor(() => two.of('ticker').length === 2, { what: 'new ticker' });
+    expect(one.of('ticker')[1]).toEqual(ticker);
+    expect(one.of('source:state')).toEqual([{ status: 'live' }]);
+
+    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.6), 'gw-b': q(2.5) }));
+    await waitFor(() => two.of('prices').length === 2, { what: 'second tick' });
+    await waitFor(() => one.of('prices').length === 2, { what: 'second tick on one' });
+    expect(one.of('prices')[1]).toEqual({ 'gw-a': q(1.6), 'gw-b': q(2.5) });
+    expect(two.of('prices')[1]).toEqual({ 'gw-b': q(2.5) });
+    // The state did not change, so it was not sent again.
+    expect(one.of('source:state')).toHaveLength(1);
+
+    one.socket.emit('unsubscribe', { coins: ['gw-a'] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.7) }));
+    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-b': q(2.6) }));
+    await waitFor(() => one.of('prices').length === 3, { what: 'third tick' });
+    expect(one.of('prices')[2]).toEqual({ 'gw-b': q(2.6) });
+
+    // A client connecting now gets the latest ticker and quotes, as a reconnecting client does.
+    const late = await client(url);
+    await waitFor(() => late.of('ticker').length === 1, { what: 'late ticker' });
+    expect(late.of('ticker')[0]).toEqual(ticker);
+    await expect(late.subscribe(['gw-a', 'gw-b'])).resolves.toEqual({ 'gw-a': q(1.7), 'gw-b': q(2.6) });
+  });
+
+  it('requires the site password in the handshake when one is set', async () => {
+    const url = await startNode('open sesame');
+    await expect(client(url)).rejects.toThrow(SOCKET_ERRORS.sitePassword);
+    await expect(client(url, { auth: { sitePassword: 'open sesame!' } })).rejects.toThrow(
+      SOCKET_ERRORS.sitePassword,
+    );
+    await expect(client(url, { auth: { sitePassword: 'open sesame' } })).resolves.toBeDefined();
+    await expect(client(url, { extraHeaders: { 'x-site-password': 'open sesame' } })).resolves.toBeDefined();
+  });
+
+  it('puts a verified user in their room; user events reach only that user; a bad token is refused', async () => {
+    const url = await startNode();
+    const subject = `local_${Math.random().toString(36).slice(2)}`;
+    const user = await ensureUser(database.db, subject);
+    const other = await ensureUser(database.db, `${subject}_other`);
+    const mine = await client(url, { auth: { token: identity.issueToken(subject) } });
+    const anonymous = await client(url);
+    await expect(client(url, { auth: { token: 'not.a.token' } })).rejects.toThrow(SOCKET_ERRORS.unauthorized);
+
+    await publishUserEvent(bus, {
+      userId: other.id,
+      type: 'portfolio:changed',
+      payload: { reason: 'added' },
+    });
+    await publishUserEvent(bus, {
+      userId: user.id,
+      type: 'portfolio:changed',
+      payload: { reason: 'deleted' },
+    });
+    await waitFor(() => mine.of('portfolio:changed').length > 0, { what: 'user event' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mine.of('portfolio:changed')).toEqual([{ reason: 'deleted' }]);
+    expect(anonymous.of('portfolio:changed')).toEqual([]);
+  });
+
+  it('lets a client that reconnects resubscribe and catch up on what it missed', async () => {
+    const url = await startNode();
+    const watcher = await client(url);
+    await watcher.subscribe(['gw-c']);
+    watcher.close();
+    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-c': q(30) }));
+    await waitFor(async () => (await probeQuote(url, 'gw-c'))?.usd === 30, {
+      what: 'the gateway saw the tick',
+    });
+    const back = await client(url);
+    await expect(back.subscribe(['gw-c'])).resolves.toEqual({ 'gw-c': q(30) });
+    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-c': q(31) }));
+    await waitFor(() => back.of('prices').length === 1, { what: 'live again' });
+    expect(back.of('prices')).toEqual([{ 'gw-c': q(31) }]);
+  });
+
+  async function probeQuote(url: string, id: string) {
+    const probe = await client(url);
+    const quotes = await probe.subscribe([id]);
+    probe.close();
+    return quotes[id];
+  }
+  // Two gateway processes share one Redis (bus and Socket.IO adapter) and one Postgres.
+  if (kind === 'redis' && databaseUrl)
+    it('two processes: a client on the second receives ticks and user events published through the first', async () => {
+      const clusterDb = await createTestDatabase('postgres', databaseUrl);
+      const nodes = await Promise.all([startNodeProcess(clusterDb, bus), startNodeProcess(clusterDb, bus)]);
+      const [first, second] = nodes;
+      try {
+        const subject = `local_cluster_${Date.now()}`;
+        const user = await ensureUser(clusterDb.db, subject);
+        const identity = await createLocalIdentity({ privateKeyPem: testKeyPem() });
+        const client = await connectClient(second!.url, { auth: { token: identity.issueToken(subject) } });
+        clients.push(client);
+        await client.subscribe(['bitcoin', 'cluster-coin']);
+
+        // The adapter is shared: the first node sees the second node's socket.
+        await waitFor(async () => (await first!.send({ cmd: 'clusterSockets' })) === 1, {
+          what: 'cluster view',
+        });
+
+        const tick: PriceTick = {
+          id: `${Date.now()}-1`,
+          at: Date.now(),
+          prices: {
+            'cluster-coin': { usd: 42, usd_24h_change: 1.5, last_updated: 1_700_000_000 },
+            'not-watched': { usd: 1, usd_24h_change: 0, last_updated: 1_700_000_000 },
+          },
+          source: { status: 'live' },
+        };
+        await first!.send({ cmd: 'publishTick', tick });
+        await waitFor(() => client.of('prices').length === 1, { what: 'tick on the second node' });
+        expect(client.of('prices')[0]).toEqual({ 'cluster-coin': tick.prices['cluster-coin'] });
+
+        await first!.send({
+          cmd: 'publishUserEvent',
+          event: { userId: user.id, type: 'portfolio:changed', payload: { reason: 'imported' } },
+        });
+        await waitFor(() => client.of('portfolio:changed').length === 1, { what: 'user event' });
+        expect(client.of('portfolio:changed')).toEqual([{ reason: 'imported' }]);
+
+        // An emit on the first node to a room reaches the second node's socket only through the adapter.
+        await first!.send({ cmd: 'emitToRoom', room: `user:${user.id}`, plan: 'Token Run' });
+        await waitFor(() => client.of('billing:updated').length === 1, { what: 'cluster-wide emit' });
+        expect(client.of('billing:updated')).toEqual([{ plan: 'Token Run', reason: 'test' }]);
+        // Everything arrived exactly once.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(client.of('prices')).toHaveLength(1);
+        expect(client.of('portfolio:changed')).toHaveLength(1);
+      } finally {
+        for (const node of nodes) node.child.kill('SIGKILL');
+        await clusterDb.close();
+      }
+    });
+});
+
+function startNodeProcess(database: TestDatabase, bus: TestBus): Promise<ClusterNode> {
+  const child = fork(NODE_SCRIPT, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      BUS_PREFIX: bus.prefix,
+      LOCAL_KEY_PEM: testKeyPem(),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let nextId = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`gateway process exited with ${code}`)));
+    child.on('message', (message: { ready?: boolean; url?: string; id?: number; result?: unknown }) => {
+      if (message.ready) {
+        resolve({
+          url: message.url!,
+          child,
+          send: (command) =>
+            new Promise((done) => {
+              const id = ++nextId;
+              pending.set(id, done);
+              child.send({ ...command, id });
+            }),
+        });
+      } else if (message.id !== undefined) {
+        pending.get(message.id)?.(message.result);
+        pending.delete(message.id);
+      }
+    });
+  });
+}

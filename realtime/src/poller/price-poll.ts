@@ -1,0 +1,131 @@
+/**
+ * One poll of the tracked set (DESIGN.md sections 1 and 4): ask the price source for every tracked coin,
+ * store what is fresh in Postgres (latest prices and history), and publish one PriceTick with only the
+ * coins that changed, on the bus topic for the gateways and the SSE streams and on the durable stream
+ * for the alert consumer.
+ */
+import type { Bus, Logger, PriceSource } from '@coinpace/adapters';
+import {
+  listTrackedIds,
+  loadLatestPrices,
+  prunePriceHistory,
+  recordPriceHistory,
+  saveLatestPrices,
+  type AppDb,
+} from '@coinpace/db';
+import {
+  BUS_STREAMS,
+  BUS_TOPICS,
+  TICKER_COIN_IDS,
+  tickerFromPrices,
+  type PriceMap,
+  type PriceSourceState,
+  type PriceTick,
+  type TickerCoin,
+} from '@coinpace/domain';
+import { changedQuotes, sameSourceState, sameTicker } from './changes.ts';
+import { HISTORY_COARSE_MS, HISTORY_FINE_FOR_MS, historyBucket } from './history.ts';
+
+export interface PricePollDeps {
+  db: AppDb;
+  bus: Bus;
+  prices: PriceSource;
+  logger: Logger;
+  /** Epoch ms. */
+  now: () => number;
+  /** Manual tracks not asked for again within this many ms drop out of the tracked set. */
+  manualTrackTtlMs: number;
+}
+
+/** Latest-price `source` of each fresh origin; cached and fallback prices are never stored. */
+const STORED_ORIGINS = { live: 'coingecko', simulated: 'simulated' } as const;
+
+/** Keeps what the last published tick said, so the next one carries only changes. */
+export class PricePoll {
+  private previous: PriceMap = {};
+  private ticker: TickerCoin[] | null = null;
+  private state: PriceSourceState | null = null;
+  private seq = 0;
+  private lastPruneAt = 0;
+
+  constructor(private readonly deps: PricePollDeps) {}
+
+  /** Starts from the stored latest prices, so a new leader does not resend what clients already have. */
+  async seed(): Promise<void> {
+    const stored = await loadLatestPrices(this.deps.db);
+    const previous: PriceMap = {};
+    for (const [id, price] of Object.entries(stored)) previous[id] = price.quote;
+    this.previous = previous;
+    this.ticker = TICKER_COIN_IDS.every((id) => previous[id]) ? tickerFromPrices(previous) : null;
+    this.state = null;
+  }
+
+  /**
+   * Polls once. `stillLeading` is asked before anything is written, so a poller that lost the lock
+   * mid-poll stays silent. Returns the published tick, or null when nothing changed (or not leading).
+   */
+  async run(stillLeading: () => boolean): Promise<PriceTick | null> {
+    const { db, prices, logger, now } = this.deps;
+    const ids = await listTrackedIds(db, {
+      fixedIds: TICKER_COIN_IDS,
+      requestedSince: new Date(now() - this.deps.manualTrackTtlMs),
+    });
+    const result = await prices.getPrices(ids, { maxAgeMs: 0 });
+    if (!stillLeading()) return null;
+    const at = now();
+
+    const fresh: PriceMap = {};
+    const bySource: Record<string, PriceMap> = {};
+    for (const [id, quote] of Object.entries(result.prices)) {
+      const origin = result.origin[id];
+      if (origin !== 'live' && origin !== 'simulated') continue;
+      fresh[id] = quote;
+      (bySource[STORED_ORIGINS[origin]] ??= {})[id] = quote;
+    }
+    await this.store(bySource, fresh, at);
+
+    const changed = changedQuotes(this.previous, fresh);
+    const ticker = tickerFromPrices(result.prices);
+    const tickerChanged = !sameTicker(this.ticker, ticker);
+    const stateChanged = !sameSourceState(this.state, result.state);
+    if (Object.keys(changed).length === 0 && !tickerChanged && !stateChanged) return null;
+
+    const tick: PriceTick = { id: `${at}-${++this.seq}`, at, prices: changed, source: result.state };
+    if (tickerChanged) tick.ticker = ticker;
+    try {
+      await this.deps.bus.publish(BUS_TOPICS.priceTick, tick);
+      await this.deps.bus.append(BUS_STREAMS.ticks, tick);
+    } catch (err) {
+      // Keep the old view so the next poll sends these changes again.
+      logger.error({ err, tickId: tick.id }, 'could not publish a price tick');
+      return null;
+    }
+    this.previous = keepTracked({ ...this.previous, ...fresh }, ids);
+    this.ticker = ticker;
+    this.state = result.state;
+    return tick;
+  }
+
+  private async store(bySource: Record<string, PriceMap>, fresh: PriceMap, at: number): Promise<void> {
+    const { db, logger } = this.deps;
+    try {
+      for (const [source, quotes] of Object.entries(bySource)) {
+        await saveLatestPrices(db, quotes, source, new Date(at));
+      }
+      if (Object.keys(fresh).length > 0) await recordPriceHistory(db, fresh, historyBucket(at));
+      if (at - this.lastPruneAt >= HISTORY_COARSE_MS) {
+        this.lastPruneAt = at;
+        await prunePriceHistory(db, new Date(at - HISTORY_FINE_FOR_MS), HISTORY_COARSE_MS);
+      }
+    } catch (err) {
+      // Browsers still get the tick; alerts see the stale received_at and hold off.
+      logger.error({ err }, 'could not store prices');
+    }
+  }
+}
+
+function keepTracked(prices: PriceMap, ids: readonly string[]): PriceMap {
+  const kept: PriceMap = {};
+  for (const id of ids) if (prices[id]) kept[id] = prices[id];
+  return kept;
+}

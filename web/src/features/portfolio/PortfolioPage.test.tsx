@@ -1,0 +1,208 @@
+import { PORTFOLIO_TEXTS } from '@coinpace/domain';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
+import { holding } from '../../testing/holdings.ts';
+import { useAuth } from '../auth/auth-store.ts';
+import { usePricingModal } from '../billing/pricing-modal-store.ts';
+import { PortfolioPage } from './PortfolioPage.tsx';
+import { resetPortfolioFeature } from './testing.ts';
+
+function AlertsProbe() {
+  const location = useLocation();
+  return <p>alerts page {location.search}</p>;
+}
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/portfolio']}>
+      <Routes>
+        <Route path="/portfolio" element={<PortfolioPage />} />
+        <Route path="/alerts" element={<AlertsProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const row = (symbol: string) => document.querySelector<HTMLElement>(`tr[data-holding="${symbol}"]`)!;
+
+describe('PortfolioPage', () => {
+  let api: FakeApi;
+  const btc = holding({
+    symbol: 'BTC',
+    coingeckoId: 'bitcoin',
+    quantity: '2',
+    purchasePrice: '30000',
+    currentPrice: 40000,
+  });
+  const eth = holding({
+    symbol: 'ETH',
+    name: 'Ethereum',
+    coingeckoId: 'ethereum',
+    quantity: '10',
+    purchasePrice: '2000',
+    currentPrice: 3000,
+  });
+  const ada = holding({
+    symbol: 'ADA',
+    name: 'Cardano',
+    coingeckoId: 'cardano',
+    quantity: '100',
+    purchasePrice: '0',
+    currentPrice: 0,
+  });
+
+  beforeEach(() => {
+    resetPortfolioFeature();
+    useAuth.setState({
+      status: 'signedIn',
+      user: { id: 'u1', clerkId: 'c1', email: 'a@b.c', firstName: 'Ada' },
+    });
+    api = installFakeApi()
+      .on('GET', '/api/portfolio', { body: [btc, eth, ada] })
+      .on('GET', '/api/prices', { body: {} })
+      .on('GET', '/api/portfolio/history', {
+        body: { range: '7d', from: 0, to: 1, stepMs: 1, holdings: 3, points: [] },
+      })
+      .on('GET', '/api/billing/user', { status: 404, body: { error: 'Not found.' } });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('greets the user and shows the summary, toolbar and upgrade banner', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Welcome back, Ada!' });
+    expect(screen.getByText(PORTFOLIO_TEXTS.subtitle)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.querySelector('[data-stat="value"]')!.textContent).toBe('$110,000.00'),
+    );
+    expect(document.querySelector('[data-stat="gain-loss"]')!.textContent).toBe('$30,000.00');
+    expect(screen.getByRole('status', { name: '' }).textContent).toContain(PORTFOLIO_TEXTS.autoUpdating);
+    for (const name of ['Refresh', 'Import Data', 'Add Coin', 'Edit']) screen.getByRole('button', { name });
+    expect(screen.getByRole('link', { name: 'Set Alerts' }).getAttribute('href')).toBe('/alerts');
+
+    const banner = await screen.findByRole('region', { name: 'Upgrade' });
+    expect(banner.textContent).toContain('You are tracking 3 coins.');
+    fireEvent.click(within(banner).getByRole('button', { name: 'View Plans & Upgrade' }));
+    expect(usePricingModal.getState().open).toBe(true);
+  });
+
+  it('shows the empty state with its two buttons and no wallet', async () => {
+    api.on('GET', '/api/portfolio', { body: [] });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Import Your Portfolio Holdings' });
+    screen.getByRole('button', { name: 'Add a Coin' });
+    fireEvent.click(screen.getByRole('button', { name: 'Bulk Import Portfolio' }));
+    expect(screen.getByText(/Connected wallet:/).textContent).toBe('Connected wallet: None');
+    expect(screen.getByRole('tab', { name: 'CSV Upload' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('region', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('fills a zero purchase price with the first current price and saves it', async () => {
+    api.on('GET', '/api/prices', { body: { cardano: { usd: 0.5, usd_24h_change: 1, last_updated: 1 } } });
+    api.on('PUT', `/api/portfolio/${ada.id}`, { body: { ...ada, purchasePrice: '0.5' } });
+    renderPage();
+    await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${ada.id}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/api/portfolio/${ada.id}`)[0]!.body).toEqual({ purchasePrice: '0.5' });
+    await waitFor(() => expect(within(row('ADA')).queryByText('Click to add')).toBeNull());
+  });
+
+  it('edits a purchase price inline: Enter and blur save, Escape cancels', async () => {
+    api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({ body: { ...btc, ...(body as object) } }));
+    renderPage();
+    await screen.findByRole('button', { name: 'Edit purchase price of BTC' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    let input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
+    expect((input as HTMLInputElement).value).toBe('30,000');
+    fireEvent.change(input, { target: { value: '99999' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Purchase price of BTC per coin' })).toBeNull();
+    expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
+    fireEvent.change(input, { target: { value: '31000.5' } });
+    expect((input as HTMLInputElement).value).toBe('31,000.5');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)[0]!.body).toEqual({ purchasePrice: '31000.5' });
+    expect(within(row('BTC')).getByRole('button', { name: 'Edit purchase price of BTC' }).textContent).toBe(
+      '$31,000.50',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
+    fireEvent.change(input, { target: { value: '32000' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(2));
+  });
+
+  it('edit mode: select all or none, counts the selection, deletes the selected after confirming', async () => {
+    api.on('DELETE', `/api/portfolio/${btc.id}`, { status: 204 });
+    api.on('DELETE', `/api/portfolio/${ada.id}`, { status: 204 });
+    renderPage();
+    await screen.findByRole('button', { name: 'Edit' });
+    expect(screen.queryByRole('checkbox', { name: 'Select BTC' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const bar = screen.getByRole('region', { name: 'Edit mode' });
+    expect(bar.textContent).toContain('0 of 3 selected');
+    expect(within(bar).getByRole('button', { name: 'Delete Selected' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Select All' }));
+    expect(bar.textContent).toContain('3 of 3 selected');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Select None' }));
+    expect(bar.textContent).toContain('0 of 3 selected');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select BTC' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select ADA' }));
+    expect(bar.textContent).toContain('2 of 3 selected');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Delete Selected' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete 2 holdings?' });
+    expect(dialog.textContent).toContain('BTC, ADA');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `/api/portfolio/${btc.id}`,
+      `/api/portfolio/${ada.id}`,
+    ]);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select ETH' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('region', { name: 'Edit mode' }).textContent).toContain('0 of 1 selected');
+  });
+
+  it('row menu: Report Error, Delete with confirm, Add Alert to /alerts?coin=', async () => {
+    api.on('POST', `/api/portfolio/${eth.id}/report`, { status: 202, body: { status: 'queued' } });
+    renderPage();
+    await screen.findByRole('button', { name: 'Actions for ETH' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for ETH' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report Error' }));
+    await screen.findByText(PORTFOLIO_TEXTS.reportSent);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for ETH' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete holding?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for ETH' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Add Alert' }));
+    await screen.findByText('alerts page ?coin=ETH');
+  });
+
+  it('after a 429 on Refresh shows the banner, the SPEC text and pauses auto-update', async () => {
+    renderPage();
+    await screen.findByRole('button', { name: 'Refresh' });
+    api.on('GET', '/api/prices', { status: 429, body: { error: 'Too many requests' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    });
+    await screen.findByText(PORTFOLIO_TEXTS.rateLimitBanner);
+    expect(screen.getByText(PORTFOLIO_TEXTS.refreshRateLimited)).toBeTruthy();
+    expect(screen.getByText(PORTFOLIO_TEXTS.autoUpdatePaused)).toBeTruthy();
+  });
+});

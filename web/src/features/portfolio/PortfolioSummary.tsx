@@ -1,0 +1,86 @@
+import { PORTFOLIO_TEXTS, formatPercent, formatUsd, summarizePortfolio } from '@coinpace/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { usePrices } from '../prices/prices-store.ts';
+import { useHoldingViews } from './holding-views.ts';
+import { usePortfolio } from './portfolio-store.ts';
+import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
+
+/**
+ * Your Current Value, Gain/Loss, Change (%), the auto-update indicator and the last-updated time
+ * (SPEC.md section 2, Summary). Value cells show 'Loading...' until the first figures are known.
+ */
+export function PortfolioSummary() {
+  const views = useHoldingViews();
+  const summary = useMemo(() => summarizePortfolio(views), [views]);
+  const loadingHoldings = usePortfolio((s) => s.status === 'loading' && s.holdings.length === 0);
+  const refreshing = usePriceRefresh((s) => s.refreshing);
+  const lastRefreshAt = usePriceRefresh((s) => s.lastRefreshAt);
+  const liveAt = usePrices((s) => s.lastUpdated);
+  const simulated = usePrices((s) => s.sourceState?.status === 'simulated');
+  const paused = useRateLimited();
+  const loading = loadingHoldings || (refreshing && summary.currentValue === 0);
+  const updatedAt = Math.max(lastRefreshAt ?? 0, liveAt ?? 0) || null;
+
+  const indicator = refreshing
+    ? PORTFOLIO_TEXTS.loadingPrices
+    : paused
+      ? PORTFOLIO_TEXTS.autoUpdatePaused
+      : PORTFOLIO_TEXTS.autoUpdating;
+  const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : '');
+
+  return (
+    <section className="pf-summary" aria-label="Portfolio summary">
+      <div className="card pf-stat">
+        <div className="pf-stat-label">Your Current Value</div>
+        <div className="pf-stat-value" data-stat="value">
+          {loading ? PORTFOLIO_TEXTS.loadingValue : formatUsd(summary.currentValue)}
+        </div>
+      </div>
+      <div className="card pf-stat">
+        <div className="pf-stat-label">Gain/Loss</div>
+        <div className={`pf-stat-value ${tone(summary.gainLoss)}`} data-stat="gain-loss">
+          {loading ? PORTFOLIO_TEXTS.loadingValue : formatUsd(summary.gainLoss)}
+        </div>
+        {!loading && (
+          <div className={`pf-sub ${tone(summary.gainLossPercent)}`}>
+            {formatPercent(summary.gainLossPercent)}
+          </div>
+        )}
+      </div>
+      <div className="card pf-stat">
+        <div className="pf-stat-label">Change (%)</div>
+        <div className={`pf-stat-value ${tone(summary.change24hPercent)}`} data-stat="change">
+          {loading ? PORTFOLIO_TEXTS.loadingValue : formatPercent(summary.change24hPercent)}
+        </div>
+        <div className="pf-sub muted">last 24 hours</div>
+      </div>
+      <div className="card pf-stat pf-status">
+        <div className="pf-status-line" role="status">
+          <span
+            className={`pf-dot ${paused ? 'pf-dot-paused' : refreshing ? 'pf-dot-busy' : ''}`}
+            aria-hidden="true"
+          />
+          {indicator}
+        </div>
+        <div className="pf-sub muted">
+          {updatedAt ? `Last updated: ${new Date(updatedAt).toLocaleTimeString()}` : 'Not updated yet'}
+        </div>
+        {simulated && <span className="badge badge-accent">Simulated prices</span>}
+      </div>
+    </section>
+  );
+}
+
+/** True while the 429 lock holds; re-renders when it ends. */
+export function useRateLimited(): boolean {
+  const until = usePriceRefresh((s) => s.rateLimitedUntil);
+  const sourceLimited = usePrices((s) => s.sourceState?.status === 'rate_limited');
+  const [, setTick] = useState(0);
+  const limited = isRateLimited({ rateLimitedUntil: until }, Date.now());
+  useEffect(() => {
+    if (!until || !limited) return;
+    const timer = setTimeout(() => setTick((t) => t + 1), until - Date.now() + 50);
+    return () => clearTimeout(timer);
+  }, [until, limited]);
+  return limited || sourceLimited;
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { openAddCoin } from './add-coin/add-coin-store.ts';
+import { openImport } from './import/import-store.ts';
+import { refreshPortfolio } from './portfolio-actions.ts';
+import { usePriceRefresh } from './price-refresh.ts';
+import { toggleEditMode, useTable } from './table-store.ts';
+
+/** SPEC.md section 2, Toolbar: Refresh, Set Alerts, Import Data, Add Coin, Edit/Done. */
+export function PortfolioToolbar() {
+  const refreshing = usePriceRefresh((s) => s.refreshing);
+  const editMode = useTable((s) => s.editMode);
+  return (
+    <div className="pf-toolbar" role="toolbar" aria-label="Portfolio actions">
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => void refreshPortfolio()}
+        disabled={refreshing}
+      >
+        {refreshing ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">↻</span>}
+        Refresh
+      </button>
+      <Link to="/alerts" className="btn btn-sm">
+        Set Alerts
+      </Link>
+      <button type="button" className="btn btn-sm" onClick={() => openImport()}>
+        Import Data
+      </button>
+      <button type="button" className="btn btn-sm btn-primary" onClick={() => openAddCoin()}>
+        Add Coin
+      </button>
+      <button type="button" className="btn btn-sm" aria-pressed={editMode} onClick={toggleEditMode}>
+        {editMode ? 'Done' : 'Edit'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { PORTFOLIO_TEXTS } from '@coinpace/domain';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
+import { holding } from '../../../testing/holdings.ts';
+import { resetPortfolioFeature } from '../testing.ts';
+import { openAddCoin, useAddCoin } from './add-coin-store.ts';
+import { AddCoinModal } from './AddCoinModal.tsx';
+import { SEARCH_DEBOUNCE_MS } from './coin-search.ts';
+
+const bitcoin = {
+  id: 'bitcoin',
+  name: 'Bitcoin',
+  symbol: 'BTC',
+  image: null,
+  current_price: 50000,
+  price_change_percentage_24h: 2.5,
+  contract_address: null,
+};
+
+describe('AddCoinModal', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    api = installFakeApi()
+      .on('GET', '/api/search', {
+        body: {
+          coins: [
+            bitcoin,
+            {
+              ...bitcoin,
+              id: 'bitcoin-cash',
+              name: 'Bitcoin Cash',
+              symbol: 'BCH',
+              current_price: 0,
+              price_change_percentage_24h: null,
+            },
+          ],
+        },
+      })
+      .on('POST', '/api/portfolio', { status: 201, body: holding() })
+      .on('GET', '/api/portfolio', { body: [holding()] })
+      .on('GET', '/api/prices', { body: {} });
+    openAddCoin();
+    render(<AddCoinModal />);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('searches 500 ms after the last keystroke, from 2 characters, and lists name, symbol, price and change', async () => {
+    type('Search for a coin', 'b');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
+    expect(api.calls).toHaveLength(0);
+    type('Search for a coin', 'bi');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 100));
+    type('Search for a coin', 'bit');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    expect(api.calls).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTime(1));
+    await act(async () => {});
+    expect(api.calls.map((c) => c.query.get('query'))).toEqual(['bit']);
+    const results = screen.getByRole('list', { name: 'Search results' });
+    const [first, second] = within(results).getAllByRole('button');
+    expect(first!.textContent).toBe('BTCBitcoin BTC$50,000.00+2.50%');
+    expect(second!.textContent).toContain('No price data');
+  });
+
+  it('shows the validation texts, then adds the coin with commas stripped and closes', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+    expect(screen.getByRole('alert').textContent).toBe(PORTFOLIO_TEXTS.fillAllFields);
+
+    type('Search for a coin', 'bitcoin');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await act(async () => {});
+    fireEvent.click(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button')[0]!);
+    expect(screen.getByLabelText('Selected coin').textContent).toContain('Bitcoin');
+    // The price field starts at the current price.
+    expect((screen.getByLabelText('Purchase Price per coin (USD)') as HTMLInputElement).value).toBe('50,000');
+
+    type('Quantity', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+    expect(screen.getByRole('alert').textContent).toBe(PORTFOLIO_TEXTS.positiveNumbers);
+
+    type('Quantity', '1250');
+    expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('1,250');
+    type('Purchase Price per coin (USD)', '40000');
+    const preview = screen.getByLabelText('Preview');
+    expect(preview.textContent).toBe(
+      'Purchase price per coin$40,000.00Total investment$50,000,000.00Current value$62,500,000.00Gain/Loss$12,500,000.00 (+25.00%)',
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+    });
+    expect(api.callsTo('POST', '/api/portfolio')[0]!.body).toEqual({
+      coingeckoId: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      address: null,
+      quantity: '1250',
+      purchasePrice: '40000',
+      image: null,
+    });
+    expect(useAddCoin.getState().open).toBe(false);
+  });
+
+  it('shows the server reason when adding fails and stays open', async () => {
+    api.on('POST', '/api/portfolio', {
+      status: 400,
+      body: { error: 'Quantity must be at most 1,000,000,000,000,000' },
+    });
+    type('Search for a coin', 'bitcoin');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await act(async () => {});
+    fireEvent.click(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button')[0]!);
+    type('Quantity', '9999999999999999999');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Failed to add coin: Quantity must be at most 1,000,000,000,000,000',
+    );
+    expect(useAddCoin.getState().open).toBe(true);
+  });
+});

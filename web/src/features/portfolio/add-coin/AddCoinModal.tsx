@@ -1,0 +1,153 @@
+import {
+  formatNumberInput,
+  formatPortfolioPrice,
+  toDecimalString,
+  type CoinSearchResult,
+} from '@coinpace/domain';
+import { useState } from 'react';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { addCoin } from '../portfolio-actions.ts';
+import { closeAddCoin, useAddCoin } from './add-coin-store.ts';
+import { checkAddCoin, previewAddCoin } from './add-coin-form.ts';
+import { AddCoinPreview } from './AddCoinPreview.tsx';
+import { CoinResults } from './CoinResults.tsx';
+import { MIN_QUERY_LENGTH } from './coin-search.ts';
+import { useCoinSearch } from './use-coin-search.ts';
+
+/** The Add Coin modal (SPEC.md section 2 and 5). */
+export function AddCoinModal() {
+  const open = useAddCoin((s) => s.open);
+  return open ? <AddCoinForm /> : null;
+}
+
+function AddCoinForm() {
+  const [query, setQuery] = useState('');
+  const [coin, setCoin] = useState<CoinSearchResult | null>(null);
+  const [quantity, setQuantity] = useState('');
+  const [purchasePrice, setPurchasePrice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const { results, searching } = useCoinSearch(coin ? '' : query);
+  const draft = { coin, quantity, purchasePrice };
+  const preview = previewAddCoin(draft);
+
+  const choose = (chosen: CoinSearchResult) => {
+    setCoin(chosen);
+    setError(null);
+    if (!purchasePrice && chosen.current_price > 0) {
+      setPurchasePrice(formatNumberInput(toDecimalString(chosen.current_price) ?? ''));
+    }
+  };
+
+  const submit = async () => {
+    const check = checkAddCoin(draft);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    setAdding(true);
+    setError(null);
+    try {
+      await addCoin(check.payload);
+      closeAddCoin();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setAdding(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      title="Add Coin"
+      onClose={closeAddCoin}
+      busy={adding}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={closeAddCoin} disabled={adding}>
+            Cancel
+          </button>
+          <button type="submit" form="add-coin-form" className="btn btn-primary" disabled={adding}>
+            {adding ? 'Adding...' : 'Add Coin'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="add-coin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {error && (
+          <div className="banner banner-error" role="alert">
+            <div className="banner-body">{error}</div>
+          </div>
+        )}
+        {coin ? (
+          <div className="pf-selected-coin" aria-label="Selected coin">
+            <div>
+              <strong>{coin.name}</strong> <span className="muted">{coin.symbol.toUpperCase()}</span>
+              <div className="muted">
+                {coin.current_price > 0 ? formatPortfolioPrice(coin.current_price) : 'No price data'}
+              </div>
+            </div>
+            <button type="button" className="btn btn-sm btn-ghost" onClick={() => setCoin(null)}>
+              Change
+            </button>
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor="coin-search">Search for a coin</label>
+            <input
+              id="coin-search"
+              className="input"
+              type="search"
+              autoFocus
+              autoComplete="off"
+              placeholder="Bitcoin, ETH, ..."
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+            <span className="hint" aria-live="polite">
+              {query.trim().length < MIN_QUERY_LENGTH
+                ? `Type at least ${MIN_QUERY_LENGTH} characters`
+                : searching
+                  ? 'Searching...'
+                  : results.length === 0
+                    ? 'No coins found'
+                    : `${results.length} result${results.length === 1 ? '' : 's'}`}
+            </span>
+            <CoinResults results={results} onChoose={choose} />
+          </div>
+        )}
+        <div className="pf-form-row">
+          <div className="field">
+            <label htmlFor="coin-quantity">Quantity</label>
+            <input
+              id="coin-quantity"
+              className="input"
+              inputMode="decimal"
+              value={quantity}
+              onChange={(event) => setQuantity(formatNumberInput(event.target.value))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="coin-price">Purchase Price per coin (USD)</label>
+            <input
+              id="coin-price"
+              className="input"
+              inputMode="decimal"
+              value={purchasePrice}
+              onChange={(event) => setPurchasePrice(formatNumberInput(event.target.value))}
+            />
+          </div>
+        </div>
+        {preview && <AddCoinPreview preview={preview} />}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, networkDown, type FakeApi } from '../../../testing/fake-api.ts';
+import { refreshPrices } from '../price-refresh.ts';
+import { resetPortfolioFeature } from '../testing.ts';
+import { MAX_RESULTS, SEARCH_CACHE_SIZE, searchCoins } from './coin-search.ts';
+
+const result = (i: number) => ({
+  id: `coin-${i}`,
+  name: `Coin ${i}`,
+  symbol: `C${i}`,
+  image: null,
+  current_price: i,
+  price_change_percentage_24h: null,
+  contract_address: null,
+});
+
+describe('searchCoins', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    api = installFakeApi().on('GET', '/api/search', {
+      body: { coins: Array.from({ length: 25 }, (_, i) => result(i)) },
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('needs 2+ characters', async () => {
+    expect(await searchCoins(' b ')).toEqual([]);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('keeps the top 10 and caches per query (trimmed, any case)', async () => {
+    const first = await searchCoins('Bit');
+    expect(first).toHaveLength(MAX_RESULTS);
+    expect(api.calls[0]!.query.get('query')).toBe('bit');
+    expect(await searchCoins(' bIT ')).toBe(first);
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('evicts the oldest query past the cache size and is emptied by a manual refresh', async () => {
+    for (let i = 0; i <= SEARCH_CACHE_SIZE; i++) await searchCoins(`q${i}`);
+    expect(api.calls).toHaveLength(SEARCH_CACHE_SIZE + 1);
+    await searchCoins('q1');
+    await searchCoins('q0');
+    expect(api.calls).toHaveLength(SEARCH_CACHE_SIZE + 2);
+    await refreshPrices({ manual: true });
+    await searchCoins('q1');
+    expect(api.calls).toHaveLength(SEARCH_CACHE_SIZE + 3);
+  });
+
+  it('gives an empty list when the search fails or is rate limited, and does not cache that', async () => {
+    api.on('GET', '/api/search', { status: 429, body: { error: 'slow down' } });
+    expect(await searchCoins('eth')).toEqual([]);
+    api.on('GET', '/api/search', networkDown);
+    expect(await searchCoins('eth')).toEqual([]);
+    expect(api.calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,224 @@
+import {
+  CSV_DROP_ONLY_MESSAGE,
+  CSV_NO_ROWS_MESSAGE,
+  PASTE_EMPTY_MESSAGE,
+  PASTE_NO_TOKENS_MESSAGE,
+  PORTFOLIO_TEXTS,
+  type BillingInfo,
+} from '@coinpace/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, networkDown, type FakeApi } from '../../../testing/fake-api.ts';
+import { holding } from '../../../testing/holdings.ts';
+import { PENDING_BILLING, useBilling } from '../../billing/billing-store.ts';
+import { usePricingModal } from '../../billing/pricing-modal-store.ts';
+import { setHoldings, usePortfolio } from '../portfolio-store.ts';
+import { resetPortfolioFeature } from '../testing.ts';
+import {
+  DUPLICATES_MESSAGE_MS,
+  SUCCESS_MESSAGE_MS,
+  importCsvFile,
+  importPastedText,
+  openImport,
+  useImport,
+} from './import-store.ts';
+
+const ACTIVE: BillingInfo = {
+  ...PENDING_BILLING,
+  plan: 'Token Run',
+  accountStatus: 'Active',
+  planStatus: 'active',
+};
+
+/** A fake server that stores bulk items and refuses symbols already held (case-insensitive). */
+function serveBulk(api: FakeApi) {
+  const saved: { symbol: string; purchasePrice: string; quantity: string; coingeckoId: string | null }[] = [];
+  api.on('POST', '/api/portfolio/bulk', ({ body }) => {
+    const items = (body as { portfolioItems: (typeof saved)[number][] }).portfolioItems;
+    const errors: { item: { symbol: string; index: number }; error: string }[] = [];
+    items.forEach((item, index) => {
+      if (usePortfolio.getState().holdings.some((h) => h.symbol === item.symbol.toUpperCase())) {
+        errors.push({ item: { symbol: item.symbol, index }, error: 'Already in your portfolio' });
+      } else if (item.symbol === 'BAD') {
+        errors.push({ item: { symbol: 'BAD', index }, error: 'Symbol is not allowed' });
+      } else saved.push(item);
+    });
+    return { body: { successful: items.length - errors.length, failed: errors.length, errors, added: [] } };
+  });
+  api.on('GET', '/api/portfolio', () => ({
+    body: [
+      ...usePortfolio.getState().holdings,
+      ...saved.map((s) =>
+        holding({ symbol: s.symbol, coingeckoId: s.coingeckoId, purchasePrice: s.purchasePrice }),
+      ),
+    ],
+  }));
+  return saved;
+}
+
+describe('import pipeline', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    api = installFakeApi();
+    api.on('GET', '/api/prices', { body: { ethereum: { usd: 3000, usd_24h_change: 1, last_updated: 1 } } });
+    setHoldings([holding({ symbol: 'BTC' })]);
+    openImport('paste');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('skips held symbols case-insensitively, prices the rest, saves in bulk and reports the summary', async () => {
+    setHoldings([holding({ symbol: 'Btc' })]);
+    const saved = serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText(
+      'Bitcoin, BTC, 1, 50000\nEthereum, ETH, 2, 5000\nBadcoin, BAD, 1, 1\nSolana, SOL, 4, 600',
+    );
+    expect(saved.map((s) => [s.symbol, s.purchasePrice])).toEqual([
+      ['ETH', '2500'],
+      ['SOL', '150'],
+    ]);
+    // Only coins the symbol table knows are priced.
+    expect(api.callsTo('GET', '/api/prices')[0]!.query.get('ids')).toBe('ethereum,solana');
+    const state = useImport.getState();
+    expect(state.summary).toEqual({
+      headline: 'Import finished: 2 added, 1 skipped (already in your portfolio), 1 failed.',
+      details: ['BAD: Symbol is not allowed'],
+    });
+    expect(state.open).toBe(false);
+    expect(state.importing).toBe(false);
+    expect(usePortfolio.getState().holdings.map((h) => h.symbol)).toEqual(['Btc', 'ETH', 'SOL']);
+  });
+
+  it('uses the current price when a row has no value', async () => {
+    const saved = serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importCsvFile(new File(['symbol,quantity\nETH,2\nMYST,5\n'], 'no-values.csv'));
+    // ETH at its current price; MYST has no known id, so 0 (it becomes the first price later).
+    expect(saved).toMatchObject([
+      { symbol: 'ETH', quantity: '2', purchasePrice: '3000' },
+      { symbol: 'MYST', quantity: '5', purchasePrice: '0', coingeckoId: null },
+    ]);
+  });
+
+  it('opens the pricing modal after adding coins for a user with no active plan', async () => {
+    serveBulk(api);
+    useBilling.setState({ status: 'ready', info: PENDING_BILLING });
+    await importPastedText('Ethereum, ETH, 2, 5000\nSolana, SOL, 4, 600');
+    expect(usePricingModal.getState()).toEqual({ open: true, coinsAdded: 2 });
+    expect(useImport.getState().flash).toBeNull();
+  });
+
+  it('loads billing first when it is not known yet', async () => {
+    serveBulk(api);
+    api.on('GET', '/api/billing/user', { body: ACTIVE });
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(api.callsTo('GET', '/api/billing/user')).toHaveLength(1);
+    expect(usePricingModal.getState().open).toBe(false);
+  });
+
+  it('shows the success message for an active plan and clears it after 2 s', async () => {
+    serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(useImport.getState().flash).toEqual({
+      kind: 'success',
+      text: 'Successfully added 1 coin(s) to your portfolio!',
+    });
+    vi.advanceTimersByTime(SUCCESS_MESSAGE_MS - 1);
+    expect(useImport.getState().flash).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(useImport.getState().flash).toBeNull();
+  });
+
+  it('lists all-duplicate rows, saves nothing, and clears the message and closes after 3 s', async () => {
+    setHoldings([holding({ symbol: 'btc' })]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await importPastedText('Bitcoin, BTC, 1, 50000');
+    expect(useImport.getState().flash).toEqual({
+      kind: 'info',
+      text: 'All coins are already in your portfolio: BTC',
+    });
+    expect(api.calls).toHaveLength(0);
+    vi.advanceTimersByTime(DUPLICATES_MESSAGE_MS);
+    expect(useImport.getState()).toMatchObject({ flash: null, open: false });
+  });
+
+  it('keeps the holdings locally when the save fails', async () => {
+    api.on('POST', '/api/portfolio/bulk', networkDown);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    const symbols = usePortfolio.getState().holdings.map((h) => [h.symbol, h.id.startsWith('local-')]);
+    expect(symbols).toEqual([
+      ['BTC', false],
+      ['ETH', true],
+    ]);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+    expect(usePortfolio.getState().error).toBe(
+      `Failed to process pasted data: ${PORTFOLIO_TEXTS.saveNetworkError}`,
+    );
+    expect(api.callsTo('GET', '/api/portfolio')).toHaveLength(0);
+  });
+
+  it('words a server failure and an auth failure per SPEC', async () => {
+    api.on('POST', '/api/portfolio/bulk', { status: 500, body: { error: 'x' } });
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    const file = new File(['symbol,quantity\nETH,2\n'], 'export.csv', { type: 'text/csv' });
+    await importCsvFile(file);
+    expect(usePortfolio.getState().error).toBe(
+      `Failed to save CSV data to database: ${PORTFOLIO_TEXTS.saveServerError}`,
+    );
+  });
+
+  it('marks the import as running while it saves, so the modal stays open', async () => {
+    let release: () => void = () => {};
+    serveBulk(api);
+    let first = true;
+    api.on('GET', '/api/prices', () => {
+      if (!first) return { body: {} };
+      first = false;
+      return new Promise((resolve) => (release = () => resolve({ body: {} })));
+    });
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    const running = importPastedText('Ethereum, ETH, 2, 5000');
+    await vi.waitFor(() => expect(api.callsTo('GET', '/api/prices')).toHaveLength(1));
+    expect(useImport.getState().importing).toBe(true);
+    expect(useImport.getState().open).toBe(true);
+    release();
+    await running;
+    expect(useImport.getState().importing).toBe(false);
+  });
+
+  it.each([
+    ['empty text', '   ', PASTE_EMPTY_MESSAGE],
+    ['text without tokens', 'hello world', PASTE_NO_TOKENS_MESSAGE],
+  ])('refuses %s', async (_label, text, message) => {
+    await importPastedText(text);
+    expect(useImport.getState().error).toBe(message);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('refuses a file that is not .csv, and a CSV without usable rows with the reasons', async () => {
+    await importCsvFile(new File(['x'], 'holdings.xlsx'));
+    expect(useImport.getState().error).toBe(CSV_DROP_ONLY_MESSAGE);
+    await importCsvFile(new File(['symbol,quantity\nBTC,0\n'], 'holdings.CSV'));
+    expect(useImport.getState().error).toMatch(
+      new RegExp(`^${CSV_NO_ROWS_MESSAGE.replace(/[.*+?^${}()|[\]\\"]/g, '\\$&')} Row 2:`),
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('counts CSV lines the parser skipped as failures', async () => {
+    serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importCsvFile(new File(['Symbol,Quantity,Value\nETH,2,"$5,000"\nDOGE,-1,5\n'], 'a.csv'));
+    const summary = useImport.getState().summary!;
+    expect(summary.headline).toBe(
+      'Import finished: 1 added, 0 skipped (already in your portfolio), 1 failed.',
+    );
+    expect(summary.details[0]).toMatch(/^Row 3: /);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The Import modal and its pipeline (SPEC.md section 4, 'Import (CSV/paste)'): parse, fetch prices,
+ * skip symbols already held, bulk save, reload, then the pricing modal (no active plan) or a success
+ * message. While saving, a sticky state warns not to refresh; a failed save keeps the rows locally.
+ */
+import {
+  CSV_DROP_ONLY_MESSAGE,
+  CSV_NO_ROWS_MESSAGE,
+  PASTE_EMPTY_MESSAGE,
+  PASTE_NO_TOKENS_MESSAGE,
+  PORTFOLIO_TEXTS,
+  allDuplicatesMessage,
+  coingeckoIdForRow,
+  describeImport,
+  importSuccessMessage,
+  parseCsv,
+  parsePaste,
+  portfolioError,
+  splitDuplicates,
+  toBulkItems,
+  type ImportFailure,
+  type ImportRow,
+  type PriceMap,
+} from '@coinpace/domain';
+import { create } from 'zustand';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { hasActivePlan, loadBilling, useBilling } from '../../billing/billing-store.ts';
+import { openPricingModal } from '../../billing/pricing-modal-store.ts';
+import { mergePrices } from '../../prices/prices-store.ts';
+import { loadPortfolio, setHoldings, showPortfolioMessage, usePortfolio } from '../portfolio-store.ts';
+import { fetchPriceMap, refreshPrices } from '../price-refresh.ts';
+import { describeSaveError, saveImport, toLocalRows } from './save-import.ts';
+
+/** SPEC.md section 9: the success message clears after 2 s. */
+export const SUCCESS_MESSAGE_MS = 2000;
+/** SPEC.md section 9: the all-duplicates message clears (and the modal closes) after 3 s. */
+export const DUPLICATES_MESSAGE_MS = 3000;
+
+export type ImportTab = 'csv' | 'paste';
+
+/** The partial-import summary of SPEC.md section 8. */
+export interface ImportSummary {
+  headline: string;
+  details: string[];
+}
+
+export interface ImportState {
+  open: boolean;
+  tab: ImportTab;
+  /** True while saving: the modal cannot close and the page warns before unloading. */
+  importing: boolean;
+  /** Why the input was refused (shown in the modal). */
+  error: string | null;
+  /** A short-lived message: success (2 s) or all duplicates (3 s). */
+  flash: { kind: 'success' | 'info'; text: string } | null;
+  /** The last import's counts and first errors, when anything was skipped or failed. */
+  summary: ImportSummary | null;
+}
+
+const INITIAL: ImportState = {
+  open: false,
+  tab: 'csv',
+  importing: false,
+  error: null,
+  flash: null,
+  summary: null,
+};
+
+export const useImport = create<ImportState>(() => INITIAL);
+
+let flashTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function openImport(tab: ImportTab = 'csv'): void {
+  useImport.setState({ open: true, tab, error: null });
+}
+
+/** Closes the modal, except while an import is being saved. */
+export function closeImport(): void {
+  if (useImport.getState().importing) return;
+  useImport.setState({ open: false, error: null });
+}
+
+export function chooseImportTab(tab: ImportTab): void {
+  useImport.setState({ tab, error: null });
+}
+
+export function dismissImportSummary(): void {
+  useImport.setState({ summary: null });
+}
+
+/** Reads a chosen or dropped file; only .csv files are taken ('Please drop a CSV file'). */
+export async function importCsvFile(file: File): Promise<void> {
+  if (!/\.csv$/i.test(file.name)) {
+    useImport.setState({ error: CSV_DROP_ONLY_MESSAGE });
+    return;
+  }
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (error) {
+    useImport.setState({ error: portfolioError.readCsv(errorMessage(error)) });
+    return;
+  }
+  const { rows, errors } = parseCsv(text);
+  if (rows.length === 0) {
+    useImport.setState({ error: [CSV_NO_ROWS_MESSAGE, ...errors.slice(0, 3)].join(' ') });
+    return;
+  }
+  await importRows(
+    rows,
+    errors.map((error) => ({ symbol: '', error })),
+    'csv',
+  );
+}
+
+/** 'Process Wallet Data' on the paste tab. */
+export async function importPastedText(text: string): Promise<void> {
+  if (text.trim() === '') {
+    useImport.setState({ error: PASTE_EMPTY_MESSAGE });
+    return;
+  }
+  const { rows } = parsePaste(text);
+  if (rows.length === 0) {
+    useImport.setState({ error: PASTE_NO_TOKENS_MESSAGE });
+    return;
+  }
+  await importRows(rows, [], 'paste');
+}
+
+/** The shared pipeline after parsing. `parseFailures` are lines the parser skipped. */
+export async function importRows(
+  rows: readonly ImportRow[],
+  parseFailures: ImportFailure[],
+  source: 'csv' | 'paste',
+): Promise<void> {
+  const held = usePortfolio.getState().holdings.map((h) => h.symbol);
+  const { fresh, duplicates } = splitDuplicates(rows, held);
+  useImport.setState({ error: null, summary: null });
+  if (fresh.length === 0 && parseFailures.length === 0) {
+    flash({ kind: 'info', text: allDuplicatesMessage(duplicates) }, DUPLICATES_MESSAGE_MS, true);
+    return;
+  }
+
+  useImport.setState({ importing: true });
+  window.addEventListener('beforeunload', warnBeforeUnload);
+  let added: number;
+  const skipped = [...duplicates];
+  const failures = [...parseFailures];
+  try {
+    const prices = await fetchPrices(fresh);
+    const items = toBulkItems(fresh, (id) => prices[id]?.usd);
+    try {
+      const saved = await saveImport(items);
+      added = saved.added;
+      skipped.push(...saved.skipped);
+      failures.push(...saved.failures);
+      await loadPortfolio();
+      await refreshPrices();
+    } catch (error) {
+      // The server could not save: keep the holdings in this tab (no reload, it would fail too).
+      setHoldings([...usePortfolio.getState().holdings, ...toLocalRows(items)]);
+      added = items.length;
+      const reason = describeSaveError(error);
+      showPortfolioMessage('notice', PORTFOLIO_TEXTS.savedLocallyOnly);
+      showPortfolioMessage(
+        'error',
+        source === 'csv' ? portfolioError.saveCsv(reason) : portfolioError.processPaste(reason),
+      );
+    }
+  } finally {
+    window.removeEventListener('beforeunload', warnBeforeUnload);
+    useImport.setState({ importing: false });
+  }
+
+  const partial = skipped.length > 0 || failures.length > 0;
+  if (partial) useImport.setState({ summary: describeImport({ added, skipped, failures }) });
+  if (added === 0) return;
+  const billing = useBilling.getState().info ?? (await loadBilling());
+  useImport.setState({ open: false });
+  if (!hasActivePlan(billing)) {
+    openPricingModal(added);
+  } else if (!partial) {
+    flash({ kind: 'success', text: importSuccessMessage(added) }, SUCCESS_MESSAGE_MS, false);
+  }
+}
+
+/** Prices for the rows' coins, also put into the live prices store; {} when they cannot be fetched. */
+async function fetchPrices(rows: readonly ImportRow[]): Promise<PriceMap> {
+  const ids = [...new Set(rows.flatMap((row) => coingeckoIdForRow(row) ?? []))];
+  if (ids.length === 0) return {};
+  try {
+    const prices = await fetchPriceMap(ids);
+    mergePrices(prices);
+    return prices;
+  } catch {
+    return {};
+  }
+}
+
+function flash(message: NonNullable<ImportState['flash']>, ms: number, closeAfter: boolean): void {
+  clearTimeout(flashTimer);
+  useImport.setState({ flash: message });
+  flashTimer = setTimeout(() => {
+    useImport.setState(closeAfter ? { flash: null, open: false } : { flash: null });
+  }, ms);
+}
+
+function warnBeforeUnload(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+}
+
+export function resetImport(): void {
+  clearTimeout(flashTimer);
+  useImport.setState(INITIAL);
+}

@@ -1,0 +1,75 @@
+/** Sending an import to the server in bulk requests, and what to tell the user when it fails. */
+import {
+  AppError,
+  MAX_BULK_ITEMS,
+  PORTFOLIO_TEXTS,
+  type BulkAddResult,
+  type BulkItem,
+  type HoldingRow,
+  type ImportFailure,
+} from '@coinpace/domain';
+import { api } from '../../../lib/api-client.ts';
+import { LOCAL_ID_PREFIX } from '../portfolio-store.ts';
+
+/** The server's reason for a symbol already held (api/src/features/portfolio/service.ts). */
+export const DUPLICATE_REASON = 'Already in your portfolio';
+
+/** What the server did with the items. */
+export interface SavedImport {
+  added: number;
+  skipped: string[];
+  failures: ImportFailure[];
+}
+
+/** POST /api/portfolio/bulk in requests of at most MAX_BULK_ITEMS; throws when a request fails. */
+export async function saveImport(items: readonly BulkItem[]): Promise<SavedImport> {
+  const saved: SavedImport = { added: 0, skipped: [], failures: [] };
+  for (let i = 0; i < items.length; i += MAX_BULK_ITEMS) {
+    const result = await api<BulkAddResult>('/api/portfolio/bulk', {
+      method: 'POST',
+      body: { portfolioItems: items.slice(i, i + MAX_BULK_ITEMS) },
+    });
+    saved.added += result.successful;
+    for (const { item, error } of result.errors) {
+      if (error === DUPLICATE_REASON) saved.skipped.push(item.symbol);
+      else saved.failures.push({ symbol: item.symbol, error });
+    }
+  }
+  return saved;
+}
+
+/** SPEC.md section 8, 'Saving': the message for a failed save, by cause. */
+export function describeSaveError(error: unknown): string {
+  if (error instanceof AppError) {
+    if (error.status === 401 || error.status === 403) return PORTFOLIO_TEXTS.saveAuthError;
+    if (error.code === 'UNAVAILABLE' && /network/i.test(error.message))
+      return PORTFOLIO_TEXTS.saveNetworkError;
+    if (error.status >= 500) return PORTFOLIO_TEXTS.saveServerError;
+  }
+  return PORTFOLIO_TEXTS.saveUnknownError;
+}
+
+let localCounter = 0;
+
+/** Rows kept only in this tab when the server could not save them (SPEC.md section 4). */
+export function toLocalRows(items: readonly BulkItem[], now = new Date()): HoldingRow[] {
+  return items.map((item) => {
+    localCounter += 1;
+    return {
+      id: `${LOCAL_ID_PREFIX}${localCounter}`,
+      coinId: item.coingeckoId,
+      coingeckoId: item.coingeckoId,
+      symbol: item.symbol,
+      name: item.name,
+      quantity: item.quantity,
+      purchasePrice: item.purchasePrice,
+      currentPrice: 0,
+      change24h: null,
+      gainLoss: 0,
+      address: item.address,
+      image: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,138 @@
+import { PORTFOLIO_TEXTS } from '@coinpace/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, networkDown, type FakeApi } from '../../testing/fake-api.ts';
+import { holding } from '../../testing/holdings.ts';
+import {
+  addCoin,
+  deleteHoldings,
+  fillPurchasePrice,
+  reportHolding,
+  savePurchasePrice,
+} from './portfolio-actions.ts';
+import { loadPortfolio, setHoldings, usePortfolio } from './portfolio-store.ts';
+import { resetPortfolioFeature } from './testing.ts';
+
+describe('portfolio actions', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    api = installFakeApi();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads holdings and keeps unchanged row objects across reloads', async () => {
+    const btc = holding();
+    const eth = holding({ symbol: 'ETH', coingeckoId: 'ethereum' });
+    api.on('GET', '/api/portfolio', { body: [btc, eth] });
+    await loadPortfolio();
+    const first = usePortfolio.getState().byId;
+    api.on('GET', '/api/portfolio', { body: [{ ...btc }, { ...eth, purchasePrice: '1' }] });
+    await loadPortfolio();
+    const second = usePortfolio.getState().byId;
+    expect(second[btc.id]).toBe(first[btc.id]);
+    expect(second[eth.id]).not.toBe(first[eth.id]);
+  });
+
+  it("shows 'Failed to load portfolio data: {msg}' and keeps the rows", async () => {
+    setHoldings([holding()]);
+    api.on('GET', '/api/portfolio', { status: 500, body: { error: 'Something went wrong' } });
+    await loadPortfolio();
+    expect(usePortfolio.getState().error).toBe('Failed to load portfolio data: Something went wrong');
+    expect(usePortfolio.getState().holdings).toHaveLength(1);
+  });
+
+  it('saves a per-coin purchase price with PUT and shows it at once', async () => {
+    const btc = holding({ purchasePrice: '30000' });
+    setHoldings([btc]);
+    api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({
+      body: { ...btc, purchasePrice: (body as { purchasePrice: string }).purchasePrice, updatedAt: 'later' },
+    }));
+    const saving = savePurchasePrice(btc.id, 31000.5);
+    expect(usePortfolio.getState().byId[btc.id]!.purchasePrice).toBe('31000.5');
+    expect(await saving).toBe(true);
+    expect(api.calls[0]!.body).toEqual({ purchasePrice: '31000.5' });
+    expect(usePortfolio.getState().byId[btc.id]!.updatedAt).toBe('later');
+  });
+
+  it('puts the old price back and shows the SPEC text when the save fails', async () => {
+    const btc = holding({ purchasePrice: '30000' });
+    setHoldings([btc]);
+    api.on('PUT', `/api/portfolio/${btc.id}`, {
+      status: 400,
+      body: { error: 'Purchase price must be at most 10,000,000' },
+    });
+    expect(await savePurchasePrice(btc.id, 20_000_000)).toBe(false);
+    expect(usePortfolio.getState().byId[btc.id]!.purchasePrice).toBe('30000');
+    expect(usePortfolio.getState().error).toBe(
+      'Failed to save changes to database: Purchase price must be at most 10,000,000',
+    );
+    api.on('PUT', `/api/portfolio/${btc.id}`, { status: 401, body: { error: 'x' } });
+    await savePurchasePrice(btc.id, 5);
+    expect(usePortfolio.getState().error).toBe(PORTFOLIO_TEXTS.notAuthenticatedSave);
+  });
+
+  it('fills a zero purchase price once and never overwrites a known one', async () => {
+    const ada = holding({ symbol: 'ADA', purchasePrice: '0' });
+    const btc = holding({ purchasePrice: '30000' });
+    setHoldings([ada, btc]);
+    api.on('PUT', `/api/portfolio/${ada.id}`, { body: ada });
+    await fillPurchasePrice(ada.id, 0.45);
+    await fillPurchasePrice(btc.id, 1);
+    expect(api.calls.map((c) => [c.path, c.body])).toEqual([
+      [`/api/portfolio/${ada.id}`, { purchasePrice: '0.45' }],
+    ]);
+    expect(usePortfolio.getState().byId[ada.id]!.purchasePrice).toBe('0.45');
+  });
+
+  it('deletes holdings and words one or several failures per SPEC', async () => {
+    const [a, b, c] = [holding(), holding({ symbol: 'B' }), holding({ symbol: 'C' })];
+    setHoldings([a, b, c]);
+    api.on('DELETE', `/api/portfolio/${a.id}`, { status: 204 });
+    api.on('DELETE', `/api/portfolio/${b.id}`, { status: 500, body: { error: 'boom' } });
+    expect(await deleteHoldings([a.id, b.id])).toBe(1);
+    expect(usePortfolio.getState().holdings.map((h) => h.id)).toEqual([b.id, c.id]);
+    expect(usePortfolio.getState().error).toBe('Failed to delete some items: boom');
+    api.on('DELETE', `/api/portfolio/${c.id}`, { status: 404, body: { error: 'Portfolio item not found.' } });
+    await deleteHoldings([c.id]);
+    expect(usePortfolio.getState().error).toBe('Failed to delete item: Portfolio item not found.');
+  });
+
+  it('reports an error with SPEC.md success and failure texts', async () => {
+    const btc = holding();
+    api.on('POST', `/api/portfolio/${btc.id}/report`, { status: 202, body: { status: 'queued' } });
+    expect(await reportHolding(btc.id)).toBe(true);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.reportSent);
+    api.on('POST', `/api/portfolio/${btc.id}/report`, networkDown);
+    expect(await reportHolding(btc.id)).toBe(false);
+    expect(usePortfolio.getState().error).toBe(PORTFOLIO_TEXTS.reportFailed);
+  });
+
+  it('adds a coin, reloads and fetches prices; a symbol already held is silently not added', async () => {
+    const btc = holding();
+    api.on('POST', '/api/portfolio', { status: 201, body: btc });
+    api.on('GET', '/api/portfolio', { body: [btc] });
+    api.on('GET', '/api/prices', { body: {} });
+    const payload = {
+      coingeckoId: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'btc',
+      quantity: '1',
+      purchasePrice: '1',
+    };
+    await addCoin(payload);
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/portfolio',
+      'GET /api/portfolio',
+      'GET /api/prices',
+    ]);
+    await addCoin(payload);
+    expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(1);
+  });
+
+  it("turns an add failure into 'Failed to add coin: {reason}'", async () => {
+    api.on('POST', '/api/portfolio', { status: 400, body: { error: 'Quantity must be greater than 0' } });
+    await expect(
+      addCoin({ coingeckoId: 'x', name: 'X', symbol: 'X', quantity: '0', purchasePrice: '1' }),
+    ).rejects.toThrow('Failed to add coin: Quantity must be greater than 0');
+  });
+});

@@ -1,0 +1,133 @@
+/** What the portfolio screen does to holdings (SPEC.md sections 2, 4 and 8). */
+import {
+  AppError,
+  PORTFOLIO_TEXTS,
+  portfolioError,
+  toDecimalString,
+  type AddHoldingInput,
+  type HoldingRow,
+} from '@coinpace/domain';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import {
+  dropHoldings,
+  isLocalOnly,
+  loadPortfolio,
+  patchHolding,
+  showPortfolioMessage,
+  usePortfolio,
+} from './portfolio-store.ts';
+import { refreshPrices } from './price-refresh.ts';
+
+/**
+ * Adds a coin, then reloads the portfolio and fetches fresh prices. A symbol already held is silently
+ * not added (SPEC.md section 4). Throws AppError with 'Failed to add coin: {reason}' on failure.
+ */
+export async function addCoin(payload: AddHoldingInput): Promise<void> {
+  const symbol = String(payload.symbol).toUpperCase();
+  const held = usePortfolio.getState().holdings.some((h) => h.symbol.toUpperCase() === symbol);
+  if (!held) {
+    try {
+      await api<HoldingRow>('/api/portfolio', { method: 'POST', body: payload });
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 409)) {
+        throw new AppError(error instanceof AppError ? error.code : 'INTERNAL', {
+          message: portfolioError.addCoin(errorMessage(error)),
+        });
+      }
+    }
+  }
+  await loadPortfolio();
+  await refreshPrices();
+}
+
+/**
+ * Saves a per-coin purchase price typed in the table. The row shows it at once; a failed save puts the
+ * old price back and shows 'Failed to save changes to database: {msg}'.
+ */
+export async function savePurchasePrice(id: string, price: number): Promise<boolean> {
+  const row = usePortfolio.getState().byId[id];
+  const decimal = toDecimalString(price);
+  if (!row || decimal === null) return false;
+  if (decimal === row.purchasePrice) return true;
+  patchHolding(id, { purchasePrice: decimal });
+  if (isLocalOnly(id)) return true;
+  try {
+    const saved = await api<HoldingRow>(`/api/portfolio/${id}`, {
+      method: 'PUT',
+      body: { purchasePrice: decimal },
+    });
+    patchHolding(id, { purchasePrice: saved.purchasePrice, updatedAt: saved.updatedAt });
+    return true;
+  } catch (error) {
+    patchHolding(id, { purchasePrice: row.purchasePrice });
+    showPortfolioMessage('error', saveFailure(error));
+    return false;
+  }
+}
+
+/** A purchase price of 0 becomes the first current price, saved like an edit but without a banner. */
+export async function fillPurchasePrice(id: string, price: number): Promise<void> {
+  const row = usePortfolio.getState().byId[id];
+  const decimal = toDecimalString(price);
+  if (!row || decimal === null || Number(row.purchasePrice) > 0) return;
+  patchHolding(id, { purchasePrice: decimal });
+  if (isLocalOnly(id)) return;
+  try {
+    await api<HoldingRow>(`/api/portfolio/${id}`, { method: 'PUT', body: { purchasePrice: decimal } });
+  } catch {
+    // The price stays shown; the next load tries again.
+  }
+}
+
+/**
+ * Deletes holdings. One failure shows 'Failed to delete item: {msg}', several 'Failed to delete some
+ * items: {msg}'. Rows deleted on the server leave the table at once.
+ * @returns how many were deleted.
+ */
+export async function deleteHoldings(ids: readonly string[]): Promise<number> {
+  const results = await Promise.allSettled(
+    ids.map(async (id) => {
+      if (!isLocalOnly(id)) await api<void>(`/api/portfolio/${id}`, { method: 'DELETE' });
+      return id;
+    }),
+  );
+  const deleted = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+  dropHoldings(deleted);
+  if (failures.length > 0) {
+    const first = failures[0];
+    if (first instanceof AppError && first.status === 401) {
+      showPortfolioMessage('error', PORTFOLIO_TEXTS.notAuthenticatedDelete);
+    } else {
+      const msg = errorMessage(first);
+      showPortfolioMessage(
+        'error',
+        ids.length === 1 ? portfolioError.deleteItem(msg) : portfolioError.deleteSome(msg),
+      );
+    }
+  }
+  return deleted.length;
+}
+
+/** Report Error: e-mails the holding's details to support; shows SPEC.md's success or failure text. */
+export async function reportHolding(id: string): Promise<boolean> {
+  try {
+    await api(`/api/portfolio/${id}/report`, { method: 'POST', body: {} });
+    showPortfolioMessage('notice', PORTFOLIO_TEXTS.reportSent);
+    return true;
+  } catch {
+    showPortfolioMessage('error', PORTFOLIO_TEXTS.reportFailed);
+    return false;
+  }
+}
+
+/** The Refresh button: reloads the holdings and fetches fresh prices, caches cleared. */
+export async function refreshPortfolio(): Promise<void> {
+  await loadPortfolio();
+  await refreshPrices({ manual: true });
+}
+
+function saveFailure(error: unknown): string {
+  if (error instanceof AppError && error.status === 401) return PORTFOLIO_TEXTS.notAuthenticatedSave;
+  return portfolioError.saveChanges(errorMessage(error));
+}

@@ -1,0 +1,123 @@
+/**
+ * Fetching prices for the held coins (SPEC.md section 4, 'Prices'): a refresh on load, every 5 minutes
+ * while the portfolio is non-empty, and on the Refresh button (which clears the caches first). After a
+ * 429 only cached prices are used for 120 s and a banner shows. Prices land in the live prices store,
+ * where the socket's ticks land too.
+ */
+import { AppError, PORTFOLIO_TEXTS, type PriceMap } from '@coinpace/domain';
+import { create } from 'zustand';
+import { api } from '../../lib/api-client.ts';
+import { mergePrices } from '../prices/prices-store.ts';
+import { usePortfolio } from './portfolio-store.ts';
+
+/** SPEC.md section 9: price refresh every 300000 ms. */
+export const AUTO_REFRESH_MS = 300_000;
+/** SPEC.md section 9: rate-limit lock 120 s. */
+export const RATE_LIMIT_LOCK_MS = 120_000;
+/** Most ids per GET /api/prices request (keeps URLs short for large portfolios). */
+export const IDS_PER_REQUEST = 250;
+
+export interface PriceRefreshState {
+  refreshing: boolean;
+  /** When the last refresh succeeded, epoch ms. */
+  lastRefreshAt: number | null;
+  /** Until when (epoch ms) no price request is made after a 429; null when not limited. */
+  rateLimitedUntil: number | null;
+  /** What the last manual refresh failed with, shown in the error banner. */
+  error: string | null;
+}
+
+export const usePriceRefresh = create<PriceRefreshState>(() => ({
+  refreshing: false,
+  lastRefreshAt: null,
+  rateLimitedUntil: null,
+  error: null,
+}));
+
+/** True while the 429 lock holds at `now`. */
+export function isRateLimited(state: Pick<PriceRefreshState, 'rateLimitedUntil'>, now: number): boolean {
+  return state.rateLimitedUntil !== null && now < state.rateLimitedUntil;
+}
+
+/** GET /api/prices for any number of ids, IDS_PER_REQUEST at a time; throws on the first failure. */
+export async function fetchPriceMap(ids: readonly string[]): Promise<PriceMap> {
+  const map: PriceMap = {};
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+    const batch = ids.slice(i, i + IDS_PER_REQUEST);
+    Object.assign(map, await api<PriceMap>(`/api/prices?ids=${encodeURIComponent(batch.join(','))}`));
+  }
+  return map;
+}
+
+const cacheClearers = new Set<() => void>();
+
+/** Registers a cache the manual Refresh clears first (e.g. coin search results). */
+export function registerPriceCache(clear: () => void): () => void {
+  cacheClearers.add(clear);
+  return () => cacheClearers.delete(clear);
+}
+
+/**
+ * Fetches prices for every held coin into the prices store. `manual` is the Refresh button: it clears
+ * the caches first and reports failures ('Failed to refresh prices...', or the rate-limit text while
+ * the 429 lock holds); automatic refreshes fail silently and keep the cached prices.
+ * @returns whether prices were fetched.
+ */
+export async function refreshPrices(options: { manual?: boolean; now?: number } = {}): Promise<boolean> {
+  const now = options.now ?? Date.now();
+  const state = usePriceRefresh.getState();
+  if (isRateLimited(state, now)) {
+    if (options.manual) usePriceRefresh.setState({ error: PORTFOLIO_TEXTS.refreshRateLimited });
+    return false;
+  }
+  if (options.manual) for (const clear of cacheClearers) clear();
+  const ids = [
+    ...new Set(usePortfolio.getState().holdings.flatMap((h) => (h.coingeckoId ? [h.coingeckoId] : []))),
+  ];
+  if (ids.length === 0) return false;
+
+  usePriceRefresh.setState({ refreshing: true, error: null });
+  try {
+    mergePrices(await fetchPriceMap(ids), now);
+    usePriceRefresh.setState({ refreshing: false, lastRefreshAt: now });
+    return true;
+  } catch (error) {
+    const limited = error instanceof AppError && error.status === 429;
+    usePriceRefresh.setState({
+      refreshing: false,
+      rateLimitedUntil: limited ? now + RATE_LIMIT_LOCK_MS : usePriceRefresh.getState().rateLimitedUntil,
+      error: options.manual
+        ? limited
+          ? PORTFOLIO_TEXTS.refreshRateLimited
+          : PORTFOLIO_TEXTS.refreshFailed
+        : null,
+    });
+    return false;
+  }
+}
+
+/** Timer functions, passed in so tests drive time themselves. */
+export interface Timers {
+  setInterval(handler: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/**
+ * Refreshes every AUTO_REFRESH_MS while the portfolio is non-empty and the 429 lock does not hold.
+ * Returns the function that stops it.
+ */
+export function startAutoRefresh(
+  timers: Timers = globalThis as unknown as Timers,
+  now: () => number = Date.now,
+): () => void {
+  const handle = timers.setInterval(() => {
+    if (usePortfolio.getState().holdings.length === 0) return;
+    if (isRateLimited(usePriceRefresh.getState(), now())) return;
+    void refreshPrices({ now: now() });
+  }, AUTO_REFRESH_MS);
+  return () => timers.clearInterval(handle);
+}
+
+export function resetPriceRefresh(): void {
+  usePriceRefresh.setState({ refreshing: false, lastRefreshAt: null, rateLimitedUntil: null, error: null });
+}

@@ -1,0 +1,82 @@
+/**
+ * The portfolio table's own state: sort, edit mode with its selection, and which purchase price is
+ * being edited inline (SPEC.md section 2 and 4).
+ */
+import { nextSort, type HoldingSort, type HoldingSortKey } from '@coinpace/domain';
+import { create } from 'zustand';
+
+export interface TableState {
+  /** Null: server order (oldest first). */
+  sort: HoldingSort | null;
+  editMode: boolean;
+  /** Selected holding ids (edit mode). */
+  selected: Record<string, true>;
+  /** The holding whose purchase price is being edited, if any. */
+  editingPriceId: string | null;
+  /** Holdings waiting for the user to confirm their deletion. */
+  pendingDelete: string[] | null;
+}
+
+const INITIAL: TableState = {
+  sort: null,
+  editMode: false,
+  selected: {},
+  editingPriceId: null,
+  pendingDelete: null,
+};
+
+export const useTable = create<TableState>(() => INITIAL);
+
+/** A header click: the active column flips direction, another column starts descending. */
+export function sortBy(key: HoldingSortKey): void {
+  useTable.setState((s) => ({ sort: nextSort(s.sort, key) }));
+}
+
+/** Edit/Done: toggling edit mode clears the selection (SPEC.md section 4). */
+export function toggleEditMode(): void {
+  useTable.setState((s) => ({ editMode: !s.editMode, selected: {} }));
+}
+
+export function toggleSelected(id: string): void {
+  useTable.setState((s) => {
+    const selected = { ...s.selected };
+    if (selected[id]) delete selected[id];
+    else selected[id] = true;
+    return { selected };
+  });
+}
+
+export function selectAll(ids: readonly string[]): void {
+  useTable.setState({ selected: Object.fromEntries(ids.map((id) => [id, true as const])) });
+}
+
+export function selectNone(): void {
+  useTable.setState({ selected: {} });
+}
+
+/** The selected ids that still exist, in `ids` order. */
+export function selectedAmong(ids: readonly string[]): string[] {
+  const { selected } = useTable.getState();
+  return ids.filter((id) => selected[id]);
+}
+
+export function startPriceEdit(id: string): void {
+  useTable.setState({ editingPriceId: id });
+}
+
+export function stopPriceEdit(): void {
+  useTable.setState({ editingPriceId: null });
+}
+
+/** Asks for confirmation before deleting these holdings (row menu Delete, Delete Selected). */
+export function requestDelete(ids: readonly string[]): void {
+  if (ids.length > 0) useTable.setState({ pendingDelete: [...ids] });
+}
+
+export function cancelDelete(): void {
+  useTable.setState({ pendingDelete: null });
+}
+
+export function resetTable(): void {
+  useTable.setState(INITIAL);
+}

@@ -1,0 +1,91 @@
+import {
+  PORTFOLIO_TEXTS,
+  formatPercent,
+  formatPortfolioPrice,
+  formatQuantity,
+  formatUsd,
+} from '@coinpace/domain';
+import { memo, useContext, useMemo } from 'react';
+import { viewOf } from '../holding-views.ts';
+import { usePortfolio } from '../portfolio-store.ts';
+import { usePositionPrice } from '../position-prices.ts';
+import { toggleSelected, useTable } from '../table-store.ts';
+import { CoinAvatar } from './CoinAvatar.tsx';
+import { PurchasePriceCell } from './PurchasePriceCell.tsx';
+import { RowMenu } from './RowMenu.tsx';
+import { RowRenderProbe } from './render-probe.ts';
+
+/**
+ * One holding. It subscribes to its own row, its own position price and its own selection, so a price
+ * tick re-renders only the rows of coins whose price changed.
+ */
+export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
+  const row = usePortfolio((s) => s.byId[id]);
+  const position = usePositionPrice(id);
+  const editMode = useTable((s) => s.editMode);
+  const selected = useTable((s) => s.selected[id] === true);
+  useContext(RowRenderProbe)?.(id);
+  const view = useMemo(() => row && viewOf(row, position), [row, position]);
+  if (!view) return null;
+
+  const priced = view.currentPrice > 0;
+  const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : undefined);
+  return (
+    <tr aria-selected={editMode ? selected : undefined} data-holding={view.symbol}>
+      {editMode && (
+        <td className="pf-select-col">
+          <input
+            type="checkbox"
+            aria-label={`Select ${view.symbol}`}
+            checked={selected}
+            onChange={() => toggleSelected(id)}
+          />
+        </td>
+      )}
+      <td>
+        <span className="pf-asset">
+          <CoinAvatar image={view.image} symbol={view.symbol} />
+          <span>
+            <strong>{view.symbol}</strong>{' '}
+            {view.coingeckoId ? (
+              <a
+                className="pf-coin-link"
+                href={`https://www.coingecko.com/en/coins/${encodeURIComponent(view.coingeckoId)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {view.name}
+              </a>
+            ) : (
+              <span className="muted">{view.name}</span>
+            )}
+          </span>
+        </span>
+      </td>
+      <td className="num">{formatQuantity(view.quantity)}</td>
+      <td className="num" data-cell="current-price">
+        {priced ? (
+          formatPortfolioPrice(view.currentPrice)
+        ) : (
+          <span className="muted">{PORTFOLIO_TEXTS.noPriceData}</span>
+        )}
+      </td>
+      <td className="num">
+        <PurchasePriceCell id={id} symbol={view.symbol} price={view.purchasePrice} />
+      </td>
+      <td className="num" data-cell="balance">
+        {formatUsd(view.currentValue)}
+      </td>
+      <td className={`num ${tone(view.gainLoss) ?? ''}`}>
+        {formatUsd(view.gainLoss)}
+        <span className="pf-sub">{formatPercent(view.gainLossPercent)}</span>
+      </td>
+      <td className={`num ${view.change24h === null ? '' : (tone(view.change24h) ?? '')}`}>
+        {view.change24h === null ? '—' : formatPercent(view.change24h)}
+      </td>
+      <td className="pf-actions-col">
+        <RowMenu id={id} symbol={view.symbol} />
+      </td>
+    </tr>
+  );
+});

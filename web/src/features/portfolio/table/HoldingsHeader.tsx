@@ -1,0 +1,61 @@
+import { sortBy, useTable } from '../table-store.ts';
+import { COLUMNS } from './columns.ts';
+import { InfoTip } from './InfoTip.tsx';
+
+/** The header row: sortable column buttons with their direction, and a tooltip per column. */
+export function HoldingsHeader({
+  allSelected,
+  onSelectAll,
+}: {
+  allSelected: boolean;
+  onSelectAll: () => void;
+}) {
+  const sort = useTable((s) => s.sort);
+  const editMode = useTable((s) => s.editMode);
+  return (
+    <thead>
+      <tr>
+        {editMode && (
+          <th scope="col" className="pf-select-col">
+            <input
+              type="checkbox"
+              aria-label="Select all holdings"
+              checked={allSelected}
+              onChange={onSelectAll}
+            />
+          </th>
+        )}
+        {COLUMNS.map((column) => {
+          const active = column.sortKey && sort?.key === column.sortKey ? sort.direction : null;
+          return (
+            <th
+              key={column.label}
+              scope="col"
+              className={column.numeric ? 'num' : undefined}
+              aria-sort={active ? (active === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              <span className="pf-th">
+                {column.sortKey ? (
+                  <button
+                    type="button"
+                    className="pf-sort"
+                    onClick={() => sortBy(column.sortKey!)}
+                    aria-label={`Sort by ${column.label}`}
+                  >
+                    {column.label}
+                    <span aria-hidden="true" className="pf-sort-mark">
+                      {active === 'asc' ? '▲' : active === 'desc' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                ) : (
+                  column.label
+                )}
+                <InfoTip label={column.label} text={column.tooltip} />
+              </span>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
