@@ -1,25 +1,27 @@
 /**
- * Issue 6's end-to-end scenario on the real API, the real alert worker and real local peers: a price
- * crosses a threshold -> one e-mail (SMTP peer) and one SMS (Twilio peer), the alert is paused and usage
+ * Issue 6's end-to-end scenario on the real API, the real poller polling a fake CoinGecko, the real alert
+ * worker and real local peers: a price crosses a threshold -> one e-mail (SMTP peer) and one SMS (Twilio peer), the alert is paused and usage
  * counted; the same tick twice -> still one e-mail; re-armed after its interval (injected clock); the
  * Gain trigger follows a purchase-price edit; SMTP down then up -> delivered once; allowance used up ->
  * nothing sent, the firing recorded as skipped.
  */
-import { createMailer, createSmsSender, type Bus } from '@coinpace/adapters';
+import { createCoinGeckoPriceSource, createMailer, createSmsSender, type Bus } from '@coinpace/adapters';
 import {
   busKinds,
+  createFakeCoinGecko,
   createTestBus,
   startSmtpPeer,
   startTwilioPeer,
   waitFor,
+  type FakeCoinGecko,
   type SmtpPeer,
   type TwilioPeer,
 } from '@coinpace/adapters/testing';
 import { startTestApi, type TestApi } from '@coinpace/api/testing';
 import { usagePeriods } from '@coinpace/db';
-import { createTestSubscription, setTestPrice, testEngines } from '@coinpace/db/testing';
+import { createTestSubscription, testEngines } from '@coinpace/db/testing';
 import { BUS_STREAMS, type PriceTick } from '@coinpace/domain';
-import { startAlertWorker, type AlertWorker } from '@coinpace/realtime';
+import { createPricePoller, startAlertWorker, type AlertWorker, type PricePoller } from '@coinpace/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -34,8 +36,10 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
   let smtp: SmtpPeer;
   let twilio: TwilioPeer;
   let worker: AlertWorker;
+  let coingecko: FakeCoinGecko;
+  let poller: PricePoller;
   let clock = Date.parse('2026-07-01T09:00:00Z');
-  const handled: string[] = [];
+  const handled: PriceTick[] = [];
 
   beforeAll(async () => {
     bus = await createTestBus(busKind, { redisUrl: process.env.REDIS_URL });
@@ -65,31 +69,47 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
       claimIdleMs: 1_000,
       rearmEveryMs: 50,
       dispatcher: { pollMs: 50, retry: { baseDelayMs: 60_000, maxAttempts: 5 } },
-      onTick: (tick) => handled.push(tick.id),
+      onTick: (tick) => handled.push(tick),
     });
     await worker.ready();
+    coingecko = createFakeCoinGecko();
+    coingecko.setPrice('bitcoin', 32000);
+    poller = createPricePoller({
+      db: api.database.db,
+      bus,
+      prices: createCoinGeckoPriceSource({ baseUrl: (await coingecko.start()).url, minGapMs: 0 }),
+      pollMs: 100,
+      now: () => clock,
+    });
+    poller.start();
   });
   afterAll(async () => {
+    await poller?.stop();
+    await coingecko?.close();
     await worker?.stop();
     await api?.close();
     await Promise.all([smtp?.close(), twilio?.close(), bus?.close()]);
   });
 
-  let seq = 0;
-  /** Until the poller is merged: what it does on a poll, store the price then append the tick. */
-  async function movePrice(coin: string, usd: number, tickId?: string): Promise<PriceTick> {
-    await setTestPrice(api.database.db, coin, usd, { receivedAt: new Date(clock) });
-    const tick: PriceTick = {
-      id: tickId ?? `${clock}-${++seq}`,
-      at: clock,
-      prices: { [coin]: { usd, usd_24h_change: 0, last_updated: Math.floor(clock / 1000) } },
-      source: { status: 'live', lastSuccessAt: clock },
-    };
+  /** Moves the price at the fake CoinGecko and waits until the alert consumer has handled the poll's tick. */
+  async function movePrice(coin: string, usd: number): Promise<PriceTick> {
+    coingecko.setPrice(coin, usd);
+    let tick: PriceTick | undefined;
+    await waitFor(
+      () => Boolean((tick = handled.find((t) => t.prices[coin]?.usd === usd && t.at === clock))),
+      {
+        what: `tick with ${coin} at ${usd}`,
+      },
+    );
+    return tick!;
+  }
+  /** Delivers a tick to the consumer group once more, as a redelivery after a crash would. */
+  async function redeliver(tick: PriceTick): Promise<void> {
+    const before = handled.length;
     await bus.append(BUS_STREAMS.ticks, tick);
-    await waitFor(() => handled.filter((id) => id === tick.id).length >= 1 + (tickId ? 1 : 0), {
-      what: 'tick handled',
+    await waitFor(() => handled.slice(before).some((t) => t.id === tick.id), {
+      what: 'redelivered tick handled',
     });
-    return tick;
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -160,7 +180,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     );
 
     // The same tick delivered twice: still one e-mail.
-    await movePrice('bitcoin', 34000, tick.id);
+    await redeliver(tick);
     await settle();
     expect(smtp.messages).toHaveLength(1);
     expect(twilio.messages).toHaveLength(1);

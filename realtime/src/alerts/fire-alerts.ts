@@ -37,7 +37,7 @@ import {
 import type { Firing } from './evaluate-tick.ts';
 
 /** Alerts fired per transaction: bounds lock time when a crash moves many coins at once. */
-export const FIRE_CHUNK = 500;
+export const FIRE_CHUNK = 1000;
 
 export interface FireOptions {
   tickId: string;
