@@ -22,6 +22,7 @@ import {
   deleteAlert,
   deleteSelected,
   loadAlertsScreen,
+  refreshProfile,
   resetAllOn,
   selectAll,
   selectNone,
@@ -88,12 +89,21 @@ export function AlertsPage() {
     live.current?.watch(coins);
   }, [coins]);
 
-  /** Opens the modal unless something blocks creation (SPEC.md section 4). */
-  const openModal = (preselect: string[] = []) => {
-    const blocked = creationBlock(billing, state.profile);
-    if (blocked) return setBlock(blocked);
-    setModal({ open: true, preselect });
+  /**
+   * Runs `then` unless something blocks creation (SPEC.md section 4). A block is checked again on fresh
+   * billing info and profile first: the user may have just subscribed or added a phone number.
+   */
+  const unlessBlocked = async (then: () => void) => {
+    let blocked = creationBlock(billing, state.profile);
+    if (blocked) {
+      const [info, profile] = await Promise.all([loadBilling(), refreshProfile()]);
+      blocked = creationBlock(info, profile);
+    }
+    if (blocked) setBlock(blocked);
+    else then();
   };
+  const openModal = (preselect: string[] = []) =>
+    void unlessBlocked(() => setModal({ open: true, preselect }));
 
   // ?coin=SYMBOL preselects that portfolio coin and opens the modal, once the data is in.
   const coinParam = params.get('coin');
@@ -138,11 +148,7 @@ export function AlertsPage() {
             <button
               type="button"
               className="btn"
-              onClick={() => {
-                const blocked = creationBlock(billing, state.profile);
-                if (blocked) setBlock(blocked);
-                else setProtecting(true);
-              }}
+              onClick={() => void unlessBlocked(() => setProtecting(true))}
             >
               Protect my portfolio
             </button>

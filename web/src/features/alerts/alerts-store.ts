@@ -83,6 +83,17 @@ export async function loadAlertsScreen(): Promise<void> {
   }
 }
 
+/** Reloads the profile (phone and e-mail can change on the account screen); null when it cannot. */
+export async function refreshProfile(): Promise<UserView | null> {
+  try {
+    const profile = await fetchProfile();
+    set({ profile });
+    return profile;
+  } catch {
+    return get().profile;
+  }
+}
+
 /** Reloads the stats only (after a change that moves the counts). */
 export async function reloadStats(): Promise<void> {
   try {
