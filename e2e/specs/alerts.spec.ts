@@ -46,6 +46,8 @@ async function becomePaidWithPhone(page: Page): Promise<void> {
   await page.getByLabel('Phone number').fill('+15557654321');
   await page.getByRole('button', { name: 'Save contact information' }).click();
   await page.getByText('Contact information saved.').waitFor();
+  // SPEC.md section 4: the payment return goes to /account 1.5 s after success; let it happen first.
+  await page.waitForTimeout(2_000);
 }
 
 /** The session token the app keeps for a local account, for API calls the test makes as that user. */
