@@ -143,7 +143,7 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     await expect(preselected.getByRole('checkbox', { name: /ETH/ }).isChecked()).resolves.toBe(true);
     await preselected.getByLabel('Percentage').check();
     await preselected.getByLabel('Condition').selectOption('above');
-    await preselected.getByLabel('Percent').fill('50');
+    await preselected.getByLabel('Percent', { exact: true }).fill('50');
     await preselected.getByText(/ETH: fires at \$3,750\.00/).waitFor();
     await preselected.getByRole('button', { name: 'Create Alert' }).click();
     await page.getByText('Successfully created 1 alert(s)!').waitFor();
