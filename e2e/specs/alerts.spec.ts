@@ -69,6 +69,7 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     coingecko.setPrice('ethereum', 3000);
     const { url } = await coingecko.start();
     app = await startApp({
+      PRICE_SOURCE: 'coingecko',
       COINGECKO_BASE_URL: url,
       PRICE_POLL_MS: '500',
       SMTP_URL: smtp.url,
