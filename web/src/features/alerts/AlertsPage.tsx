@@ -66,6 +66,11 @@ export function AlertsPage() {
     return () => clearInterval(timer);
   }, []);
 
+  // A firing used a notification of the allowance: the usage banner reads it from the billing info.
+  useEffect(() => {
+    if (state.lastFired) void loadBilling();
+  }, [state.lastFired]);
+
   useEffect(() => {
     if (!state.success) return;
     const timer = setTimeout(clearAlertMessages, SUCCESS_CLEARS_MS);
