@@ -51,7 +51,13 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
       )}
       <td>
         <div className="alert-coin">
-          {alert.coinImage && <img src={alert.coinImage} alt="" />}
+          {alert.coinImage && (
+            <img
+              src={alert.coinImage}
+              alt=""
+              onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+            />
+          )}
           <div>
             <strong>{alert.scope === 'coin' ? alert.coinSymbol : alert.coin}</strong>
             {alert.scope === 'coin' && <div className="alert-state">{alert.coin}</div>}
@@ -60,9 +66,12 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
       </td>
       <td>
         {conditionText(alert)}
-        {alert.isPortfolioCoin && alert.type === 'percentage' && alert.scope === 'coin' && (
-          <div className="alert-state">from purchase price</div>
-        )}
+        <div className="alert-state">
+          {alert.isPortfolioCoin && alert.type === 'percentage' && alert.scope === 'coin'
+            ? 'from purchase price · '
+            : ''}
+          {channels}
+        </div>
       </td>
       <td className="num hide-phone">
         {alert.triggerPrice === null ? '—' : formatPortfolioPrice(alert.triggerPrice)}
@@ -73,7 +82,6 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
       <td className="num" data-testid="distance">
         {distanceText(distance, alert.condition)}
       </td>
-      <td className="hide-phone">{channels}</td>
       <td className="hide-phone">
         <select
           className="select"

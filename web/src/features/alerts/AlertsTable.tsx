@@ -32,9 +32,6 @@ export function AlertsTable({ alerts, editMode, selected, ...handlers }: AlertsT
             <th scope="col" className="num" title="How far the price must move to reach the trigger">
               Distance
             </th>
-            <th scope="col" className="hide-phone">
-              Notify by
-            </th>
             <th scope="col" className="hide-phone" title="How long a fired alert waits before it is on again">
               Reset after
             </th>

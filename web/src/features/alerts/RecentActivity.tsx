@@ -4,17 +4,24 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { HistoryList } from './AlertHistoryDialog.tsx';
 import { fetchUserHistory } from './alerts-api.ts';
 
-/** The user's latest alert firings across all alerts; reloads when `version` changes (a firing arrived). */
+const REFRESH_MS = 10_000;
+
+/** The user's latest alert firings across all alerts; reloads every 10 s and when `version` changes (a firing arrived). */
 export function RecentActivity({ version }: { version: number }) {
   const [events, setEvents] = useState<AlertEventView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    fetchUserHistory()
-      .then((list) => {
-        setEvents(list);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(`${ALERT_MESSAGES.failedLoadData}${errorMessage(e)}`));
+    const load = () =>
+      fetchUserHistory()
+        .then((list) => {
+          setEvents(list);
+          setError(null);
+        })
+        .catch((e: unknown) => setError(`${ALERT_MESSAGES.failedLoadData}${errorMessage(e)}`));
+    void load();
+    // Deliveries finish after the firing: look again while the screen is open.
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
   }, [version]);
   return (
     <section className="card" aria-labelledby="recent-activity" style={{ marginTop: 'var(--space-5)' }}>
