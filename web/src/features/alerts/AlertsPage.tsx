@@ -125,6 +125,22 @@ export function AlertsPage() {
   }, [coinParam, ready]);
 
   /** The server refused a create (the plan, allowance or profile changed meanwhile): show why. */
+  // ?protect=1 (e.g. a link after an import) opens 'Protect my portfolio'.
+  const protectParam = params.get('protect');
+  useEffect(() => {
+    if (!protectParam || !ready) return;
+    setParams((p) => {
+      p.delete('protect');
+      return p;
+    });
+    void unlessBlocked(() => setProtecting(true));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per ?protect= when the data is ready
+  }, [protectParam, ready]);
+  const unprotected = holdings.filter(
+    (h) =>
+      h.coingeckoId && !state.alerts.some((a) => a.portfolioItemId === h.id && a.thresholdType === 'Loss'),
+  ).length;
+
   const refused = (code: string | undefined) => {
     setModal((m) => ({ ...m, open: false }));
     const local = creationBlock(billing, state.profile);
@@ -170,6 +186,21 @@ export function AlertsPage() {
         </div>
       )}
       <UsageBanner billing={billing} onUpgrade={goToAccount} />
+      {state.status === 'ready' && unprotected > 0 && (
+        <div className="banner banner-info" role="note">
+          <div className="banner-body">
+            {unprotected} of your holdings {unprotected === 1 ? 'has' : 'have'} no loss alert. One click sets
+            a loss alert on each of them.
+          </div>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void unlessBlocked(() => setProtecting(true))}
+          >
+            Protect my portfolio
+          </button>
+        </div>
+      )}
       {state.status === 'loading' && state.alerts.length === 0 ? (
         <div className="card center-screen" role="status" style={{ minHeight: 200 }}>
           <span className="spinner spinner-lg" aria-label="Loading alerts" />
