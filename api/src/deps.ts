@@ -1,8 +1,9 @@
-import type { Bus, Identity, PriceSource } from '@coinpace/adapters';
+import type { Bus, Identity, PaymentProvider, PriceSource } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import type { Config } from '@coinpace/domain';
 import type { Registry } from 'prom-client';
 import type { Logger } from './logger.ts';
+import type { LimiterFactory } from './middleware/limiters.ts';
 
 /** Everything the API is built from; main.ts and tests pass these in (STYLE.md, Wiring). */
 export interface ApiDeps {
@@ -13,9 +14,18 @@ export interface ApiDeps {
   bus: Bus;
   /** The one price source of this process (search, /api/prices, the /api/coingecko proxy). */
   prices: PriceSource;
+  /** The payment provider of payments.mode: Stripe, or the local checkout (billing routes). */
+  payments: PaymentProvider;
   logger: Logger;
   /** Registry the API's metrics are kept in; /metrics serves it. */
   metrics: Registry;
+  /**
+   * Rate limiters shared by the API processes (Redis-backed when REDIS_URL is set); default: counted
+   * in this process.
+   */
+  limiters?: LimiterFactory;
   /** Directory of the built web app to serve, when this process serves it. */
   webDist?: string;
+  /** The clock billing reads (periods, read-back times); default the real one. Tests pass their own. */
+  now?: () => Date;
 }

@@ -16,8 +16,13 @@ describe('parseConfig', () => {
       payments: { mode: 'local' },
       sms: { mode: 'log' },
       maintenanceMode: false,
+      beta: { signupLimit: 50 },
     });
     expect(Object.isFrozen(config.prices)).toBe(true);
+  });
+
+  it('reads the beta waitlist size', () => {
+    expect(parseConfig({ BETA_SIGNUP_LIMIT: '200' }).beta.signupLimit).toBe(200);
   });
 
   it('treats empty strings as unset', () => {
@@ -32,6 +37,7 @@ describe('parseConfig', () => {
     [{ ROLE: 'boss' }, 'ROLE: expected one of all, api, gateway, poller, worker'],
     [{ PRICE_SOURCE: 'random' }, 'PRICE_SOURCE: expected coingecko or simulated'],
     [{ MAINTENANCE_MODE: 'maybe' }, 'MAINTENANCE_MODE: MAINTENANCE_MODE must be 1 or 0'],
+    [{ BETA_SIGNUP_LIMIT: '-1' }, 'BETA_SIGNUP_LIMIT: expected a whole number from 0 to 1000000'],
     [{ CLERK_JWT_KEY: 'nope' }, 'CLERK_JWT_KEY: expected the PEM public key'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set'],
     [{ TWILIO_AUTH_TOKEN: 'x' }, 'TWILIO_ACCOUNT_SID: required when any TWILIO_* setting is given'],

@@ -3,6 +3,7 @@
  * hands it `process.env`, nothing else reads the environment. Empty strings count as unset.
  */
 import { z } from 'zod';
+import { DEFAULT_BETA_SIGNUP_LIMIT } from './schemas/public.ts';
 
 export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -111,6 +112,7 @@ const ZEnv = z.object({
   TWILIO_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   SITE_PASSWORD: optionalString,
   MAINTENANCE_MODE: flag('MAINTENANCE_MODE'),
+  BETA_SIGNUP_LIMIT: integer(0, 1_000_000).default(DEFAULT_BETA_SIGNUP_LIMIT),
   ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   LOG_LEVEL: z
@@ -131,6 +133,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   maintenanceMode: boolean;
   sitePassword?: string;
+  /** How many beta waitlist spots exist (SPEC.md section 9: 50 by default). */
+  beta: { signupLimit: number };
   database: { url?: string };
   redis: { url?: string };
   prices: { source: 'coingecko' | 'simulated'; baseUrl: string; apiKey?: string; pollMs: number };
@@ -261,6 +265,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     maintenanceMode: e.MAINTENANCE_MODE,
     sitePassword: e.SITE_PASSWORD,
+    beta: { signupLimit: e.BETA_SIGNUP_LIMIT },
     database: { url: e.DATABASE_URL },
     redis: { url: e.REDIS_URL },
     prices: {

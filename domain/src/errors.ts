@@ -18,6 +18,7 @@ export const ERROR_CATALOGUE = {
     message: 'This server uses its identity provider for sign-in; local accounts are turned off.',
   },
   SITE_PASSWORD_REQUIRED: { status: 403, message: 'Site password required' },
+  SITE_PASSWORD_INVALID: { status: 403, message: 'Invalid password' },
   PLAN_REQUIRED: { status: 403, message: 'You must upgrade to a paid plan to set alerts.' },
   ALERT_LIMIT_REACHED: {
     status: 403,
@@ -38,6 +39,11 @@ export const ERROR_CATALOGUE = {
   EMAIL_TAKEN: {
     status: 409,
     message: 'An account with this e-mail address already exists. Please sign in.',
+  },
+  BETA_FULL: { status: 409, message: 'Beta signup is full' },
+  BETA_ALREADY_JOINED: {
+    status: 409,
+    message: 'This email address is already on the beta waitlist.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },

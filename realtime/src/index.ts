@@ -9,3 +9,4 @@ export * from './dispatcher/dispatcher.ts';
 export * from './worker.ts';
 export * from './poller/index.ts';
 export * from './gateway/index.ts';
+export * from './jobs/index.ts';

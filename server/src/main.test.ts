@@ -57,6 +57,7 @@ describe('process start-up', () => {
       'TWILIO_API_URL',
       'SITE_PASSWORD',
       'MAINTENANCE_MODE',
+      'BETA_SIGNUP_LIMIT',
       'PUBLIC_URL',
       'LOG_LEVEL',
     ]) {

@@ -9,16 +9,25 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  closeRedis,
+  connectRedis,
   createBus,
   createIdentity,
   createMailer,
+  createPaymentProvider,
   createPriceSource,
   createSmsSender,
 } from '@coinpace/adapters';
-import { createApp, createLogger } from '@coinpace/api';
-import { connect } from '@coinpace/db';
+import { createApp, createLogger, redisLimiters } from '@coinpace/api';
+import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
-import { createPricePoller, startAlertWorker, startGateway, type AlertWorker } from '@coinpace/realtime';
+import {
+  createPricePoller,
+  startAlertWorker,
+  startGateway,
+  startLifecycleJobs,
+  type AlertWorker,
+} from '@coinpace/realtime';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
 import { planRoles } from './roles.ts';
@@ -45,6 +54,9 @@ async function main(): Promise<void> {
   const identity = await createIdentity(config);
   const bus = await createBus({ redisUrl: config.redis.url, logger: logger.child({ part: 'bus' }) });
   const prices = createPriceSource(config.prices, { logger: logger.child({ part: 'prices' }) });
+  const payments = createPaymentProvider(config.payments, {
+    localStore: createDbLocalPaymentStore(database.db),
+  });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
@@ -52,7 +64,24 @@ async function main(): Promise<void> {
   if (roles.api && !webDist)
     logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
 
-  const app = createApp({ config, db: database.db, identity, bus, prices, logger, metrics, webDist });
+  // Rate limits shared by every API process when Redis is there (DESIGN.md section 1).
+  const limiterRedis = config.redis.url
+    ? await connectRedis(config.redis.url, logger.child({ part: 'rate-limits' }), 'rate-limits')
+    : undefined;
+  const limiters = limiterRedis ? redisLimiters(limiterRedis) : undefined;
+
+  const app = createApp({
+    config,
+    db: database.db,
+    identity,
+    bus,
+    prices,
+    payments,
+    logger,
+    metrics,
+    webDist,
+    limiters,
+  });
   const server = createServer(app.callback());
   const gateway = roles.gateway
     ? await startGateway({
@@ -99,6 +128,13 @@ async function main(): Promise<void> {
       })
     : undefined;
   poller?.start();
+  const lifecycle = roles.worker
+    ? startLifecycleJobs({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        logger: logger.child({ part: 'lifecycle' }),
+      })
+    : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -112,6 +148,8 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await alertWorker?.stop();
+    await lifecycle?.stop();
+    if (limiterRedis) await closeRedis(limiterRedis);
     await bus.close();
     await database.close();
     process.exit(0);

@@ -1,20 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { SitePasswordGate } from './features/site-password/SitePasswordGate.tsx';
+import { initSitePassword, whenSiteUnlocked } from './features/site-password/site-password-store.ts';
 import { errorMessage } from './lib/api-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { startLivePrices } from './lib/socket.ts';
+import { startStorageGuard } from './lib/storage-guard.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
 
+// SPEC.md section 9: cached prices and portfolio data go at start-up, and the storage guard runs
+// for the life of the page.
+startStorageGuard();
+
 const root = createRoot(document.getElementById('root')!);
 
 loadRuntimeConfig()
-  .then(() => {
+  .then((config) => {
+    initSitePassword(config);
+    whenSiteUnlocked(startLivePrices);
     root.render(
       <StrictMode>
-        <App />
+        <SitePasswordGate>
+          <App />
+        </SitePasswordGate>
       </StrictMode>,
     );
   })

@@ -3,7 +3,9 @@ import { AccountPage } from './features/account/AccountPage.tsx';
 import { AlertsPage } from './features/alerts/AlertsPage.tsx';
 import { useAuth } from './features/auth/auth-store.ts';
 import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
+import { BetaSignupPage } from './features/beta/BetaSignupPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
+import { LocalCheckoutPage } from './features/billing/LocalCheckoutPage.tsx';
 import { SsoCallback } from './features/auth/SsoCallback.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
 import { PortfolioPage } from './features/portfolio/PortfolioPage.tsx';
@@ -49,7 +51,15 @@ export const appRoutes: RouteObject[] = [
       { path: '/terms-of-service', element: <LandingPage /> },
       { path: '/privacy-policy', element: <LandingPage /> },
       { path: '/privacy', element: <LandingPage /> },
-      { path: '/beta-sign-up', element: <LandingPage /> },
+      { path: '/beta-sign-up', element: <BetaSignupPage /> },
+      {
+        path: '/billing/local-checkout/:sessionId',
+        element: (
+          <RequireAuth>
+            <LocalCheckoutPage />
+          </RequireAuth>
+        ),
+      },
       {
         element: (
           <RequireAuth>

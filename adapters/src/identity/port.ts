@@ -23,3 +23,12 @@ export class TokenRejectedError extends Error {
     super(`token rejected: ${reason}`);
   }
 }
+
+/**
+ * Deletes identities at the identity provider (account deletion). Present only where the provider allows it
+ * from the server: Clerk with CLERK_SECRET_KEY. Local accounts are deleted with the user's data instead.
+ */
+export interface IdentityAdmin {
+  /** Deletes the provider's user; an already deleted (unknown) user is not an error. */
+  deleteUser(subject: string): Promise<void>;
+}

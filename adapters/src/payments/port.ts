@@ -66,7 +66,8 @@ export interface PaymentProvider {
 export interface CreateCheckoutInput {
   /** Our user id; comes back on the session and its webhook. */
   userId: string;
-  email: string;
+  /** The user's e-mail, for the provider's receipts; absent when we do not know it. */
+  email?: string;
   /** The provider customer already kept for this user, if any. */
   customerId?: string;
   planId: PlanId;

@@ -23,3 +23,15 @@ export function rateLimit(
     await next();
   };
 }
+
+/** Consumes one point of `key` inside a handler (after validation, say); past the limit throws 429. */
+export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, rejection.msBeforeNext / 1000) });
+    }
+    throw rejection;
+  }
+}

@@ -6,16 +6,20 @@ import {
   createClerkVerifier,
   createLocalIdentity,
   createMemoryBus,
+  createPaymentProvider,
   createSimulatedPriceSource,
   type Bus,
   type Identity,
+  type PaymentProvider,
   type PriceSource,
 } from '@coinpace/adapters';
+import { createDbLocalPaymentStore } from '@coinpace/db';
 import { createTestDatabase, type Engine, type TestDatabase } from '@coinpace/db/testing';
 import { parseConfig, type Config } from '@coinpace/domain';
 import { Registry } from 'prom-client';
 import { createApp } from '../app.ts';
 import { createLogger } from '../logger.ts';
+import type { LimiterFactory } from '../middleware/limiters.ts';
 
 export interface TestApi {
   url: string;
@@ -24,6 +28,8 @@ export interface TestApi {
   identity: Identity;
   bus: Bus;
   prices: PriceSource;
+  /** The payment provider of the config's payments.mode (local checkout over the test database, or Stripe). */
+  payments: PaymentProvider;
   /** fetch against the API with JSON in and out. */
   call(
     method: string,
@@ -55,6 +61,10 @@ export interface TestApiOptions {
   bus?: Bus;
   /** Default: the simulated source, so no test reaches the internet. */
   prices?: PriceSource;
+  /** Default: limits counted in memory, fresh per API. */
+  limiters?: LimiterFactory;
+  /** The clock of billing and of the local payment provider; default the real one. */
+  now?: () => Date;
 }
 
 /** Starts the API over a fresh database on `engine`, with env overrides for the config. */
@@ -79,14 +89,21 @@ export async function startTestApi(
         })();
   const bus = options.bus ?? createMemoryBus();
   const prices = options.prices ?? createSimulatedPriceSource({ seed: 1 });
+  const payments = createPaymentProvider(config.payments, {
+    localStore: createDbLocalPaymentStore(database.db),
+    now: options.now,
+  });
   const app = createApp({
     config,
     db: database.db,
     identity,
     bus,
     prices,
+    payments,
     logger: createLogger(config.logLevel),
     metrics: new Registry(),
+    limiters: options.limiters,
+    now: options.now,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -119,6 +136,7 @@ export async function startTestApi(
     identity,
     bus,
     prices,
+    payments,
     call,
     async signUp(email) {
       counter += 1;

@@ -7,7 +7,7 @@ import {
   type SubscriptionStatus,
 } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
-import { subscriptions, usagePeriods } from '../schema/index.ts';
+import { processedWebhookEvents, subscriptions, usagePeriods } from '../schema/index.ts';
 
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 
@@ -55,4 +55,120 @@ export async function loadBillingInfo(db: AppDb | AppTx, userId: string, now: Da
   const state = toSubscriptionState(await findSubscription(db, userId));
   const usage = await findCurrentUsage(db, userId, state);
   return billingView(state, { alertsSent: usage?.notificationsSent ?? 0 }, now);
+}
+
+/** Provider references of a subscription row, kept so webhooks find their user. */
+export interface SubscriptionLink {
+  provider?: string;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+}
+
+/**
+ * The user's subscription row, created empty on first use and locked (`FOR UPDATE`) until the transaction
+ * ends, so a webhook and a read-back applying at once for one user take turns.
+ */
+export async function lockSubscription(
+  tx: AppTx,
+  userId: string,
+  provider: string,
+): Promise<SubscriptionRecord> {
+  await tx.insert(subscriptions).values({ userId, provider }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for('update')
+    .limit(1);
+  if (!row) throw new Error(`subscription row of user ${userId} vanished`);
+  return row;
+}
+
+/** Writes a state-machine state (and provider references, when given) to the user's row. */
+export async function saveSubscriptionState(
+  db: AppDb | AppTx,
+  userId: string,
+  state: SubscriptionState,
+  link: SubscriptionLink & { canceledAt?: Date | null } = {},
+): Promise<void> {
+  const refs = Object.fromEntries(Object.entries(link).filter(([, value]) => value !== undefined));
+  await db
+    .update(subscriptions)
+    .set({
+      planId: state.planId,
+      status: state.status,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      currentPeriodStart: state.currentPeriodStart ?? null,
+      currentPeriodEnd: state.currentPeriodEnd ?? null,
+      lastEventAt: state.lastEventAt ?? null,
+      ...refs,
+    })
+    .where(eq(subscriptions.userId, userId));
+}
+
+/** The row a provider subscription (preferred) or customer belongs to; how webhooks find their user. */
+export async function findSubscriptionByRef(
+  db: AppDb | AppTx,
+  ref: { subscriptionId?: string | null; customerId?: string | null },
+): Promise<SubscriptionRecord | undefined> {
+  if (ref.subscriptionId) {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.subscriptionId, ref.subscriptionId))
+      .limit(1);
+    if (row) return row;
+  }
+  if (ref.customerId) {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, ref.customerId))
+      .limit(1);
+    return row;
+  }
+  return undefined;
+}
+
+/**
+ * Starts the usage period beginning at `start` (DESIGN.md section 5, Allowance): a row keyed by the period's
+ * start, with nothing counted yet. Starting it again changes nothing. Returns whether it was new.
+ */
+export async function ensureUsagePeriod(
+  db: AppDb | AppTx,
+  userId: string,
+  period: { start: Date; end: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(usagePeriods)
+    .values({ userId, periodStart: period.start, periodEnd: period.end })
+    .onConflictDoNothing()
+    .returning({ userId: usagePeriods.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Records a provider webhook event as applied; false when it was recorded before (a redelivery). Call it in
+ * the transaction that applies the event, so an event is recorded exactly when its effects commit.
+ */
+export async function recordWebhookEvent(
+  db: AppDb | AppTx,
+  event: { eventId: string; provider: string; type: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(processedWebhookEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: processedWebhookEvents.eventId });
+  return rows.length > 0;
+}
+
+/** Whether a webhook event id was applied already. */
+export async function isWebhookEventRecorded(db: AppDb | AppTx, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ eventId: processedWebhookEvents.eventId })
+    .from(processedWebhookEvents)
+    .where(eq(processedWebhookEvents.eventId, eventId))
+    .limit(1);
+  return row !== undefined;
 }

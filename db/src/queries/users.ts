@@ -1,4 +1,5 @@
 import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
+import { AppError } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { localCredentials, users } from '../schema/index.ts';
 
@@ -26,6 +27,7 @@ export async function findUserById(db: AppDb, id: string): Promise<UserRecord | 
 /**
  * Returns the user for an identity subject, creating it on first sight. Safe under concurrent
  * first requests: the unique subject index decides, and the loser reads the winner's row.
+ * @throws AppError BAD_TOKEN (401) when the subject belongs to a deleted account.
  */
 export async function ensureUser(
   db: AppDb,
@@ -41,8 +43,9 @@ export async function ensureUser(
     .returning();
   if (created) return created;
   const winner = await findUserBySubject(db, subject);
-  if (!winner) throw new Error(`user for subject ${subject} vanished while being created`);
-  return winner;
+  if (winner) return winner;
+  // The subject's account was deleted (a tombstone holds it): its old tokens sign in to nothing.
+  throw new AppError('BAD_TOKEN', { message: 'This account has been deleted.' });
 }
 
 /** Updates contact fields given (undefined leaves a field as it is). */

@@ -66,4 +66,6 @@ export interface PublicConfig {
   sitePasswordRequired: boolean;
   priceSource: 'coingecko' | 'simulated';
   payments: 'local' | 'stripe';
+  /** Where users write about problems (the account screen's report-issue link). */
+  supportEmail: string;
 }

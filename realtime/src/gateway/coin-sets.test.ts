@@ -10,20 +10,24 @@ describe('CoinSets', () => {
   it('shares one key between sockets watching the same coins', () => {
     const sets = new CoinSets();
     const a = sets.join(['bitcoin', 'ethereum']);
-    const b = sets.join(['bitcoin', 'ethereum']);
+    const b = sets.join(['bitcoin', 'ethereum'].map((id) => id.slice(0)));
     const c = sets.join(['bitcoin']);
-    expect(a).toBe(b);
-    expect(a).not.toBe(c);
+    expect(a.key).toBe(b.key);
+    // The second socket gets the first one's array, so sockets of a set share one copy.
+    expect(b.coins).toBe(a.coins);
+    expect(a.key).not.toBe(c.key);
+    expect(sets.setRoom(a.key)).toBe(`coins:${a.key}`);
+    expect(sets.coinRoom('bitcoin')).toBe('coin:bitcoin');
     expect(sets.size).toBe(2);
-    expect(sets.join([])).toBe('');
+    expect(sets.join([])).toEqual({ key: '', coins: [] });
     expect(sets.size).toBe(2);
   });
 
   it('builds one payload per set holding a changed coin, with only its changed coins', () => {
     const sets = new CoinSets();
-    const both = sets.join(['bitcoin', 'ethereum']);
-    const btc = sets.join(['bitcoin']);
-    const sol = sets.join(['solana']);
+    const both = sets.join(['bitcoin', 'ethereum']).key;
+    const btc = sets.join(['bitcoin']).key;
+    const sol = sets.join(['solana']).key;
     const payloads = sets.payloads({ bitcoin: q(1), ethereum: q(2), cardano: q(3) });
     expect(Object.fromEntries(payloads)).toEqual({
       [both]: { bitcoin: q(1), ethereum: q(2) },
@@ -35,7 +39,7 @@ describe('CoinSets', () => {
 
   it('forgets a set when its last socket leaves', () => {
     const sets = new CoinSets();
-    const key = sets.join(['bitcoin']);
+    const { key } = sets.join(['bitcoin']);
     sets.join(['bitcoin']);
     sets.leave(key);
     expect(sets.payloads({ bitcoin: q(1) }).size).toBe(1);

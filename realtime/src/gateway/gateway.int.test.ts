@@ -132,8 +132,13 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     // The state did not change, so it was not sent again.
     expect(one.of('source:state')).toHaveLength(1);
 
+    const { io } = servers[0]!.gateway;
+    expect((await io.in('coin:gw-b').fetchSockets()).map((s) => s.id).sort()).toEqual(
+      [one.socket.id, two.socket.id].sort(),
+    );
     one.socket.emit('unsubscribe', { coins: ['gw-a'] });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(async () => (await io.in('coin:gw-a').fetchSockets()).length === 0, { what: 'left gw-a' });
+    expect((await io.in('coin:gw-b').fetchSockets()).length).toBe(2);
     await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.7) }));
     await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-b': q(2.6) }));
     await waitFor(() => one.of('prices').length === 3, { what: 'third tick' });

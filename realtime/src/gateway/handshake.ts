@@ -13,8 +13,8 @@ import type { Socket } from 'socket.io';
 export interface SocketData {
   /** Our user id, for sockets that sent a valid token. */
   userId?: string;
-  /** The coins the socket watches, sorted. */
-  coins: string[];
+  /** The coins the socket watches, sorted; shared with other sockets of the same set, never mutated. */
+  coins: readonly string[];
   /** Key of the socket's coin set ('' for none). */
   setKey: string;
 }

@@ -31,16 +31,26 @@ export function cleanIds(input: unknown): string[] {
   return [...ids];
 }
 
-/** Moves a socket to the room of the coin set `coins` (sorted, unique). */
-export function setCoins(socket: GatewaySocket, sets: CoinSets, coins: string[]): void {
-  const previous = socket.data.setKey;
+/**
+ * Makes `coins` (sorted, unique) the socket's watched coins: joins the `coin:{id}` rooms it lacks and
+ * the room of its new coin set, leaves the rest. Room names and the coins array are the set's shared ones.
+ */
+export function setCoins(socket: GatewaySocket, sets: CoinSets, coins: readonly string[]): void {
+  const previousKey = socket.data.setKey;
+  const previous = socket.data.coins;
   const key = CoinSets.keyOf(coins);
-  socket.data.coins = coins;
-  if (key === previous) return;
-  if (previous) void socket.leave(CoinSets.room(previous));
-  sets.leave(previous);
-  socket.data.setKey = sets.join(coins);
-  if (key) void socket.join(CoinSets.room(key));
+  if (key === previousKey) return;
+  const joined = sets.join(coins);
+  const had = new Set(previous);
+  const keep = new Set(joined.coins);
+  const rooms = joined.coins.filter((coin) => !had.has(coin)).map((coin) => sets.coinRoom(coin));
+  if (key) rooms.push(sets.setRoom(key));
+  if (rooms.length > 0) void socket.join(rooms);
+  for (const coin of previous) if (!keep.has(coin)) void socket.leave(sets.coinRoom(coin));
+  if (previousKey) void socket.leave(sets.setRoom(previousKey));
+  sets.leave(previousKey);
+  socket.data.coins = joined.coins;
+  socket.data.setKey = key;
 }
 
 /** Wires `subscribe` and `unsubscribe` for one socket. */
@@ -49,10 +59,7 @@ export function handleSubscriptions(socket: GatewaySocket, sets: CoinSets, view:
     const ids = cleanIds(request?.coins);
     const current = new Set(socket.data.coins);
     const added = ids.filter((id) => !current.has(id)).slice(0, MAX_SOCKET_COINS - current.size);
-    if (added.length > 0) {
-      void socket.join(added.map((id) => `coin:${id}`));
-      setCoins(socket, sets, [...current, ...added].sort());
-    }
+    if (added.length > 0) setCoins(socket, sets, [...socket.data.coins, ...added].sort());
     if (typeof ack !== 'function') return;
     const watching = new Set(socket.data.coins);
     ack(view.quotes(ids.filter((id) => watching.has(id))));
@@ -60,14 +67,12 @@ export function handleSubscriptions(socket: GatewaySocket, sets: CoinSets, view:
 
   socket.on('unsubscribe', (request) => {
     const requested = request?.coins;
-    const drop = requested === undefined ? socket.data.coins : cleanIds(requested);
-    if (drop.length === 0) return;
-    const dropping = new Set(drop);
-    for (const id of drop) void socket.leave(`coin:${id}`);
+    const drop = new Set(requested === undefined ? socket.data.coins : cleanIds(requested));
+    if (drop.size === 0) return;
     setCoins(
       socket,
       sets,
-      socket.data.coins.filter((id) => !dropping.has(id)),
+      socket.data.coins.filter((id) => !drop.has(id)),
     );
   });
 }

@@ -14,9 +14,9 @@ export function setTokenGetter(getter: TokenGetter): void {
   getToken = getter;
 }
 
-/** The current session token (null when signed out), for connections that are not fetch (Socket.IO). */
-export function sessionToken(): Promise<string | null> {
-  return getToken();
+/** The current session token, or null when signed out (the socket sends it in its handshake). */
+export function currentToken(): Promise<string | null> {
+  return getToken().catch(() => null);
 }
 
 /** The site password kept for this tab, sent as X-Site-Password (DESIGN.md section 4). */
@@ -26,6 +26,13 @@ export function sitePassword(): string | null {
   } catch {
     return null;
   }
+}
+
+let onSitePasswordRejected: () => void = () => {};
+
+/** Installs what happens when the server refuses the site password (the gate locks the site again). */
+export function setSitePasswordRejectedHandler(handler: () => void): void {
+  onSitePasswordRejected = handler;
 }
 
 export interface RequestOptions {
@@ -71,8 +78,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch {
     body = undefined;
   }
-  if (!response.ok)
-    throw toAppError(response.status, body as Partial<ErrorBody> | undefined, response.headers);
+  if (!response.ok) {
+    const error = toAppError(response.status, body as Partial<ErrorBody> | undefined, response.headers);
+    if (error.code === 'SITE_PASSWORD_REQUIRED' || (error.code === 'SITE_PASSWORD_INVALID' && password)) {
+      onSitePasswordRejected();
+    }
+    throw error;
+  }
   return body as T;
 }
 

@@ -38,6 +38,7 @@ export function systemRoutes({ config, db, metrics }: ApiDeps) {
       sitePasswordRequired: Boolean(config.sitePassword),
       priceSource: config.prices.source,
       payments: config.payments.mode,
+      supportEmail: config.mail.supportEmail,
     };
     ctx.body = body;
   });

@@ -43,6 +43,33 @@ describe.each(testEngines(process.env.DATABASE_URL))('users API on %s', (engine)
     expect(cleared.body.user.phone).toBeNull();
   });
 
+  it("contact info is the token user's own: a token is needed, and no field selects another user", async () => {
+    for (const method of ['GET', 'PATCH']) {
+      const res = await api.call(method, '/api/users/me', {
+        body: method === 'PATCH' ? { phone: '+15551234567' } : undefined,
+      });
+      expect(res.status).toBe(401);
+    }
+    const a = await api.signUp();
+    const b = await api.signUp();
+    const sneaky = await api.call('PATCH', '/api/users/me', {
+      token: b.token,
+      body: { userId: a.user.id, phone: '+15550000000' },
+    });
+    expect(sneaky.status).toBe(400);
+    expect(sneaky.body.error).toMatch(/Unknown field: userId/);
+    await api.call('PATCH', '/api/users/me', {
+      token: b.token,
+      body: { phone: '+44 20 7946 0958', email: 'B@Example.test' },
+    });
+    expect((await api.call('GET', '/api/users/me', { token: b.token })).body.user).toMatchObject({
+      id: b.user.id,
+      phone: '+442079460958',
+      email: 'b@example.test',
+    });
+    expect((await api.call('GET', '/api/users/me', { token: a.token })).body.user.phone).toBeNull();
+  });
+
   it('serves health, readiness, metrics and the public config', async () => {
     expect((await api.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
     expect((await api.call('GET', '/readyz')).body).toEqual({ status: 'ready' });
@@ -55,6 +82,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('users API on %s', (engine)
       sitePasswordRequired: false,
       priceSource: 'coingecko',
       payments: 'local',
+      supportEmail: 'support@coinpace.local',
     });
   });
 

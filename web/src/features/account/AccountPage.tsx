@@ -1,8 +1,14 @@
-import { useAuth } from '../auth/auth-store.ts';
+import { ContactInfoForm } from './ContactInfoForm.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
+import { PlanSection } from './PlanSection.tsx';
+import { ReportIssue } from './ReportIssue.tsx';
+import './account.css';
 
-/** The account screen (SPEC.md section 2, 'Account screen'). */
+/**
+ * The account screen (SPEC.md section 2, 'Account screen'): plan, contact info, report issue, delete account.
+ * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
+ */
 export function AccountPage() {
-  const user = useAuth((s) => s.user);
   return (
     <>
       <div className="page-header">
@@ -11,12 +17,12 @@ export function AccountPage() {
           <p>Your plan, contact details and account settings.</p>
         </div>
       </div>
-      <section className="card">
-        <h2>Contact information</h2>
-        <p>
-          E-mail: <strong>{user?.email ?? '—'}</strong>
-        </p>
-      </section>
+      <div className="account-grid">
+        <PlanSection />
+        <ContactInfoForm />
+        <ReportIssue />
+        <DeleteAccount />
+      </div>
     </>
   );
 }

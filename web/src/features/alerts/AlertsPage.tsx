@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AlertTriggeredPayload } from '@coinpace/domain';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { onUserEvent } from '../../lib/socket.ts';
 import { hasActivePlan, loadBilling, useBilling } from '../billing/billing-store.ts';
 import { loadPortfolio, usePortfolio } from '../portfolio/portfolio-store.ts';
 import { watchCoins } from '../prices/prices-store.ts';
@@ -13,7 +15,6 @@ import { FiredToast } from './FiredToast.tsx';
 import { ProtectPortfolioDialog } from './ProtectPortfolioDialog.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { UsageBanner } from './UsageBanner.tsx';
-import { connectAlertEvents } from './alert-socket.ts';
 import { creationBlock, type CreationBlock } from './alert-ui.ts';
 import {
   autoCreateForNewCoins,
@@ -21,6 +22,7 @@ import {
   clearAlertMessages,
   deleteAlert,
   deleteSelected,
+  handleAlertTriggered,
   loadAlertsScreen,
   refreshProfile,
   resetAllOn,
@@ -84,15 +86,12 @@ export function AlertsPage() {
       ),
     [state.alerts, holdings],
   );
-  const live = useRef<ReturnType<typeof connectAlertEvents> | null>(null);
-  useEffect(() => {
-    live.current = connectAlertEvents();
-    return () => live.current?.close();
-  }, []);
-  useEffect(() => {
-    watchCoins(coins);
-    live.current?.watch(coins);
-  }, [coins]);
+  useEffect(() => watchCoins(coins), [coins]);
+  // Live firings from the app's socket layer (DESIGN.md section 4, `alert:triggered`).
+  useEffect(
+    () => onUserEvent('alert:triggered', (payload) => handleAlertTriggered(payload as AlertTriggeredPayload)),
+    [],
+  );
 
   /**
    * Runs `then` unless something blocks creation (SPEC.md section 4). A block is checked again on fresh

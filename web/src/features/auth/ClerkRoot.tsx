@@ -2,7 +2,15 @@
  * Clerk mode (a publishable key in /api/config). Loaded lazily so local mode never downloads Clerk.
  * It mirrors Clerk's session into the auth store and renders Clerk's own sign-in and sign-up forms.
  */
-import { ClerkProvider, SignIn, SignUp, useAuth as useClerkAuth, useClerk, useUser } from '@clerk/react';
+import {
+  AuthenticateWithRedirectCallback,
+  ClerkProvider,
+  SignIn,
+  SignUp,
+  useAuth as useClerkAuth,
+  useClerk,
+  useUser,
+} from '@clerk/react';
 import { useEffect, type ReactNode } from 'react';
 import { syncClerkSession } from './auth-store.ts';
 
@@ -51,4 +59,14 @@ export function ClerkSignIn() {
 
 export function ClerkSignUp() {
   return <SignUp routing="hash" fallbackRedirectUrl="/portfolio" signInUrl="/#sign-in" />;
+}
+
+/** Finishes an OAuth or SSO sign-in that came back to /sso-callback. */
+export function ClerkSsoCallback() {
+  return (
+    <AuthenticateWithRedirectCallback
+      signInFallbackRedirectUrl="/portfolio"
+      signUpFallbackRedirectUrl="/portfolio"
+    />
+  );
 }

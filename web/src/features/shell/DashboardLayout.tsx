@@ -4,6 +4,8 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { signOut, useAuth } from '../auth/auth-store.ts';
+import { BillingLayer } from '../billing/BillingLayer.tsx';
+import { TickerBar } from '../prices/TickerBar.tsx';
 
 const LINKS = [
   { to: 'portfolio', label: 'Portfolio' },
@@ -52,6 +54,7 @@ export function DashboardLayout() {
           </div>
         </div>
       </header>
+      <TickerBar />
       <nav id="mobile-nav" className="mobile-nav" aria-label="Main" hidden={!mobileOpen}>
         {LINKS.map((link) => (
           <NavLink key={link.to} to={prefix + link.to} onClick={() => setMobileOpen(false)}>
@@ -61,6 +64,7 @@ export function DashboardLayout() {
       </nav>
       <main id="main" className="page">
         <ErrorBanner message={authError} onClose={() => useAuth.setState({ error: null })} />
+        <BillingLayer />
         <Outlet />
       </main>
     </>

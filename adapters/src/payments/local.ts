@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  PLANS,
+  addMonths,
+  isPlanId,
+  periodContaining,
+  type LocalCheckoutRecord,
+  type LocalPaymentStore,
+  type LocalSubscriptionRecord,
+  type PlanId,
+  type SubscriptionSnapshot,
+} from '@coinpace/domain';
+import { WebhookSignatureError, type CheckoutSessionInfo, type PaymentProvider } from './port.ts';
+
+export interface LocalProviderOptions {
+  store: LocalPaymentStore;
+  /** The provider's clock (session expiry, period starts and ends). Default: the real clock. */
+  now?: () => Date;
+  /** How long a checkout session stays open. Default 24 hours, as Stripe's. */
+  sessionTtlMs?: number;
+}
+
+/**
+ * The payment port with no card processor (DESIGN.md section 3, embedded default): checkout is a page of our
+ * own (`/billing/local-checkout/{sessionId}`) where the user confirms or cancels. Confirming starts a monthly
+ * subscription; plan changes, cancellation at the period's end and reactivation behave as with Stripe, so the
+ * billing service drives the same state machine through the same read-backs. There are no webhooks.
+ *
+ * Periods move on lazily: reading a subscription whose period has ended renews it (or ends it, when it was set
+ * to cancel), as Stripe would have by then.
+ */
+export interface LocalPaymentProvider extends PaymentProvider {
+  readonly name: 'local';
+  /** The session as the checkout page shows it; NOT_FOUND for an unknown id. Expires it lazily. */
+  describeCheckout(sessionId: string): Promise<LocalCheckoutRecord>;
+  /**
+   * The user confirmed: the session completes and its subscription starts now. Completing a completed session
+   * again changes nothing; an expired or cancelled one is a CONFLICT.
+   */
+  completeCheckout(sessionId: string): Promise<CheckoutSessionInfo>;
+  /** The user backed out: an open session is cancelled (read back as 'expired'); a paid one is a CONFLICT. */
+  cancelCheckout(sessionId: string): Promise<CheckoutSessionInfo>;
+}
+
+const PRICE_PREFIX = 'local_';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Builds the local provider over a store. */
+export function createLocalPaymentProvider(options: LocalProviderOptions): LocalPaymentProvider {
+  const { store } = options;
+  const now = options.now ?? (() => new Date());
+  const ttl = options.sessionTtlMs ?? DAY_MS;
+
+  const customerIdOf = (userId: string) => `local_customer_${userId}`;
+
+  async function sessionOrThrow(sessionId: string): Promise<LocalCheckoutRecord> {
+    const session = await store.findSession(sessionId);
+    if (!session) throw new AppError('NOT_FOUND', { message: 'Checkout session not found.' });
+    if (session.status === 'open' && now().getTime() >= session.expiresAt.getTime()) {
+      await store.closeSession(session.id, 'expired');
+      return (await store.findSession(sessionId)) ?? session;
+    }
+    return session;
+  }
+
+  /** The subscription as it is now: a period that has ended is renewed, or ended when set to cancel. */
+  async function settled(subscriptionId: string): Promise<LocalSubscriptionRecord> {
+    const sub = await store.findSubscription(subscriptionId);
+    if (!sub) throw new AppError('NOT_FOUND', { message: 'Payment record not found (local subscription).' });
+    const at = now();
+    if (sub.status !== 'active' || at.getTime() < sub.currentPeriodEnd.getTime()) return sub;
+    const next: LocalSubscriptionRecord = sub.cancelAtPeriodEnd
+      ? { ...sub, status: 'canceled', cancelAtPeriodEnd: false }
+      : (() => {
+          const period = periodContaining(sub.startedAt, at);
+          return { ...sub, currentPeriodStart: period.start, currentPeriodEnd: period.end };
+        })();
+    await store.updateSubscription(next);
+    return next;
+  }
+
+  const snapshot = (sub: LocalSubscriptionRecord): SubscriptionSnapshot => ({
+    subscriptionId: sub.id,
+    customerId: sub.customerId,
+    planId: sub.planId,
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    itemId: `${sub.id}:item`,
+  });
+
+  const info = (session: LocalCheckoutRecord): CheckoutSessionInfo => ({
+    sessionId: session.id,
+    status: session.status === 'complete' ? 'complete' : session.status === 'open' ? 'open' : 'expired',
+    userId: session.userId,
+    planId: session.planId,
+    customerId: customerIdOf(session.userId),
+    subscriptionId: session.status === 'complete' ? session.id : null,
+  });
+
+  async function live(subscriptionId: string): Promise<LocalSubscriptionRecord> {
+    const sub = await settled(subscriptionId);
+    if (sub.status !== 'active') throw new AppError('CONFLICT', { message: 'This subscription has ended.' });
+    return sub;
+  }
+
+  return {
+    name: 'local',
+
+    priceIdFor(planId: PlanId) {
+      if (!isPlanId(planId)) throw new AppError('BAD_REQUEST', { message: `Unknown plan: ${planId}` });
+      return `${PRICE_PREFIX}${planId}`;
+    },
+
+    planForPriceId(priceId) {
+      const planId = priceId.startsWith(PRICE_PREFIX) ? priceId.slice(PRICE_PREFIX.length) : '';
+      return isPlanId(planId) ? planId : null;
+    },
+
+    async createCheckoutSession(input) {
+      const id = `local_${randomBytes(18).toString('base64url')}`;
+      const createdAt = now();
+      await store.insertSession({
+        id,
+        userId: input.userId,
+        planId: input.planId,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        status: 'open',
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + ttl),
+        completedAt: null,
+      });
+      // The checkout page is served by this app, on the origin the user will come back to.
+      const url = new URL(`/billing/local-checkout/${encodeURIComponent(id)}`, input.successUrl).href;
+      return { sessionId: id, url, customerId: customerIdOf(input.userId) };
+    },
+
+    async getCheckoutSession(sessionId) {
+      return info(await sessionOrThrow(sessionId));
+    },
+
+    describeCheckout: sessionOrThrow,
+
+    async completeCheckout(sessionId) {
+      const session = await sessionOrThrow(sessionId);
+      if (session.status === 'complete') return info(session);
+      if (session.status !== 'open') {
+        throw new AppError('CONFLICT', {
+          message:
+            session.status === 'expired'
+              ? 'This checkout session has expired. Please choose your plan again.'
+              : 'This checkout session was cancelled. Please choose your plan again.',
+        });
+      }
+      const startedAt = now();
+      const subscription: LocalSubscriptionRecord = {
+        id: session.id,
+        userId: session.userId,
+        customerId: customerIdOf(session.userId),
+        planId: session.planId,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        startedAt,
+        currentPeriodStart: startedAt,
+        currentPeriodEnd: addMonths(startedAt, 1),
+      };
+      // A concurrent confirmation of the same session loses here and reads the winner's result.
+      await store.completeSession(session.id, startedAt, subscription);
+      return info(await sessionOrThrow(session.id));
+    },
+
+    async cancelCheckout(sessionId) {
+      const session = await sessionOrThrow(sessionId);
+      if (session.status === 'complete') {
+        throw new AppError('CONFLICT', { message: 'This checkout session is already paid.' });
+      }
+      if (session.status === 'open') await store.closeSession(session.id, 'canceled');
+      return info(await sessionOrThrow(session.id));
+    },
+
+    async getSubscription(subscriptionId) {
+      return snapshot(await settled(subscriptionId));
+    },
+
+    async changePlan(subscriptionId, planId) {
+      const sub = await live(subscriptionId);
+      if (sub.planId === planId) return snapshot(sub);
+      if (!PLANS.some((plan) => plan.id === planId))
+        throw new AppError('BAD_REQUEST', { message: `Unknown plan: ${planId}` });
+      const next = { ...sub, planId };
+      await store.updateSubscription(next);
+      return snapshot(next);
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const sub = await live(subscriptionId);
+      const next = { ...sub, cancelAtPeriodEnd: cancel };
+      await store.updateSubscription(next);
+      return snapshot(next);
+    },
+
+    async cancelNow(subscriptionId) {
+      const sub = await settled(subscriptionId);
+      if (sub.status === 'canceled') return snapshot(sub);
+      const next: LocalSubscriptionRecord = { ...sub, status: 'canceled', cancelAtPeriodEnd: false };
+      await store.updateSubscription(next);
+      return snapshot(next);
+    },
+
+    parseWebhook() {
+      throw new WebhookSignatureError('local payments have no webhooks');
+    },
+  };
+}
+
+/** Whether the configured provider is the local one (its checkout page and routes exist only then). */
+export function isLocalPaymentProvider(provider: PaymentProvider): provider is LocalPaymentProvider {
+  return provider.name === 'local' && 'completeCheckout' in provider;
+}

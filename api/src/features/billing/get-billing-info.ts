@@ -1,0 +1,47 @@
+import { findSubscription, loadBillingInfo, toSubscriptionState, type UserRecord } from '@coinpace/db';
+import { AppError, hasActivePlan, type BillingInfo } from '@coinpace/domain';
+import { applyToUser } from './apply-subscription.ts';
+import type { BillingDeps } from './billing-deps.ts';
+
+/** How long after a read-back a passed period end is taken on trust before asking the provider again. */
+const RECHECK_MS = 5 * 60 * 1000;
+
+/**
+ * GET /api/billing/user: the billing info of SPEC.md section 3. When the plan's period has ended and no event
+ * has moved it on (a lost webhook; or the local provider, which has none), the subscription is read back
+ * first, at most every five minutes. A failed read-back is logged and the stored info answered.
+ */
+export async function getBillingInfo(deps: BillingDeps, user: UserRecord): Promise<BillingInfo> {
+  const now = deps.now();
+  const row = await findSubscription(deps.db, user.id);
+  const state = toSubscriptionState(row);
+  const stale =
+    row?.subscriptionId &&
+    row.provider === deps.payments.name &&
+    hasActivePlan(state) &&
+    state.currentPeriodEnd !== undefined &&
+    state.currentPeriodEnd.getTime() <= now.getTime() &&
+    (!state.lastEventAt || now.getTime() - state.lastEventAt.getTime() >= RECHECK_MS);
+  if (stale && row.subscriptionId) {
+    const subscriptionId = row.subscriptionId;
+    try {
+      const snapshot = await deps.payments.getSubscription(subscriptionId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      });
+      await applyToUser(
+        deps,
+        {
+          userId: user.id,
+          event: snapshot ? { kind: 'subscription', at: now, snapshot } : { kind: 'deleted', at: now },
+          subscriptionId,
+          customerId: snapshot?.customerId,
+        },
+        'period_ended',
+      );
+    } catch (error) {
+      deps.log.warn({ err: error, userId: user.id }, 'could not read the subscription back at period end');
+    }
+  }
+  return loadBillingInfo(deps.db, user.id, now);
+}

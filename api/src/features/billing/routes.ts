@@ -1,0 +1,104 @@
+import Router from '@koa/router';
+import {
+  ZCreateCheckout,
+  ZPaymentSuccess,
+  ZSelfOnly,
+  parseOrThrow,
+  type BillingInfo,
+  type CheckoutResponse,
+  type PaymentSuccessResponse,
+} from '@coinpace/domain';
+import { bodyOf, jsonBody, jsonBodyAnyMethod } from '../../body.ts';
+import type { AppState } from '../../context.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { assertSelf, billingDeps } from './billing-deps.ts';
+import { changeCancellation } from './change-cancellation.ts';
+import { confirmPayment } from './confirm-payment.ts';
+import { createCheckoutSession } from './create-checkout-session.ts';
+import { deleteAccount } from './delete-account.ts';
+import { getBillingInfo } from './get-billing-info.ts';
+import { handleWebhook } from './handle-webhook.ts';
+import { listPlans } from './list-plans.ts';
+import { cancelLocalCheckout, completeLocalCheckout, describeLocalCheckout } from './local-checkout.ts';
+import { readRawBody } from './raw-body.ts';
+import { syncPlan } from './sync-plan.ts';
+
+/** Largest webhook body we read; Stripe's events are a few kB. */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+/**
+ * The billing routes of SPEC.md section 7 and DESIGN.md section 4. Every route but the webhook needs the
+ * bearer token and acts on the token's user only; a `userId`/`clerkId` in a body must name that user.
+ */
+export function billingRoutes(deps: ApiDeps) {
+  const router = new Router<AppState>({ prefix: '/api/billing' });
+  const auth = requireUser(deps.identity.verifier, deps.db);
+  const service = (ctx: { state: AppState }) => billingDeps(deps, ctx.state.log);
+  const origin = (ctx: { protocol: string; host: string }) => `${ctx.protocol}://${ctx.host}`;
+
+  // Stripe's webhook: no token (the signature is the proof) and no body parser (the signature covers the raw bytes).
+  router.post('/webhook', async (ctx) => {
+    const raw = await readRawBody(ctx.req, MAX_WEBHOOK_BYTES);
+    ctx.body = await handleWebhook(service(ctx), raw, ctx.get('stripe-signature') || undefined);
+  });
+
+  router.get('/plans', auth, (ctx) => {
+    ctx.body = listPlans(deps.payments);
+  });
+
+  router.get('/user', auth, async (ctx) => {
+    ctx.body = (await getBillingInfo(service(ctx), currentUser(ctx))) satisfies BillingInfo;
+  });
+
+  router.post('/create-checkout-session', auth, jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZCreateCheckout, bodyOf(ctx));
+    const answer: CheckoutResponse = await createCheckoutSession(
+      service(ctx),
+      currentUser(ctx),
+      input,
+      origin(ctx),
+    );
+    ctx.body = answer;
+  });
+
+  router.post('/payment-success', auth, jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZPaymentSuccess, bodyOf(ctx));
+    const answer: PaymentSuccessResponse = await confirmPayment(service(ctx), currentUser(ctx), input);
+    ctx.body = answer;
+  });
+
+  for (const [path, cancel] of [
+    ['/cancel-subscription', true],
+    ['/reactivate-subscription', false],
+  ] as const) {
+    router.post(path, auth, jsonBody(), async (ctx) => {
+      assertSelf(parseOrThrow(ZSelfOnly, bodyOf(ctx)), currentUser(ctx));
+      ctx.body = await changeCancellation(service(ctx), currentUser(ctx), cancel);
+    });
+  }
+
+  router.post('/sync-plan', auth, jsonBody(), async (ctx) => {
+    assertSelf(parseOrThrow(ZSelfOnly, bodyOf(ctx)), currentUser(ctx));
+    ctx.body = await syncPlan(service(ctx), currentUser(ctx));
+  });
+
+  router.delete('/delete-account', auth, jsonBodyAnyMethod(), async (ctx) => {
+    const input = parseOrThrow(ZSelfOnly, bodyOf(ctx));
+    ctx.body = await deleteAccount(service(ctx), currentUser(ctx), input);
+  });
+
+  router.get('/local-checkout/:sessionId', auth, async (ctx) => {
+    ctx.body = await describeLocalCheckout(service(ctx), currentUser(ctx), ctx.params.sessionId ?? '');
+  });
+
+  router.post('/local-checkout/:sessionId/complete', auth, async (ctx) => {
+    ctx.body = await completeLocalCheckout(service(ctx), currentUser(ctx), ctx.params.sessionId ?? '');
+  });
+
+  router.post('/local-checkout/:sessionId/cancel', auth, async (ctx) => {
+    ctx.body = await cancelLocalCheckout(service(ctx), currentUser(ctx), ctx.params.sessionId ?? '');
+  });
+
+  return router;
+}

@@ -1,0 +1,85 @@
+/**
+ * A share of the benchmark's clients, in a process of its own: opens `count` connections of `kind`
+ * (Socket.IO clients that subscribe to the ticker and 20 coins, or raw `ws` clients), counts every
+ * message and records publish-to-receive latency from the `prices` payloads.
+ * Usage (by the orchestrator): clients.ts <gateway|ws> <url> <count>
+ */
+import { io, type Socket } from 'socket.io-client';
+import { WebSocket } from 'ws';
+import type { PriceMap } from '@coinpace/domain';
+import { BENCH_COINS, LatencyHistogram, nowMs, type ClientCommand, type ClientReply } from './protocol.ts';
+
+const [kind, url, countText] = process.argv.slice(2) as ['gateway' | 'ws', string, string];
+const count = Number(countText);
+const CONCURRENT_OPENS = 100;
+const probe = BENCH_COINS[0]!;
+
+let histogram = new LatencyHistogram();
+let messages = 0;
+let firstAt = 0;
+let lastAt = 0;
+const closers: (() => void)[] = [];
+
+function onMessage(event: string, payload: unknown): void {
+  const at = nowMs();
+  messages += 1;
+  if (firstAt === 0) firstAt = at;
+  lastAt = at;
+  if (event === 'prices') histogram.record(at - (payload as PriceMap)[probe]!.last_updated);
+}
+
+function openGateway(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    socket.on('ticker', (payload) => onMessage('ticker', payload));
+    socket.on('prices', (payload) => onMessage('prices', payload));
+    socket.once('connect_error', reject);
+    socket.once('connect', () => socket.emit('subscribe', { coins: BENCH_COINS }, () => resolve()));
+    closers.push(() => socket.disconnect());
+  });
+}
+
+function openWs(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url.replace(/^http/, 'ws'), { perMessageDeflate: false });
+    ws.on('message', (data: Buffer) => {
+      // The same work a Socket.IO client does: strip the packet prefix and parse the JSON array.
+      const [event, payload] = JSON.parse(data.toString('utf8', 2)) as [string, unknown];
+      onMessage(event, payload);
+    });
+    ws.once('error', reject);
+    ws.once('open', () => resolve());
+    closers.push(() => ws.terminate());
+  });
+}
+
+const open = kind === 'gateway' ? openGateway : openWs;
+const reply = (message: ClientReply) => process.send!(message);
+
+try {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENT_OPENS, count) }, async () => {
+      while (next < count) {
+        next += 1;
+        await open();
+      }
+    }),
+  );
+  reply({ type: 'ready', connected: count });
+} catch (err) {
+  reply({ type: 'failed', error: String(err) });
+}
+
+process.on('message', (command: ClientCommand) => {
+  if (command.cmd === 'reset') {
+    histogram = new LatencyHistogram();
+    messages = firstAt = lastAt = 0;
+  }
+  if (command.cmd === 'report')
+    reply({ type: 'report', messages, firstAt, lastAt, histogram: histogram.entries() });
+  if (command.cmd === 'close') {
+    for (const close of closers) close();
+    setTimeout(() => process.exit(0), 200);
+  }
+});

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { AppTx } from '../connect.ts';
+import {
+  alertEvents,
+  alerts,
+  checkoutSessions,
+  contactMessages,
+  localCredentials,
+  outboxMessages,
+  portfolioItems,
+  subscriptions,
+  usagePeriods,
+  users,
+} from '../schema/index.ts';
+
+export interface DeleteAccountOptions {
+  /**
+   * Free the identity subject, so the same identity signing in again starts a new account (the lifecycle
+   * job deletes accounts whose identity record lives on at the provider). Without it the tombstone keeps
+   * the subject, and an old session token of a user who deleted their account is refused instead of
+   * quietly creating a fresh account.
+   */
+  releaseSubject: boolean;
+}
+
+/**
+ * Deletes an account inside the caller's transaction (SPEC.md section 4, Account deletion; the lifecycle
+ * jobs of SPEC.md section 9): holdings, alerts and their events, messages waiting or sent to the user, billing
+ * rows, checkout sessions and the local sign-in credential go; the users row stays as a scrubbed tombstone
+ * (no e-mail, name or phone; `deletedAt` set). Contact-form messages are support's records and stay,
+ * unlinked from the account.
+ * @returns false when there was no user with this id.
+ */
+export async function deleteAccountData(
+  tx: AppTx,
+  userId: string,
+  now: Date,
+  options: DeleteAccountOptions,
+): Promise<boolean> {
+  await tx.delete(outboxMessages).where(eq(outboxMessages.userId, userId));
+  await tx.delete(alertEvents).where(eq(alertEvents.userId, userId));
+  await tx.delete(alerts).where(eq(alerts.userId, userId));
+  await tx.delete(portfolioItems).where(eq(portfolioItems.userId, userId));
+  await tx.delete(usagePeriods).where(eq(usagePeriods.userId, userId));
+  await tx.delete(checkoutSessions).where(eq(checkoutSessions.userId, userId));
+  await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+  await tx.delete(localCredentials).where(eq(localCredentials.userId, userId));
+  await tx.update(contactMessages).set({ userId: null }).where(eq(contactMessages.userId, userId));
+  const updated = await tx
+    .update(users)
+    .set({
+      ...(options.releaseSubject ? { identitySubject: `deleted_${userId}` } : {}),
+      email: null,
+      firstName: null,
+      phone: null,
+      deletionWarnedAt: null,
+      deletedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
+import { startApp, type RunningApp } from '../src/server.ts';
+
+/** Signs up a fresh local user through the sign-up dialog; returns the e-mail address. */
+async function signUp(page: Page, url: string, name: string): Promise<string> {
+  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  await page.goto(`${url}/#sign-up`);
+  const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
+  await dialog.getByLabel('First name (optional)').fill(name);
+  await dialog.getByLabel('E-mail address').fill(email);
+  await dialog.getByLabel('Password').fill('correct horse battery');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: `Welcome back, ${name}!` }).waitFor();
+  return email;
+}
+
+describe('billing journeys on local checkout', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('chooses Token Run in the pricing modal, confirms the local checkout, cancels, reactivates and upgrades', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUp(page, app.url, 'Grace');
+
+    await page.getByRole('link', { name: 'My Account' }).first().click();
+    await page.waitForURL('**/account');
+    const plan = page.getByRole('region', { name: 'Your plan' });
+    await plan.getByText('You have no plan yet.').waitFor();
+    await plan.getByRole('button', { name: 'Choose a Plan' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Choose your plan' });
+    await modal.getByText('To monitor your portfolio with alerts, choose a plan:').waitFor();
+    await expect(modal.getByRole('button', { name: /^Choose / }).allTextContents()).resolves.toEqual([
+      'Choose Coinpace',
+      'Choose Token Run',
+      'Choose Moon Race',
+    ]);
+    await modal.getByText('Most Popular').waitFor();
+    await modal
+      .getByText('All plans are billed monthly. You can upgrade, downgrade, or cancel anytime.')
+      .waitFor();
+    await screenshot(page, 'billing-pricing-modal');
+    await modal.getByRole('button', { name: 'Choose Token Run' }).click();
+
+    await page.waitForURL('**/billing/local-checkout/**');
+    await page.getByRole('heading', { name: 'Confirm your subscription' }).waitFor();
+    await page.getByText('$14.99 / month').waitFor();
+    await screenshot(page, 'billing-local-checkout');
+    await page.getByRole('button', { name: 'Confirm and pay $14.99' }).click();
+
+    await page.getByText('Plan upgraded to: Token Run').waitFor();
+    await page.waitForURL((url) => url.pathname === '/account' && !url.searchParams.has('session_id'));
+    await plan.getByText('Token Run', { exact: true }).waitFor();
+    await plan.getByRole('button', { name: 'Upgrade' }).waitFor();
+    await screenshot(page, 'billing-account-token-run');
+
+    await plan.getByRole('button', { name: 'Cancel Plan' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your plan?' })
+      .getByRole('button', { name: 'Cancel Plan' })
+      .click();
+    await plan.getByText('Access until').waitFor();
+    await plan.getByRole('button', { name: 'Reactivate Plan' }).click();
+    await plan.getByRole('button', { name: 'Cancel Plan' }).waitFor();
+    await expect(plan.getByText('Access until').count()).resolves.toBe(0);
+
+    // Upgrade in place: no checkout, the plan changes at once and the top tier offers no Upgrade.
+    await plan.getByRole('button', { name: 'Upgrade' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Choose your plan' });
+    await upgrade.getByText('Current plan').waitFor();
+    await upgrade.getByRole('button', { name: 'Choose Moon Race' }).click();
+    await page.getByText('Your plan is now Moon Race.').waitFor();
+    await plan.getByText('Moon Race', { exact: true }).waitFor();
+    await expect(plan.getByRole('button', { name: 'Upgrade' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('saves a phone number in E.164 and refuses one without a country code', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await signUp(page, app.url, 'Alan');
+    await page.goto(`${app.url}/account`);
+    const form = page.getByRole('region', { name: 'Contact information' });
+    await form.getByLabel('Phone number').fill('555-1234');
+    await form.getByRole('button', { name: 'Save contact information' }).click();
+    await form.getByText('Phone number must be in international form, e.g. +15551234567').waitFor();
+    await form.getByLabel('Phone number').fill('+1 (555) 123-4567');
+    await form.getByRole('button', { name: 'Save contact information' }).click();
+    await form.getByText('Contact information saved.').waitFor();
+    await expect(form.getByLabel('Phone number').inputValue()).resolves.toBe('+15551234567');
+    await screenshot(page, 'billing-account-phone');
+    await context.close();
+  });
+
+  it('deletes the account after typing DELETE, signs out and goes home', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const email = await signUp(page, app.url, 'Ada');
+    await page.goto(`${app.url}/account`);
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    await dialog.getByLabel('Type DELETE to confirm').fill('delete');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await confirm.click();
+    await dialog.getByText('Account deleted successfully. Signing out...').waitFor();
+    await page.waitForURL(`${app.url}/`);
+
+    await page.goto(`${app.url}/#sign-in`);
+    const signIn = page.getByRole('dialog', { name: 'Sign in to Coinpace' });
+    await signIn.getByLabel('E-mail address').fill(email);
+    await signIn.getByLabel('Password').fill('correct horse battery');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.getByRole('alert').filter({ hasText: 'Incorrect e-mail or password.' }).waitFor();
+    await context.close();
+  });
+});

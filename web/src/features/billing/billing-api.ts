@@ -1,0 +1,63 @@
+/** The billing calls of SPEC.md section 7 and DESIGN.md section 4, typed with domain's response shapes. */
+import type {
+  BillingChangeResponse,
+  CheckoutResponse,
+  LocalCheckoutResult,
+  LocalCheckoutView,
+  PaymentSuccessResponse,
+  PlansResponse,
+} from '@coinpace/domain';
+import { api } from '../../lib/api-client.ts';
+import { useAuth } from '../auth/auth-store.ts';
+
+/** `{userId}` of the signed-in user, as SPEC.md's client sends it (the server only checks it). */
+function self(): { userId?: string } {
+  const id = useAuth.getState().user?.id;
+  return id ? { userId: id } : {};
+}
+
+export const fetchPlans = () => api<PlansResponse>('/api/billing/plans');
+
+/** Success URL: the account page with the session id; cancel URL: the dashboard (SPEC.md section 7). */
+export function createCheckout(priceId: string, origin: string = window.location.origin) {
+  return api<CheckoutResponse>('/api/billing/create-checkout-session', {
+    method: 'POST',
+    body: {
+      priceId,
+      ...self(),
+      successUrl: `${origin}/account?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/dashboard`,
+    },
+  });
+}
+
+export const confirmPayment = (sessionId: string) =>
+  api<PaymentSuccessResponse>('/api/billing/payment-success', { method: 'POST', body: { sessionId } });
+
+export const cancelSubscription = () =>
+  api<BillingChangeResponse>('/api/billing/cancel-subscription', { method: 'POST', body: self() });
+
+export const reactivateSubscription = () =>
+  api<BillingChangeResponse>('/api/billing/reactivate-subscription', { method: 'POST', body: self() });
+
+export const syncPlan = () =>
+  api<BillingChangeResponse>('/api/billing/sync-plan', { method: 'POST', body: self() });
+
+export function deleteAccount() {
+  const user = useAuth.getState().user;
+  return api<{ success: true }>('/api/billing/delete-account', {
+    method: 'DELETE',
+    body: { ...self(), ...(user?.clerkId ? { clerkId: user.clerkId } : {}) },
+  });
+}
+
+const localCheckoutPath = (sessionId: string) =>
+  `/api/billing/local-checkout/${encodeURIComponent(sessionId)}`;
+
+export const fetchLocalCheckout = (sessionId: string) => api<LocalCheckoutView>(localCheckoutPath(sessionId));
+
+export const completeLocalCheckout = (sessionId: string) =>
+  api<LocalCheckoutResult>(`${localCheckoutPath(sessionId)}/complete`, { method: 'POST' });
+
+export const cancelLocalCheckout = (sessionId: string) =>
+  api<LocalCheckoutResult>(`${localCheckoutPath(sessionId)}/cancel`, { method: 'POST' });

@@ -1,0 +1,168 @@
+/**
+ * The browser's live connection (DESIGN.md section 4): Socket.IO on the same origin, typed by the
+ * event maps in domain, sending the session token and the site password in every handshake. It feeds
+ * the prices store (ticker, changed prices, source state), follows the coins the screens watch
+ * (`watchCoins`), resubscribes after every reconnect, and polls /api/prices while it cannot connect.
+ */
+import {
+  SOCKET_ERRORS,
+  TICKER_COIN_IDS,
+  tickerFromPrices,
+  type ClientToServerEvents,
+  type PriceMap,
+  type ServerToClientEvents,
+} from '@coinpace/domain';
+import { io, type Socket } from 'socket.io-client';
+import { useAuth } from '../features/auth/auth-store.ts';
+import { mergePrices, setCoinSubscriber, usePrices, watchedCoins } from '../features/prices/prices-store.ts';
+import { api, currentToken, sitePassword } from './api-client.ts';
+
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type UserEventName = 'portfolio:changed' | 'alert:triggered' | 'billing:updated';
+
+export interface LivePricesOptions {
+  /** Server origin; default this page's origin. */
+  url?: string;
+  /** Without a connection for this long (ms), prices are polled instead. Default 5,000. */
+  fallbackAfterMs?: number;
+  /** Ms between polls while the socket is down. Default 30,000. */
+  pollMs?: number;
+}
+
+/** Most ids per /api/prices request (the server's limit). */
+const IDS_PER_REQUEST = 500;
+
+let socket: LiveSocket | null = null;
+let subscribed = new Set<string>();
+let sendToken = true;
+let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
+let pollTimer: ReturnType<typeof setInterval> | undefined;
+let stopAuthWatch: (() => void) | undefined;
+const userListeners = new Map<UserEventName, Set<(payload: unknown) => void>>();
+
+/** Starts the live layer once per page; returns the function that stops it. */
+export function startLivePrices(options: LivePricesOptions = {}): () => void {
+  if (socket) return stopLivePrices;
+  const fallbackAfterMs = options.fallbackAfterMs ?? 5_000;
+  const pollMs = options.pollMs ?? 30_000;
+  const live: LiveSocket = io(options.url ?? window.location.origin, {
+    autoConnect: false,
+    reconnectionDelayMax: 10_000,
+    // Asked on every (re)connect, so a refreshed token or a newly entered site password is sent.
+    auth: (cb) => {
+      void (sendToken ? currentToken() : Promise.resolve(null)).then((token) =>
+        cb({ ...(token ? { token } : {}), ...(sitePassword() ? { sitePassword: sitePassword() } : {}) }),
+      );
+    },
+  });
+  socket = live;
+
+  const armFallback = () => {
+    if (fallbackTimer || pollTimer) return;
+    fallbackTimer = setTimeout(() => {
+      fallbackTimer = undefined;
+      if (live.connected) return;
+      usePrices.setState({ connection: 'polling' });
+      void pollOnce();
+      pollTimer = setInterval(() => void pollOnce(), pollMs);
+    }, fallbackAfterMs);
+  };
+
+  live.on('connect', () => {
+    clearTimeout(fallbackTimer);
+    fallbackTimer = undefined;
+    clearInterval(pollTimer);
+    pollTimer = undefined;
+    usePrices.setState({ connection: 'live' });
+    subscribed = new Set();
+    syncSubscriptions(watchedCoins());
+  });
+  live.on('disconnect', () => {
+    usePrices.setState({ connection: 'connecting' });
+    armFallback();
+  });
+  live.on('connect_error', (error) => {
+    armFallback();
+    // A refused handshake is not retried by the client itself.
+    if (live.active) return;
+    if (error.message === SOCKET_ERRORS.unauthorized) sendToken = false;
+    if (error.message === SOCKET_ERRORS.sitePassword) usePrices.setState({ connection: 'offline' });
+    setTimeout(() => live.connect(), 5_000);
+  });
+  live.on('ticker', (ticker) => usePrices.setState({ ticker, lastUpdated: Date.now() }));
+  live.on('prices', (prices) => mergePrices(prices));
+  live.on('source:state', (sourceState) => usePrices.setState({ sourceState }));
+  for (const name of ['portfolio:changed', 'alert:triggered', 'billing:updated'] as const) {
+    live.on(name, (payload: unknown) => userListeners.get(name)?.forEach((listener) => listener(payload)));
+  }
+
+  setCoinSubscriber((ids) => {
+    if (live.connected) syncSubscriptions(ids);
+    else if (pollTimer) void pollOnce();
+  });
+  // Signing in or out changes who the socket is: shake hands again.
+  stopAuthWatch = useAuth.subscribe((state, previous) => {
+    if (state.status === previous.status || state.status === 'loading') return;
+    sendToken = true;
+    live.disconnect().connect();
+  });
+
+  usePrices.setState({ connection: 'connecting' });
+  live.connect();
+  armFallback();
+  return stopLivePrices;
+}
+
+/** Stops the socket and polling (tests, sign-out of the whole app). */
+export function stopLivePrices(): void {
+  stopAuthWatch?.();
+  stopAuthWatch = undefined;
+  clearTimeout(fallbackTimer);
+  clearInterval(pollTimer);
+  fallbackTimer = pollTimer = undefined;
+  setCoinSubscriber(() => {});
+  socket?.disconnect();
+  socket = null;
+  subscribed = new Set();
+}
+
+/**
+ * Calls `listener` with the payload of every `portfolio:changed`, `alert:triggered` or `billing:updated`
+ * event for the signed-in user; returns the function that removes it.
+ */
+export function onUserEvent(name: UserEventName, listener: (payload: unknown) => void): () => void {
+  let listeners = userListeners.get(name);
+  if (!listeners) userListeners.set(name, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function syncSubscriptions(ids: string[]): void {
+  if (!socket?.connected) return;
+  const want = new Set(ids);
+  const removed = [...subscribed].filter((id) => !want.has(id));
+  const added = ids.filter((id) => !subscribed.has(id));
+  subscribed = want;
+  if (removed.length > 0) socket.emit('unsubscribe', { coins: removed });
+  if (added.length > 0) socket.emit('subscribe', { coins: added }, (latest) => mergePrices(latest));
+}
+
+/** One poll of /api/prices for the ticker and the watched coins. */
+async function pollOnce(): Promise<void> {
+  const ids = [...new Set([...TICKER_COIN_IDS, ...watchedCoins()])];
+  const found: PriceMap = {};
+  try {
+    for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+      const chunk = ids.slice(i, i + IDS_PER_REQUEST).join(',');
+      Object.assign(
+        found,
+        await api<PriceMap>(`/api/prices?ids=${encodeURIComponent(chunk)}`, { auth: false }),
+      );
+    }
+  } catch {
+    // The next poll tries again; what is shown stays.
+    return;
+  }
+  mergePrices(found);
+  if (TICKER_COIN_IDS.some((id) => found[id])) usePrices.setState({ ticker: tickerFromPrices(found) });
+}
