@@ -8,7 +8,7 @@
  * Goals: ours at most 0.01 of naive; under 20 ms per tick with none firing.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { evaluateTick, processTick } from '@coinpace/realtime';
@@ -85,6 +85,8 @@ try {
     publicUrl: 'https://coinpace.example',
     now: () => Date.now(),
   };
+  // The machine is shared: the load average says how quiet it was while the ticks ran.
+  const loadAtStart = loadavg();
   const scenarios = [
     { name: 'none firing', move: jitter, expected: 0 },
     {
@@ -166,6 +168,7 @@ try {
     benchmark: 'alerts',
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+    loadAverage: { atStart: loadAtStart.map(round2), atEnd: loadavg().map(round2) },
     postgres: rowsOf<{ v: string }>(await db.execute(sql`select version() as v`))[0]!.v,
     sizes,
     results,
@@ -186,6 +189,9 @@ try {
       `${r.scenario.padEnd(19)} | ${fmt(r.ours)} | ${fmt(r.oursEvaluateOnly)} | ${fmt(r.naive).padEnd(22)} | ${r.ratioMedian}, ${r.ratioP99}`,
     );
   }
+  log(
+    `load average (1, 5, 15 min): ${report.loadAverage.atStart.join(', ')} at start, ${report.loadAverage.atEnd.join(', ')} at end`,
+  );
   log(
     `\nalert events written: ${events}, outbox rows written: ${outbox} (sent later by the dispatcher, not timed here)`,
   );

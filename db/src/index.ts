@@ -9,6 +9,7 @@ export * from './queries/billing.ts';
 export * from './queries/alerts.ts';
 export * from './queries/alert-history.ts';
 export * from './queries/alert-triggers.ts';
+export * from './queries/alert-evaluation.ts';
 export * from './queries/alert-firing.ts';
 export * from './queries/alert-rearm.ts';
 export * from './queries/outbox-dispatch.ts';
