@@ -1,4 +1,5 @@
 import type { AlertView, BillingInfo } from '@coinpace/domain';
+import { alertView as view } from './testing.ts';
 import { describe, expect, it } from 'vitest';
 import {
   autoCreateTemplate,
@@ -11,34 +12,6 @@ import {
   toAlertUi,
   usageLevel,
 } from './alert-ui.ts';
-
-export function view(over: Partial<AlertView> = {}): AlertView {
-  return {
-    _id: 'a1',
-    id: 'a1',
-    type: 'WatchlistPrice',
-    scope: 'coin',
-    coinId: { id: 'bitcoin', name: 'Bitcoin', shortname: 'BTC', image: null, currentPrice: 40000 },
-    coinSymbol: 'BTC',
-    portfolioItemId: null,
-    thresholdType: 'Above',
-    thresholdValue: 50000,
-    notificationMethod: 'Both',
-    status: 'Active',
-    pausedBy: null,
-    lastTriggered: null,
-    resetInterval: '1week',
-    direction: 'above',
-    triggerPrice: 50000,
-    referenceValue: null,
-    currentPrice: 40000,
-    distancePercent: 25,
-    lifecycle: { state: 'ready', cooldownUntil: null },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
 
 const billing = (over: Partial<BillingInfo> = {}): BillingInfo => ({
   plan: 'Coinpace',
