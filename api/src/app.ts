@@ -2,6 +2,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
+import { alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { betaRoutes } from './features/beta/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     authRoutes(deps),
     userRoutes(deps),
     portfolioRoutes(deps),
+    alertRoutes(deps),
     billingRoutes(deps),
     priceRoutes(deps),
     betaRoutes(deps),

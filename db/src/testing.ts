@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { connect, type AppDb, type Database } from './connect.ts';
-import { portfolioItems, users } from './schema/index.ts';
+import { latestPrices, portfolioItems, subscriptions, users } from './schema/index.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -82,4 +82,51 @@ export async function createTestHolding(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Puts a user on a paid plan directly (until the billing flow is merged, and for tests that are not
+ * about billing): an active subscription whose period runs from `periodStart` for 30 days.
+ */
+export async function createTestSubscription(
+  db: AppDb,
+  userId: string,
+  options: { planId?: 'basic' | 'pro' | 'enterprise'; periodStart?: Date; status?: string } = {},
+) {
+  const periodStart = options.periodStart ?? new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const values = {
+    userId,
+    provider: 'local',
+    planId: options.planId ?? 'basic',
+    status: options.status ?? 'active',
+    currentPeriodStart: periodStart,
+    currentPeriodEnd: new Date(periodStart.getTime() + 30 * 24 * 60 * 60 * 1000),
+  };
+  const [row] = await db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+    .returning();
+  return row!;
+}
+
+/** Stores a coin's latest accepted price as the poller would, received at `receivedAt` (default now). */
+export async function setTestPrice(
+  db: AppDb,
+  coingeckoId: string,
+  usd: number | string,
+  options: { receivedAt?: Date; source?: string } = {},
+) {
+  const values = {
+    coingeckoId,
+    usd: String(usd),
+    change24h: 0,
+    lastUpdated: options.receivedAt ?? new Date(),
+    source: options.source ?? 'coingecko',
+    receivedAt: options.receivedAt ?? new Date(),
+  };
+  await db
+    .insert(latestPrices)
+    .values(values)
+    .onConflictDoUpdate({ target: latestPrices.coingeckoId, set: values });
 }

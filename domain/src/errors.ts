@@ -25,6 +25,14 @@ export const ERROR_CATALOGUE = {
     message:
       'You have used all of your alerts for this billing period. Upgrade your plan or wait for your next billing cycle.',
   },
+  ALERT_SETUP_CAP_REACHED: {
+    status: 403,
+    message: 'Your plan does not allow more alerts to be set up. Delete some alerts or upgrade your plan.',
+  },
+  PROFILE_INCOMPLETE: {
+    status: 403,
+    message: 'Missing Required Information: please add your phone number and email address to your profile.',
+  },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONFLICT: { status: 409, message: 'That conflicts with data that already exists.' },
   DUPLICATE_HOLDING: { status: 409, message: 'This coin is already in your portfolio.' },

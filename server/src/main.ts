@@ -3,6 +3,7 @@
  * ROLE onto one HTTP server (DESIGN.md section 1).
  */
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,13 +13,21 @@ import {
   connectRedis,
   createBus,
   createIdentity,
+  createMailer,
   createPaymentProvider,
   createPriceSource,
+  createSmsSender,
 } from '@coinpace/adapters';
 import { createApp, createLogger, redisLimiters } from '@coinpace/api';
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
-import { createPricePoller, startGateway, startLifecycleJobs } from '@coinpace/realtime';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
+import {
+  createPricePoller,
+  startAlertWorker,
+  startGateway,
+  startLifecycleJobs,
+  type AlertWorker,
+} from '@coinpace/realtime';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
 import { planRoles } from './roles.ts';
@@ -92,6 +101,23 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, `Coinpace is running at http://localhost:${port}`);
 
+  let alertWorker: AlertWorker | undefined;
+  if (roles.worker) {
+    const workerLogger = logger.child({ part: 'alerts' });
+    alertWorker = startAlertWorker({
+      db: database.db,
+      bus,
+      mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger: workerLogger }),
+      sms: createSmsSender(
+        'accountSid' in config.sms ? { ...config.sms, logger: workerLogger } : { logger: workerLogger },
+      ),
+      logger: workerLogger,
+      pollMs: config.prices.pollMs,
+      publicUrl: config.publicUrl,
+      consumerName: `${hostname()}-${process.pid}`,
+    });
+  }
+
   const poller = roles.poller
     ? createPricePoller({
         db: database.db,
@@ -121,6 +147,7 @@ async function main(): Promise<void> {
     await gateway?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await alertWorker?.stop();
     await lifecycle?.stop();
     if (limiterRedis) await closeRedis(limiterRedis);
     await bus.close();

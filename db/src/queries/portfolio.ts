@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { HoldingRow } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { latestPrices, portfolioItems, trackedCoins } from '../schema/index.ts';
+import { refreshHoldingTriggers } from './alert-triggers.ts';
 
 export type HoldingRecord = typeof portfolioItems.$inferSelect;
 export type NewHolding = Omit<
@@ -85,7 +86,10 @@ export async function insertHoldings(
   });
 }
 
-/** Sets a holding's purchase price (and quantity when given); undefined when not the user's. */
+/**
+ * Sets a holding's purchase price (and quantity when given) and, in the same transaction, the trigger
+ * prices of its Gain/Loss alerts; undefined when not the user's.
+ */
 export async function updateHolding(
   db: AppDb,
   userId: string,
@@ -94,12 +98,16 @@ export async function updateHolding(
 ): Promise<HoldingRecord | undefined> {
   const set: Partial<typeof portfolioItems.$inferInsert> = { purchasePrice: changes.purchasePrice };
   if (changes.quantity !== undefined) set.quantity = changes.quantity;
-  const [row] = await db
-    .update(portfolioItems)
-    .set(set)
-    .where(and(eq(portfolioItems.userId, userId), eq(portfolioItems.id, id)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(portfolioItems)
+      .set(set)
+      .where(and(eq(portfolioItems.userId, userId), eq(portfolioItems.id, id)))
+      .returning();
+    // Gain/Loss alerts on this holding fire relative to its purchase price (DESIGN.md section 5).
+    if (row) await refreshHoldingTriggers(tx, row);
+    return row;
+  });
 }
 
 /** Deletes a holding; false when it was not the user's. */

@@ -1,11 +1,264 @@
+import type { AlertTriggeredPayload } from '@coinpace/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { onUserEvent } from '../../lib/socket.ts';
+import { hasActivePlan, loadBilling, useBilling } from '../billing/billing-store.ts';
+import { loadPortfolio, usePortfolio } from '../portfolio/portfolio-store.ts';
+import { watchCoins } from '../prices/prices-store.ts';
+import { AddAlertModal } from './AddAlertModal.tsx';
+import { AlertHistoryDialog } from './AlertHistoryDialog.tsx';
+import { AlertsTable } from './AlertsTable.tsx';
+import { AlertsToolbar } from './AlertsToolbar.tsx';
+import { BlockingDialog } from './BlockingDialog.tsx';
+import { FiredToast } from './FiredToast.tsx';
+import { ProtectPortfolioDialog } from './ProtectPortfolioDialog.tsx';
+import { RecentActivity } from './RecentActivity.tsx';
+import { UsageBanner } from './UsageBanner.tsx';
+import { creationBlock, type CreationBlock } from './alert-ui.ts';
+import {
+  autoCreateForNewCoins,
+  changeResetInterval,
+  clearAlertMessages,
+  deleteAlert,
+  deleteSelected,
+  handleAlertTriggered,
+  loadAlertsScreen,
+  refreshProfile,
+  resetAllOn,
+  selectAll,
+  selectNone,
+  setEditMode,
+  setSelectedEnabled,
+  toggleAlert,
+  toggleSelected,
+  useAlerts,
+} from './alerts-store.ts';
+import './alerts.css';
+
+/** SPEC.md section 9: the alerts screen refreshes the portfolio every 10 s. */
+const PORTFOLIO_REFRESH_MS = 10_000;
+const SUCCESS_CLEARS_MS = 3_000;
+
 /** The alerts screen (SPEC.md section 2, 'Alerts screen'). */
 export function AlertsPage() {
+  const state = useAlerts();
+  const billing = useBilling((s) => s.info);
+  const holdings = usePortfolio((s) => s.holdings);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [modal, setModal] = useState<{ open: boolean; preselect: string[] }>({ open: false, preselect: [] });
+  const [block, setBlock] = useState<CreationBlock | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [protecting, setProtecting] = useState(false);
+  const prefix = location.pathname.startsWith('/dashboard') ? '/dashboard' : '';
+  const goToAccount = () => navigate(`${prefix}/account`);
+
+  useEffect(() => {
+    void loadAlertsScreen();
+    void loadBilling();
+    const refresh = async () => {
+      await loadPortfolio();
+      const info = useBilling.getState().info;
+      await autoCreateForNewCoins(usePortfolio.getState().holdings, hasActivePlan(info));
+    };
+    void refresh();
+    const timer = setInterval(() => void refresh(), PORTFOLIO_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  // A firing used a notification of the allowance: the usage banner reads it from the billing info.
+  useEffect(() => {
+    if (state.lastFired) void loadBilling();
+  }, [state.lastFired]);
+
+  useEffect(() => {
+    if (!state.success) return;
+    const timer = setTimeout(clearAlertMessages, SUCCESS_CLEARS_MS);
+    return () => clearTimeout(timer);
+  }, [state.success]);
+
+  const coins = useMemo(
+    () =>
+      [...state.alerts.map((a) => a.coinId?.id ?? ''), ...holdings.map((h) => h.coingeckoId ?? '')].filter(
+        Boolean,
+      ),
+    [state.alerts, holdings],
+  );
+  useEffect(() => watchCoins(coins), [coins]);
+  // Live firings from the app's socket layer (DESIGN.md section 4, `alert:triggered`).
+  useEffect(
+    () => onUserEvent('alert:triggered', (payload) => handleAlertTriggered(payload as AlertTriggeredPayload)),
+    [],
+  );
+
+  /**
+   * Runs `then` unless something blocks creation (SPEC.md section 4). A block is checked again on fresh
+   * billing info and profile first: the user may have just subscribed or added a phone number.
+   */
+  const unlessBlocked = async (then: () => void) => {
+    let blocked = creationBlock(billing, state.profile);
+    if (blocked) {
+      const [info, profile] = await Promise.all([loadBilling(), refreshProfile()]);
+      blocked = creationBlock(info, profile);
+    }
+    if (blocked) setBlock(blocked);
+    else then();
+  };
+  const openModal = (preselect: string[] = []) =>
+    void unlessBlocked(() => setModal({ open: true, preselect }));
+
+  // ?coin=SYMBOL preselects that portfolio coin and opens the modal, once the data is in.
+  const coinParam = params.get('coin');
+  const ready = state.status === 'ready' && billing !== null && holdings.length > 0;
+  useEffect(() => {
+    if (!coinParam || !ready) return;
+    const holding = holdings.find((h) => h.symbol.toUpperCase() === coinParam.toUpperCase());
+    setParams((p) => {
+      p.delete('coin');
+      return p;
+    });
+    openModal(holding ? [holding.id] : []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per ?coin= value when the data is ready
+  }, [coinParam, ready]);
+
+  /** The server refused a create (the plan, allowance or profile changed meanwhile): show why. */
+  // ?protect=1 (e.g. a link after an import) opens 'Protect my portfolio'.
+  const protectParam = params.get('protect');
+  useEffect(() => {
+    if (!protectParam || !ready) return;
+    setParams((p) => {
+      p.delete('protect');
+      return p;
+    });
+    void unlessBlocked(() => setProtecting(true));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per ?protect= when the data is ready
+  }, [protectParam, ready]);
+  const unprotected = holdings.filter(
+    (h) =>
+      h.coingeckoId && !state.alerts.some((a) => a.portfolioItemId === h.id && a.thresholdType === 'Loss'),
+  ).length;
+
+  const refused = (code: string | undefined) => {
+    setModal((m) => ({ ...m, open: false }));
+    const local = creationBlock(billing, state.profile);
+    if (code === 'PLAN_REQUIRED') setBlock({ kind: 'upgrade' });
+    else if (code === 'ALERT_LIMIT_REACHED') setBlock({ kind: 'limit' });
+    else
+      setBlock(
+        local?.kind === 'missing' ? local : { kind: 'missing', items: ['phone number', 'email address'] },
+      );
+  };
+
   return (
-    <div className="page-header">
-      <div>
-        <h1>Price Alerts</h1>
-        <p>Get an e-mail or SMS when a coin crosses the price or percentage you set.</p>
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Price Alerts</h1>
+          <p>Get an e-mail or SMS when a coin crosses the price or percentage you set.</p>
+        </div>
+        <div className="alerts-actions">
+          {state.alerts.length > 0 && (
+            <button type="button" className="btn" onClick={() => setEditMode(!state.editMode)}>
+              {state.editMode ? 'Done' : 'Edit'}
+            </button>
+          )}
+          {holdings.length > 0 && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void unlessBlocked(() => setProtecting(true))}
+            >
+              Protect my portfolio
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={() => openModal()}>
+            Add Price Alert
+          </button>
+        </div>
       </div>
-    </div>
+      <ErrorBanner message={state.error} onClose={clearAlertMessages} />
+      {state.success && (
+        <div className="banner banner-success" role="status">
+          <div className="banner-body">{state.success}</div>
+        </div>
+      )}
+      <UsageBanner billing={billing} onUpgrade={goToAccount} />
+      {state.status === 'ready' && unprotected > 0 && (
+        <div className="banner banner-info" role="note">
+          <div className="banner-body">
+            {unprotected} of your holdings {unprotected === 1 ? 'has' : 'have'} no loss alert. One click sets
+            a loss alert on each of them.
+          </div>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void unlessBlocked(() => setProtecting(true))}
+          >
+            Protect my portfolio
+          </button>
+        </div>
+      )}
+      {state.status === 'loading' && state.alerts.length === 0 ? (
+        <div className="card center-screen" role="status" style={{ minHeight: 200 }}>
+          <span className="spinner spinner-lg" aria-label="Loading alerts" />
+        </div>
+      ) : state.alerts.length === 0 && state.status !== 'error' ? (
+        <section className="card empty-state" aria-labelledby="no-alerts">
+          <h2 id="no-alerts">No alerts yet</h2>
+          <p className="muted">Set a price or percentage alert on a coin you hold or one you watch.</p>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={() => openModal()}>
+              Add Price Alert
+            </button>
+          </div>
+        </section>
+      ) : (
+        <>
+          <AlertsToolbar
+            editMode={state.editMode}
+            total={state.alerts.length}
+            selected={state.selected.length}
+            busy={state.busy}
+            onSelectAll={selectAll}
+            onSelectNone={selectNone}
+            onEnable={(enabled) => void setSelectedEnabled(enabled)}
+            onDelete={() => {
+              if (window.confirm(`Delete ${state.selected.length} alert(s)?`)) void deleteSelected();
+            }}
+            onResetAll={() => void resetAllOn()}
+          />
+          <AlertsTable
+            alerts={state.alerts}
+            editMode={state.editMode}
+            selected={state.selected}
+            onSelect={toggleSelected}
+            onToggle={(id) => void toggleAlert(id)}
+            onResetInterval={(id, interval) => void changeResetInterval(id, interval)}
+            onHistory={setHistoryOf}
+            onDelete={(id) => {
+              if (window.confirm('Delete this alert?')) void deleteAlert(id);
+            }}
+          />
+          <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
+            An alert turns itself off when it fires and is turned back on when its reset interval is reached.
+          </p>
+        </>
+      )}
+      <RecentActivity version={state.lastFired?.firedAt ?? 0} />
+      <AddAlertModal
+        open={modal.open}
+        holdings={holdings}
+        preselect={modal.preselect}
+        busy={state.busy}
+        onClose={() => setModal({ open: false, preselect: [] })}
+        onRefused={refused}
+      />
+      <BlockingDialog block={block} onClose={() => setBlock(null)} onGoToAccount={goToAccount} />
+      <ProtectPortfolioDialog open={protecting} onClose={() => setProtecting(false)} />
+      <AlertHistoryDialog alertId={historyOf} onClose={() => setHistoryOf(null)} />
+      <FiredToast fired={state.lastFired} />
+    </>
   );
 }

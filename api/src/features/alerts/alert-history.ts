@@ -1,0 +1,42 @@
+/** GET /api/alerts/{id}/history and GET /api/alerts/user/history: firings with price, channels and how they went. */
+import { listAlertEvents, type AppDb } from '@coinpace/db';
+import type { AlertEventView, Channel } from '@coinpace/domain';
+
+export interface HistoryRequest {
+  limit: number;
+  before?: string;
+  /** Only this alert's events (already checked to be the user's). */
+  alertId?: string;
+}
+
+/** The user's alert events, newest first. */
+export async function alertHistory(
+  db: AppDb,
+  userId: string,
+  request: HistoryRequest,
+): Promise<AlertEventView[]> {
+  const rows = await listAlertEvents(db, userId, {
+    limit: request.limit,
+    before: request.before ? new Date(request.before) : undefined,
+    alertId: request.alertId,
+  });
+  return rows.map(({ event, coinSymbol, deliveries }) => ({
+    id: event.id,
+    alertId: event.alertId,
+    coinSymbol,
+    tickId: event.tickId,
+    price: event.price === null ? null : Number(event.price),
+    triggerPrice: event.triggerPrice === null ? null : Number(event.triggerPrice),
+    channels: event.channels as Channel[],
+    outcome: event.outcome,
+    detail: event.detail,
+    firedAt: event.firedAt.toISOString(),
+    deliveries: deliveries.map((d) => ({
+      channel: d.channel as Channel,
+      status: d.status,
+      attempts: d.attempts,
+      sentAt: d.sentAt?.toISOString() ?? null,
+      lastError: d.lastError,
+    })),
+  }));
+}

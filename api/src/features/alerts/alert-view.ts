@@ -1,0 +1,96 @@
+/** Alert rows as the API returns them (AlertView in domain): SPEC.md's server shape plus trigger, lifecycle and distance. */
+import type { AlertRecord } from '@coinpace/db';
+import {
+  ALL_COINS_SYMBOL,
+  PORTFOLIO_TOTAL,
+  alertLifecycle,
+  distanceToTrigger,
+  portfolioTarget,
+  type AlertScope,
+  type AlertStatus,
+  type AlertType,
+  type AlertView,
+  type Direction,
+  type HoldingRow,
+  type NotificationMethod,
+  type ResetInterval,
+  type ThresholdType,
+} from '@coinpace/domain';
+
+/** The value of a user's priced holdings, USD; null when none is priced. */
+export function portfolioValue(holdings: readonly HoldingRow[]): number | null {
+  const priced = holdings.filter((h) => h.currentPrice > 0);
+  if (priced.length === 0) return null;
+  return priced.reduce((sum, h) => sum + Number(h.quantity) * h.currentPrice, 0);
+}
+
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * Builds the view of one alert. `usd` is the coin's latest price (decimal string); `value` the
+ * portfolio's value, used by whole-portfolio alerts.
+ */
+export function toAlertView(alert: AlertRecord, usd: string | null, value: number | null): AlertView {
+  const scope = alert.scope as AlertScope;
+  const thresholdType = alert.thresholdType as ThresholdType;
+  const thresholdValue = Number(alert.thresholdValue);
+  const triggerPrice = toNumber(alert.triggerPrice);
+  const referenceValue = toNumber(alert.referenceValue);
+  const lifecycle = alertLifecycle({
+    status: alert.status as AlertStatus,
+    pausedBy: alert.pausedBy as 'user' | 'trigger' | null,
+    lastTriggered: alert.lastTriggered,
+    resetInterval: alert.resetInterval as ResetInterval,
+    armed: scope !== 'coin' || triggerPrice !== null,
+  });
+  let currentPrice: number | null = null;
+  let distancePercent: number | null = null;
+  if (scope === 'coin') {
+    currentPrice = usd === null ? null : Number(usd);
+    distancePercent = distanceToTrigger(triggerPrice, currentPrice);
+  } else if (scope === 'portfolio') {
+    currentPrice = value;
+    const kind = thresholdType === 'Loss' ? 'Loss' : 'Gain';
+    const target = referenceValue ? portfolioTarget(kind, thresholdValue, referenceValue) : null;
+    distancePercent = distanceToTrigger(target, value);
+  }
+  const coinSymbol =
+    scope === 'portfolio'
+      ? PORTFOLIO_TOTAL
+      : scope === 'all_coins'
+        ? ALL_COINS_SYMBOL
+        : (alert.coinSymbol ?? '');
+  return {
+    _id: alert.id,
+    id: alert.id,
+    type: alert.type as AlertType,
+    scope,
+    coinId:
+      scope === 'coin' && alert.coingeckoId
+        ? {
+            id: alert.coingeckoId,
+            name: alert.coinName ?? alert.coingeckoId,
+            shortname: alert.coinSymbol ?? '',
+            image: alert.coinImage,
+            currentPrice,
+          }
+        : null,
+    coinSymbol,
+    portfolioItemId: alert.portfolioItemId,
+    thresholdType,
+    thresholdValue,
+    notificationMethod: alert.notificationMethod as NotificationMethod,
+    status: alert.status as AlertStatus,
+    pausedBy: alert.pausedBy as 'user' | 'trigger' | null,
+    lastTriggered: alert.lastTriggered?.toISOString() ?? null,
+    resetInterval: alert.resetInterval as ResetInterval,
+    direction: alert.direction as Direction | null,
+    triggerPrice,
+    referenceValue,
+    currentPrice,
+    distancePercent,
+    lifecycle: { state: lifecycle.state, cooldownUntil: lifecycle.cooldownUntil?.toISOString() ?? null },
+    createdAt: alert.createdAt.toISOString(),
+    updatedAt: alert.updatedAt.toISOString(),
+  };
+}

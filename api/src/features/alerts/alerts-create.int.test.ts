@@ -1,0 +1,291 @@
+import { insertAlerts, subscriptions, trackedCoins, usagePeriods } from '@coinpace/db';
+import { testEngines } from '@coinpace/db/testing';
+import { ALERT_MESSAGES, ERROR_CATALOGUE } from '@coinpace/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { addHolding, paidUser, price } from './alerts-test-setup.ts';
+
+const watchBtc = {
+  type: 'WatchlistPrice',
+  coinId: 'bitcoin',
+  thresholdType: 'Above',
+  thresholdValue: '50,000',
+  notificationMethod: 'Both',
+  coin: { name: 'Bitcoin', symbol: 'btc' },
+};
+
+describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+  });
+  afterAll(() => api?.close());
+
+  it('creates a watch-list price alert with its trigger, lifecycle, live price and distance', async () => {
+    const user = await paidUser(api);
+    await price(api, 'bitcoin', 40000);
+    const created = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+    expect(created.status).toBe(201);
+    expect(created.body.created).toBe(1);
+    const [alert] = created.body.alerts;
+    expect(alert).toMatchObject({
+      type: 'WatchlistPrice',
+      scope: 'coin',
+      coinSymbol: 'BTC',
+      coinId: { id: 'bitcoin', name: 'Bitcoin', shortname: 'BTC', currentPrice: 40000 },
+      thresholdType: 'Above',
+      thresholdValue: 50000,
+      notificationMethod: 'Both',
+      status: 'Active',
+      pausedBy: null,
+      resetInterval: '1week',
+      direction: 'above',
+      triggerPrice: 50000,
+      lifecycle: { state: 'ready', cooldownUntil: null },
+    });
+    expect(alert._id).toBe(alert.id);
+    expect(alert.distancePercent).toBeCloseTo(25, 9);
+    const listed = await api.call('GET', '/api/alerts/user', { token: user.token });
+    expect(listed.body.map((a: { id: string }) => a.id)).toEqual([alert.id]);
+    const [tracked] = await api.database.db
+      .select()
+      .from(trackedCoins)
+      .where(eq(trackedCoins.coingeckoId, 'bitcoin'));
+    expect(tracked).toMatchObject({ symbol: 'BTC', reason: 'alert' });
+  });
+
+  it('a Gain/Loss alert on a holding follows its purchase price', async () => {
+    const user = await paidUser(api);
+    const holding = await addHolding(api, user.token, {
+      coingeckoId: 'ethereum',
+      symbol: 'ETH',
+      purchasePrice: 2000,
+    });
+    const created = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: {
+        type: 'PortfolioGainLoss',
+        coinId: holding.id,
+        thresholdType: 'Gain',
+        thresholdValue: 10,
+        notificationMethod: 'Email',
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.alerts[0]).toMatchObject({
+      direction: 'above',
+      triggerPrice: 2200,
+      referenceValue: 2000,
+      portfolioItemId: holding.id,
+    });
+
+    const loss = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: {
+        type: 'PortfolioGainLoss',
+        coinId: 'ethereum',
+        thresholdType: 'Loss',
+        thresholdValue: 25,
+        notificationMethod: 'SMS',
+      },
+    });
+    expect(loss.body.alerts[0]).toMatchObject({ direction: 'below', triggerPrice: 1500 });
+
+    await api.call('PUT', `/api/portfolio/${holding.id}`, {
+      token: user.token,
+      body: { purchasePrice: '3000' },
+    });
+    const listed = await api.call('GET', '/api/alerts/user', { token: user.token });
+    const byType = Object.fromEntries(
+      listed.body.map((a: { thresholdType: string }) => [a.thresholdType, a]),
+    );
+    expect(byType.Gain).toMatchObject({ triggerPrice: 3300, referenceValue: 3000 });
+    expect(byType.Loss).toMatchObject({ triggerPrice: 2250, referenceValue: 3000 });
+  });
+
+  it('several coins, all coins and the whole portfolio are percentage alerts', async () => {
+    const user = await paidUser(api, { planId: 'pro' });
+    await addHolding(api, user.token, {
+      coingeckoId: 'solana',
+      symbol: 'SOL',
+      quantity: 10,
+      purchasePrice: 100,
+    });
+    await addHolding(api, user.token, {
+      coingeckoId: 'cardano',
+      symbol: 'ADA',
+      quantity: 1000,
+      purchasePrice: 0.5,
+    });
+    await price(api, 'solana', 150);
+    await price(api, 'cardano', 1);
+    const base = {
+      type: 'PortfolioGainLoss',
+      thresholdType: 'Loss',
+      thresholdValue: 10,
+      notificationMethod: 'Email',
+    };
+
+    const many = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, coinIds: ['solana', 'cardano'] },
+    });
+    expect(many.status).toBe(201);
+    expect(
+      many.body.alerts.map((a: { coinSymbol: string; triggerPrice: number }) => [
+        a.coinSymbol,
+        a.triggerPrice,
+      ]),
+    ).toEqual([
+      ['SOL', 90],
+      ['ADA', 0.45],
+    ]);
+
+    const all = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, allCoins: true },
+    });
+    expect(all.body.alerts[0]).toMatchObject({
+      scope: 'all_coins',
+      coinSymbol: 'ALL_COINS',
+      coinId: null,
+      direction: null,
+      triggerPrice: null,
+    });
+
+    const whole = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, wholePortfolio: true, thresholdType: 'Gain' },
+    });
+    expect(whole.body.alerts[0]).toMatchObject({
+      scope: 'portfolio',
+      coinSymbol: 'PORTFOLIO_TOTAL',
+      referenceValue: 2500,
+      currentPrice: 2500,
+    });
+    expect(whole.body.alerts[0].distancePercent).toBeCloseTo(10, 9);
+
+    const bad = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, thresholdType: 'Above', coinIds: ['solana', 'cardano'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(ALERT_MESSAGES.percentOnly);
+    const both = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, wholePortfolio: true, allCoins: true },
+    });
+    expect(both.body.error).toBe(ALERT_MESSAGES.portfolioOrAll);
+    const notHeld = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...base, coinId: 'dogecoin' },
+    });
+    expect(notHeld).toMatchObject({ status: 400, body: { error: 'dogecoin is not in your portfolio.' } });
+  });
+
+  it.each([
+    [{ notificationMethod: undefined }, ALERT_MESSAGES.selectMethod],
+    [{ coinId: undefined }, ALERT_MESSAGES.missingCoinId],
+    [{ thresholdValue: '' }, ALERT_MESSAGES.valueRequired],
+    [{ thresholdType: 'Loss', thresholdValue: 100 }, ALERT_MESSAGES.lossBelowHundred],
+  ])('refuses %o with 400 and the message', async (change, message) => {
+    const user = await paidUser(api);
+    const response = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...watchBtc, ...change },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(message);
+  });
+
+  it('a watch-list percentage alert needs a known price', async () => {
+    const user = await paidUser(api);
+    const response = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: { ...watchBtc, coinId: 'no-price-coin', thresholdType: 'Gain', thresholdValue: 5 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/No purchase price or current price is known/);
+  });
+
+  describe('who may create alerts (403 with SPEC.md texts)', () => {
+    it('no plan, or a Pending account', async () => {
+      const none = await paidUser(api, { planId: null });
+      const response = await api.call('POST', '/api/alerts', { token: none.token, body: watchBtc });
+      expect(response).toMatchObject({
+        status: 403,
+        body: { code: 'PLAN_REQUIRED', error: 'You must upgrade to a paid plan to set alerts.' },
+      });
+      const pending = await paidUser(api);
+      await api.database.db
+        .update(subscriptions)
+        .set({ status: 'pending' })
+        .where(eq(subscriptions.userId, pending.id));
+      expect(
+        (await api.call('POST', '/api/alerts', { token: pending.token, body: watchBtc })).body.code,
+      ).toBe('PLAN_REQUIRED');
+    });
+
+    it('the allowance of this period used up', async () => {
+      const user = await paidUser(api);
+      const [sub] = await api.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, user.id));
+      await api.database.db.insert(usagePeriods).values({
+        userId: user.id,
+        periodStart: sub!.currentPeriodStart!,
+        periodEnd: sub!.currentPeriodEnd!,
+        notificationsSent: 50,
+      });
+      const response = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+      expect(response).toMatchObject({
+        status: 403,
+        body: { code: 'ALERT_LIMIT_REACHED', error: ERROR_CATALOGUE.ALERT_LIMIT_REACHED.message },
+      });
+      expect(response.body.error).toContain(
+        'used all of your alerts for this billing period. Upgrade your plan or wait for your next billing cycle',
+      );
+    });
+
+    it('past the set-up cap of the plan', async () => {
+      const user = await paidUser(api);
+      await insertAlerts(
+        api.database.db,
+        Array.from({ length: 200 }, () => ({
+          userId: user.id,
+          type: 'WatchlistPrice',
+          coingeckoId: 'bitcoin',
+          coinSymbol: 'BTC',
+          thresholdType: 'Above',
+          thresholdValue: '1000000',
+          notificationMethod: 'Email',
+          direction: 'above',
+          triggerPrice: '1000000',
+        })),
+      );
+      const response = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+      expect(response).toMatchObject({
+        status: 403,
+        body: { code: 'ALERT_SETUP_CAP_REACHED', details: { cap: 200, existing: 200 } },
+      });
+      expect(response.body.error).toMatch(/up to 200 alerts/);
+    });
+
+    it('the contact details the methods need', async () => {
+      const user = await paidUser(api, { phone: null });
+      const sms = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
+      expect(sms).toMatchObject({
+        status: 403,
+        body: { code: 'PROFILE_INCOMPLETE', details: { missing: ['phone number'] } },
+      });
+      expect(sms.body.error).toMatch(/^Missing Required Information/);
+      const email = await api.call('POST', '/api/alerts', {
+        token: user.token,
+        body: { ...watchBtc, notificationMethod: 'Email' },
+      });
+      expect(email.status).toBe(201);
+    });
+  });
+});

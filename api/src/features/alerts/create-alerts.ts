@@ -1,0 +1,191 @@
+/**
+ * POST /api/alerts (SPEC.md sections 3 and 5, DESIGN.md section 5): one alert per coin named, or one
+ * all-coins or whole-portfolio alert, each stored with its trigger price or reference value.
+ */
+import {
+  countAlerts,
+  findLatestPrice,
+  findTrackedCoin,
+  insertAlerts,
+  listHoldings,
+  lockUserAlerts,
+  trackAlertCoins,
+  type AppDb,
+  type NewAlert,
+  type UserRecord,
+} from '@coinpace/db';
+import {
+  AppError,
+  computeTrigger,
+  directionOf,
+  isPercentThreshold,
+  toDecimalString,
+  type AlertView,
+  type CreateAlert,
+  type HoldingRow,
+} from '@coinpace/domain';
+import { portfolioValue, toAlertView } from './alert-view.ts';
+import { requireAlertPlan, requireContactFor, requireSetupRoom } from './gate.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Creates the alerts the payload asks for, all or none; 403 when the user may not, 400 when a coin does not fit. */
+export async function createAlerts(
+  db: AppDb,
+  user: UserRecord,
+  input: CreateAlert,
+  now: Date,
+): Promise<AlertView[]> {
+  const plan = await requireAlertPlan(db, user.id, now);
+  requireContactFor(user, input.notificationMethod);
+  const holdings = await listHoldings(db, user.id);
+  const rows = await buildRows(db, user.id, input, holdings);
+  const watched = rows
+    .filter((r) => r.type === 'WatchlistPrice' && r.coingeckoId)
+    .map((r) => ({
+      coingeckoId: r.coingeckoId!,
+      name: r.coinName ?? r.coingeckoId!,
+      symbol: r.coinSymbol ?? '',
+    }));
+  const created = await db.transaction(async (tx) => {
+    await lockUserAlerts(tx, user.id);
+    requireSetupRoom(plan, await countAlerts(tx, user.id), rows.length);
+    await trackAlertCoins(tx, watched);
+    return insertAlerts(tx, rows);
+  });
+  const prices = new Map(holdings.map((h) => [h.coingeckoId, h.currentPrice]));
+  const value = portfolioValue(holdings);
+  return Promise.all(
+    created.map(async (alert) => {
+      const held = alert.coingeckoId ? prices.get(alert.coingeckoId) : undefined;
+      const usd = held
+        ? String(held)
+        : alert.coingeckoId
+          ? ((await findLatestPrice(db, alert.coingeckoId)) ?? null)
+          : null;
+      return toAlertView(alert, usd, value);
+    }),
+  );
+}
+
+async function buildRows(
+  db: AppDb,
+  userId: string,
+  input: CreateAlert,
+  holdings: HoldingRow[],
+): Promise<NewAlert[]> {
+  const common = {
+    userId,
+    type: input.type,
+    thresholdType: input.thresholdType,
+    thresholdValue: input.thresholdValue,
+    notificationMethod: input.notificationMethod,
+    resetInterval: input.resetInterval,
+    direction: directionOf(input.thresholdType),
+  };
+  if (input.wholePortfolio) {
+    const value = portfolioValue(holdings);
+    if (value === null || !(value > 0)) {
+      throw badRequest('Your portfolio has no priced holdings yet, so its value cannot be measured.');
+    }
+    return [
+      { ...common, direction: null, scope: 'portfolio', referenceValue: toDecimalString(value) ?? '0' },
+    ];
+  }
+  if (input.allCoins) {
+    if (holdings.length === 0)
+      throw badRequest('Your portfolio is empty: add coins before alerting on all of them.');
+    return [{ ...common, direction: null, scope: 'all_coins' }];
+  }
+  const coins = [...new Set(input.coinIds?.length ? input.coinIds : [input.coinId!])];
+  const rows: NewAlert[] = [];
+  for (const coin of coins) {
+    rows.push(
+      input.type === 'PortfolioGainLoss'
+        ? holdingRow(common, input, coin, holdings)
+        : await watchlistRow(db, common, input, coin, holdings),
+    );
+  }
+  return rows;
+}
+
+type Common = Pick<
+  NewAlert,
+  | 'userId'
+  | 'type'
+  | 'thresholdType'
+  | 'thresholdValue'
+  | 'notificationMethod'
+  | 'resetInterval'
+  | 'direction'
+>;
+
+function holdingRow(common: Common, input: CreateAlert, coin: string, holdings: HoldingRow[]): NewAlert {
+  const holding = UUID.test(coin)
+    ? holdings.find((h) => h.id === coin.toLowerCase())
+    : holdings.find((h) => h.coingeckoId === coin);
+  if (!holding) throw badRequest(`${coin} is not in your portfolio.`);
+  if (!holding.coingeckoId) {
+    throw badRequest(`${holding.symbol} has no CoinGecko id, so it has no live price to alert on.`);
+  }
+  const purchase = Number(holding.purchasePrice) > 0 ? holding.purchasePrice : null;
+  const reference = purchase ?? (holding.currentPrice > 0 ? String(holding.currentPrice) : null);
+  return {
+    ...common,
+    ...trigger(input, reference, holding.symbol),
+    scope: 'coin',
+    coingeckoId: holding.coingeckoId,
+    coinSymbol: holding.symbol,
+    coinName: holding.name,
+    coinImage: holding.image,
+    portfolioItemId: holding.id,
+  };
+}
+
+async function watchlistRow(
+  db: AppDb,
+  common: Common,
+  input: CreateAlert,
+  coin: string,
+  holdings: HoldingRow[],
+): Promise<NewAlert> {
+  const held = holdings.find((h) => h.coingeckoId === coin);
+  const tracked = held || input.coin ? undefined : await findTrackedCoin(db, coin);
+  const symbol = input.coin?.symbol ?? held?.symbol ?? tracked?.symbol ?? coin.toUpperCase();
+  const reference = isPercentThreshold(input.thresholdType)
+    ? ((await findLatestPrice(db, coin)) ?? null)
+    : null;
+  return {
+    ...common,
+    ...trigger(input, reference, symbol),
+    scope: 'coin',
+    coingeckoId: coin,
+    coinSymbol: symbol,
+    coinName: input.coin?.name ?? held?.name ?? tracked?.name ?? coin,
+    coinImage: input.coin?.image ?? held?.image ?? null,
+  };
+}
+
+/** The trigger columns for a single-coin alert; 400 when a percentage has nothing to be measured from. */
+function trigger(input: CreateAlert, reference: string | null, symbol: string) {
+  const result = computeTrigger({
+    thresholdType: input.thresholdType,
+    thresholdValue: input.thresholdValue,
+    referencePrice: reference,
+  });
+  if (!result.ok) {
+    throw badRequest(
+      result.reason === 'no_reference'
+        ? `No purchase price or current price is known for ${symbol} yet, so a ${input.thresholdType.toLowerCase()} cannot be measured. Set its purchase price first.`
+        : 'The alert value is not valid.',
+    );
+  }
+  return {
+    triggerPrice: result.triggerPrice,
+    referenceValue: isPercentThreshold(input.thresholdType) ? toDecimalString(reference!) : null,
+  };
+}
+
+function badRequest(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', { message });
+}

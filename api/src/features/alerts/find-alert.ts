@@ -1,0 +1,30 @@
+import { findAlert, listHoldings, type AppDb, type AlertWithPrice } from '@coinpace/db';
+import { AppError, type AlertView } from '@coinpace/domain';
+import { portfolioValue, toAlertView } from './alert-view.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The not-found error of every alert route: another user's alert is simply not found. */
+export function alertNotFound(): AppError {
+  return new AppError('NOT_FOUND', { message: 'Alert not found.' });
+}
+
+/** An alert id from the path; anything that is not one of our ids is not found. */
+export function alertIdParam(id: string | undefined = ''): string {
+  if (!UUID.test(id)) throw alertNotFound();
+  return id.toLowerCase();
+}
+
+/** The user's alert, or 404. */
+export async function requireAlert(db: AppDb, userId: string, id: string): Promise<AlertWithPrice> {
+  const found = await findAlert(db, userId, id);
+  if (!found) throw alertNotFound();
+  return found;
+}
+
+/** The view of one of the user's alerts as it is now (404 when not theirs). */
+export async function viewAlert(db: AppDb, userId: string, id: string): Promise<AlertView> {
+  const { alert, usd } = await requireAlert(db, userId, id);
+  const value = alert.scope === 'portfolio' ? portfolioValue(await listHoldings(db, userId)) : null;
+  return toAlertView(alert, usd, value);
+}

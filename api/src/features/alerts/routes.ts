@@ -1,0 +1,95 @@
+import Router from '@koa/router';
+import { deleteAlert } from '@coinpace/db';
+import {
+  ZAlertStatusBody,
+  ZCreateAlert,
+  ZAlertHistoryQuery,
+  ZProtectPortfolio,
+  ZResetIntervalBody,
+  ZUpdateAlert,
+  parseOrThrow,
+} from '@coinpace/domain';
+import { bodyOf, jsonBody } from '../../body.ts';
+import type { AppState } from '../../context.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { alertHistory } from './alert-history.ts';
+import { alertStats } from './alert-stats.ts';
+import { createAlerts } from './create-alerts.ts';
+import { alertIdParam, alertNotFound, requireAlert, viewAlert } from './find-alert.ts';
+import { listAlertViews } from './list-alerts.ts';
+import { protectPortfolio } from './protect-portfolio.ts';
+import { changeAlert, setAlertStatus, setResetInterval } from './update-alert.ts';
+
+/**
+ * The alert routes of SPEC.md section 7, plus history and 'Protect my portfolio', scoped to the token's
+ * user: another user's alert id is not found on every route.
+ */
+export function alertRoutes({ db, identity }: ApiDeps) {
+  const router = new Router<AppState>({ prefix: '/api/alerts' });
+  router.use(requireUser(identity.verifier, db));
+
+  router.get('/user', async (ctx) => {
+    ctx.body = await listAlertViews(db, currentUser(ctx).id);
+  });
+
+  router.get('/user/stats', async (ctx) => {
+    ctx.body = await alertStats(db, currentUser(ctx).id, new Date());
+  });
+
+  router.get('/user/history', async (ctx) => {
+    const query = parseOrThrow(ZAlertHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    ctx.body = await alertHistory(db, currentUser(ctx).id, query);
+  });
+
+  router.post('/', jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZCreateAlert, bodyOf(ctx));
+    const alerts = await createAlerts(db, currentUser(ctx), input, new Date());
+    ctx.status = 201;
+    ctx.body = { created: alerts.length, alerts };
+  });
+
+  router.post('/protect-portfolio', jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZProtectPortfolio, bodyOf(ctx));
+    const result = await protectPortfolio(db, currentUser(ctx), input, new Date());
+    ctx.status = result.created > 0 ? 201 : 200;
+    ctx.body = result;
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await viewAlert(db, currentUser(ctx).id, alertIdParam(ctx.params.id));
+  });
+
+  router.get('/:id/history', async (ctx) => {
+    const id = alertIdParam(ctx.params.id);
+    const userId = currentUser(ctx).id;
+    await requireAlert(db, userId, id);
+    const query = parseOrThrow(ZAlertHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    ctx.body = await alertHistory(db, userId, { ...query, alertId: id });
+  });
+
+  router.put('/:id', jsonBody(), async (ctx) => {
+    const id = alertIdParam(ctx.params.id);
+    const changes = parseOrThrow(ZUpdateAlert, bodyOf(ctx));
+    ctx.body = await changeAlert(db, currentUser(ctx), id, changes);
+  });
+
+  router.patch('/:id/status', jsonBody(), async (ctx) => {
+    const id = alertIdParam(ctx.params.id);
+    const { status } = parseOrThrow(ZAlertStatusBody, bodyOf(ctx));
+    ctx.body = await setAlertStatus(db, currentUser(ctx).id, id, status);
+  });
+
+  router.patch('/:id/reset-interval', jsonBody(), async (ctx) => {
+    const id = alertIdParam(ctx.params.id);
+    const { resetInterval } = parseOrThrow(ZResetIntervalBody, bodyOf(ctx));
+    ctx.body = await setResetInterval(db, currentUser(ctx).id, id, resetInterval);
+  });
+
+  router.delete('/:id', async (ctx) => {
+    if (!(await deleteAlert(db, currentUser(ctx).id, alertIdParam(ctx.params.id)))) throw alertNotFound();
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,107 @@
+/**
+ * The alert consumer's reads (DESIGN.md section 5): the stored prices of a tick's coins, one indexed range
+ * query over `alerts_trigger_idx (coingecko_id, direction, trigger_price) WHERE status = 'Active'` for the
+ * single-coin alerts a tick reaches, and the portfolio-wide alerts of users holding a changed coin.
+ * Lists travel as one JSON parameter (see alert-firing.ts).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDb, AppTx } from '../connect.ts';
+import { alerts, latestPrices, portfolioItems } from '../schema/index.ts';
+import type { AlertRecord } from './alerts.ts';
+import { rowsOf } from './locks.ts';
+
+/** A coin's price in a tick, as an exact decimal string. */
+export interface TickQuote {
+  coingeckoId: string;
+  price: string;
+}
+
+/** An alert whose trigger a tick price reached. */
+export interface CrossedAlert {
+  id: string;
+  userId: string;
+  coingeckoId: string;
+  /** The tick price that reached it. */
+  price: string;
+}
+
+/** What latest_prices holds for some coins: the accepted price, when it came and from where. */
+export async function loadAlertPrices(db: AppDb | AppTx, coins: string[]) {
+  if (coins.length === 0) return [];
+  return db
+    .select({
+      coingeckoId: latestPrices.coingeckoId,
+      usd: latestPrices.usd,
+      receivedAt: latestPrices.receivedAt,
+      source: latestPrices.source,
+    })
+    .from(latestPrices)
+    .where(
+      sql`${latestPrices.coingeckoId} in (select jsonb_array_elements_text(${JSON.stringify(coins)}::jsonb))`,
+    );
+}
+
+/**
+ * Every Active single-coin alert whose trigger the quotes reached: for each coin two index range
+ * scans (`above` with trigger <= price, `below` with trigger >= price), never a scan of all alerts.
+ */
+export async function findCrossedAlerts(db: AppDb | AppTx, quotes: TickQuote[]): Promise<CrossedAlert[]> {
+  if (quotes.length === 0) return [];
+  const json = JSON.stringify(quotes.map((q) => ({ coin: q.coingeckoId, price: q.price })));
+  const result = await db.execute(sql`
+    select a.id, a.user_id as "userId", t.coin as "coingeckoId", t.price::text as "price"
+    from jsonb_to_recordset(${json}::jsonb) as t(coin text, price numeric)
+    cross join lateral (
+      (select x.id, x.user_id from alerts x
+        where x.status = 'Active' and x.coingecko_id = t.coin
+          and x.direction = 'above' and x.trigger_price <= t.price)
+      union all
+      (select x.id, x.user_id from alerts x
+        where x.status = 'Active' and x.coingecko_id = t.coin
+          and x.direction = 'below' and x.trigger_price >= t.price)
+    ) a`);
+  return rowsOf<CrossedAlert>(result);
+}
+
+/**
+ * Active whole-portfolio and all-coins alerts of users who hold one of `coins` (DESIGN.md section 5:
+ * 'evaluated only for users who hold a coin that changed'). Such alerts have no coin, so the trigger
+ * index finds them under a null coin id; each is then checked against the holdings index.
+ */
+export async function findPortfolioWideAlerts(db: AppDb | AppTx, coins: string[]): Promise<AlertRecord[]> {
+  if (coins.length === 0) return [];
+  const list = JSON.stringify(coins);
+  return db
+    .select()
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.status, 'Active'),
+        isNull(alerts.coingeckoId),
+        sql`${alerts.scope} in ('portfolio', 'all_coins')`,
+        sql`exists (select 1 from ${portfolioItems} p where p.user_id = ${alerts.userId}
+          and p.coingecko_id in (select jsonb_array_elements_text(${list}::jsonb)))`,
+      ),
+    );
+}
+
+/** The holdings of some users with each coin's latest accepted price, for portfolio-wide alerts. */
+export async function loadPricedHoldings(db: AppDb | AppTx, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: portfolioItems.userId,
+      coingeckoId: portfolioItems.coingeckoId,
+      symbol: portfolioItems.symbol,
+      quantity: portfolioItems.quantity,
+      purchasePrice: portfolioItems.purchasePrice,
+      usd: latestPrices.usd,
+      receivedAt: latestPrices.receivedAt,
+      source: latestPrices.source,
+    })
+    .from(portfolioItems)
+    .leftJoin(latestPrices, eq(latestPrices.coingeckoId, portfolioItems.coingeckoId))
+    .where(
+      sql`${portfolioItems.userId} in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)`,
+    );
+}

@@ -1,0 +1,70 @@
+/** The firing history of alerts, per alert and per user, with how each message went. */
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import type { AppDb } from '../connect.ts';
+import { alertEvents, alerts, outboxMessages } from '../schema/index.ts';
+
+export type AlertEventRecord = typeof alertEvents.$inferSelect;
+
+export interface AlertEventWithDeliveries {
+  event: AlertEventRecord;
+  coinSymbol: string | null;
+  deliveries: {
+    channel: string;
+    status: string;
+    attempts: number;
+    sentAt: Date | null;
+    lastError: string | null;
+  }[];
+}
+
+export interface HistoryPage {
+  /** Newest first, at most this many. */
+  limit: number;
+  /** Only events fired before this time. */
+  before?: Date;
+  /** Only this alert's events. */
+  alertId?: string;
+}
+
+/** A user's alert events, newest first, each with its outbox messages. */
+export async function listAlertEvents(
+  db: AppDb,
+  userId: string,
+  page: HistoryPage,
+): Promise<AlertEventWithDeliveries[]> {
+  const filters: (SQL | undefined)[] = [eq(alertEvents.userId, userId)];
+  if (page.alertId) filters.push(eq(alertEvents.alertId, page.alertId));
+  if (page.before) filters.push(lt(alertEvents.firedAt, page.before));
+  const events = await db
+    .select({ event: alertEvents, coinSymbol: alerts.coinSymbol })
+    .from(alertEvents)
+    .leftJoin(alerts, eq(alerts.id, alertEvents.alertId))
+    .where(and(...filters))
+    .orderBy(desc(alertEvents.firedAt), desc(alertEvents.id))
+    .limit(page.limit);
+  if (events.length === 0) return [];
+  const messages = await db
+    .select({
+      alertEventId: outboxMessages.alertEventId,
+      channel: outboxMessages.channel,
+      status: outboxMessages.status,
+      attempts: outboxMessages.attempts,
+      sentAt: outboxMessages.sentAt,
+      lastError: outboxMessages.lastError,
+    })
+    .from(outboxMessages)
+    .where(
+      inArray(
+        outboxMessages.alertEventId,
+        events.map((e) => e.event.id),
+      ),
+    );
+  return events.map(({ event, coinSymbol }) => ({
+    event,
+    coinSymbol,
+    deliveries: messages
+      .filter((m) => m.alertEventId === event.id)
+      .sort((a, b) => a.channel.localeCompare(b.channel))
+      .map(({ alertEventId: _id, ...delivery }) => delivery),
+  }));
+}

@@ -1,0 +1,82 @@
+/**
+ * The vocabulary of alerts (SPEC.md section 3 'Alert (server)', DESIGN.md section 5): types, threshold
+ * kinds, channels, statuses, reset intervals and scopes, each as a const list with its type.
+ */
+
+/** WatchlistPrice: a coin the user follows; PortfolioGainLoss: a coin they hold, or the whole portfolio. */
+export const ALERT_TYPES = ['WatchlistPrice', 'PortfolioGainLoss'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** Above/Below compare the price with a USD value; Gain/Loss with a percentage of a reference. */
+export const THRESHOLD_TYPES = ['Above', 'Below', 'Gain', 'Loss'] as const;
+export type ThresholdType = (typeof THRESHOLD_TYPES)[number];
+
+export const NOTIFICATION_METHODS = ['Email', 'SMS', 'Both'] as const;
+export type NotificationMethod = (typeof NOTIFICATION_METHODS)[number];
+
+export const ALERT_STATUSES = ['Active', 'Paused'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** Who paused an alert: only trigger-paused alerts are re-armed by the job (DESIGN.md section 5). */
+export type PausedBy = 'user' | 'trigger';
+
+/** coin: one coin; all_coins: every holding on its own; portfolio: the whole portfolio's value. */
+export const ALERT_SCOPES = ['coin', 'all_coins', 'portfolio'] as const;
+export type AlertScope = (typeof ALERT_SCOPES)[number];
+
+/** above: fires when the price reaches the trigger from below; below: from above. */
+export type Direction = 'above' | 'below';
+
+/** A notification channel of the outbox. */
+export type Channel = 'email' | 'sms';
+
+/** How long a fired alert stays paused before the re-arm job makes it Active again (SPEC.md section 4). */
+export const RESET_INTERVALS = ['1hour', '5hours', '1day', '3days', '1week'] as const;
+export type ResetInterval = (typeof RESET_INTERVALS)[number];
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Each reset interval in milliseconds. */
+export const RESET_INTERVAL_MS: Readonly<Record<ResetInterval, number>> = Object.freeze({
+  '1hour': HOUR_MS,
+  '5hours': 5 * HOUR_MS,
+  '1day': 24 * HOUR_MS,
+  '3days': 72 * HOUR_MS,
+  '1week': 168 * HOUR_MS,
+});
+
+/** SPEC.md section 9: 'Default reset interval 1week'. */
+export const DEFAULT_RESET_INTERVAL: ResetInterval = '1week';
+
+/** The coin symbol a whole-portfolio alert shows (SPEC.md 'Alert (UI)'). */
+export const PORTFOLIO_TOTAL = 'PORTFOLIO_TOTAL';
+
+/** Labels of the reset intervals for pickers. */
+export const RESET_INTERVAL_LABELS: Readonly<Record<ResetInterval, string>> = Object.freeze({
+  '1hour': '1 hour',
+  '5hours': '5 hours',
+  '1day': '1 day',
+  '3days': '3 days',
+  '1week': '1 week',
+});
+
+/** The channels a notification method asks for, e-mail first. */
+export function channelsOf(method: NotificationMethod): Channel[] {
+  if (method === 'Both') return ['email', 'sms'];
+  return method === 'Email' ? ['email'] : ['sms'];
+}
+
+/** The direction a threshold type fires in: Above and Gain upwards, Below and Loss downwards. */
+export function directionOf(thresholdType: ThresholdType): Direction {
+  return thresholdType === 'Above' || thresholdType === 'Gain' ? 'above' : 'below';
+}
+
+/** Whether the threshold is a percentage (Gain/Loss) rather than a USD price (Above/Below). */
+export function isPercentThreshold(thresholdType: ThresholdType): boolean {
+  return thresholdType === 'Gain' || thresholdType === 'Loss';
+}
+
+/** Whether `value` is one of the reset intervals. */
+export function isResetInterval(value: unknown): value is ResetInterval {
+  return typeof value === 'string' && (RESET_INTERVALS as readonly string[]).includes(value);
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  evaluateAllCoinsAlert,
+  evaluateCoinAlert,
+  evaluatePortfolioAlert,
+  type PricedHolding,
+} from './evaluate.ts';
+import { checkAlertPrice, isStale } from './price-check.ts';
+
+describe('evaluateCoinAlert', () => {
+  it.each([
+    ['above', '100', '99.999999', false],
+    ['above', '100', '100', true],
+    ['above', '100', 100.000001, true],
+    ['below', '100', '100.000000000000000001', false],
+    ['below', '100', '100', true],
+    ['below', '100', 42, true],
+  ] as const)('%s %s at %s -> fire %s', (direction, triggerPrice, price, fire) => {
+    expect(evaluateCoinAlert({ direction, triggerPrice }, price)).toEqual({
+      fire,
+      reason: fire ? 'crossed' : 'not_reached',
+    });
+  });
+
+  it('never fires without a trigger or on a bad price', () => {
+    expect(evaluateCoinAlert({ direction: 'above', triggerPrice: null }, 5)).toEqual({
+      fire: false,
+      reason: 'not_armed',
+    });
+    expect(evaluateCoinAlert({ direction: null, triggerPrice: '1' }, 5)).toEqual({
+      fire: false,
+      reason: 'not_armed',
+    });
+    expect(evaluateCoinAlert({ direction: 'below', triggerPrice: '1' }, Number.NaN)).toEqual({
+      fire: false,
+      reason: 'bad_price',
+    });
+  });
+});
+
+const holding = (over: Partial<PricedHolding>): PricedHolding => ({
+  coingeckoId: 'bitcoin',
+  symbol: 'BTC',
+  quantity: 1,
+  purchasePrice: 100,
+  price: 100,
+  fresh: true,
+  ...over,
+});
+
+describe('evaluatePortfolioAlert', () => {
+  const gain = { thresholdType: 'Gain' as const, thresholdValue: 10, referenceValue: 1000 };
+  const loss = { thresholdType: 'Loss' as const, thresholdValue: 10, referenceValue: 1000 };
+
+  it('fires when the value reaches the reference moved by the percentage', () => {
+    const holdings = [
+      holding({ quantity: 2, price: 500 }),
+      holding({ symbol: 'ETH', quantity: 10, price: 10 }),
+    ];
+    expect(evaluatePortfolioAlert(gain, holdings)).toMatchObject({
+      fire: true,
+      reason: 'crossed',
+      value: 1100,
+    });
+    expect(evaluatePortfolioAlert(loss, holdings)).toMatchObject({ fire: false, reason: 'not_reached' });
+    expect(evaluatePortfolioAlert(loss, [holding({ quantity: 9, price: 100 })])).toMatchObject({
+      fire: true,
+      value: 900,
+    });
+    expect(evaluatePortfolioAlert(loss, [holding({ quantity: 9.01, price: 100 })]).fire).toBe(false);
+  });
+
+  it('ignores unpriced holdings and never fires while a priced one is stale', () => {
+    const unpriced = holding({ symbol: 'XYZ', price: null, fresh: false });
+    expect(evaluatePortfolioAlert(gain, [holding({ quantity: 11, price: 100 }), unpriced]).fire).toBe(true);
+    const stale = holding({ symbol: 'ETH', price: 1, fresh: false });
+    expect(evaluatePortfolioAlert(gain, [holding({ quantity: 20, price: 100 }), stale])).toMatchObject({
+      fire: false,
+      reason: 'stale',
+    });
+  });
+
+  it('needs a reference and a value', () => {
+    expect(evaluatePortfolioAlert({ ...gain, referenceValue: null }, [holding({})]).reason).toBe(
+      'no_reference',
+    );
+    expect(evaluatePortfolioAlert(loss, [holding({ price: null, fresh: false })]).reason).toBe('no_value');
+  });
+});
+
+describe('evaluateAllCoinsAlert', () => {
+  it('fires for each holding past the percentage, largest move first', () => {
+    const result = evaluateAllCoinsAlert({ thresholdType: 'Gain', thresholdValue: 10 }, [
+      holding({ symbol: 'A', price: 110 }),
+      holding({ symbol: 'B', price: 109.99 }),
+      holding({ symbol: 'C', price: 150 }),
+      holding({ symbol: 'D', price: 200, fresh: false }),
+      holding({ symbol: 'E', price: 200, purchasePrice: 0 }),
+    ]);
+    expect(result.fire).toBe(true);
+    expect(result.crossed.map((c) => c.symbol)).toEqual(['C', 'A']);
+    expect(result.crossed[1]!.changePercent).toBeCloseTo(10, 9);
+  });
+
+  it('Loss looks downwards', () => {
+    const result = evaluateAllCoinsAlert({ thresholdType: 'Loss', thresholdValue: 20 }, [
+      holding({ symbol: 'A', price: 80 }),
+      holding({ symbol: 'B', price: 81 }),
+      holding({ symbol: 'C', price: 150 }),
+    ]);
+    expect(result.crossed.map((c) => c.symbol)).toEqual(['A']);
+    expect(evaluateAllCoinsAlert({ thresholdType: 'Loss', thresholdValue: 20 }, []).fire).toBe(false);
+  });
+});
+
+describe('checkAlertPrice', () => {
+  const now = 1_000_000_000;
+  const base = {
+    price: 100,
+    storedPrice: '100.000000000000000000',
+    receivedAt: now - 1000,
+    source: 'coingecko',
+    now,
+    pollMs: 60_000,
+  };
+
+  it('accepts a fresh, stored, sane price', () => {
+    expect(checkAlertPrice(base)).toEqual({ usable: true });
+    expect(checkAlertPrice({ ...base, receivedAt: now - 120_000 })).toEqual({ usable: true });
+  });
+
+  it.each([
+    ['older than two poll intervals', { receivedAt: now - 120_001 }, 'stale'],
+    ['no receive time', { receivedAt: null }, 'stale'],
+    ['a fallback price', { source: 'fallback' }, 'fallback'],
+    ['a price the poller did not keep', { storedPrice: '99' }, 'superseded'],
+    ['nothing stored', { storedPrice: undefined }, 'not_stored'],
+    ['above the coin cap', { price: 10_000_001, storedPrice: '10000001' }, 'rejected'],
+    ['zero', { price: 0, storedPrice: '0' }, 'rejected'],
+    ['NaN', { price: Number.NaN }, 'rejected'],
+  ] as const)('refuses %s', (_label, change, reason) => {
+    expect(checkAlertPrice({ ...base, ...change })).toEqual({ usable: false, reason });
+  });
+
+  it('isStale counts exactly two poll intervals as fresh', () => {
+    expect(isStale(0, 2000, 1000)).toBe(false);
+    expect(isStale(0, 2001, 1000)).toBe(true);
+  });
+});

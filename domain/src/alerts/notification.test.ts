@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeCondition,
+  escapeHtml,
+  renderAlertEmail,
+  renderAlertSms,
+  type AlertNotice,
+} from './notification.ts';
+
+const base: AlertNotice = {
+  scope: 'coin',
+  coinSymbol: 'BTC',
+  coinName: 'Bitcoin',
+  thresholdType: 'Above',
+  thresholdValue: 50000,
+  price: 50123.45,
+  alertsUrl: 'https://coinpace.example/alerts',
+};
+
+describe('alert notification texts', () => {
+  it('an e-mail carries the coin, the condition, the price and the link in text and HTML', () => {
+    const mail = renderAlertEmail(base);
+    expect(mail.subject).toBe('Coinpace alert: BTC is above $50,000.00');
+    expect(mail.text).toContain(
+      'Bitcoin (BTC) is now $50,123.45, at or above your alert price of $50,000.00.',
+    );
+    expect(mail.text).toContain('Manage your alerts: https://coinpace.example/alerts');
+    expect(mail.html).toContain('<a href="https://coinpace.example/alerts">Manage your alerts</a>');
+    expect(mail.html).toContain('$50,123.45');
+  });
+
+  it.each([
+    [{ thresholdType: 'Below', thresholdValue: 0.5, price: 0.49 }, 'BTC is below $0.500000'],
+    [
+      { thresholdType: 'Gain', thresholdValue: 10, price: 33000, referenceValue: 30000 },
+      'BTC is up 10% or more',
+    ],
+    [{ thresholdType: 'Loss', thresholdValue: 12.5, price: 1 }, 'BTC is down 12.5% or more'],
+    [
+      { scope: 'portfolio', coinSymbol: null, thresholdType: 'Loss', thresholdValue: 5 },
+      'Your portfolio is down 5% or more',
+    ],
+  ] as const)('condition of %o', (change, text) => {
+    expect(describeCondition({ ...base, ...change })).toBe(text);
+  });
+
+  it('a gain mail says how far the price moved from the reference', () => {
+    const mail = renderAlertEmail({
+      ...base,
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      price: 33000,
+      referenceValue: 30000,
+    });
+    expect(mail.text).toContain('Bitcoin (BTC) is now $33,000.00, +10.00% from $30,000.00.');
+  });
+
+  it('an all-coins mail lists the holdings', () => {
+    const notice: AlertNotice = {
+      ...base,
+      scope: 'all_coins',
+      coinSymbol: null,
+      coinName: null,
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      crossed: [
+        { coingeckoId: 'bitcoin', symbol: 'BTC', price: 33000, purchasePrice: 30000, changePercent: 10 },
+        { coingeckoId: 'ethereum', symbol: 'ETH', price: 2200, purchasePrice: 2000, changePercent: 10 },
+      ],
+    };
+    const mail = renderAlertEmail(notice);
+    expect(mail.subject).toBe('Coinpace alert: 2 of your coins are up 10% or more');
+    expect(mail.html).toContain('<li>ETH: $2,200.00, +10.00% from your purchase price of $2,000.00</li>');
+    expect(renderAlertSms(notice)).toBe(
+      'Coinpace: 2 of your coins are up 10% or more, BTC $33,000.00 (+10.00%), ETH $2,200.00 (+10.00%). https://coinpace.example/alerts',
+    );
+  });
+
+  it('an SMS is one short line', () => {
+    expect(renderAlertSms(base)).toBe(
+      'Coinpace: BTC is above $50,000.00, now $50,123.45. https://coinpace.example/alerts',
+    );
+  });
+
+  it('escapes HTML', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(renderAlertEmail({ ...base, coinName: '<script>' }).html).not.toContain('<script>');
+  });
+});

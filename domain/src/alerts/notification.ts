@@ -1,0 +1,144 @@
+/**
+ * The texts of an alert notification (DESIGN.md section 5, issue 6): an e-mail in plain text and HTML
+ * with the coin, the condition, the price and a link to the alerts page, and a short SMS. Rendered
+ * when the alert fires and stored in the outbox, so a retry sends exactly what was decided.
+ */
+import { formatPercent, formatPortfolioPrice, formatUsd } from '../format/money.ts';
+import type { AlertScope, ThresholdType } from './constants.ts';
+import type { CrossedHolding } from './evaluate.ts';
+
+/** What fired, as the notification tells it. */
+export interface AlertNotice {
+  scope: AlertScope;
+  /** Upper-case symbol; null for portfolio-wide alerts. */
+  coinSymbol: string | null;
+  coinName: string | null;
+  thresholdType: ThresholdType;
+  /** USD for Above/Below, percent for Gain/Loss. */
+  thresholdValue: number;
+  /** The price (or the portfolio's value) the alert fired on, USD. */
+  price: number;
+  /** Gain/Loss: the price or value the percentage is measured from. */
+  referenceValue?: number | null;
+  /** all_coins: the holdings past the percentage. */
+  crossed?: readonly CrossedHolding[];
+  /** `${PUBLIC_URL}/alerts`. */
+  alertsUrl: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const BRAND = 'Coinpace';
+
+/** The one-line condition, e.g. 'BTC is above $50,000.00' or 'Your portfolio is down 10% or more'. */
+export function describeCondition(n: AlertNotice): string {
+  const pct = percentText(n.thresholdValue);
+  if (n.scope === 'portfolio') {
+    return `Your portfolio is ${n.thresholdType === 'Loss' ? 'down' : 'up'} ${pct} or more`;
+  }
+  if (n.scope === 'all_coins') {
+    const count = n.crossed?.length ?? 0;
+    const what = count === 1 ? `${n.crossed![0]!.symbol} is` : `${count} of your coins are`;
+    return `${what} ${n.thresholdType === 'Loss' ? 'down' : 'up'} ${pct} or more`;
+  }
+  const symbol = n.coinSymbol ?? 'Your coin';
+  switch (n.thresholdType) {
+    case 'Above':
+      return `${symbol} is above ${price(n.thresholdValue)}`;
+    case 'Below':
+      return `${symbol} is below ${price(n.thresholdValue)}`;
+    case 'Gain':
+      return `${symbol} is up ${pct} or more`;
+    case 'Loss':
+      return `${symbol} is down ${pct} or more`;
+  }
+}
+
+/** The sentences of the message body, shared by the text, HTML and SMS forms. */
+export function describeAlert(n: AlertNotice): string[] {
+  const coin = n.coinName && n.coinSymbol ? `${n.coinName} (${n.coinSymbol})` : (n.coinSymbol ?? 'Your coin');
+  const move = (from: number | null | undefined, to: number) =>
+    from && from > 0 ? `, ${formatPercent(((to - from) / from) * 100)} from ${price(from)}` : '';
+  if (n.scope === 'portfolio') {
+    return [
+      `Your portfolio is now worth ${formatUsd(n.price)}${move(n.referenceValue, n.price)}.`,
+      `It passed your ${percentText(n.thresholdValue)} ${n.thresholdType.toLowerCase()} alert.`,
+    ];
+  }
+  if (n.scope === 'all_coins') {
+    return [
+      `These holdings passed your ${percentText(n.thresholdValue)} ${n.thresholdType.toLowerCase()} alert:`,
+      ...(n.crossed ?? []).map(
+        (c) =>
+          `${c.symbol}: ${price(c.price)}, ${formatPercent(c.changePercent)} from your purchase price of ${price(c.purchasePrice)}`,
+      ),
+    ];
+  }
+  if (n.thresholdType === 'Above' || n.thresholdType === 'Below') {
+    const side = n.thresholdType === 'Above' ? 'at or above' : 'at or below';
+    return [`${coin} is now ${price(n.price)}, ${side} your alert price of ${price(n.thresholdValue)}.`];
+  }
+  return [
+    `${coin} is now ${price(n.price)}${move(n.referenceValue, n.price)}.`,
+    `It passed your ${percentText(n.thresholdValue)} ${n.thresholdType.toLowerCase()} alert.`,
+  ];
+}
+
+/** The alert e-mail: subject, plain text and HTML with the same content and the alerts-page link. */
+export function renderAlertEmail(n: AlertNotice): RenderedEmail {
+  const condition = describeCondition(n);
+  const lines = describeAlert(n);
+  const footer = `You get this because you set this alert on ${BRAND}. It is paused until its reset interval has passed.`;
+  const text = [`${condition}.`, '', ...lines, '', `Manage your alerts: ${n.alertsUrl}`, '', footer, ''].join(
+    '\n',
+  );
+  const [first, ...rest] = lines;
+  const list =
+    n.scope === 'all_coins' && rest.length > 0
+      ? `<p>${escapeHtml(first!)}</p><ul>${rest.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
+      : lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  const href = escapeHtml(n.alertsUrl);
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
+    `<h1 style="font-size:20px">${escapeHtml(condition)}</h1>`,
+    list,
+    `<p><a href="${href}">Manage your alerts</a></p>`,
+    `<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('');
+  return { subject: `${BRAND} alert: ${condition}`, text, html };
+}
+
+/** The alert SMS: the condition, the price and the link, kept short. */
+export function renderAlertSms(n: AlertNotice): string {
+  const now =
+    n.scope === 'all_coins'
+      ? (n.crossed ?? [])
+          .slice(0, 3)
+          .map((c) => `${c.symbol} ${price(c.price)} (${formatPercent(c.changePercent)})`)
+          .join(', ')
+      : `now ${n.scope === 'portfolio' ? formatUsd(n.price) : price(n.price)}`;
+  return `${BRAND}: ${describeCondition(n)}, ${now}. ${n.alertsUrl}`;
+}
+
+function price(value: number): string {
+  return formatPortfolioPrice(value);
+}
+
+function percentText(value: number): string {
+  return `${Number(value.toFixed(2))}%`;
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

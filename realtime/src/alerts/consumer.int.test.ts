@@ -1,0 +1,309 @@
+import { subscribeUserEvents } from '@coinpace/adapters';
+import {
+  busKinds,
+  createRecordingLogger,
+  createTestBus,
+  waitFor,
+  type TestBus,
+} from '@coinpace/adapters/testing';
+import { alertEvents, alerts, outboxMessages, subscriptions, usagePeriods } from '@coinpace/db';
+import {
+  createTestDatabase,
+  createTestHolding,
+  setTestPrice,
+  testEngines,
+  type TestDatabase,
+} from '@coinpace/db/testing';
+import { BUS_STREAMS, type PriceTick, type UserEvent } from '@coinpace/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCoinAlert,
+  createPaidUser,
+  createWideAlert,
+  makeTick,
+  readAlert,
+} from '../testing/alert-fixtures.ts';
+import { ALERT_CONSUMER_GROUP, startAlertConsumer } from './consumer.ts';
+import type { TickResult } from './process-tick.ts';
+
+const POLL_MS = 60_000;
+const cases = testEngines(process.env.DATABASE_URL).flatMap((engine) =>
+  busKinds(process.env.REDIS_URL).map((bus) => [engine, bus] as const),
+);
+
+describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) => {
+  let database: TestDatabase;
+  let bus: TestBus;
+  const logger = createRecordingLogger();
+  const handled: { tick: PriceTick; result: TickResult }[] = [];
+  const events: UserEvent[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  let coinSeq = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine, process.env.DATABASE_URL);
+    bus = await createTestBus(busKind, { redisUrl: process.env.REDIS_URL });
+    stops.push(await subscribeUserEvents(bus, (e) => events.push(e)));
+  });
+  afterEach(async () => {
+    while (stops.length > 1) await stops.pop()!();
+  });
+  afterAll(async () => {
+    while (stops.length) await stops.pop()!();
+    await bus?.close();
+    await database?.close();
+  });
+
+  async function consumer(name = 'c1', claimIdleMs?: number) {
+    const c = startAlertConsumer({
+      db: database.db,
+      bus,
+      logger,
+      pollMs: POLL_MS,
+      publicUrl: 'http://coinpace.test',
+      now: () => Date.now(),
+      consumerName: name,
+      claimIdleMs,
+      blockMs: 100,
+      onTick: (tick, result) => handled.push({ tick, result }),
+    });
+    stops.push(() => c.stop());
+    await c.ready();
+    return c;
+  }
+  const newCoin = () => `coin-${engine}-${busKind}-${++coinSeq}`;
+  const send = async (tick: PriceTick) => {
+    await bus.append(BUS_STREAMS.ticks, tick);
+    await waitFor(() => handled.some((h) => h.tick.id === tick.id), { timeoutMs: 10_000 });
+  };
+  const eventsOf = (alertId: string) =>
+    database.db.select().from(alertEvents).where(eq(alertEvents.alertId, alertId));
+  const outboxOf = async (alertId: string) => {
+    const ids = (await eventsOf(alertId)).map((e) => e.id);
+    return ids.length
+      ? database.db.select().from(outboxMessages).where(inArray(outboxMessages.alertEventId, ids))
+      : [];
+  };
+
+  it('a price crossing the trigger fires: paused by trigger, one event, e-mail and SMS queued, usage counted, socket told', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, {
+      coin,
+      symbol: 'TST',
+      thresholdValue: 100,
+      method: 'Both',
+    });
+    const quiet = await createCoinAlert(database.db, user.id, {
+      coin,
+      thresholdType: 'Below',
+      thresholdValue: 50,
+    });
+    await setTestPrice(database.db, coin, 101.5);
+    const tick = makeTick({ [coin]: 101.5 }, Date.now());
+    await send(tick);
+
+    expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
+    expect((await readAlert(database.db, alert.id)).lastTriggered).not.toBeNull();
+    expect(await readAlert(database.db, quiet.id)).toMatchObject({ status: 'Active' });
+    const [event] = await eventsOf(alert.id);
+    expect(event).toMatchObject({
+      idempotencyKey: `${alert.id}:${tick.id}`,
+      outcome: 'queued',
+      channels: ['email', 'sms'],
+    });
+    expect(Number(event!.price)).toBe(101.5);
+    const messages = await outboxOf(alert.id);
+    expect(messages.map((m) => [m.channel, m.recipient, m.status]).sort()).toEqual([
+      ['email', user.email, 'pending'],
+      ['sms', user.phone, 'pending'],
+    ]);
+    expect(messages.find((m) => m.channel === 'email')!.subject).toBe('Coinpace alert: TST is above $100.00');
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 1, emailSent: 1, smsSent: 1 });
+    await waitFor(() => events.some((e) => e.type === 'alert:triggered' && e.payload.alertId === alert.id));
+    expect(events.find((e) => e.type === 'alert:triggered' && e.payload.alertId === alert.id)).toMatchObject({
+      userId: user.id,
+      payload: {
+        coinSymbol: 'TST',
+        thresholdType: 'Above',
+        thresholdValue: 100,
+        price: 101.5,
+        outcome: 'queued',
+      },
+    });
+  });
+
+  it('the same tick delivered twice fires once', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, {
+      coin,
+      thresholdType: 'Below',
+      thresholdValue: 10,
+    });
+    await setTestPrice(database.db, coin, 9);
+    const tick = makeTick({ [coin]: 9 }, Date.now());
+    await send(tick);
+    // Re-armed at once, as if its interval had passed: only the idempotency key stands in the way now.
+    await database.db.update(alerts).set({ status: 'Active', pausedBy: null }).where(eq(alerts.id, alert.id));
+    handled.length = 0;
+    await send(tick);
+    expect(await eventsOf(alert.id)).toHaveLength(1);
+    expect(await outboxOf(alert.id)).toHaveLength(2);
+  });
+
+  it('never fires on a stale, rejected, superseded or old price', async () => {
+    await consumer();
+    const user = await createPaidUser(database.db);
+    const stale = newCoin();
+    const superseded = newCoin();
+    const crazy = newCoin();
+    const old = newCoin();
+    const alerts = await Promise.all(
+      [stale, superseded, crazy, old].map((coin) =>
+        createCoinAlert(database.db, user.id, { coin, thresholdValue: 1 }),
+      ),
+    );
+    await setTestPrice(database.db, stale, 2, { receivedAt: new Date(Date.now() - 2 * POLL_MS - 5_000) });
+    await setTestPrice(database.db, superseded, 0.5);
+    await setTestPrice(database.db, crazy, 20_000_000);
+    await setTestPrice(database.db, old, 2);
+    const tick = makeTick({ [stale]: 2, [superseded]: 3, [crazy]: 20_000_000 }, Date.now());
+    await send(tick);
+    const oldTick = makeTick({ [old]: 2 }, Date.now() - 3 * POLL_MS);
+    await send(oldTick);
+    for (const alert of alerts)
+      expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Active' });
+    const reasons = Object.fromEntries(
+      handled
+        .filter((h) => h.tick.id === tick.id || h.tick.id === oldTick.id)
+        .flatMap((h) => h.result.evaluation.rejected.map((r) => [r.coingeckoId, r.reason])),
+    );
+    expect(reasons).toEqual({
+      [stale]: 'stale',
+      [superseded]: 'superseded',
+      [crazy]: 'rejected',
+      [old]: 'tick_too_old',
+    });
+  });
+
+  it('at zero allowance nothing is queued and the event is recorded as skipped', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5 });
+    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart: s!.currentPeriodStart!,
+      periodEnd: s!.currentPeriodEnd!,
+      notificationsSent: 50,
+      emailSent: 25,
+      smsSent: 25,
+    });
+    await setTestPrice(database.db, coin, 6);
+    await send(makeTick({ [coin]: 6 }, Date.now()));
+    const [event] = await eventsOf(alert.id);
+    expect(event).toMatchObject({ outcome: 'skipped_allowance', channels: [] });
+    expect(await outboxOf(alert.id)).toEqual([]);
+    expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 50 });
+  });
+
+  it('whole-portfolio and all-coins alerts: only for users holding a changed coin', async () => {
+    await consumer();
+    const held = newCoin();
+    const other = newCoin();
+    const user = await createPaidUser(database.db);
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: held,
+      symbol: `H${coinSeq}`,
+      quantity: '10',
+      purchasePrice: '100',
+    });
+    const whole = await createWideAlert(database.db, user.id, {
+      scope: 'portfolio',
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      referenceValue: 1000,
+    });
+    const each = await createWideAlert(database.db, user.id, {
+      scope: 'all_coins',
+      thresholdType: 'Gain',
+      thresholdValue: 20,
+    });
+    await setTestPrice(database.db, held, 125);
+    await setTestPrice(database.db, other, 1);
+    await send(makeTick({ [other]: 1 }, Date.now()));
+    expect(await readAlert(database.db, whole.id)).toMatchObject({ status: 'Active' });
+    expect(await readAlert(database.db, each.id)).toMatchObject({ status: 'Active' });
+
+    await send(makeTick({ [held]: 125 }, Date.now()));
+    expect(await readAlert(database.db, whole.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
+    expect(await readAlert(database.db, each.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
+    const [wholeEvent] = await eventsOf(whole.id);
+    expect(Number(wholeEvent!.price)).toBe(1250);
+    expect(Number(wholeEvent!.triggerPrice)).toBeCloseTo(1100, 6);
+    const [eachEvent] = await eventsOf(each.id);
+    expect(eachEvent!.detail).toContain('25.00%');
+    const [mail] = await outboxOf(whole.id);
+    expect(mail!.subject).toBe('Coinpace alert: Your portfolio is up 10% or more');
+  });
+
+  it('several consumers share the ticks; each alert fires once', async () => {
+    await Promise.all([consumer('a'), consumer('b'), consumer('c')]);
+    const user = await createPaidUser(database.db, { planId: 'enterprise' });
+    const coins = Array.from({ length: 8 }, newCoin);
+    const alerts = await Promise.all(
+      coins.map((coin) =>
+        createCoinAlert(database.db, user.id, { coin, thresholdValue: 1, method: 'Email' }),
+      ),
+    );
+    for (const coin of coins) await setTestPrice(database.db, coin, 2);
+    const ticks = coins.map((coin, i) =>
+      makeTick({ [coin]: 2, [coins[(i + 1) % coins.length]!]: 2 }, Date.now()),
+    );
+    for (const tick of ticks) await bus.append(BUS_STREAMS.ticks, tick);
+    await waitFor(() => ticks.every((t) => handled.some((h) => h.tick.id === t.id)), { timeoutMs: 15_000 });
+    for (const alert of alerts) expect(await eventsOf(alert.id)).toHaveLength(1);
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 8, emailSent: 8, smsSent: 0 });
+  });
+
+  it('a consumer that dies leaves its tick to another, which fires it', async () => {
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 1 });
+    await setTestPrice(database.db, coin, 2);
+    // A consumer that takes the tick and dies before acknowledging it.
+    let took!: () => void;
+    const taken = new Promise<void>((resolve) => (took = resolve));
+    const dying = bus.consume(
+      BUS_STREAMS.ticks,
+      ALERT_CONSUMER_GROUP,
+      'dying',
+      async () => {
+        took();
+        throw new Error('process killed');
+      },
+      { blockMs: 100, claimIdleMs: 60_000 },
+    );
+    await dying.ready();
+    const tick = makeTick({ [coin]: 2 }, Date.now());
+    await bus.append(BUS_STREAMS.ticks, tick);
+    await taken;
+    await dying.stop();
+    expect(await bus.pendingCount(BUS_STREAMS.ticks, ALERT_CONSUMER_GROUP)).toBeGreaterThan(0);
+    await consumer('survivor', 300);
+    await waitFor(() => handled.some((h) => h.tick.id === tick.id), { timeoutMs: 10_000 });
+    expect(await eventsOf(alert.id)).toHaveLength(1);
+    await waitFor(async () => (await bus.pendingCount(BUS_STREAMS.ticks, ALERT_CONSUMER_GROUP)) === 0, {
+      timeoutMs: 5_000,
+    });
+  });
+});

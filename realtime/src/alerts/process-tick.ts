@@ -1,0 +1,56 @@
+/** One tick through the alert engine: evaluate, fire, tell the users' sockets. */
+import { publishUserEvent, type Bus, type Logger } from '@coinpace/adapters';
+import type { AppDb } from '@coinpace/db';
+import type { PriceTick } from '@coinpace/domain';
+import { evaluateTick, type TickEvaluation } from './evaluate-tick.ts';
+import { fireAlerts, type FiredAlert } from './fire-alerts.ts';
+
+export interface AlertEngineDeps {
+  db: AppDb;
+  /** Where `alert:triggered` user events are published; omit to publish none (benchmarks). */
+  bus?: Bus;
+  logger: Logger;
+  /** PRICE_POLL_MS. */
+  pollMs: number;
+  /** PUBLIC_URL. */
+  publicUrl: string;
+  /** Clock, epoch ms. */
+  now: () => number;
+}
+
+export interface TickResult {
+  evaluation: TickEvaluation;
+  fired: FiredAlert[];
+}
+
+/** Evaluates and fires one tick. Safe to run again for the same tick: nothing fires twice. */
+export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promise<TickResult> {
+  const now = deps.now();
+  const evaluation = await evaluateTick(deps.db, tick, { now, pollMs: deps.pollMs });
+  const fired = evaluation.firings.length
+    ? await fireAlerts(deps.db, evaluation.firings, {
+        tickId: tick.id,
+        now: new Date(now),
+        publicUrl: deps.publicUrl,
+      })
+    : [];
+  if (evaluation.rejected.length > 0) {
+    deps.logger.debug(
+      { tickId: tick.id, rejected: evaluation.rejected.length },
+      'tick prices not used for alerts',
+    );
+  }
+  if (fired.length > 0) deps.logger.info({ tickId: tick.id, fired: fired.length }, 'alerts fired');
+  if (deps.bus) {
+    const bus = deps.bus;
+    await Promise.all(
+      fired.map((f) =>
+        publishUserEvent(bus, { userId: f.userId, type: 'alert:triggered', payload: f.payload }).catch(
+          (err: unknown) =>
+            deps.logger.warn({ err, alertId: f.payload.alertId }, 'could not publish alert:triggered'),
+        ),
+      ),
+    );
+  }
+  return { evaluation, fired };
+}

@@ -1,0 +1,71 @@
+/**
+ * The worker role's alert parts (DESIGN.md section 1): the alert consumer, the re-arm job and the outbox
+ * dispatcher, started together from adapters passed in, stopped together.
+ */
+import type { Bus, Logger, Mailer, SmsSender } from '@coinpace/adapters';
+import type { AppDb } from '@coinpace/db';
+import { startAlertConsumer, type AlertConsumerOptions } from './alerts/consumer.ts';
+import { startDispatcher, type DispatcherOptions } from './dispatcher/dispatcher.ts';
+import { startRearmJob } from './jobs/rearm-alerts.ts';
+
+export interface AlertWorkerOptions {
+  db: AppDb;
+  bus: Bus;
+  mailer: Mailer;
+  sms: SmsSender;
+  logger: Logger;
+  /** PRICE_POLL_MS: prices older than two intervals never fire alerts. */
+  pollMs: number;
+  /** PUBLIC_URL, for links in notifications. */
+  publicUrl: string;
+  /** Unique per process. */
+  consumerName: string;
+  now?: () => Date;
+  /** Overrides for tests. */
+  claimIdleMs?: number;
+  rearmEveryMs?: number;
+  /** Called after each tick the consumer handled (tests, metrics). */
+  onTick?: AlertConsumerOptions['onTick'];
+  dispatcher?: Partial<Omit<DispatcherOptions, 'db' | 'mailer' | 'sms' | 'logger' | 'now'>>;
+}
+
+export interface AlertWorker {
+  /** Resolves once the consumer reads the tick stream. */
+  ready(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the alert consumer, the re-arm job and the outbox dispatcher. */
+export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
+  const now = opts.now ?? (() => new Date());
+  const dispatcher = startDispatcher({
+    db: opts.db,
+    mailer: opts.mailer,
+    sms: opts.sms,
+    logger: opts.logger,
+    now,
+    ...opts.dispatcher,
+  });
+  const consumer = startAlertConsumer({
+    db: opts.db,
+    bus: opts.bus,
+    logger: opts.logger,
+    pollMs: opts.pollMs,
+    publicUrl: opts.publicUrl,
+    now: () => now().getTime(),
+    consumerName: opts.consumerName,
+    claimIdleMs: opts.claimIdleMs,
+    // Fired alerts wait in the outbox: send them now rather than at the next poll.
+    onTick: (tick, result) => {
+      if (result.fired.length > 0) dispatcher.wake();
+      opts.onTick?.(tick, result);
+    },
+  });
+  const rearm = startRearmJob({ db: opts.db, logger: opts.logger, everyMs: opts.rearmEveryMs, now });
+  return {
+    ready: () => consumer.ready(),
+    async stop() {
+      await Promise.all([consumer.stop(), rearm.stop(), dispatcher.stop()]);
+    },
+  };
+}

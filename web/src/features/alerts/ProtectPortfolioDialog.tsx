@@ -1,0 +1,122 @@
+import { formatNumberInput, parseNumberInput, type ProtectPortfolioResult } from '@coinpace/domain';
+import { useEffect, useState } from 'react';
+import { Dialog } from '../../components/Dialog.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { methodOf } from './alert-ui.ts';
+import { protectPortfolioRequest } from './alerts-api.ts';
+import { loadAlertsScreen } from './alerts-store.ts';
+
+/**
+ * 'Protect my portfolio' (issue 6, 'Beyond the spec'): one click sets a Loss alert at the chosen
+ * percentage below the purchase price on every holding, within the plan's limits.
+ */
+export function ProtectPortfolioDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [percent, setPercent] = useState('10');
+  const [prefs, setPrefs] = useState({ email: true, sms: true });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<ProtectPortfolioResult | null>(null);
+  useEffect(() => {
+    if (open) {
+      setResult(null);
+      setError(null);
+    }
+  }, [open]);
+
+  async function protect() {
+    const value = parseNumberInput(percent);
+    const method = methodOf(prefs);
+    if (!(value > 0 && value < 100)) return setError('Choose a loss between 0 and 100%.');
+    if (!method) return setError('Please select at least one notification method');
+    setBusy(true);
+    try {
+      setResult(await protectPortfolioRequest({ lossPercent: String(value), notificationMethod: method }));
+      setError(null);
+      void loadAlertsScreen();
+    } catch (e) {
+      setError(`Failed to create alert: ${errorMessage(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      title="Protect my portfolio"
+      busy={busy}
+      onClose={onClose}
+      footer={
+        result ? (
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            Done
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={onClose} disabled={busy}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void protect()} disabled={busy}>
+              {busy ? 'Creating...' : 'Protect my portfolio'}
+            </button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <>
+          <p>Successfully created {result.created} alert(s)!</p>
+          {result.skipped.length > 0 && (
+            <>
+              <p className="muted">Left out:</p>
+              <ul>
+                {result.skipped.map((s) => (
+                  <li key={s.symbol}>
+                    {s.symbol}: {s.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <p>Get an alert when any coin you hold falls this far below its purchase price.</p>
+          <div className="field">
+            <label htmlFor="protect-percent">Loss (%)</label>
+            <input
+              id="protect-percent"
+              className="input"
+              inputMode="decimal"
+              value={percent}
+              onChange={(e) => setPercent(formatNumberInput(e.target.value))}
+            />
+          </div>
+          <div className="checks">
+            <label>
+              <input
+                type="checkbox"
+                checked={prefs.email}
+                onChange={(e) => setPrefs({ ...prefs, email: e.target.checked })}
+              />
+              Email
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={prefs.sms}
+                onChange={(e) => setPrefs({ ...prefs, sms: e.target.checked })}
+              />
+              SMS
+            </label>
+          </div>
+        </>
+      )}
+      {error && (
+        <p className="field-error" role="alert" style={{ color: 'var(--loss)' }}>
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

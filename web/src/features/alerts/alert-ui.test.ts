@@ -1,0 +1,129 @@
+import type { AlertView, BillingInfo } from '@coinpace/domain';
+import { alertView as view } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  autoCreateTemplate,
+  conditionText,
+  creationBlock,
+  distanceText,
+  lifecycleText,
+  liveDistance,
+  methodOf,
+  toAlertUi,
+  usageLevel,
+} from './alert-ui.ts';
+
+const billing = (over: Partial<BillingInfo> = {}): BillingInfo => ({
+  plan: 'Coinpace',
+  planStatus: 'active',
+  accountStatus: 'Active',
+  isInTrial: false,
+  daysRemaining: 12,
+  cancelAtPeriodEnd: false,
+  billingCycleEnd: null,
+  planLimits: { totalAlerts: 50, smsAlerts: 25, emailAlerts: 25 },
+  alertUsage: { alertsSent: 0, remaining: 50 },
+  ...over,
+});
+
+describe('toAlertUi (SPEC.md "Alert (UI)")', () => {
+  it('maps a watch-list price alert', () => {
+    expect(toAlertUi(view())).toMatchObject({
+      id: 'a1',
+      coin: 'Bitcoin',
+      coinSymbol: 'BTC',
+      type: 'price',
+      condition: 'above',
+      value: 50000,
+      currentPrice: 40000,
+      enabled: true,
+      isPortfolioCoin: false,
+      notificationPreferences: { email: true, sms: true },
+      lastAlerted: null,
+      resetInterval: '1week',
+    });
+  });
+
+  it.each([
+    [
+      { thresholdType: 'Loss', type: 'PortfolioGainLoss', notificationMethod: 'SMS', status: 'Paused' },
+      {
+        type: 'percentage',
+        condition: 'below',
+        isPortfolioCoin: true,
+        enabled: false,
+        notificationPreferences: { email: false, sms: true },
+      },
+    ],
+    [
+      { scope: 'portfolio', coinId: null, coinSymbol: 'PORTFOLIO_TOTAL', thresholdType: 'Gain' },
+      { coin: 'Whole portfolio', coinSymbol: 'PORTFOLIO_TOTAL', type: 'percentage', condition: 'above' },
+    ],
+    [
+      { scope: 'all_coins', coinId: null, coinSymbol: 'ALL_COINS', notificationMethod: 'Email' },
+      { coin: 'All coins', notificationPreferences: { email: true, sms: false } },
+    ],
+  ] as const)('maps %o', (over, expected) => {
+    expect(toAlertUi(view(over as Partial<AlertView>))).toMatchObject(expected);
+  });
+});
+
+describe('screen rules', () => {
+  it('usage banner: warning at 5 or fewer remaining, critical at 0 or less (SPEC.md section 9)', () => {
+    expect([6, 5, 1, 0, -1].map(usageLevel)).toEqual(['ok', 'warning', 'warning', 'critical', 'critical']);
+  });
+
+  it('creation is blocked without a plan, at zero remaining, and without phone and e-mail', () => {
+    const profile = { email: 'a@example.test', phone: '+15550001111' };
+    expect(creationBlock(null, profile)).toEqual({ kind: 'upgrade' });
+    expect(creationBlock(billing({ plan: 'None' }), profile)).toEqual({ kind: 'upgrade' });
+    expect(creationBlock(billing({ accountStatus: 'Pending' }), profile)).toEqual({ kind: 'upgrade' });
+    expect(creationBlock(billing({ alertUsage: { alertsSent: 50, remaining: 0 } }), profile)).toEqual({
+      kind: 'limit',
+    });
+    expect(creationBlock(billing(), { email: 'a@example.test', phone: null })).toEqual({
+      kind: 'missing',
+      items: ['phone number'],
+    });
+    expect(creationBlock(billing(), { email: null, phone: null })).toEqual({
+      kind: 'missing',
+      items: ['phone number', 'email address'],
+    });
+    expect(creationBlock(billing(), profile)).toBeNull();
+  });
+
+  it('notification method from the two checkboxes', () => {
+    expect(methodOf({ email: true, sms: true })).toBe('Both');
+    expect(methodOf({ email: true, sms: false })).toBe('Email');
+    expect(methodOf({ email: false, sms: true })).toBe('SMS');
+    expect(methodOf({ email: false, sms: false })).toBeNull();
+  });
+
+  it('condition, lifecycle and distance texts', () => {
+    expect(conditionText({ type: 'price', condition: 'above', value: 50000 })).toBe('Above $50,000.00');
+    expect(conditionText({ type: 'percentage', condition: 'below', value: 12.5 })).toBe('Down 12.5%');
+    const t = (iso: string) => iso.slice(11, 16);
+    expect(lifecycleText({ state: 'cooling_down', cooldownUntil: '2026-01-01T10:30:00.000Z' }, t)).toBe(
+      'Fired · cooling down until 10:30',
+    );
+    expect(lifecycleText({ state: 'rearmed', cooldownUntil: null }, t)).toBe('Re-armed');
+    expect(liveDistance({ triggerPrice: 110, currentPrice: 50 }, 100)).toBeCloseTo(10, 9);
+    expect(liveDistance({ triggerPrice: 110, currentPrice: 100 }, undefined)).toBeCloseTo(10, 9);
+    expect(distanceText(10, 'above')).toBe('+10.00% to go');
+    expect(distanceText(-1, 'above')).toBe('Reached');
+    expect(distanceText(-5, 'below')).toBe('-5.00% to go');
+    expect(distanceText(null, 'below')).toBe('—');
+  });
+
+  it('auto-create copies the first active individual-coin PortfolioGainLoss alert', () => {
+    const alerts = [
+      view({ id: 'w' }),
+      view({ id: 'paused', type: 'PortfolioGainLoss', status: 'Paused' }),
+      view({ id: 'whole', type: 'PortfolioGainLoss', scope: 'portfolio' }),
+      view({ id: 'x', type: 'PortfolioGainLoss', thresholdType: 'Loss' }),
+      view({ id: 'y', type: 'PortfolioGainLoss' }),
+    ];
+    expect(autoCreateTemplate(alerts)?.id).toBe('x');
+    expect(autoCreateTemplate([view()])).toBeUndefined();
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The alerts screen's view of alerts (SPEC.md section 3, 'Alert (UI)'), the usage banner level, the
+ * blocking rules of section 4 and the lifecycle texts, as pure functions of server data.
+ */
+import {
+  RESET_INTERVAL_LABELS,
+  distanceToTrigger,
+  formatPercent,
+  formatPortfolioPrice,
+  formatUsd,
+  type AlertView,
+  type BillingInfo,
+  type NotificationMethod,
+  type ResetInterval,
+} from '@coinpace/domain';
+
+/** SPEC.md 'Alert (UI)', plus what the screen shows beyond it (trigger, lifecycle). */
+export interface AlertUi {
+  id: string;
+  /** Coin name, 'Whole portfolio' or 'All coins'. */
+  coin: string;
+  /** Upper-case symbol; PORTFOLIO_TOTAL for the whole portfolio. */
+  coinSymbol: string;
+  coinImage: string | null;
+  coingeckoId: string | null;
+  type: 'price' | 'percentage';
+  condition: 'above' | 'below';
+  value: number;
+  currentPrice: number | null;
+  enabled: boolean;
+  isPortfolioCoin: boolean;
+  notificationPreferences: { email: boolean; sms: boolean };
+  lastAlerted: string | null;
+  resetInterval: ResetInterval;
+  scope: AlertView['scope'];
+  triggerPrice: number | null;
+  lifecycle: AlertView['lifecycle'];
+  pausedBy: AlertView['pausedBy'];
+}
+
+/** The UI shape of a server alert. */
+export function toAlertUi(view: AlertView): AlertUi {
+  const percentage = view.thresholdType === 'Gain' || view.thresholdType === 'Loss';
+  return {
+    id: view.id,
+    coin:
+      view.scope === 'portfolio'
+        ? 'Whole portfolio'
+        : view.scope === 'all_coins'
+          ? 'All coins'
+          : (view.coinId?.name ?? view.coinSymbol),
+    coinSymbol: view.coinSymbol,
+    coinImage: view.coinId?.image ?? null,
+    coingeckoId: view.coinId?.id ?? null,
+    type: percentage ? 'percentage' : 'price',
+    condition: view.thresholdType === 'Above' || view.thresholdType === 'Gain' ? 'above' : 'below',
+    value: view.thresholdValue,
+    currentPrice: view.currentPrice,
+    enabled: view.status === 'Active',
+    isPortfolioCoin: view.type === 'PortfolioGainLoss',
+    notificationPreferences: {
+      email: view.notificationMethod !== 'SMS',
+      sms: view.notificationMethod !== 'Email',
+    },
+    lastAlerted: view.lastTriggered,
+    resetInterval: view.resetInterval,
+    scope: view.scope,
+    triggerPrice: view.triggerPrice,
+    lifecycle: view.lifecycle,
+    pausedBy: view.pausedBy,
+  };
+}
+
+/** The condition as a short phrase: 'Above $50,000.00', 'Up 10%', 'Down 5%'. */
+export function conditionText(alert: Pick<AlertUi, 'type' | 'condition' | 'value'>): string {
+  if (alert.type === 'price')
+    return `${alert.condition === 'above' ? 'Above' : 'Below'} ${formatPortfolioPrice(alert.value)}`;
+  return `${alert.condition === 'above' ? 'Up' : 'Down'} ${Number(alert.value.toFixed(2))}%`;
+}
+
+/** The notification method of two checkboxes; null when neither is ticked. */
+export function methodOf(prefs: { email: boolean; sms: boolean }): NotificationMethod | null {
+  if (prefs.email && prefs.sms) return 'Both';
+  if (prefs.email) return 'Email';
+  return prefs.sms ? 'SMS' : null;
+}
+
+/** SPEC.md section 9: warning style at 5 or fewer remaining, critical at 0 or less. */
+export function usageLevel(remaining: number): 'ok' | 'warning' | 'critical' {
+  if (remaining <= 0) return 'critical';
+  return remaining <= 5 ? 'warning' : 'ok';
+}
+
+/** What blocks creating an alert (SPEC.md sections 4 and 5), in the order the screen checks it. */
+export type CreationBlock =
+  { kind: 'upgrade' } | { kind: 'limit' } | { kind: 'missing'; items: ('phone number' | 'email address')[] };
+
+/**
+ * Null when the user may create alerts. No billing info, plan 'None' or a Pending account: upgrade;
+ * no notifications left: limit; a profile without both a phone number and an e-mail address: missing.
+ */
+export function creationBlock(
+  billing: BillingInfo | null,
+  profile: { email: string | null; phone: string | null } | null,
+): CreationBlock | null {
+  if (!billing || billing.plan === 'None' || billing.accountStatus === 'Pending') return { kind: 'upgrade' };
+  if (billing.alertUsage.remaining <= 0) return { kind: 'limit' };
+  const items: ('phone number' | 'email address')[] = [];
+  if (!profile?.phone) items.push('phone number');
+  if (!profile?.email) items.push('email address');
+  return items.length > 0 ? { kind: 'missing', items } : null;
+}
+
+/** Where the alert is in its life, in words: 'Ready', 'Cooling down until …', 'Re-armed', 'Paused'. */
+export function lifecycleText(
+  lifecycle: AlertView['lifecycle'],
+  formatTime: (iso: string) => string,
+): string {
+  switch (lifecycle.state) {
+    case 'ready':
+      return 'Ready';
+    case 'rearmed':
+      return 'Re-armed';
+    case 'paused':
+      return 'Paused';
+    case 'not_armed':
+      return 'Waiting for a purchase price';
+    case 'cooling_down':
+      return lifecycle.cooldownUntil
+        ? `Fired · cooling down until ${formatTime(lifecycle.cooldownUntil)}`
+        : 'Fired';
+  }
+}
+
+/** The live distance to the trigger in percent of the live price, or null. */
+export function liveDistance(
+  alert: Pick<AlertUi, 'triggerPrice' | 'currentPrice'>,
+  livePrice: number | undefined,
+): number | null {
+  return distanceToTrigger(alert.triggerPrice, livePrice ?? alert.currentPrice);
+}
+
+/** '+4.20% to go' / '-3.10% to go' / 'reached'. */
+export function distanceText(distance: number | null, condition: 'above' | 'below'): string {
+  if (distance === null) return '—';
+  const reached = condition === 'above' ? distance <= 0 : distance >= 0;
+  return reached ? 'Reached' : `${formatPercent(distance)} to go`;
+}
+
+/**
+ * SPEC.md section 4: an alert auto-created for a new coin copies thresholdType, thresholdValue and
+ * notificationMethod from the first active individual-coin PortfolioGainLoss alert.
+ */
+export function autoCreateTemplate(alerts: readonly AlertView[]): AlertView | undefined {
+  return alerts.find((a) => a.type === 'PortfolioGainLoss' && a.scope === 'coin' && a.status === 'Active');
+}
+
+/** Labels of the reset-interval picker, in order. */
+export const RESET_INTERVAL_OPTIONS = Object.entries(RESET_INTERVAL_LABELS) as [ResetInterval, string][];
+
+/** A USD amount for the usage banner and history. */
+export const usd = formatUsd;

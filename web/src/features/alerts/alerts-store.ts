@@ -1,0 +1,289 @@
+/**
+ * The alerts screen's data (SPEC.md sections 2, 4 and 8): the user's alerts, their stats and profile,
+ * edit-mode selection, and every action with SPEC.md's success and failure texts. Actions are plain
+ * functions (STYLE.md, Zustand), so the socket layer can call `handleAlertTriggered` without React.
+ */
+import {
+  ALERT_MESSAGES,
+  AppError,
+  createdMessage,
+  enabledAllMessage,
+  type AlertStats,
+  type AlertTriggeredPayload,
+  type AlertView,
+  type CreateAlertInput,
+  type HoldingRow,
+  type ResetInterval,
+  type UserView,
+} from '@coinpace/domain';
+import { create } from 'zustand';
+import { errorMessage } from '../../lib/api-client.ts';
+import {
+  createAlertsRequest,
+  deleteAlertRequest,
+  fetchAlertStats,
+  fetchAlerts,
+  fetchProfile,
+  setResetIntervalRequest,
+  setStatusRequest,
+} from './alerts-api.ts';
+import { autoCreateTemplate } from './alert-ui.ts';
+
+export interface AlertsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  alerts: AlertView[];
+  stats: AlertStats | null;
+  profile: UserView | null;
+  error: string | null;
+  success: string | null;
+  editMode: boolean;
+  selected: string[];
+  busy: boolean;
+  /** The latest `alert:triggered` event of this session. */
+  lastFired: AlertTriggeredPayload | null;
+  /** Holdings seen by the 10 s portfolio refresh; a holding not among them is a new coin. */
+  knownHoldings: string[] | null;
+}
+
+const initial: AlertsState = {
+  status: 'idle',
+  alerts: [],
+  stats: null,
+  profile: null,
+  error: null,
+  success: null,
+  editMode: false,
+  selected: [],
+  busy: false,
+  lastFired: null,
+  knownHoldings: null,
+};
+
+export const useAlerts = create<AlertsState>(() => ({ ...initial }));
+
+const set = useAlerts.setState;
+const get = useAlerts.getState;
+
+/** The message of a failed create: the server's details when it sent some, else its error (SPEC.md section 7). */
+function createError(error: unknown): string {
+  if (error instanceof AppError && Array.isArray(error.details) && error.details[0]?.message) {
+    return String(error.details[0].message);
+  }
+  return errorMessage(error);
+}
+
+/** Loads alerts, stats and the profile; 'Failed to load alerts: …' on failure. */
+export async function loadAlertsScreen(): Promise<void> {
+  set({ status: get().status === 'ready' ? 'ready' : 'loading', error: null });
+  try {
+    const [alerts, stats, profile] = await Promise.all([fetchAlerts(), fetchAlertStats(), fetchProfile()]);
+    set({ status: 'ready', alerts, stats, profile });
+  } catch (error) {
+    set({ status: 'error', error: `${ALERT_MESSAGES.failedLoad}${errorMessage(error)}` });
+  }
+}
+
+/** Reloads the profile (phone and e-mail can change on the account screen); null when it cannot. */
+export async function refreshProfile(): Promise<UserView | null> {
+  try {
+    const profile = await fetchProfile();
+    set({ profile });
+    return profile;
+  } catch {
+    return get().profile;
+  }
+}
+
+/** Reloads the stats only (after a change that moves the counts). */
+export async function reloadStats(): Promise<void> {
+  try {
+    set({ stats: await fetchAlertStats() });
+  } catch {
+    /* the banner keeps its last figures */
+  }
+}
+
+function replace(updated: AlertView): void {
+  set({ alerts: get().alerts.map((a) => (a.id === updated.id ? updated : a)) });
+}
+
+/** Turns one alert on or off. */
+export async function toggleAlert(id: string): Promise<void> {
+  const alert = get().alerts.find((a) => a.id === id);
+  if (!alert) return;
+  try {
+    replace(await setStatusRequest(id, alert.status === 'Active' ? 'Paused' : 'Active'));
+    void reloadStats();
+  } catch (error) {
+    set({ error: `${ALERT_MESSAGES.failedToggle}${errorMessage(error)}` });
+  }
+}
+
+export async function changeResetInterval(id: string, resetInterval: ResetInterval): Promise<void> {
+  try {
+    replace(await setResetIntervalRequest(id, resetInterval));
+  } catch (error) {
+    set({ error: `${ALERT_MESSAGES.failedResetInterval}${errorMessage(error)}` });
+  }
+}
+
+export async function deleteAlert(id: string): Promise<void> {
+  try {
+    await deleteAlertRequest(id);
+    set({
+      alerts: get().alerts.filter((a) => a.id !== id),
+      selected: get().selected.filter((s) => s !== id),
+    });
+    void reloadStats();
+  } catch (error) {
+    set({ error: `${ALERT_MESSAGES.failedDelete}${errorMessage(error)}` });
+  }
+}
+
+/** Edit mode on or off; toggling clears the selection (SPEC.md section 4). */
+export function setEditMode(editMode: boolean): void {
+  set({ editMode, selected: [] });
+}
+
+export function toggleSelected(id: string): void {
+  const { selected } = get();
+  set({ selected: selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id] });
+}
+
+export function selectAll(): void {
+  set({ selected: get().alerts.map((a) => a.id) });
+}
+
+export function selectNone(): void {
+  set({ selected: [] });
+}
+
+/** Runs `fn` on each id; returns the first failure message, if any, after all ran. */
+async function each(ids: string[], fn: (id: string) => Promise<void>): Promise<string | null> {
+  const results = await Promise.allSettled(ids.map(fn));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  return failed ? errorMessage(failed.reason) : null;
+}
+
+/** Turns the selected alerts on or off. */
+export async function setSelectedEnabled(enabled: boolean): Promise<void> {
+  set({ busy: true });
+  const failure = await each(get().selected, async (id) =>
+    replace(await setStatusRequest(id, enabled ? 'Active' : 'Paused')),
+  );
+  set({ busy: false, error: failure ? `${ALERT_MESSAGES.failedToggleSome}${failure}` : null });
+  void reloadStats();
+}
+
+/** Deletes the selected alerts. */
+export async function deleteSelected(): Promise<void> {
+  set({ busy: true });
+  const gone: string[] = [];
+  const failure = await each(get().selected, async (id) => {
+    await deleteAlertRequest(id);
+    gone.push(id);
+  });
+  set({
+    busy: false,
+    alerts: get().alerts.filter((a) => !gone.includes(a.id)),
+    selected: get().selected.filter((id) => !gone.includes(id)),
+    error: failure ? `${ALERT_MESSAGES.failedDeleteSome}${failure}` : null,
+  });
+  void reloadStats();
+}
+
+/** 'Reset All to ON': every alert Active again. */
+export async function resetAllOn(): Promise<void> {
+  set({ busy: true });
+  const off = get().alerts.filter((a) => a.status !== 'Active');
+  const failure = await each(
+    off.map((a) => a.id),
+    async (id) => replace(await setStatusRequest(id, 'Active')),
+  );
+  set({
+    busy: false,
+    error: failure ? `${ALERT_MESSAGES.failedResetAll}${failure}` : null,
+    success: failure ? null : enabledAllMessage(get().alerts.length),
+  });
+  void reloadStats();
+}
+
+/** Creates alerts; resolves true on success ('Successfully created N alert(s)!'), false with the error set. */
+export async function createAlerts(
+  payload: CreateAlertInput,
+): Promise<{ ok: true } | { ok: false; message: string; code?: string }> {
+  set({ busy: true });
+  try {
+    const result = await createAlertsRequest(payload);
+    set({
+      busy: false,
+      alerts: [...result.alerts, ...get().alerts],
+      success: createdMessage(result.created),
+      error: null,
+    });
+    void reloadStats();
+    return { ok: true };
+  } catch (error) {
+    const message = `${ALERT_MESSAGES.failedCreate}${createError(error)}`;
+    set({ busy: false });
+    return { ok: false, message, code: error instanceof AppError ? error.code : undefined };
+  }
+}
+
+/** A live `alert:triggered`: the alert shows as fired at once, then the list and counts reload. */
+export function handleAlertTriggered(payload: AlertTriggeredPayload): void {
+  set({
+    lastFired: payload,
+    alerts: get().alerts.map((a) =>
+      a.id === payload.alertId
+        ? {
+            ...a,
+            status: 'Paused',
+            pausedBy: 'trigger',
+            lastTriggered: new Date(payload.firedAt).toISOString(),
+          }
+        : a,
+    ),
+  });
+  void loadAlertsScreen();
+}
+
+/**
+ * Called with each portfolio refresh: for a coin that was not held at the previous refresh and has no
+ * alert yet, creates one like the first active individual-coin PortfolioGainLoss alert (SPEC.md
+ * section 4). Does nothing on the first refresh, without a template or when `allowed` is false.
+ */
+export async function autoCreateForNewCoins(
+  holdings: readonly HoldingRow[],
+  allowed: boolean,
+): Promise<number> {
+  const { knownHoldings, alerts } = get();
+  set({ knownHoldings: holdings.map((h) => h.id) });
+  if (knownHoldings === null || !allowed) return 0;
+  const template = autoCreateTemplate(alerts);
+  if (!template) return 0;
+  const covered = new Set(alerts.map((a) => a.portfolioItemId));
+  const fresh = holdings.filter((h) => !knownHoldings.includes(h.id) && h.coingeckoId && !covered.has(h.id));
+  let created = 0;
+  for (const holding of fresh) {
+    const result = await createAlerts({
+      type: 'PortfolioGainLoss',
+      coinId: holding.id,
+      thresholdType: template.thresholdType,
+      thresholdValue: String(template.thresholdValue),
+      notificationMethod: template.notificationMethod,
+      resetInterval: template.resetInterval,
+    });
+    if (result.ok) created += 1;
+    else set({ error: result.message });
+  }
+  return created;
+}
+
+export function clearAlertMessages(): void {
+  set({ error: null, success: null });
+}
+
+export function resetAlerts(): void {
+  set({ ...initial });
+}
