@@ -14,6 +14,7 @@ import { usePricingModal } from '../../billing/pricing-modal-store.ts';
 import { setHoldings, usePortfolio } from '../portfolio-store.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import {
+  dismissProtectOffer,
   DUPLICATES_MESSAGE_MS,
   SUCCESS_MESSAGE_MS,
   importCsvFile,
@@ -109,6 +110,16 @@ describe('import pipeline', () => {
     await importPastedText('Ethereum, ETH, 2, 5000\nSolana, SOL, 4, 600');
     expect(usePricingModal.getState()).toEqual({ open: true, coinsAdded: 2 });
     expect(useImport.getState().flash).toBeNull();
+    expect(useImport.getState().protectOffer).toBeNull();
+  });
+
+  it("offers 'Protect my portfolio' after a saved import for a user with a plan, until dismissed", async () => {
+    serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Ethereum, ETH, 2, 5000\nSolana, SOL, 4, 600');
+    expect(useImport.getState().protectOffer).toBe(2);
+    dismissProtectOffer();
+    expect(useImport.getState().protectOffer).toBeNull();
   });
 
   it('loads billing first when it is not known yet', async () => {

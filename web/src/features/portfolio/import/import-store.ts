@@ -55,6 +55,11 @@ export interface ImportState {
   flash: { kind: 'success' | 'info'; text: string } | null;
   /** The last import's counts and first errors, when anything was skipped or failed. */
   summary: ImportSummary | null;
+  /**
+   * Coins the last import saved for a user with a plan: the screen offers one-click 'Protect my portfolio'
+   * (a Loss alert per holding, issue 6) until dismissed.
+   */
+  protectOffer: number | null;
 }
 
 const INITIAL: ImportState = {
@@ -64,6 +69,7 @@ const INITIAL: ImportState = {
   error: null,
   flash: null,
   summary: null,
+  protectOffer: null,
 };
 
 export const useImport = create<ImportState>(() => INITIAL);
@@ -82,6 +88,10 @@ export function closeImport(): void {
 
 export function chooseImportTab(tab: ImportTab): void {
   useImport.setState({ tab, error: null });
+}
+
+export function dismissProtectOffer(): void {
+  useImport.setState({ protectOffer: null });
 }
 
 export function dismissImportSummary(): void {
@@ -135,7 +145,7 @@ export async function importRows(
 ): Promise<void> {
   const held = usePortfolio.getState().holdings.map((h) => h.symbol);
   const { fresh, duplicates } = splitDuplicates(rows, held);
-  useImport.setState({ error: null, summary: null });
+  useImport.setState({ error: null, summary: null, protectOffer: null });
   if (fresh.length === 0 && parseFailures.length === 0) {
     flash({ kind: 'info', text: allDuplicatesMessage(duplicates) }, DUPLICATES_MESSAGE_MS, true);
     return;
@@ -144,6 +154,7 @@ export async function importRows(
   useImport.setState({ importing: true });
   window.addEventListener('beforeunload', warnBeforeUnload);
   let added: number;
+  let savedOnServer = false;
   const skipped = [...duplicates];
   const failures = [...parseFailures];
   try {
@@ -152,6 +163,7 @@ export async function importRows(
     try {
       const saved = await saveImport(items);
       added = saved.added;
+      savedOnServer = true;
       skipped.push(...saved.skipped);
       failures.push(...saved.failures);
       await loadPortfolio();
@@ -179,9 +191,10 @@ export async function importRows(
   useImport.setState({ open: false });
   if (!hasActivePlan(billing)) {
     openPricingModal(added);
-  } else if (!partial) {
-    flash({ kind: 'success', text: importSuccessMessage(added) }, SUCCESS_MESSAGE_MS, false);
+    return;
   }
+  if (!partial) flash({ kind: 'success', text: importSuccessMessage(added) }, SUCCESS_MESSAGE_MS, false);
+  if (savedOnServer) useImport.setState({ protectOffer: added });
 }
 
 /** Prices for the rows' coins, also put into the live prices store; {} when they cannot be fetched. */
