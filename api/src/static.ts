@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { send } from '@koa/send';
 import type { Middleware } from 'koa';
+import { isApiPath } from './api-path.ts';
 import type { AppState } from './context.ts';
 
 /**
@@ -14,7 +15,7 @@ export function serveWebApp(root: string): Middleware<AppState> {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/socket.io')) return;
+    if (isApiPath(ctx.path) || ctx.path.startsWith('/socket.io')) return;
     const file = path.resolve(root, '.' + decodeURIComponent(ctx.path));
     if (file.startsWith(root + path.sep) && (await isFile(file))) {
       const immutable = ctx.path.startsWith('/assets/');

@@ -34,6 +34,7 @@ export const ERROR_CATALOGUE = {
     message: 'Missing Required Information: please add your phone number and email address to your profile.',
   },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed on this path.' },
   CONFLICT: { status: 409, message: 'That conflicts with data that already exists.' },
   DUPLICATE_HOLDING: { status: 409, message: 'This coin is already in your portfolio.' },
   EMAIL_TAKEN: {
@@ -48,6 +49,7 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  NOT_IMPLEMENTED: { status: 501, message: 'This request method is not supported.' },
   UNAVAILABLE: { status: 503, message: 'A service we depend on is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -1,21 +1,23 @@
 import { AppError, ERROR_CATALOGUE, type ErrorBody } from '@coinpace/domain';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { isApiPath } from '../api-path.ts';
 import type { AppState } from '../context.ts';
 
 /**
  * Renders every error as JSON `{error, code, details?}` with the right status (DESIGN.md section 4).
  * A 4xx shows its message; anything else becomes a generic 500, logged with the request id.
+ * The bare statuses the router leaves without a body (405 with its Allow header, 501 for a method no
+ * route knows, and 404 under /api) get a JSON body too, not Koa's plain-text status line.
  */
 export function errorHandler(): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        throw new AppError('NOT_FOUND', { message: `No route for ${ctx.method} ${ctx.path}` });
-      }
+      const unanswered = unansweredError(ctx);
+      if (unanswered) throw unanswered;
     } catch (caught) {
       const error = toAppError(caught);
-      if (error.status >= 500) {
+      if (error.status >= 500 && error.code !== 'NOT_IMPLEMENTED') {
         ctx.state.log?.error({ err: caught, requestId: ctx.state.requestId }, 'request failed');
       }
       ctx.status = error.status;
@@ -24,6 +26,22 @@ export function errorHandler(): Middleware<AppState> {
       ctx.body = body;
     }
   };
+}
+
+/** The error for a response that routing left with a status and no body, if it needs one. */
+function unansweredError(ctx: Context): AppError | undefined {
+  if (ctx.body !== undefined && ctx.body !== null) return undefined;
+  if (ctx.status === 405) {
+    const allow = ctx.response.get('Allow');
+    return new AppError('METHOD_NOT_ALLOWED', {
+      message: `${ctx.method} is not allowed on ${ctx.path}${allow ? `; use ${allow}` : ''}.`,
+    });
+  }
+  if (ctx.status === 501) return new AppError('NOT_IMPLEMENTED');
+  if (ctx.status === 404 && isApiPath(ctx.path)) {
+    return new AppError('NOT_FOUND', { message: `No route for ${ctx.method} ${ctx.path}` });
+  }
+  return undefined;
 }
 
 /** Maps AppError as is, http-errors from Koa and its body parser by status, anything else to INTERNAL. */
@@ -37,12 +55,14 @@ export function toAppError(caught: unknown): AppError {
     if (status === 401) return new AppError('BAD_TOKEN');
     if (status === 403) return new AppError('FORBIDDEN');
     if (status === 404) return new AppError('NOT_FOUND');
+    if (status === 405) return new AppError('METHOD_NOT_ALLOWED');
     if (status === 429) return new AppError('RATE_LIMITED');
     if (caught instanceof SyntaxError || (caught as { type?: unknown })?.type === 'entity.parse.failed')
-      return new AppError('BAD_REQUEST', { message: 'The request body is not valid JSON.' });
+      return new AppError('BAD_REQUEST', { message: 'The request body must be a JSON object.' });
     return new AppError('BAD_REQUEST', {
       message: expose && message ? message : ERROR_CATALOGUE.BAD_REQUEST.message,
     });
   }
+  if (status === 501) return new AppError('NOT_IMPLEMENTED');
   return new AppError('INTERNAL', { cause: caught });
 }

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { Histogram, type Registry } from 'prom-client';
+import { isApiPath } from '../api-path.ts';
 import type { AppState } from '../context.ts';
 
 /** Records request durations by method, matched route and status into `registry`. */
@@ -18,8 +19,7 @@ export function httpMetrics(registry: Registry): Middleware<AppState> {
     } finally {
       // The route pattern, not the raw path, keeps label cardinality bounded.
       const route =
-        (ctx as { _matchedRoute?: string })._matchedRoute ??
-        (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
+        (ctx as { _matchedRoute?: string })._matchedRoute ?? (isApiPath(ctx.path) ? 'unmatched' : 'static');
       end({ method: ctx.method, route, status: String(ctx.status) });
     }
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { isApiPath } from '../api-path.ts';
 import type { AppState } from '../context.ts';
 import type { Logger } from '../logger.ts';
 
@@ -15,7 +16,7 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     try {
       await next();
     } finally {
-      if (ctx.path.startsWith('/api/')) {
+      if (isApiPath(ctx.path)) {
         ctx.state.log.info(
           {
             method: ctx.method,
@@ -37,6 +38,6 @@ export function securityHeaders(): Middleware<AppState> {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
-    if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    if (isApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
   };
 }

@@ -40,6 +40,8 @@ export interface TestApi {
     body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
     headers: Headers;
   }>;
+  /** Every route of the app as `METHOD /path/:param`, read from its routers (HEAD left out). */
+  routes: string[];
   /** Signs up a fresh local user and returns its token. */
   signUp(email?: string): Promise<{ token: string; user: { id: string; clerkId: string } }>;
   close(): Promise<void>;
@@ -65,6 +67,8 @@ export interface TestApiOptions {
   limiters?: LimiterFactory;
   /** The clock of billing and of the local payment provider; default the real one. */
   now?: () => Date;
+  /** A built web app to serve beside the API; default none. */
+  webDist?: string;
 }
 
 /** Starts the API over a fresh database on `engine`, with env overrides for the config. */
@@ -104,6 +108,7 @@ export async function startTestApi(
     metrics: new Registry(),
     limiters: options.limiters,
     now: options.now,
+    webDist: options.webDist,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -138,6 +143,7 @@ export async function startTestApi(
     prices,
     payments,
     call,
+    routes: listRoutes(app),
     async signUp(email) {
       counter += 1;
       const address = email ?? `person${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -154,4 +160,16 @@ export async function startTestApi(
       await database.close();
     },
   };
+}
+
+/** The routes the app's routers declare, e.g. `PUT /api/portfolio/:id`. */
+function listRoutes(app: { middleware: unknown[] }): string[] {
+  const routes = new Set<string>();
+  for (const middleware of app.middleware) {
+    const router = (middleware as { router?: { stack: { methods: string[]; path: string }[] } }).router;
+    for (const layer of router?.stack ?? []) {
+      for (const method of layer.methods) if (method !== 'HEAD') routes.add(`${method} ${layer.path}`);
+    }
+  }
+  return [...routes];
 }

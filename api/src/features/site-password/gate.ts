@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@coinpace/domain';
 import type { Middleware } from 'koa';
+import { normaliseApiPath } from '../../api-path.ts';
 import type { AppState } from '../../context.ts';
 
 /** The header the browser sends the site password in (DESIGN.md section 4). */
@@ -34,7 +35,7 @@ export function requireSitePassword(password: string | undefined): Middleware<Ap
   if (!password) return (_ctx, next) => next();
   return async (ctx, next) => {
     // Routing ignores case and decodes, so the gate looks at the path the same way.
-    const path = normalise(ctx.path);
+    const path = normaliseApiPath(ctx.path);
     if (!(path === '/api' || path.startsWith('/api/')) || OPEN_PATHS.has(path)) return next();
     let given = ctx.get(SITE_PASSWORD_HEADER);
     if (!given && QUERY_PATHS.has(path)) {
@@ -49,14 +50,4 @@ export function requireSitePassword(password: string | undefined): Middleware<Ap
     if (!sitePasswordMatches(password, given)) throw new AppError('SITE_PASSWORD_INVALID');
     await next();
   };
-}
-
-function normalise(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    /* keep the raw path */
-  }
-  return decoded.toLowerCase().replace(/\/{2,}/g, '/');
 }

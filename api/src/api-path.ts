@@ -1,0 +1,20 @@
+/**
+ * How the API recognises its own paths. The router matches paths without regard to case, so the
+ * site-password gate, the error renderer and the web-app fallback look at a path the same way:
+ * decoded, lower case, repeated slashes folded.
+ */
+export function normaliseApiPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    /* keep the raw path */
+  }
+  return decoded.toLowerCase().replace(/\/{2,}/g, '/');
+}
+
+/** Whether `path` is `/api` or below it (in any case), where answers are JSON and never the web app. */
+export function isApiPath(path: string): boolean {
+  const normal = normaliseApiPath(path);
+  return normal === '/api' || normal.startsWith('/api/');
+}
