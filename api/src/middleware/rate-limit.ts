@@ -12,14 +12,7 @@ export function rateLimit(
   key: (ctx: { ip: string; state: AppState }) => string,
 ): Middleware<AppState> {
   return async (ctx, next) => {
-    try {
-      await limiter.consume(key(ctx));
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, rejection.msBeforeNext / 1000) });
-      }
-      throw rejection;
-    }
+    await consumePoint(limiter, key(ctx));
     await next();
   };
 }

@@ -31,7 +31,7 @@ const selfRef = {
 
 /** POST /api/billing/create-checkout-session. */
 export const ZCreateCheckout = z.strictObject({
-  priceId: z.string({ message: 'priceId is required' }).trim().min(1, { message: 'priceId is required' }),
+  priceId: z.string().trim().min(1, { message: 'priceId is required' }),
   successUrl: zReturnUrl('successUrl').optional(),
   cancelUrl: zReturnUrl('cancelUrl').optional(),
   ...selfRef,
@@ -40,11 +40,7 @@ export type CreateCheckout = z.output<typeof ZCreateCheckout>;
 
 /** POST /api/billing/payment-success. */
 export const ZPaymentSuccess = z.strictObject({
-  sessionId: z
-    .string({ message: 'sessionId is required' })
-    .trim()
-    .min(1, { message: 'sessionId is required' })
-    .max(300),
+  sessionId: z.string().trim().min(1, { message: 'sessionId is required' }).max(300),
   ...selfRef,
 });
 export type PaymentSuccess = z.output<typeof ZPaymentSuccess>;

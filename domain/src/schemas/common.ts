@@ -91,7 +91,7 @@ export const zImageUrl = z
   .transform((v) => v ?? null);
 
 export const zEmail = z
-  .string({ message: 'E-mail is required' })
+  .string()
   .trim()
   .max(254, { message: 'E-mail must be at most 254 characters' })
   .pipe(z.email({ message: 'Please enter a valid email address.' }))

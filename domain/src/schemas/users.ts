@@ -7,7 +7,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const ZLocalSignUp = z.strictObject({
   email: zEmail,
   password: z
-    .string({ message: 'Password is required' })
+    .string()
     .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
     .max(200, { message: 'Password must be at most 200 characters' }),
   firstName: zFirstName.optional(),
@@ -16,10 +16,7 @@ export type LocalSignUp = z.output<typeof ZLocalSignUp>;
 
 export const ZLocalSignIn = z.strictObject({
   email: zEmail,
-  password: z
-    .string({ message: 'Password is required' })
-    .min(1, { message: 'Password is required' })
-    .max(200),
+  password: z.string().min(1, { message: 'Password is required' }).max(200),
 });
 export type LocalSignIn = z.output<typeof ZLocalSignIn>;
 

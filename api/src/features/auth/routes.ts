@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword, type LocalIdentity } from '@coinpace/adapters';
 import { createLocalAccount, findLocalAccount } from '@coinpace/db';
 import { AppError, ZLocalSignIn, ZLocalSignUp, parseOrThrow, type AuthResult } from '@coinpace/domain';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
+import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { toUserView } from '../users/view.ts';
 
@@ -13,12 +13,12 @@ import { toUserView } from '../users/view.ts';
  * Local accounts, the embedded identity (DESIGN.md section 4): sign-up and sign-in answer
  * `{token, user}`. Refused with 403 in maintenance mode and when Clerk is the identity provider.
  */
-export function authRoutes({ config, db, identity }: ApiDeps) {
+export function authRoutes({ config, db, identity, limiters = memoryLimiters() }: ApiDeps) {
   const router = new Router<AppState>({ prefix: '/api/auth/local' });
   // Ten failed sign-ins per address and e-mail in 15 minutes slows password guessing without
   // bothering people; sign-ups are capped per address to stop account spraying.
-  const failedSignIns = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
-  const signUps = new RateLimiterMemory({ points: 50, duration: 3600 });
+  const failedSignIns = limiters('sign-in-failures', { points: 10, duration: 15 * 60 });
+  const signUps = limiters('sign-up', { points: 50, duration: 3600 });
 
   const available = (): LocalIdentity => {
     if (config.maintenanceMode) throw new AppError('MAINTENANCE');

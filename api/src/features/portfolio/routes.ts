@@ -9,12 +9,12 @@ import {
   ZUpdateHolding,
   parseOrThrow,
 } from '@coinpace/domain';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
-import { rateLimit } from '../../middleware/rate-limit.ts';
+import { memoryLimiters } from '../../middleware/limiters.ts';
+import { consumePoint } from '../../middleware/rate-limit.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
@@ -35,9 +35,9 @@ export function pathId(id: string | undefined = ''): string {
  * The portfolio routes of SPEC.md section 7 plus Report Error and the value history (DESIGN.md
  * section 4), scoped to the token's user. Every change is announced as `portfolio:changed`.
  */
-export function portfolioRoutes({ db, identity, bus, config }: ApiDeps) {
+export function portfolioRoutes({ db, identity, bus, config, limiters = memoryLimiters() }: ApiDeps) {
   const router = new Router<AppState>({ prefix: '/api/portfolio' });
-  const reports = new RateLimiterMemory({ points: REPORTS_PER_HOUR, duration: 3600 });
+  const reports = limiters('holding-reports', { points: REPORTS_PER_HOUR, duration: 3600 });
   router.use(requireUser(identity.verifier, db));
 
   router.get('/', async (ctx) => {
@@ -65,22 +65,19 @@ export function portfolioRoutes({ db, identity, bus, config }: ApiDeps) {
     if (result.successful > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
   });
 
-  router.post(
-    '/:id/report',
-    rateLimit(reports, (ctx) => `report:${currentUser(ctx).id}`),
-    jsonBody(),
-    async (ctx) => {
-      const holdingId = pathId(ctx.params.id);
-      const report = parseOrThrow(ZReportHolding, bodyOf(ctx));
-      ctx.status = 202;
-      ctx.body = await reportHolding(db, {
-        user: currentUser(ctx),
-        holdingId,
-        report,
-        supportEmail: config.mail.supportEmail,
-      });
-    },
-  );
+  router.post('/:id/report', jsonBody(), async (ctx) => {
+    const holdingId = pathId(ctx.params.id);
+    const report = parseOrThrow(ZReportHolding, bodyOf(ctx));
+    // Counted once the request is valid, so a malformed one does not use up the hour's reports.
+    await consumePoint(reports, `report:${currentUser(ctx).id}`);
+    ctx.status = 202;
+    ctx.body = await reportHolding(db, {
+      user: currentUser(ctx),
+      holdingId,
+      report,
+      supportEmail: config.mail.supportEmail,
+    });
+  });
 
   router.put('/:id', jsonBody(), async (ctx) => {
     const id = pathId(ctx.params.id);

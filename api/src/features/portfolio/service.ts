@@ -13,6 +13,7 @@ import {
   ZBulkHoldingItem,
   coingeckoIdForSymbol,
   describeIssues,
+  parseFields,
   type AddHolding,
   type BulkAddResult,
   type BulkError,
@@ -42,7 +43,7 @@ export async function addHoldingsInBulk(db: AppDb, userId: string, items: unknow
   const seen = new Set<string>();
 
   items.forEach((raw, index) => {
-    const parsed = ZBulkHoldingItem.safeParse(raw, { reportInput: true });
+    const parsed = parseFields(ZBulkHoldingItem, raw, 'Each item');
     if (!parsed.success) {
       errors.push({ item: { symbol: symbolOf(raw), index }, error: describeIssues(parsed.error) });
       return;

@@ -21,18 +21,18 @@ import {
   type PriceUpdateResult,
   type TrackedCoinView,
 } from '@coinpace/domain';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { coingeckoProxy } from './proxy.ts';
 import { readPrices, staleAfterMs } from './read-prices.ts';
 import { priceStream } from './stream.ts';
 import { TickRelay } from './tick-relay.ts';
 
-/** Per-address and per-user limits of the price routes (per process; the upstream lock is shared). */
+/** Per-address and per-user limits of the price routes. */
 const LIMITS = {
   reads: { points: 240, duration: 60 },
   streams: { points: 30, duration: 60 },
@@ -43,9 +43,9 @@ const LIMITS = {
 
 const queryText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-export function priceRoutes({ config, db, identity, bus, prices }: ApiDeps) {
+export function priceRoutes({ config, db, identity, bus, prices, limiters = memoryLimiters() }: ApiDeps) {
   const router = new Router<AppState>();
-  const limiter = (name: keyof typeof LIMITS) => new RateLimiterMemory(LIMITS[name]);
+  const limiter = (name: keyof typeof LIMITS) => limiters(`prices-${name}`, LIMITS[name]);
   const byIp = (name: keyof typeof LIMITS) => rateLimit(limiter(name), (ctx) => `${name}:${ctx.ip}`);
   const signedIn = requireUser(identity.verifier, db);
   const stale = staleAfterMs(config.prices.pollMs);
