@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
@@ -11,7 +12,7 @@ import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { requireSitePassword } from './features/site-password/gate.ts';
 import { sitePasswordRoutes } from './features/site-password/routes.ts';
-import { systemRoutes } from './features/system/routes.ts';
+import { configRoutes, healthRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { httpMetrics } from './middleware/metrics.ts';
@@ -20,18 +21,13 @@ import { serveWebApp } from './static.ts';
 
 /** Builds the Koa app from its dependencies; no I/O until a request arrives. */
 export function createApp(deps: ApiDeps): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.config.nodeEnv === 'production' });
-  app.silent = true;
-
-  app.use(requestContext(deps.logger));
-  app.use(securityHeaders());
-  app.use(httpMetrics(deps.metrics));
+  const app = baseApp(deps);
   if (deps.webDist) app.use(serveWebApp(path.resolve(deps.webDist)));
   app.use(errorHandler());
   app.use(requireSitePassword(deps.config.sitePassword));
-
-  for (const router of [
-    systemRoutes(deps),
+  useRouters(app, [
+    healthRoutes(deps),
+    configRoutes(deps),
     sitePasswordRoutes(deps),
     authRoutes(deps),
     userRoutes(deps),
@@ -41,9 +37,39 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     priceRoutes(deps),
     betaRoutes(deps),
     contactRoutes(deps),
-  ]) {
+  ]);
+  return app;
+}
+
+/** What a process without the API still serves. */
+export type OpsDeps = Pick<ApiDeps, 'db' | 'metrics' | 'logger'> & {
+  config: Pick<ApiDeps['config'], 'nodeEnv'>;
+};
+
+/**
+ * The HTTP app of a process that does not run the API (ROLE=gateway, poller or worker, DESIGN.md
+ * section 1): `/healthz`, `/readyz` and `/metrics` only; anything under /api is a JSON 404, so a
+ * request routed to the wrong process says so. The gateway attaches Socket.IO to the same server.
+ */
+export function createOpsApp(deps: OpsDeps): Koa<AppState> {
+  const app = baseApp(deps);
+  app.use(errorHandler());
+  useRouters(app, [healthRoutes(deps)]);
+  return app;
+}
+
+function baseApp({ config, logger, metrics }: Pick<OpsDeps, 'config' | 'logger' | 'metrics'>) {
+  const app = new Koa<AppState>({ proxy: config.nodeEnv === 'production' });
+  app.silent = true;
+  app.use(requestContext(logger));
+  app.use(securityHeaders());
+  app.use(httpMetrics(metrics));
+  return app;
+}
+
+function useRouters(app: Koa<AppState>, routers: Router<AppState>[]): void {
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  return app;
 }

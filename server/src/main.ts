@@ -18,7 +18,7 @@ import {
   createPriceSource,
   createSmsSender,
 } from '@coinpace/adapters';
-import { createApp, createLogger, redisLimiters } from '@coinpace/api';
+import { createApp, createLogger, createOpsApp, redisLimiters, type Logger } from '@coinpace/api';
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
 import {
@@ -54,34 +54,32 @@ async function main(): Promise<void> {
   const identity = await createIdentity(config);
   const bus = await createBus({ redisUrl: config.redis.url, logger: logger.child({ part: 'bus' }) });
   const prices = createPriceSource(config.prices, { logger: logger.child({ part: 'prices' }) });
-  const payments = createPaymentProvider(config.payments, {
-    localStore: createDbLocalPaymentStore(database.db),
-  });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
-  const webDist = roles.api && existsSync(path.join(WEB_DIST, 'index.html')) ? WEB_DIST : undefined;
-  if (roles.api && !webDist)
-    logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
-
-  // Rate limits shared by every API process when Redis is there (DESIGN.md section 1).
-  const limiterRedis = config.redis.url
-    ? await connectRedis(config.redis.url, logger.child({ part: 'rate-limits' }), 'rate-limits')
-    : undefined;
-  const limiters = limiterRedis ? redisLimiters(limiterRedis) : undefined;
-
-  const app = createApp({
-    config,
-    db: database.db,
-    identity,
-    bus,
-    prices,
-    payments,
-    logger,
-    metrics,
-    webDist,
-    limiters,
-  });
+  // Only ROLE=all and ROLE=api serve the API and the web app; the other roles answer health, readiness
+  // and metrics on their port, and the gateway its Socket.IO (DESIGN.md section 1).
+  const limiterRedis =
+    roles.api && config.redis.url
+      ? await connectRedis(config.redis.url, logger.child({ part: 'rate-limits' }), 'rate-limits')
+      : undefined;
+  const app = roles.api
+    ? createApp({
+        config,
+        db: database.db,
+        identity,
+        bus,
+        prices,
+        payments: createPaymentProvider(config.payments, {
+          localStore: createDbLocalPaymentStore(database.db),
+        }),
+        logger,
+        metrics,
+        webDist: findWebDist(logger),
+        // Rate limits shared by every API process when Redis is there (DESIGN.md section 1).
+        limiters: limiterRedis ? redisLimiters(limiterRedis) : undefined,
+      })
+    : createOpsApp({ config, db: database.db, metrics, logger });
   const server = createServer(app.callback());
   const gateway = roles.gateway
     ? await startGateway({
@@ -156,6 +154,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The built web app, when there is one to serve. */
+function findWebDist(logger: Logger): string | undefined {
+  if (existsSync(path.join(WEB_DIST, 'index.html'))) return WEB_DIST;
+  logger.warn({ path: WEB_DIST }, 'web app not built: run `npm run build` to serve it');
+  return undefined;
 }
 
 main().catch((error: unknown) => {

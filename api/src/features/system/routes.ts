@@ -4,8 +4,8 @@ import type { PublicConfig } from '@coinpace/domain';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 
-/** Health, readiness, metrics and the public runtime config. */
-export function systemRoutes({ config, db, metrics }: ApiDeps) {
+/** Health, readiness and metrics: served by every process, whatever its ROLE. */
+export function healthRoutes({ db, metrics }: Pick<ApiDeps, 'db' | 'metrics'>) {
   const router = new Router<AppState>();
 
   router.get('/healthz', (ctx) => {
@@ -27,6 +27,13 @@ export function systemRoutes({ config, db, metrics }: ApiDeps) {
     ctx.type = metrics.contentType;
     ctx.body = await metrics.metrics();
   });
+
+  return router;
+}
+
+/** The public runtime config (DESIGN.md section 4): part of the API. */
+export function configRoutes({ config }: Pick<ApiDeps, 'config'>) {
+  const router = new Router<AppState>();
 
   router.get('/api/config', (ctx) => {
     const body: PublicConfig = {
