@@ -1,16 +1,19 @@
 /**
- * A seeded random walk of prices: the log price follows a mean-reverting Gaussian walk around each
- * coin's base price, so it wanders like a market but never drifts off over a long demo.
+ * A seeded random walk of prices: the log price follows a mean-reverting Gaussian walk (an
+ * Ornstein-Uhlenbeck process) around each coin's base price, so it wanders like a market but never
+ * drifts off over a long demo. Each step uses the exact transition over the elapsed time, so how far a
+ * price moves depends on how much time has passed, not on how often it is asked for, and a long gap is
+ * as stable as many short ones. Prices are exp(log price), so never zero or negative.
  * Each coin has its own generator seeded from (seed, key), so a coin's path depends only on the seed and
  * the times it is advanced to, not on which other coins are asked for.
  */
 import { hashString } from './simulated-coins.ts';
 
 const DAY_MS = 86_400_000;
-/** How far one step moves the walk when the clock has not moved since the last call. */
-export const WALK_STEP_MS = 60_000;
 /** Pull back toward the base price, per day. */
 const REVERSION_PER_DAY = 0.5;
+/** The lowest base price a walk starts from, so log() stays finite for a bad table entry. */
+const MIN_BASE_USD = 1e-12;
 
 /** mulberry32: a small, fast, seedable generator of numbers in [0, 1). */
 function mulberry32(seed: number): () => number {
@@ -60,16 +63,19 @@ export class RandomWalk {
 
   /**
    * Advances the walk of `key` to `now` (epoch ms) and returns its price. When `now` is not after the walk's
-   * own time (the clock stood still, or went back), the walk moves one step of WALK_STEP_MS instead.
+   * own time (asked again within the same millisecond, or the clock went back), the price stays as it is.
    */
   advance(key: string, now: number, baseUsd: number, dailyVol: number): WalkPoint {
     const state = this.stateOf(key, now, baseUsd, dailyVol);
-    const elapsed = now > state.at ? now - state.at : WALK_STEP_MS;
-    const days = elapsed / DAY_MS;
-    state.logPrice +=
-      REVERSION_PER_DAY * (state.logBase - state.logPrice) * days +
-      state.dailyVol * Math.sqrt(days) * gaussian(state.random);
-    state.at += elapsed;
+    if (!(now > state.at)) return this.point(state);
+    const days = (now - state.at) / DAY_MS;
+    // Exact transition of dx = k(mu - x)dt + vol dW over `days`: the pull back decays as e^(-k t) and
+    // the noise has variance vol^2 (1 - e^(-2k t)) / 2k, whatever the length of the step.
+    const decay = Math.exp(-REVERSION_PER_DAY * days);
+    const spread = state.dailyVol * Math.sqrt((1 - decay * decay) / (2 * REVERSION_PER_DAY));
+    state.logPrice =
+      state.logBase + (state.logPrice - state.logBase) * decay + spread * gaussian(state.random);
+    state.at = now;
     if (state.at - state.anchorAt >= DAY_MS) {
       state.anchorPrice = Math.exp(state.logPrice);
       state.anchorAt = state.at;
@@ -86,9 +92,9 @@ export class RandomWalk {
     let state = this.states.get(key);
     if (!state) {
       const random = mulberry32(hashString(`${this.seed}:${key}`));
-      const logBase = Math.log(baseUsd);
+      const logBase = Math.log(Math.max(baseUsd, MIN_BASE_USD));
       // Start with a believable 24h change instead of 0.
-      const anchorPrice = baseUsd * Math.exp(-dailyVol * gaussian(random));
+      const anchorPrice = Math.exp(logBase - dailyVol * gaussian(random));
       state = { random, logBase, logPrice: logBase, dailyVol, at: now, anchorPrice, anchorAt: now };
       this.states.set(key, state);
     }

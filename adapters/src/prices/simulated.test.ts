@@ -31,13 +31,48 @@ describe('simulated source', () => {
     expect(alone.map((p) => p.bitcoin)).toEqual(together.map((p) => p.bitcoin));
   });
 
-  it('moves one step per call when the clock stands still', async () => {
+  it('stands still while the clock does, however often it is asked', async () => {
     const clock = createTestClock(1_700_000_000_000);
     const source = createSimulatedPriceSource({ seed: 1, now: clock.now });
-    const a = (await source.getPrices(['bitcoin'])).prices.bitcoin!;
-    const b = (await source.getPrices(['bitcoin'])).prices.bitcoin!;
-    expect(b.usd).not.toBe(a.usd);
-    expect(b.last_updated - a.last_updated).toBe(60);
+    const first = (await source.getPrices(['bitcoin'])).prices.bitcoin!;
+    for (let i = 0; i < 50; i++) {
+      expect((await source.getPrices(['bitcoin'])).prices.bitcoin).toEqual(first);
+    }
+    expect((await source.getMarkets(['bitcoin'])).coins[0]!.current_price).toBe(first.usd);
+    expect(first.last_updated).toBe(clock.now() / 1000);
+  });
+
+  it('moves with the clock, never ahead of it', async () => {
+    const clock = createTestClock(1_700_000_000_000);
+    const source = createSimulatedPriceSource({ seed: 1, now: clock.now });
+    const before = (await source.getPrices(['bitcoin'])).prices.bitcoin!;
+    for (let i = 0; i < 20; i++) await source.getPrices(['bitcoin']);
+    clock.advance(60_000);
+    const after = (await source.getPrices(['bitcoin'])).prices.bitcoin!;
+    expect(after.usd).not.toBe(before.usd);
+    expect(after.last_updated).toBe(clock.now() / 1000);
+  });
+
+  it('stays positive and finite over long gaps and a turbulent coin', async () => {
+    // A gap of 30 days pulls back in one exact step; a forward-Euler step of that size overshoots and diverges.
+    for (const gapDays of [1, 30, 400]) {
+      const clock = createTestClock(1_700_000_000_000);
+      const source = createSimulatedPriceSource({ seed: 13, now: clock.now });
+      for (let step = 0; step < 200; step++) {
+        clock.advance(gapDays * 24 * HOUR);
+        const { prices } = await source.getPrices(['bitcoin', 'shiba-inu', 'tether']);
+        for (const [id, base] of [
+          ['bitcoin', 97000],
+          ['shiba-inu', 0.000022],
+          ['tether', 1],
+        ] as const) {
+          const usd = prices[id]!.usd;
+          expect(Number.isFinite(usd), `${id} after ${step} gaps of ${gapDays} days`).toBe(true);
+          expect(usd).toBeGreaterThan(base / 10);
+          expect(usd).toBeLessThan(base * 10);
+        }
+      }
+    }
   });
 
   it('moves further over more elapsed time', async () => {
