@@ -41,8 +41,20 @@ describe('foundation journey on the embedded defaults', () => {
     await page.goto(`${app.url}/dashboard`);
     await page.waitForURL('**/portfolio');
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    // The user menu from the keyboard: ArrowDown opens it on its first item, Escape closes it and
+    // gives focus back to the button, Enter opens it again.
+    const accountMenu = page.getByRole('button', { name: 'Account menu' });
+    await accountMenu.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('My Account');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Sign out');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu').count()).resolves.toBe(0);
+    await expect(accountMenu.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${app.url}/`);
     await page.goto(`${app.url}/alerts`);
     await page.waitForURL(`${app.url}/`);

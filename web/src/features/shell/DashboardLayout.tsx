@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
-import { signOut, useAuth } from '../auth/auth-store.ts';
+import { useMenu } from '../../components/use-menu.ts';
+import { useAuth } from '../auth/auth-store.ts';
 import { BillingLayer } from '../billing/BillingLayer.tsx';
 import { TickerBar } from '../prices/TickerBar.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 const LINKS = [
   { to: 'portfolio', label: 'Portfolio' },
@@ -17,11 +19,12 @@ const LINKS = [
 export function DashboardLayout() {
   const location = useLocation();
   const prefix = location.pathname.startsWith('/dashboard') ? '/dashboard/' : '/';
-  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobile = useMenu<HTMLButtonElement, HTMLElement>('a');
+  const closeMobile = mobile.close;
   const authError = useAuth((s) => s.error);
 
   // The mobile menu closes whenever the route changes (a link was chosen).
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  useEffect(() => closeMobile(), [location.pathname, closeMobile]);
 
   return (
     <>
@@ -40,24 +43,29 @@ export function DashboardLayout() {
           </nav>
           <div className="topbar-actions">
             <ThemeToggle />
-            <UserMenu />
+            <UserMenu accountPath={`${prefix}account`} />
             <button
               type="button"
               className="btn btn-ghost btn-icon hamburger"
-              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={mobileOpen}
+              aria-label={mobile.open ? 'Close menu' : 'Open menu'}
               aria-controls="mobile-nav"
-              onClick={() => setMobileOpen((open) => !open)}
+              {...mobile.buttonProps}
             >
-              <span aria-hidden="true">{mobileOpen ? '✕' : '☰'}</span>
+              <span aria-hidden="true">{mobile.open ? '✕' : '☰'}</span>
             </button>
           </div>
         </div>
       </header>
       <TickerBar />
-      <nav id="mobile-nav" className="mobile-nav" aria-label="Main" hidden={!mobileOpen}>
+      <nav
+        id="mobile-nav"
+        className="mobile-nav"
+        aria-label="Main"
+        hidden={!mobile.open}
+        {...mobile.menuProps}
+      >
         {LINKS.map((link) => (
-          <NavLink key={link.to} to={prefix + link.to} onClick={() => setMobileOpen(false)}>
+          <NavLink key={link.to} to={prefix + link.to} onClick={() => closeMobile()}>
             {link.label}
           </NavLink>
         ))}
@@ -68,79 +76,5 @@ export function DashboardLayout() {
         <Outlet />
       </main>
     </>
-  );
-}
-
-function UserMenu() {
-  const user = useAuth((s) => s.user);
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  const initial = (user?.firstName || user?.email || '?').charAt(0).toUpperCase();
-  return (
-    <div className="user-menu" ref={ref}>
-      <button
-        type="button"
-        className="btn btn-ghost btn-icon"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label="Account menu"
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className="avatar" aria-hidden="true">
-          {initial}
-        </span>
-      </button>
-      {open && (
-        <div className="menu" role="menu">
-          <div
-            className="muted"
-            style={{ padding: 'var(--space-2) var(--space-3)', fontSize: 'var(--text-sm)' }}
-          >
-            {user?.email ?? 'Signed in'}
-          </div>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={() => {
-              setOpen(false);
-              navigate('/account');
-            }}
-          >
-            My Account
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={async () => {
-              setOpen(false);
-              await signOut();
-              navigate('/', { replace: true });
-            }}
-          >
-            Sign out
-          </button>
-        </div>
-      )}
-    </div>
   );
 }
