@@ -122,6 +122,9 @@ const ZEnv = z.object({
     .default('info'),
 });
 
+/** Every environment variable the configuration reads; README.md and .env.example list each one. */
+export const CONFIG_SETTINGS: readonly string[] = Object.freeze(Object.keys(ZEnv.shape));
+
 /** The validated, typed configuration every process is built from. */
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';

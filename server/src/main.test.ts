@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfig } from '@coinpace/domain';
+import { CONFIG_SETTINGS, parseConfig } from '@coinpace/domain';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,40 +29,26 @@ describe('process start-up', () => {
         .filter((line) => /^[A-Z_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
-    for (const name of [
-      'PORT',
-      'DATA_DIR',
-      'DATABASE_URL',
-      'REDIS_URL',
-      'ROLE',
-      'PRICE_SOURCE',
-      'COINGECKO_BASE_URL',
-      'COINGECKO_API_KEY',
-      'PRICE_POLL_MS',
-      'CLERK_PUBLISHABLE_KEY',
-      'CLERK_SECRET_KEY',
-      'CLERK_JWT_KEY',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_WEBHOOK_SECRET',
-      'STRIPE_PRICE_BASIC',
-      'STRIPE_PRICE_PRO',
-      'STRIPE_PRICE_ENTERPRISE',
-      'STRIPE_API_URL',
-      'SMTP_URL',
-      'MAIL_FROM',
-      'SUPPORT_EMAIL',
-      'TWILIO_ACCOUNT_SID',
-      'TWILIO_AUTH_TOKEN',
-      'TWILIO_FROM_NUMBER',
-      'TWILIO_API_URL',
-      'SITE_PASSWORD',
-      'MAINTENANCE_MODE',
-      'BETA_SIGNUP_LIMIT',
-      'PUBLIC_URL',
-      'LOG_LEVEL',
-    ]) {
-      expect(Object.keys(env)).toContain(name);
-    }
+    expect(CONFIG_SETTINGS.length).toBeGreaterThan(25);
+    expect(Object.keys(env).sort()).toEqual([...CONFIG_SETTINGS].sort());
     expect(parseConfig(env).identity.mode).toBe('local');
+  });
+
+  it("README's configuration table names every setting, and production routing covers /socket.io and /api", () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const section = (title: string) => {
+      const start = readme.indexOf(`## ${title}`);
+      expect(start, title).toBeGreaterThanOrEqual(0);
+      return readme.slice(start, readme.indexOf('\n## ', start + 1));
+    };
+    const table = section('Configuration')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|')[1]!);
+    const named = table.flatMap((cell) => [...cell.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]));
+    expect(named.sort()).toEqual([...CONFIG_SETTINGS].sort());
+    const production = section('Production deployment');
+    expect(production).toMatch(/`\/socket\.io\/` \| `ROLE=gateway`/);
+    expect(production).toMatch(/`\/api\/`.*\| `ROLE=api`/);
   });
 });
