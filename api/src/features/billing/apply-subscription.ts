@@ -8,6 +8,7 @@ import {
   type SubscriptionRecord,
 } from '@coinpace/db';
 import {
+  AppError,
   applySubscriptionEvent,
   hasActivePlan,
   type SubscriptionEvent,
@@ -88,4 +89,31 @@ export async function applyToUser(
   const result = await deps.db.transaction((tx) => applyInTx(tx, deps, change));
   if (result.applied) await publishBillingUpdate(deps, change.userId, planNameOf(result.after), reason);
   return result;
+}
+
+/**
+ * Reads subscription `subscriptionId` back from the provider and applies what it says to `userId`
+ * (DESIGN.md section 7: read-backs count as newest). One the provider no longer knows counts as deleted.
+ */
+export async function applyReadBack(
+  deps: BillingDeps,
+  userId: string,
+  subscriptionId: string,
+  at: Date,
+  reason: string,
+): Promise<Applied> {
+  const snapshot = await deps.payments.getSubscription(subscriptionId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+  return applyToUser(
+    deps,
+    {
+      userId,
+      event: snapshot ? { kind: 'subscription', at, snapshot } : { kind: 'deleted', at },
+      subscriptionId,
+      customerId: snapshot?.customerId,
+    },
+    reason,
+  );
 }

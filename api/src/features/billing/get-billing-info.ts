@@ -1,6 +1,6 @@
 import { findSubscription, loadBillingInfo, toSubscriptionState, type UserRecord } from '@coinpace/db';
-import { AppError, hasActivePlan, type BillingInfo } from '@coinpace/domain';
-import { applyToUser } from './apply-subscription.ts';
+import { hasActivePlan, type BillingInfo } from '@coinpace/domain';
+import { applyReadBack } from './apply-subscription.ts';
 import type { BillingDeps } from './billing-deps.ts';
 
 /** How long after a read-back a passed period end is taken on trust before asking the provider again. */
@@ -23,22 +23,8 @@ export async function getBillingInfo(deps: BillingDeps, user: UserRecord): Promi
     state.currentPeriodEnd.getTime() <= now.getTime() &&
     (!state.lastEventAt || now.getTime() - state.lastEventAt.getTime() >= RECHECK_MS);
   if (stale && row.subscriptionId) {
-    const subscriptionId = row.subscriptionId;
     try {
-      const snapshot = await deps.payments.getSubscription(subscriptionId).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-        throw error;
-      });
-      await applyToUser(
-        deps,
-        {
-          userId: user.id,
-          event: snapshot ? { kind: 'subscription', at: now, snapshot } : { kind: 'deleted', at: now },
-          subscriptionId,
-          customerId: snapshot?.customerId,
-        },
-        'period_ended',
-      );
+      await applyReadBack(deps, user.id, row.subscriptionId, now, 'period_ended');
     } catch (error) {
       deps.log.warn({ err: error, userId: user.id }, 'could not read the subscription back at period end');
     }
