@@ -3,6 +3,7 @@
  * with the coin, the condition, the price and a link to the alerts page, and a short SMS. Rendered
  * when the alert fires and stored in the outbox, so a retry sends exactly what was decided.
  */
+import { escapeHtml } from '../format/html.ts';
 import { formatPercent, formatPortfolioPrice, formatUsd } from '../format/money.ts';
 import type { AlertScope, ThresholdType } from './constants.ts';
 import type { CrossedHolding } from './evaluate.ts';
@@ -131,14 +132,4 @@ function price(value: number): string {
 
 function percentText(value: number): string {
   return `${Number(value.toFixed(2))}%`;
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

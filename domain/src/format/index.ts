@@ -3,3 +3,4 @@ export * from './missing.ts';
 export * from './money.ts';
 export * from './ticker.ts';
 export * from './number-input.ts';
+export * from './html.ts';

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@coinpace/domain';
+
 /** The day-11 e-mail of SPEC.md section 9: the account has no paid plan and will be deleted. */
 export interface DeletionWarningEmail {
   subject: string;
@@ -40,13 +42,4 @@ export function deletionWarningEmail(input: {
       )
       .join('\n'),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

@@ -4,6 +4,7 @@
  * `{CHECKOUT_SESSION_ID}` replaced, as Stripe does.
  */
 import type { ServerResponse } from 'node:http';
+import { escapeHtml } from '@coinpace/domain';
 import type { FakeCheckoutSession } from './fake-stripe-objects.ts';
 
 export interface HostedCheckoutDeps {
@@ -37,8 +38,4 @@ export function serveHostedCheckout(
         `<a href="${escapeHtml(session.cancelUrl)}">Cancel</a>`,
     );
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
