@@ -38,10 +38,19 @@ export interface ConsumerLoopParams {
   logger: Logger;
   /** Fields added to every log line, e.g. stream, group and consumer names. */
   context: Record<string, string>;
+  /** Where the bus keeps its running consumers (to stop them on close): joined now, left on stop. */
+  running: Set<Consumer>;
 }
 
 /** Starts the loop at once; the returned consumer stops it. */
-export function startConsumerLoop({ source, handler, opts, logger, context }: ConsumerLoopParams): Consumer {
+export function startConsumerLoop({
+  source,
+  handler,
+  opts,
+  logger,
+  context,
+  running: registry,
+}: ConsumerLoopParams): Consumer {
   const batch = positiveInt(opts?.batch ?? BUS_DEFAULTS.batch, 'batch');
   const blockMs = positiveInt(opts?.blockMs ?? BUS_DEFAULTS.blockMs, 'blockMs');
   const claimIdleMs = positiveInt(opts?.claimIdleMs ?? BUS_DEFAULTS.claimIdleMs, 'claimIdleMs');
@@ -127,7 +136,7 @@ export function startConsumerLoop({ source, handler, opts, logger, context }: Co
 
   const running = run();
   let stopped: Promise<void> | undefined;
-  return {
+  const consumer: Consumer = {
     ready: () => ready,
     stop() {
       stopped ??= (async () => {
@@ -137,10 +146,13 @@ export function startConsumerLoop({ source, handler, opts, logger, context }: Co
         await running;
         failReady(new Error('consumer stopped before it was ready'));
         await source.close();
+        registry.delete(consumer);
       })();
       return stopped;
     },
   };
+  registry.add(consumer);
+  return consumer;
 }
 
 function positiveInt(value: number, name: string): number {

@@ -96,16 +96,14 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
         opts?.claimIdleMs ?? BUS_DEFAULTS.claimIdleMs,
         opts?.startAt ?? 'earliest',
       );
-      const loop = startConsumerLoop({ source, handler, opts, logger, context: { stream, group, consumer } });
-      const running: Consumer = {
-        ready: () => loop.ready(),
-        async stop() {
-          await loop.stop();
-          consumers.delete(running);
-        },
-      };
-      consumers.add(running);
-      return running;
+      return startConsumerLoop({
+        source,
+        handler,
+        opts,
+        logger,
+        context: { stream, group, consumer },
+        running: consumers,
+      });
     },
 
     async pendingCount(stream, group) {

@@ -147,16 +147,14 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
         startAt: opts?.startAt ?? 'earliest',
         logger,
       });
-      const loop = startConsumerLoop({ source, handler, opts, logger, context: { stream, group, consumer } });
-      const running: Consumer = {
-        ready: () => loop.ready(),
-        async stop() {
-          await loop.stop();
-          consumers.delete(running);
-        },
-      };
-      consumers.add(running);
-      return running;
+      return startConsumerLoop({
+        source,
+        handler,
+        opts,
+        logger,
+        context: { stream, group, consumer },
+        running: consumers,
+      });
     },
 
     async pendingCount(stream, group) {
