@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { parseOrThrow } from './validation.ts';
+import { checkFields, parseOrThrow } from './validation.ts';
 
 const schema = z.strictObject({ name: z.string({ message: 'name must be text' }) });
 
@@ -57,5 +57,23 @@ describe('parseOrThrow', () => {
 
   it('returns the parsed value', () => {
     expect(parseOrThrow(schema, { name: 'a' })).toEqual({ name: 'a' });
+  });
+});
+
+describe('checkFields', () => {
+  const form = z.strictObject({
+    name: z.string().min(1, { message: 'Please enter your name.' }),
+    email: z.email({ message: 'Please enter a valid email address.' }),
+  });
+
+  it('gives the parsed data, or the first message of each field', () => {
+    expect(checkFields(form, { name: 'Ada', email: 'ada@example.test' })).toEqual({
+      ok: true,
+      data: { name: 'Ada', email: 'ada@example.test' },
+    });
+    expect(checkFields(form, { name: '', email: 'nope' })).toEqual({
+      ok: false,
+      errors: { name: 'Please enter your name.', email: 'Please enter a valid email address.' },
+    });
   });
 });

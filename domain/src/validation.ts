@@ -43,6 +43,18 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   });
 }
 
+/** Form values checked with a schema: the parsed data, or the first problem of each field by its path. */
+export type FieldCheck<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
+
+/** Checks form values with `schema` as the server will, keeping the first message of each field. */
+export function checkFields<S extends z.ZodType>(schema: S, value: unknown): FieldCheck<z.output<S>> {
+  const parsed = parseFields(schema, value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of toFieldIssues(parsed.error)) errors[issue.path] ??= issue.message;
+  return { ok: false, errors };
+}
+
 /** The first problem of a failed parse as one line, for per-row errors. */
 export function describeIssues(error: z.ZodError): string {
   return toFieldIssues(error)[0]?.message ?? 'Invalid value';

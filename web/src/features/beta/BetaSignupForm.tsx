@@ -4,14 +4,14 @@ import {
   TRADING_KNOWLEDGE,
   TRADING_KNOWLEDGE_LABELS,
   ZBetaSignup,
-  toFieldIssues,
+  checkFields,
 } from '@coinpace/domain';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField.tsx';
+import { useCheckedForm } from '../../components/use-checked-form.ts';
 import { joinBeta, useBetaSpots } from './beta-store.ts';
 
-type Field = 'email' | 'tradingKnowledge' | 'wallet';
-type Errors = Partial<Record<Field, string>>;
+const EMPTY = { email: '', tradingKnowledge: '', wallet: '' };
 
 /**
  * The beta request form (SPEC.md sections 2 and 5): e-mail, trading experience and primary wallet,
@@ -19,35 +19,22 @@ type Errors = Partial<Record<Field, string>>;
  */
 export function BetaSignupForm() {
   const full = useBetaSpots((s) => s.status === 'ready' && s.remaining <= 0);
-  const [values, setValues] = useState<Record<Field, string>>({
-    email: '',
-    tradingKnowledge: '',
-    wallet: '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, errors, set, validate } = useCheckedForm(
+    EMPTY,
+    (v) => checkFields(ZBetaSignup, v),
+    (field) => `beta-${field}`,
+  );
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = ZBetaSignup.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of toFieldIssues(parsed.error)) next[issue.path as Field] ??= issue.message;
-      setErrors(next);
-      const first = (['email', 'tradingKnowledge', 'wallet'] as const).find((f) => next[f]);
-      if (first) document.getElementById(`beta-${first}`)?.focus();
-      return;
-    }
+    const signup = validate();
+    if (!signup) return;
     setBusy(true);
-    const result = await joinBeta(parsed.data);
+    const result = await joinBeta(signup);
     setBusy(false);
     if (result.ok) setDone(true);
     else setFailure(result.message);
@@ -75,7 +62,7 @@ export function BetaSignupForm() {
             inputMode="email"
             autoComplete="email"
             value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
+            onChange={(e) => set('email', e.target.value)}
             disabled={full}
           />
         )}
@@ -86,7 +73,7 @@ export function BetaSignupForm() {
             {...props}
             className="select"
             value={values.tradingKnowledge}
-            onChange={(e) => set('tradingKnowledge')(e.target.value)}
+            onChange={(e) => set('tradingKnowledge', e.target.value)}
             disabled={full}
           >
             <option value="">Select your experience</option>
@@ -104,7 +91,7 @@ export function BetaSignupForm() {
             {...props}
             className="select"
             value={values.wallet}
-            onChange={(e) => set('wallet')(e.target.value)}
+            onChange={(e) => set('wallet', e.target.value)}
             disabled={full}
           >
             <option value="">Select your wallet</option>

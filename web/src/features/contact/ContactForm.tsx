@@ -1,42 +1,32 @@
-import { CONTACT_LIMITS, CONTACT_MESSAGES, ZContactMessage, toFieldIssues } from '@coinpace/domain';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, ZContactMessage, checkFields } from '@coinpace/domain';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField.tsx';
+import { useCheckedForm } from '../../components/use-checked-form.ts';
 import { sendContactMessage } from './send-contact-message.ts';
 import './contact.css';
 
-type Field = 'name' | 'email' | 'message';
-type Errors = Partial<Record<Field, string>>;
-const EMPTY: Record<Field, string> = { name: '', email: '', message: '' };
+const EMPTY = { name: '', email: '', message: '' };
 
 /** The contact form of the footer (SPEC.md sections 3, 5 and 8): name, e-mail and message, all required. */
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, errors, set, validate, reset } = useCheckedForm(
+    EMPTY,
+    (v) => checkFields(ZContactMessage, v),
+    (field) => `contact-${field}`,
+  );
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    const parsed = ZContactMessage.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of toFieldIssues(parsed.error)) next[issue.path as Field] ??= issue.message;
-      setErrors(next);
-      const first = (['name', 'email', 'message'] as const).find((f) => next[f]);
-      if (first) document.getElementById(`contact-${first}`)?.focus();
-      return;
-    }
+    const message = validate();
+    if (!message) return;
     setBusy(true);
-    const result = await sendContactMessage(parsed.data);
+    const result = await sendContactMessage(message);
     setBusy(false);
     if (result.ok) {
-      setValues(EMPTY);
+      reset();
       setOutcome({ ok: true, message: CONTACT_MESSAGES.sent });
     } else {
       setOutcome({ ok: false, message: result.message });
