@@ -4,7 +4,6 @@
  * the SMS a Twilio-shaped server exactly once, and the screen shows it live.
  */
 import {
-  createFakeCoinGecko,
   startSmtpPeer,
   startTwilioPeer,
   waitFor,
@@ -15,19 +14,8 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '../src/server.ts';
-
-async function signUp(page: Page, url: string): Promise<string> {
-  const email = `alerts-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  await page.goto(`${url}/#sign-up`);
-  const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
-  await dialog.getByLabel('First name (optional)').fill('Ada');
-  await dialog.getByLabel('E-mail address').fill(email);
-  await dialog.getByLabel('Password').fill('correct horse battery');
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
-  return email;
-}
+import type { RunningApp } from '@coinpace/server/testing';
+import { signUpInBrowser, startLiveApp, type LiveApp } from '../src/journeys.ts';
 
 /** Subscribes through the pricing modal and the local checkout page, then saves a phone number. */
 async function becomePaidWithPhone(page: Page): Promise<void> {
@@ -61,35 +49,33 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
   let smtp: SmtpPeer;
   let twilio: TwilioPeer;
   let coingecko: FakeCoinGecko;
+  let live: LiveApp;
 
   beforeAll(async () => {
     [smtp, twilio, browser] = await Promise.all([startSmtpPeer(), startTwilioPeer(), launchBrowser()]);
-    coingecko = createFakeCoinGecko();
-    coingecko.setPrice('bitcoin', 97000);
-    coingecko.setPrice('ethereum', 3000);
-    const { url } = await coingecko.start();
-    app = await startApp({
-      PRICE_SOURCE: 'coingecko',
-      COINGECKO_BASE_URL: url,
-      PRICE_POLL_MS: '500',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Coinpace <alerts@coinpace.test>',
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_URL: twilio.url,
-    });
+    live = await startLiveApp(
+      {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Coinpace <alerts@coinpace.test>',
+        TWILIO_ACCOUNT_SID: twilio.accountSid,
+        TWILIO_AUTH_TOKEN: twilio.authToken,
+        TWILIO_FROM_NUMBER: '+15005550006',
+        TWILIO_API_URL: twilio.url,
+      },
+      { bitcoin: 97000, ethereum: 3000 },
+    );
+    ({ app, coingecko } = live);
   });
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
-    await Promise.all([smtp?.close(), twilio?.close(), coingecko?.close()]);
+    await live?.stop();
+    await Promise.all([smtp?.close(), twilio?.close()]);
   });
 
   it('sets a watch-list alert and a ?coin= alert, and the crossing arrives once by e-mail and SMS', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    const email = await signUp(page, app.url);
+    const email = await signUpInBrowser(page, app.url);
 
     // Without a plan the screen blocks creation with SPEC.md's dialog.
     await page.goto(`${app.url}/alerts`);
@@ -206,7 +192,7 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
   it('on a phone the alerts screen fits and keeps its actions', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUp(page, app.url);
+    await signUpInBrowser(page, app.url);
     await page.goto(`${app.url}/alerts`);
     await page.getByRole('heading', { name: 'Price Alerts' }).waitFor();
     await page.getByRole('button', { name: 'Add Price Alert' }).first().waitFor();

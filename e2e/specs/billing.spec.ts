@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '../src/server.ts';
+import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { signUpInBrowser } from '../src/journeys.ts';
 
 /** Signs up a fresh local user through the sign-up dialog; returns the e-mail address. */
-async function signUp(page: Page, url: string, name: string): Promise<string> {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  await page.goto(`${url}/#sign-up`);
-  const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
-  await dialog.getByLabel('First name (optional)').fill(name);
-  await dialog.getByLabel('E-mail address').fill(email);
-  await dialog.getByLabel('Password').fill('correct horse battery');
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: `Welcome back, ${name}!` }).waitFor();
-  return email;
-}
-
 describe('billing journeys on local checkout', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -30,7 +19,7 @@ describe('billing journeys on local checkout', () => {
   it('chooses Token Run in the pricing modal, confirms the local checkout, cancels, reactivates and upgrades', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUp(page, app.url, 'Grace');
+    await signUpInBrowser(page, app.url, 'Grace');
 
     await page.getByRole('link', { name: 'My Account' }).first().click();
     await page.waitForURL('**/account');
@@ -88,7 +77,7 @@ describe('billing journeys on local checkout', () => {
   it('saves a phone number in E.164 and refuses one without a country code', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUp(page, app.url, 'Alan');
+    await signUpInBrowser(page, app.url, 'Alan');
     await page.goto(`${app.url}/account`);
     const form = page.getByRole('region', { name: 'Contact information' });
     await form.getByLabel('Phone number').fill('555-1234');
@@ -105,7 +94,7 @@ describe('billing journeys on local checkout', () => {
   it('deletes the account after typing DELETE, signs out and goes home', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    const email = await signUp(page, app.url, 'Ada');
+    const email = await signUpInBrowser(page, app.url, 'Ada');
     await page.goto(`${app.url}/account`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

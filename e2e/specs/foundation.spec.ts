@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '../src/server.ts';
+import { startApp, type RunningApp } from '@coinpace/server/testing';
 
 describe('foundation journey on the embedded defaults', () => {
   let app: RunningApp;

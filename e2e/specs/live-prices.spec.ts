@@ -1,8 +1,9 @@
-import { createFakeCoinGecko, type FakeCoinGecko } from '@coinpace/adapters/testing';
+import type { FakeCoinGecko } from '@coinpace/adapters/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '../src/server.ts';
+import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { startLiveApp, type LiveApp } from '../src/journeys.ts';
 
 /** The visible (first) copy of a ticker coin's price and change. */
 const tickerPrice = (page: Page, symbol: string) =>
@@ -81,21 +82,17 @@ describe('live prices with the simulated source', () => {
 });
 
 describe('live prices from a CoinGecko on loopback', () => {
+  let live: LiveApp;
   let fake: FakeCoinGecko;
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    fake = createFakeCoinGecko();
-    const { url } = await fake.start();
-    [app, browser] = await Promise.all([
-      startApp({ PRICE_SOURCE: 'coingecko', COINGECKO_BASE_URL: url, PRICE_POLL_MS: '500' }),
-      launchBrowser(),
-    ]);
+    [live, browser] = await Promise.all([startLiveApp(), launchBrowser()]);
+    ({ app, coingecko: fake } = live);
   });
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
-    await fake?.close();
+    await live?.stop();
   });
 
   it('the ticker follows upstream prices without a reload, with up and down markers', async () => {

@@ -1,8 +1,9 @@
-import { createFakeCoinGecko, type FakeCoinGecko } from '@coinpace/adapters/testing';
+import type { FakeCoinGecko } from '@coinpace/adapters/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '../src/server.ts';
+import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { signUpInBrowser, startLiveApp, type LiveApp } from '../src/journeys.ts';
 
 const CSV = [
   'Name,Symbol,Quantity,Balance ($)',
@@ -14,18 +15,6 @@ const CSV = [
 ].join('\n');
 
 const PASTE = ['Bitcoin, BTC, 1, 50000', 'Solana, SOL, 10, 1500', 'Polkadot, DOT, 100, 700'].join('\n');
-
-async function signUp(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/#sign-up`);
-  const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
-  await dialog.getByLabel('First name (optional)').fill('Grace');
-  await dialog
-    .getByLabel('E-mail address')
-    .fill(`grace-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`);
-  await dialog.getByLabel('Password').fill('correct horse battery');
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
-}
 
 /** A new user has no plan, so the pricing modal opens after an import that added coins: skip it. */
 async function skipPricingModal(page: Page, added: number): Promise<void> {
@@ -53,7 +42,7 @@ describe('portfolio journey', () => {
   it('adds a coin found by search, priced, with the preview and SPEC.md validation', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUp(page, app.url);
+    await signUpInBrowser(page, app.url, 'Grace');
     await page.getByRole('button', { name: 'Add a Coin' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Coin' });
     await modal.getByRole('button', { name: 'Add Coin' }).click();
@@ -89,7 +78,7 @@ describe('portfolio journey', () => {
   it('imports a CSV file and pasted text, edits a purchase price, sorts and deletes selected holdings', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUp(page, app.url);
+    await signUpInBrowser(page, app.url, 'Grace');
     await page.getByRole('heading', { name: 'Import Your Portfolio Holdings' }).waitFor();
 
     // CSV: three rows added, one failed row reported.
@@ -166,28 +155,24 @@ describe('portfolio journey', () => {
 });
 
 describe('portfolio with live prices from a CoinGecko on loopback', () => {
+  let live: LiveApp;
   let fake: FakeCoinGecko;
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    fake = createFakeCoinGecko();
-    const { url } = await fake.start();
-    [app, browser] = await Promise.all([
-      startApp({ PRICE_SOURCE: 'coingecko', COINGECKO_BASE_URL: url, PRICE_POLL_MS: '500' }),
-      launchBrowser(),
-    ]);
+    [live, browser] = await Promise.all([startLiveApp(), launchBrowser()]);
+    ({ app, coingecko: fake } = live);
   });
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
-    await fake?.close();
+    await live?.stop();
   });
 
   it('shows a price change without a reload, follows other tabs, and handles a rate limit on Refresh', async () => {
     fake.setPrice('ethereum', 3000, 1);
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUp(page, app.url);
+    await signUpInBrowser(page, app.url, 'Grace');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();

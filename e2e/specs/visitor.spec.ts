@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '../src/server.ts';
+import { startApp, type RunningApp } from '@coinpace/server/testing';
 
 const SITE_PASSWORD = 'visitor pass 42';
 

@@ -3,65 +3,8 @@
  * PGlite and the in-process bus. Only `all` and `api` answer the API; the gateway answers Socket.IO;
  * every role answers health, readiness and metrics.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Role } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-interface Started {
-  url: string;
-  child: ChildProcess;
-  dataDir: string;
-}
-
-/** Starts `server/src/main.ts` with ROLE=role on a free port and resolves with its URL once it listens. */
-async function startRole(role: Role): Promise<Started> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `coinpace-role-${role}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      ROLE: role,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      PRICE_SOURCE: 'simulated',
-      LOG_LEVEL: 'info',
-      CLERK_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        const port = (JSON.parse(line) as { port?: number }).port;
-        if (typeof port === 'number') resolve(`http://127.0.0.1:${port}`);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`ROLE=${role} exited with ${code}: ${stderr}`)));
-  });
-  return { url, child, dataDir };
-}
-
-async function stop(started: Started | undefined): Promise<void> {
-  if (!started) return;
-  if (started.child.exitCode === null) {
-    const exited = new Promise((resolve) => started.child.once('exit', resolve));
-    started.child.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(started.dataDir, { recursive: true, force: true });
-}
+import { startApp, type RunningApp } from './testing/start-app.ts';
 
 async function get(url: string): Promise<{ status: number; body: unknown; type: string | null }> {
   const response = await fetch(url);
@@ -73,11 +16,11 @@ async function get(url: string): Promise<{ status: number; body: unknown; type: 
 const socketIoHandshake = (url: string) => get(`${url}/socket.io/?EIO=4&transport=polling`);
 
 describe.each(['gateway', 'poller', 'worker'] as const)('ROLE=%s', (role) => {
-  let started: Started | undefined;
+  let started: RunningApp | undefined;
   beforeAll(async () => {
-    started = await startRole(role);
+    started = await startApp({ ROLE: role });
   });
-  afterAll(() => stop(started));
+  afterAll(() => started?.stop());
 
   it('answers health, readiness and metrics', async () => {
     expect(await get(`${started!.url}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok' } });
@@ -108,11 +51,11 @@ describe.each(['gateway', 'poller', 'worker'] as const)('ROLE=%s', (role) => {
 });
 
 describe('ROLE=api', () => {
-  let started: Started | undefined;
+  let started: RunningApp | undefined;
   beforeAll(async () => {
-    started = await startRole('api');
+    started = await startApp({ ROLE: 'api' });
   });
-  afterAll(() => stop(started));
+  afterAll(() => started?.stop());
 
   it('serves the API and health, but not Socket.IO', async () => {
     expect(await get(`${started!.url}/api/config`)).toMatchObject({

@@ -1,11 +1,11 @@
-/** Starts the real app (`server/src/main.ts`) as a child process on a free port, for browser tests. */
+/** Test support: starts the real app (`server/src/main.ts`) as a child process on a free port (browser and role tests). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface RunningApp {
   url: string;
