@@ -197,6 +197,57 @@ describe('PortfolioPage', () => {
     await screen.findByText('alerts page ?coin=ETH');
   });
 
+  it('keyboard: the row menu moves with arrows and gives focus back; the price cell keeps focus', async () => {
+    api.on('POST', `/api/portfolio/${eth.id}/report`, { status: 202, body: { status: 'queued' } });
+    api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({ body: { ...btc, ...(body as object) } }));
+    renderPage();
+    const trigger = await screen.findByRole('button', { name: 'Actions for ETH' });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    const menu = screen.getByRole('menu', { name: 'Actions for ETH' });
+    const [addAlert, report, remove] = within(menu).getAllByRole('menuitem');
+    expect(document.activeElement).toBe(addAlert);
+    expect(addAlert!.tabIndex).toBe(-1);
+    fireEvent.keyDown(addAlert!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(report);
+    fireEvent.keyDown(report!, { key: 'End' });
+    expect(document.activeElement).toBe(remove);
+    fireEvent.keyDown(remove!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(addAlert);
+    fireEvent.keyDown(addAlert!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(remove);
+    fireEvent.keyDown(remove!, { key: 'Home' });
+    expect(document.activeElement).toBe(addAlert);
+    fireEvent.keyDown(addAlert!, { key: 'Tab' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report Error' }));
+    expect(document.activeElement).toBe(trigger);
+    await screen.findByText(PORTFOLIO_TEXTS.reportSent);
+
+    const cell = screen.getByRole('button', { name: 'Edit purchase price of BTC' });
+    fireEvent.click(cell);
+    const input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), {
+      target: { value: '123' },
+    });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), {
+      key: 'Enter',
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1));
+  });
+
   it('after a 429 on Refresh shows the banner, the SPEC text and pauses auto-update', async () => {
     renderPage();
     await screen.findByRole('button', { name: 'Refresh' });

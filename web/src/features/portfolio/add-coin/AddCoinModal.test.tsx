@@ -81,6 +81,8 @@ describe('AddCoinModal', () => {
     await act(async () => {});
     fireEvent.click(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button')[0]!);
     expect(screen.getByLabelText('Selected coin').textContent).toContain('Bitcoin');
+    // The chosen result is gone; the keyboard goes on to the quantity.
+    expect(document.activeElement).toBe(screen.getByLabelText('Quantity'));
     // The price field starts at the current price.
     expect((screen.getByLabelText('Purchase Price per coin (USD)') as HTMLInputElement).value).toBe('50,000');
 
