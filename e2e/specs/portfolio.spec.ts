@@ -30,7 +30,7 @@ async function signUp(page: Page, url: string): Promise<void> {
 /** A new user has no plan, so the pricing modal opens after an import that added coins: skip it. */
 async function skipPricingModal(page: Page, added: number): Promise<void> {
   const modal = page.getByRole('dialog', { name: 'Congratulations!' });
-  await modal.getByText(`${added} coins added to your portfolio`).waitFor();
+  await modal.getByText(`${added} coin(s) added to your portfolio`).waitFor();
   await modal.getByRole('button', { name: 'Skip for now' }).click();
   await modal.waitFor({ state: 'hidden' });
 }

@@ -126,7 +126,7 @@ describe('AddCoinModal', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
     });
     expect(screen.getByRole('alert').textContent).toBe(
-      'Failed to add coin: Quantity must be at most 1,000,000,000,000,000',
+      'Failed to save coin to database: Quantity must be at most 1,000,000,000,000,000',
     );
     expect(useAddCoin.getState().open).toBe(true);
   });

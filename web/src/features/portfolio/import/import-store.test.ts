@@ -7,6 +7,7 @@ import {
   type BillingInfo,
 } from '@coinpace/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokenGetter } from '../../../lib/api-client.ts';
 import { installFakeApi, networkDown, type FakeApi } from '../../../testing/fake-api.ts';
 import { holding } from '../../../testing/holdings.ts';
 import { PENDING_BILLING, useBilling } from '../../billing/billing-store.ts';
@@ -182,6 +183,48 @@ describe('import pipeline', () => {
     expect(usePortfolio.getState().error).toBe(
       `Failed to save CSV data to database: ${PORTFOLIO_TEXTS.saveServerError}`,
     );
+  });
+
+  it.each([
+    [429, PORTFOLIO_TEXTS.saveRateLimited],
+    [401, PORTFOLIO_TEXTS.saveAuthError],
+    [403, PORTFOLIO_TEXTS.saveAuthError],
+    [400, PORTFOLIO_TEXTS.saveUnknownError],
+  ])('words a save answered with %i per SPEC, keeping the rows locally', async (status, reason) => {
+    api.on('POST', '/api/portfolio/bulk', { status, body: { error: 'x' } });
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(usePortfolio.getState().error).toBe(`Failed to process pasted data: ${reason}`);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+  });
+
+  it('refuses to start without a session token, touching nothing', async () => {
+    setTokenGetter(async () => null);
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(useImport.getState().error).toBe(PORTFOLIO_TEXTS.notAuthenticatedImport);
+    expect(useImport.getState().importing).toBe(false);
+    expect(api.calls).toHaveLength(0);
+    expect(usePortfolio.getState().holdings.map((h) => h.symbol)).toEqual(['BTC']);
+  });
+
+  it('keeps the rows locally and says so when the token goes missing during the save', async () => {
+    let asked = 0;
+    // The start check and the price request get a token, the bulk save does not.
+    setTokenGetter(async () => (++asked <= 2 ? 'test-token' : null));
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(api.callsTo('POST', '/api/portfolio/bulk')).toHaveLength(0);
+    expect(usePortfolio.getState().error).toBe(PORTFOLIO_TEXTS.tokenUnavailable);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+    expect(usePortfolio.getState().holdings.map((h) => h.symbol)).toEqual(['BTC', 'ETH']);
+  });
+
+  it("shows 'Error reading CSV file: {msg}' when the file cannot be read", async () => {
+    const file = new File(['symbol,quantity\nETH,2\n'], 'export.csv');
+    file.text = () => Promise.reject(new Error('The file was moved'));
+    await importCsvFile(file);
+    expect(useImport.getState().error).toBe('Error reading CSV file: The file was moved');
+    expect(api.calls).toHaveLength(0);
   });
 
   it('marks the import as running while it saves, so the modal stays open', async () => {

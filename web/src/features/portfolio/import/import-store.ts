@@ -4,6 +4,7 @@
  * message. While saving, a sticky state warns not to refresh; a failed save keeps the rows locally.
  */
 import {
+  AppError,
   CSV_DROP_ONLY_MESSAGE,
   CSV_NO_ROWS_MESSAGE,
   PASTE_EMPTY_MESSAGE,
@@ -23,7 +24,7 @@ import {
   type PriceMap,
 } from '@coinpace/domain';
 import { create } from 'zustand';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { currentToken, errorMessage } from '../../../lib/api-client.ts';
 import { hasActivePlan, loadBilling, useBilling } from '../../billing/billing-store.ts';
 import { openPricingModal } from '../../billing/pricing-modal-store.ts';
 import { mergePrices } from '../../prices/prices-store.ts';
@@ -137,12 +138,19 @@ export async function importPastedText(text: string): Promise<void> {
   await importRows(rows, [], 'paste');
 }
 
-/** The shared pipeline after parsing. `parseFailures` are lines the parser skipped. */
+/**
+ * The shared pipeline after parsing. `parseFailures` are lines the parser skipped. Without a session
+ * token nothing happens but 'User not authenticated or database not available...' in the modal.
+ */
 export async function importRows(
   rows: readonly ImportRow[],
   parseFailures: ImportFailure[],
   source: 'csv' | 'paste',
 ): Promise<void> {
+  if (!(await currentToken())) {
+    useImport.setState({ error: PORTFOLIO_TEXTS.notAuthenticatedImport });
+    return;
+  }
   const held = usePortfolio.getState().holdings.map((h) => h.symbol);
   const { fresh, duplicates } = splitDuplicates(rows, held);
   useImport.setState({ error: null, summary: null, protectOffer: null });
@@ -176,7 +184,11 @@ export async function importRows(
       showPortfolioMessage('notice', PORTFOLIO_TEXTS.savedLocallyOnly);
       showPortfolioMessage(
         'error',
-        source === 'csv' ? portfolioError.saveCsv(reason) : portfolioError.processPaste(reason),
+        error instanceof AppError && error.code === 'NO_TOKEN'
+          ? PORTFOLIO_TEXTS.tokenUnavailable
+          : source === 'csv'
+            ? portfolioError.saveCsv(reason)
+            : portfolioError.processPaste(reason),
       );
     }
   } finally {

@@ -8,7 +8,7 @@ import {
   type HoldingRow,
   type ImportFailure,
 } from '@coinpace/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api, isNetworkError } from '../../../lib/api-client.ts';
 import { LOCAL_ID_PREFIX } from '../portfolio-store.ts';
 
 /** The server's reason for a symbol already held (api/src/features/portfolio/service.ts). */
@@ -38,12 +38,15 @@ export async function saveImport(items: readonly BulkItem[]): Promise<SavedImpor
   return saved;
 }
 
-/** SPEC.md section 8, 'Saving': the message for a failed save, by cause. */
+/**
+ * SPEC.md section 8, 'Saving': the message for a failed save, by cause. A rate limit or a network
+ * failure advises waiting a few minutes (SPEC.md section 8, 'Rate-limit or network messages').
+ */
 export function describeSaveError(error: unknown): string {
+  if (isNetworkError(error)) return PORTFOLIO_TEXTS.saveNetworkError;
   if (error instanceof AppError) {
     if (error.status === 401 || error.status === 403) return PORTFOLIO_TEXTS.saveAuthError;
-    if (error.code === 'UNAVAILABLE' && /network/i.test(error.message))
-      return PORTFOLIO_TEXTS.saveNetworkError;
+    if (error.status === 429) return PORTFOLIO_TEXTS.saveRateLimited;
     if (error.status >= 500) return PORTFOLIO_TEXTS.saveServerError;
   }
   return PORTFOLIO_TEXTS.saveUnknownError;
