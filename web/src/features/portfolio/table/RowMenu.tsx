@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { reportHolding } from '../portfolio-actions.ts';
@@ -69,7 +76,7 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
     action();
   };
 
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onMenuKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const items = menuItems(menu.current);
     const at = items.indexOf(document.activeElement as HTMLElement);
     const target =
