@@ -1,6 +1,7 @@
 import {
   CSV_DROP_ONLY_MESSAGE,
   CSV_NO_ROWS_MESSAGE,
+  MAX_BULK_ITEMS,
   PASTE_EMPTY_MESSAGE,
   PASTE_NO_TOKENS_MESSAGE,
   PORTFOLIO_TEXTS,
@@ -12,10 +13,11 @@ import { installFakeApi, networkDown, type FakeApi } from '../../../testing/fake
 import { holding } from '../../../testing/holdings.ts';
 import { PENDING_BILLING, useBilling } from '../../billing/billing-store.ts';
 import { usePricingModal } from '../../billing/pricing-modal-store.ts';
-import { setHoldings, usePortfolio } from '../portfolio-store.ts';
+import { isLocalOnly, setHoldings, usePortfolio } from '../portfolio-store.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import {
   dismissProtectOffer,
+  importRows,
   DUPLICATES_MESSAGE_MS,
   SUCCESS_MESSAGE_MS,
   importCsvFile,
@@ -196,6 +198,35 @@ describe('import pipeline', () => {
     await importPastedText('Ethereum, ETH, 2, 5000');
     expect(usePortfolio.getState().error).toBe(`Failed to process pasted data: ${reason}`);
     expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+  });
+
+  it('keeps only the unsaved rest locally when a later bulk request of a large import fails', async () => {
+    // GET /api/portfolio lists what the bulk requests saved; the second bulk request fails.
+    const saved = serveBulk(api);
+    let requests = 0;
+    api.on('POST', '/api/portfolio/bulk', ({ body }) => {
+      requests += 1;
+      if (requests > 1) return { status: 500, body: { error: 'x' } };
+      const items = (body as { portfolioItems: (typeof saved)[number][] }).portfolioItems;
+      saved.push(...items);
+      return { body: { successful: items.length, failed: 0, errors: [], added: [] } };
+    });
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    const rows = Array.from({ length: MAX_BULK_ITEMS + 2 }, (_, i) => ({ symbol: `C${i}`, quantity: 1 }));
+    await importRows(rows, [], 'csv');
+
+    expect(api.callsTo('POST', '/api/portfolio/bulk')).toHaveLength(2);
+    const holdings = usePortfolio.getState().holdings;
+    expect(holdings).toHaveLength(1 + MAX_BULK_ITEMS + 2);
+    expect(new Set(holdings.map((h) => h.symbol)).size).toBe(holdings.length);
+    expect(holdings.filter((h) => isLocalOnly(h.id)).map((h) => h.symbol)).toEqual([
+      `C${MAX_BULK_ITEMS}`,
+      `C${MAX_BULK_ITEMS + 1}`,
+    ]);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+    expect(usePortfolio.getState().error).toBe(
+      `Failed to save CSV data to database: ${PORTFOLIO_TEXTS.saveServerError}`,
+    );
   });
 
   it('refuses to start without a session token, touching nothing', async () => {

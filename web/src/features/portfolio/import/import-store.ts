@@ -30,7 +30,7 @@ import { openPricingModal } from '../../billing/pricing-modal-store.ts';
 import { mergePrices } from '../../prices/prices-store.ts';
 import { loadPortfolio, setHoldings, showPortfolioMessage, usePortfolio } from '../portfolio-store.ts';
 import { fetchPriceMap, refreshPrices } from '../price-refresh.ts';
-import { describeSaveError, saveImport, toLocalRows } from './save-import.ts';
+import { ImportSaveError, describeSaveError, saveImport, toLocalRows } from './save-import.ts';
 
 /** SPEC.md section 9: the success message clears after 2 s. */
 export const SUCCESS_MESSAGE_MS = 2000;
@@ -176,10 +176,20 @@ export async function importRows(
       failures.push(...saved.failures);
       await loadPortfolio();
       await refreshPrices();
-    } catch (error) {
-      // The server could not save: keep the holdings in this tab (no reload, it would fail too).
-      setHoldings([...usePortfolio.getState().holdings, ...toLocalRows(items)]);
-      added = items.length;
+    } catch (thrown) {
+      // The server could not save (all or the rest of) the items: keep those in this tab. Items an
+      // earlier request saved are on the server; reload only then (a reload now would likely fail too).
+      const partly = thrown instanceof ImportSaveError && thrown.sentItems > 0 ? thrown : null;
+      const error = thrown instanceof ImportSaveError ? thrown.cause : thrown;
+      if (partly) {
+        savedOnServer = true;
+        skipped.push(...partly.saved.skipped);
+        failures.push(...partly.saved.failures);
+        await loadPortfolio();
+      }
+      const unsaved = items.slice(partly?.sentItems ?? 0);
+      setHoldings([...usePortfolio.getState().holdings, ...toLocalRows(unsaved)]);
+      added = (partly?.saved.added ?? 0) + unsaved.length;
       const reason = describeSaveError(error);
       showPortfolioMessage('notice', PORTFOLIO_TEXTS.savedLocallyOnly);
       showPortfolioMessage(

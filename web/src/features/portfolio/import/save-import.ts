@@ -21,14 +21,37 @@ export interface SavedImport {
   failures: ImportFailure[];
 }
 
-/** POST /api/portfolio/bulk in requests of at most MAX_BULK_ITEMS; throws when a request fails. */
+/**
+ * Thrown by saveImport when a request fails: `cause` is the request's error, `saved` what the earlier
+ * requests saved, and `sentItems` how many leading items those requests covered (the rest are not saved).
+ */
+export class ImportSaveError extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly saved: SavedImport,
+    readonly sentItems: number,
+  ) {
+    super(cause instanceof Error ? cause.message : 'Import save failed', { cause });
+    this.name = 'ImportSaveError';
+  }
+}
+
+/**
+ * POST /api/portfolio/bulk in requests of at most MAX_BULK_ITEMS. Throws ImportSaveError when a request
+ * fails, saying how far the earlier requests got.
+ */
 export async function saveImport(items: readonly BulkItem[]): Promise<SavedImport> {
   const saved: SavedImport = { added: 0, skipped: [], failures: [] };
   for (let i = 0; i < items.length; i += MAX_BULK_ITEMS) {
-    const result = await api<BulkAddResult>('/api/portfolio/bulk', {
-      method: 'POST',
-      body: { portfolioItems: items.slice(i, i + MAX_BULK_ITEMS) },
-    });
+    let result: BulkAddResult;
+    try {
+      result = await api<BulkAddResult>('/api/portfolio/bulk', {
+        method: 'POST',
+        body: { portfolioItems: items.slice(i, i + MAX_BULK_ITEMS) },
+      });
+    } catch (error) {
+      throw new ImportSaveError(error, saved, i);
+    }
     saved.added += result.successful;
     for (const { item, error } of result.errors) {
       if (error === DUPLICATE_REASON) saved.skipped.push(item.symbol);
