@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { useAuth } from '../auth/auth-store.ts';
-import { loadBilling } from '../billing/billing-store.ts';
+import { PENDING_BILLING, loadBilling, useBilling } from '../billing/billing-store.ts';
 import { usePricingModal } from '../billing/pricing-modal-store.ts';
 import { PortfolioPage } from './PortfolioPage.tsx';
 import { resetPortfolioFeature } from './testing.ts';
@@ -102,6 +102,56 @@ describe('PortfolioPage', () => {
     expect(screen.getByText(/Connected wallet:/).textContent).toBe('Connected wallet: None');
     expect(screen.getByRole('tab', { name: 'CSV Upload' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('region', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('does not call a portfolio that failed to load empty, and loads it again on Try again', async () => {
+    api.on('GET', '/api/portfolio', { status: 503, body: { error: 'Database unavailable' } });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your holdings could not be loaded' });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Failed to load portfolio data: Database unavailable',
+    );
+    expect(screen.queryByRole('heading', { name: 'Import Your Portfolio Holdings' })).toBeNull();
+
+    api.on('GET', '/api/portfolio', { body: [btc] });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(row('BTC')).toBeTruthy());
+    expect(screen.queryByRole('heading', { name: 'Your holdings could not be loaded' })).toBeNull();
+  });
+
+  it("shows 'Loading prices...' and 'Loading...' in the value cells until the first prices arrive", async () => {
+    const unpriced = holding({ symbol: 'SOL', coingeckoId: 'solana', quantity: '4', currentPrice: 0 });
+    api.on('GET', '/api/portfolio', { body: [unpriced] });
+    let answer: () => void = () => {};
+    api.on(
+      'GET',
+      '/api/prices',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: { solana: { usd: 150, usd_24h_change: 2, last_updated: 1 } } });
+        }),
+    );
+    renderPage();
+    await screen.findByText(PORTFOLIO_TEXTS.loadingPrices);
+    for (const stat of ['value', 'gain-loss', 'change']) {
+      expect(document.querySelector(`[data-stat="${stat}"]`)!.textContent).toBe(PORTFOLIO_TEXTS.loadingValue);
+    }
+    await act(async () => answer());
+    await screen.findByText(PORTFOLIO_TEXTS.autoUpdating);
+    await waitFor(() => expect(document.querySelector('[data-stat="value"]')!.textContent).toBe('$600.00'));
+    expect(document.querySelector('[data-stat="change"]')!.textContent).toBe('+2.00%');
+  });
+
+  it.each([
+    ['no plan', { plan: 'None', accountStatus: 'Active' }, true],
+    ['a pending account', { plan: 'Coinpace', accountStatus: 'Pending' }, true],
+    ['an active plan', { plan: 'Coinpace', accountStatus: 'Active' }, false],
+  ])('upgrade banner with %s: shown %s', async (_label, billing, shown) => {
+    api.on('GET', '/api/billing/user', { body: { ...PENDING_BILLING, planStatus: 'active', ...billing } });
+    renderPage();
+    await waitFor(() => expect(row('BTC')).toBeTruthy());
+    await waitFor(() => expect(useBilling.getState().status).toBe('ready'));
+    expect(screen.queryByRole('region', { name: 'Upgrade' }) !== null).toBe(shown);
   });
 
   it('fills a zero purchase price with the first current price and saves it', async () => {
