@@ -1,5 +1,14 @@
 import { PORTFOLIO_TEXTS } from '@coinpace/domain';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  createEvent,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
@@ -291,9 +300,15 @@ describe('PortfolioPage', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), {
       target: { value: '123' },
     });
-    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), {
-      key: 'Enter',
-    });
+    // The Enter is consumed: in a browser its keypress would otherwise click the refocused cell again.
+    const enter = createEvent.keyDown(
+      screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }),
+      {
+        key: 'Enter',
+      },
+    );
+    fireEvent(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), enter);
+    expect(enter.defaultPrevented).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
     await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1));
   });

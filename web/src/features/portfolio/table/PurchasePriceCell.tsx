@@ -79,6 +79,9 @@ function PriceEditor({
       onChange={(event) => setText(formatNumberInput(event.target.value))}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
+          // Focus moves to the cell's button at once; without this the Enter's keypress would click it
+          // and open the editor again.
+          event.preventDefault();
           onKeyboardDone();
           finish(true);
         } else if (event.key === 'Escape') {
