@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { useAuth } from '../auth/auth-store.ts';
+import { useWallets } from '../wallets/wallets-store.ts';
 import { PENDING_BILLING, loadBilling, useBilling } from '../billing/billing-store.ts';
 import { usePricingModal } from '../billing/pricing-modal-store.ts';
 import { PortfolioPage } from './PortfolioPage.tsx';
@@ -111,6 +112,23 @@ describe('PortfolioPage', () => {
     expect(screen.getByText(/Connected wallet:/).textContent).toBe('Connected wallet: None');
     expect(screen.getByRole('tab', { name: 'CSV Upload' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('region', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it("shows the connected wallet's address in the empty state", async () => {
+    api.on('GET', '/api/portfolio', { body: [] });
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    useWallets.setState({
+      wallets: [
+        { id: 'w1', kind: 'metamask', name: 'MetaMask', address, connectedAt: '2025-01-01T00:00:00Z' },
+      ],
+    });
+    try {
+      renderPage();
+      await screen.findByRole('heading', { name: 'Import Your Portfolio Holdings' });
+      expect(screen.getByText(/Connected wallet:/).textContent).toBe(`Connected wallet: ${address}`);
+    } finally {
+      useWallets.setState({ wallets: [] });
+    }
   });
 
   it('does not call a portfolio that failed to load empty, and loads it again on Try again', async () => {
