@@ -13,7 +13,9 @@ import { installFakeApi, networkDown, type FakeApi } from '../../../testing/fake
 import { holding } from '../../../testing/holdings.ts';
 import { PENDING_BILLING, useBilling } from '../../billing/billing-store.ts';
 import { usePricingModal } from '../../billing/pricing-modal-store.ts';
+import { mergePrices } from '../../prices/prices-store.ts';
 import { isLocalOnly, setHoldings, usePortfolio } from '../portfolio-store.ts';
+import { RATE_LIMIT_LOCK_MS, usePriceRefresh } from '../price-refresh.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import {
   dismissProtectOffer,
@@ -105,6 +107,16 @@ describe('import pipeline', () => {
       { symbol: 'ETH', quantity: '2', purchasePrice: '3000' },
       { symbol: 'MYST', quantity: '5', purchasePrice: '0', coingeckoId: null },
     ]);
+  });
+
+  it('does not ask for prices during the 429 lock: cached prices price the rows', async () => {
+    const saved = serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    mergePrices({ ethereum: { usd: 2800, usd_24h_change: 0, last_updated: 1 } });
+    usePriceRefresh.setState({ rateLimitedUntil: Date.now() + RATE_LIMIT_LOCK_MS });
+    await importCsvFile(new File(['symbol,quantity\nETH,2\n'], 'no-values.csv'));
+    expect(api.callsTo('GET', '/api/prices')).toHaveLength(0);
+    expect(saved).toMatchObject([{ symbol: 'ETH', purchasePrice: '2800' }]);
   });
 
   it('opens the pricing modal after adding coins for a user with no active plan', async () => {

@@ -27,9 +27,8 @@ import { create } from 'zustand';
 import { currentToken, errorMessage } from '../../../lib/api-client.ts';
 import { hasActivePlan, loadBilling, useBilling } from '../../billing/billing-store.ts';
 import { openPricingModal } from '../../billing/pricing-modal-store.ts';
-import { mergePrices } from '../../prices/prices-store.ts';
 import { loadPortfolio, setHoldings, showPortfolioMessage, usePortfolio } from '../portfolio-store.ts';
-import { fetchPriceMap, refreshPrices } from '../price-refresh.ts';
+import { pricesFor, refreshPrices } from '../price-refresh.ts';
 import { ImportSaveError, describeSaveError, saveImport, toLocalRows } from './save-import.ts';
 
 /** SPEC.md section 9: the success message clears after 2 s. */
@@ -219,17 +218,9 @@ export async function importRows(
   if (savedOnServer) useImport.setState({ protectOffer: added });
 }
 
-/** Prices for the rows' coins, also put into the live prices store; {} when they cannot be fetched. */
+/** Prices for the rows' coins (see pricesFor: the 429 lock and cached prices are respected). */
 async function fetchPrices(rows: readonly ImportRow[]): Promise<PriceMap> {
-  const ids = [...new Set(rows.flatMap((row) => coingeckoIdForRow(row) ?? []))];
-  if (ids.length === 0) return {};
-  try {
-    const prices = await fetchPriceMap(ids);
-    mergePrices(prices);
-    return prices;
-  } catch {
-    return {};
-  }
+  return pricesFor([...new Set(rows.flatMap((row) => coingeckoIdForRow(row) ?? []))]);
 }
 
 function flash(message: NonNullable<ImportState['flash']>, ms: number, closeAfter: boolean): void {
