@@ -100,9 +100,11 @@ describe('Dialog', () => {
 
   it('tells its owner when the browser closes it, or reopens while busy', () => {
     const { unmount } = render(<Harness />);
-    openDialog();
+    const opener = openDialog();
+    screen.getByRole('textbox', { name: 'Amount' }).focus();
     act(() => dialogElement().close());
     expect(state()).toBe('closed');
+    expect(document.activeElement).toBe(opener);
     unmount();
 
     render(<Harness busy />);

@@ -49,9 +49,12 @@ export function Dialog({ open, title, onClose, children, footer, wide, busy, des
       restoreTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
+    } else if (!open) {
+      // Also after the browser closed it itself (see the close handler): focus goes back either way.
+      if (dialog.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
       restoreFocus(restoreTo);
     }
   }, [open]);
