@@ -3,6 +3,7 @@ import { selectAll, selectNone, useTable } from '../table-store.ts';
 import { HoldingRow } from './HoldingRow.tsx';
 import { HoldingsHeader } from './HoldingsHeader.tsx';
 import { PhoneSortMenu } from './PhoneSortMenu.tsx';
+import './table.css';
 
 /**
  * The holdings table (SPEC.md section 2): header with sorting and tooltips, one row per holding. On a
