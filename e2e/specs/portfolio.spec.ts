@@ -19,7 +19,7 @@ const PASTE = ['Bitcoin, BTC, 1, 50000', 'Solana, SOL, 10, 1500', 'Polkadot, DOT
 /** A new user has no plan, so the pricing modal opens after an import that added coins: skip it. */
 async function skipPricingModal(page: Page, added: number): Promise<void> {
   const modal = page.getByRole('dialog', { name: 'Congratulations!' });
-  await modal.getByText(`${added} coins added to your portfolio`).waitFor();
+  await modal.getByText(`${added} coin(s) added to your portfolio`).waitFor();
   await modal.getByRole('button', { name: 'Skip for now' }).click();
   await modal.waitFor({ state: 'hidden' });
 }
@@ -150,6 +150,118 @@ describe('portfolio journey', () => {
     await page.reload();
     await page.locator('tr[data-holding="ADA"]').waitFor();
     await expect(symbolsInTable(page)).resolves.toEqual(['ADA', 'BTC', 'ETH']);
+    await context.close();
+  });
+});
+
+describe('portfolio on a phone and by keyboard', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ PRICE_SOURCE: 'simulated' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function importPasted(page: Page, text: string, added: number): Promise<void> {
+    await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
+    const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
+    await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();
+    await modal.getByLabel('Paste your wallet or exchange data').fill(text);
+    await modal.getByRole('button', { name: 'Process Wallet Data' }).click();
+    await skipPricingModal(page, added);
+  }
+
+  it('shows holdings as cards without sideways scrolling, sortable from the Sort by menu', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await signUp(page, app.url);
+    await importPasted(page, PASTE, 3);
+    await page.locator('tr[data-holding="DOT"]').waitFor();
+
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    // Every figure of a holding is on screen, not behind a horizontal scroll.
+    const row = page.locator('tr[data-holding="BTC"]');
+    await row.scrollIntoViewIfNeeded();
+    for (const cell of await row.locator('td').all()) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    }
+    const balance = row.locator('[data-cell="balance"]');
+    await expect(balance.innerText()).resolves.toMatch(/^\$[\d,]+\.\d{2}$/);
+    await expect(balance.evaluate((cell) => getComputedStyle(cell, '::before').content)).resolves.toBe(
+      '"Balance"',
+    );
+    // The header is for screen readers only (its sorts are in the menu).
+    const header = (await page.locator('table thead').boundingBox())!;
+    expect(header.height).toBeLessThanOrEqual(1);
+
+    await page
+      .getByRole('combobox', { name: 'Sort by', exact: true })
+      .selectOption({ label: 'Quantity (high to low)' });
+    await expect(symbolsInTable(page)).resolves.toEqual(['DOT', 'SOL', 'BTC']);
+
+    // Edit mode keeps the cards within the screen, the checkbox inside its card.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const checkbox = (await page.getByRole('checkbox', { name: 'Select SOL' }).boundingBox())!;
+    const card = (await page.locator('tr[data-holding="SOL"]').boundingBox())!;
+    expect(checkbox.x).toBeGreaterThanOrEqual(card.x);
+    expect(checkbox.y).toBeGreaterThanOrEqual(card.y);
+    await screenshot(page, 'portfolio-phone');
+    await context.close();
+  });
+
+  it('is usable by keyboard: modal focus stays inside and returns, row menu and price edit', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUp(page, app.url);
+    await importPasted(page, 'Bitcoin, BTC, 1, 50000', 1);
+    await page.locator('tr[data-holding="BTC"]').waitFor();
+
+    const addCoin = page.getByRole('button', { name: 'Add Coin', exact: true });
+    await addCoin.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: 'Add Coin' });
+    await modal.waitFor();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      await expect(
+        page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('open') !== null),
+      ).resolves.toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Add Coin');
+
+    // Row menu: open with Enter, move with arrows, Escape back to its button.
+    await page.getByRole('button', { name: 'Actions for BTC' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Report Error');
+    await page.keyboard.press('Escape');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Actions for BTC',
+    );
+
+    // Purchase price: Enter edits, Enter saves, focus stays on the cell.
+    await page.getByRole('button', { name: 'Edit purchase price of BTC' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('45000');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Edit purchase price of BTC',
+    );
+    await page
+      .getByRole('button', { name: 'Edit purchase price of BTC' })
+      .filter({ hasText: '$45,000.00' })
+      .waitFor();
     await context.close();
   });
 });

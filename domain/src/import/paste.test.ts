@@ -100,6 +100,18 @@ describe('parsePaste: exchange table', () => {
     expect(parsePaste(`${head}\nSOL\t12.5\t10`).rows).toEqual([{ symbol: 'SOL', quantity: 12.5 }]);
   });
 
+  it.each([
+    ['Balance', 'Coin\tBalance\tValue', 'SOL\t12.5\t$1,875.00'],
+    ['Available', 'Coin\tAvailable\tValue', 'SOL\t12.5\t$1,875.00'],
+    ['Allocation', 'Asset\tAmount\tAllocation', 'SOL\t12.5\t4.2%'],
+    ['Avg Entry', 'Asset\tQuantity\tAvg Entry', 'SOL\t12.5\t$140.00'],
+    ['Avg. Entry in capitals', 'ASSET\tTOTAL\tAVG. ENTRY', 'SOL\t12.5\t$140.00'],
+  ])('recognises the %s marker on its own', (_marker, head, line) => {
+    const result = parsePaste(`${head}\n${line}`);
+    expect(result.format).toBe('exchange-table');
+    expect(result.rows).toEqual([expect.objectContaining({ symbol: 'SOL', quantity: 12.5 })]);
+  });
+
   it('reads a table whose cells are separated by blanks', () => {
     const text =
       'Asset    Balance    Value (USD)\nDOT      310.25     2,109.70\nTotal               2,109.70';

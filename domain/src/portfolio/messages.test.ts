@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greeting, selectionLabel } from './messages.ts';
+import { coinsAddedText, greeting, selectionLabel } from './messages.ts';
 
 describe('portfolio texts', () => {
   it.each([
@@ -14,5 +14,10 @@ describe('portfolio texts', () => {
 
   it('counts the selection', () => {
     expect(selectionLabel(2, 5)).toBe('2 of 5 selected');
+  });
+
+  it('words the pricing modal line as SPEC.md does, for one coin too', () => {
+    expect(coinsAddedText(1)).toBe('1 coin(s) added to your portfolio');
+    expect(coinsAddedText(3)).toBe('3 coin(s) added to your portfolio');
   });
 });

@@ -30,11 +30,20 @@ export const PORTFOLIO_TEXTS = {
   positiveNumbers: 'Please enter valid positive numbers for quantity and purchase price',
   unidentifiedCoin: 'Unable to identify coin. Please try searching again.',
   savedLocallyOnly: 'Portfolio updated locally (database save failed)',
+  /** Loading the portfolio without a session token. */
+  notAuthenticatedLoad: 'User not authenticated. Please refresh the page and try again.',
+  /** Adding a coin without a session, or the server refused the token. */
+  notAuthenticatedAdd: 'User not authenticated. Please sign in and try again.',
   notAuthenticatedSave: 'User not authenticated. Changes not saved.',
   notAuthenticatedDelete: 'User not authenticated. Cannot delete item(s).',
+  /** Starting an import without a session: nothing is parsed or saved. */
+  notAuthenticatedImport: 'User not authenticated or database not available. Please sign in and try again.',
+  /** The session token went missing while an import was being saved (the rows are kept locally). */
+  tokenUnavailable: 'Authentication token not available. Please refresh the page and sign in again.',
   saveServerError: 'Server error while saving your portfolio. Please try again in a few minutes.',
   saveAuthError: 'Authentication error while saving. Please sign in again and try again.',
-  saveNetworkError: 'Network error while saving. Check your connection and try again.',
+  saveNetworkError: 'Network error while saving. Check your connection, wait a few minutes and try again.',
+  saveRateLimited: 'Too many requests while saving your portfolio. Please wait a few minutes and try again.',
   saveUnknownError: 'Unknown error occurred while saving. Please try again.',
   walletImportComingSoon: 'Coming Soon: connect a wallet and import its tokens automatically.',
 } as const;
@@ -42,6 +51,9 @@ export const PORTFOLIO_TEXTS = {
 /** SPEC.md section 8 error banners that carry a reason. */
 export const portfolioError = {
   load: (msg: string) => `Failed to load portfolio data: ${msg}`,
+  /** The server did not save the coin (POST /api/portfolio failed). */
+  saveCoin: (reason: string) => `Failed to save coin to database: ${reason}`,
+  /** Anything else that went wrong while adding a coin. */
   addCoin: (reason: string) => `Failed to add coin: ${reason}`,
   saveChanges: (msg: string) => `Failed to save changes to database: ${msg}`,
   deleteItem: (msg: string) => `Failed to delete item: ${msg}`,
@@ -50,6 +62,11 @@ export const portfolioError = {
   readCsv: (msg: string) => `Error reading CSV file: ${msg}`,
   saveCsv: (msg: string) => `Failed to save CSV data to database: ${msg}`,
 };
+
+/** The pricing modal's line after an import: '{n} coin(s) added to your portfolio' (SPEC.md section 2). */
+export function coinsAddedText(count: number): string {
+  return `${count} coin(s) added to your portfolio`;
+}
 
 /** 'n of m selected' of edit mode. */
 export function selectionLabel(selected: number, total: number): string {

@@ -35,6 +35,14 @@ export function setSitePasswordRejectedHandler(handler: () => void): void {
   onSitePasswordRejected = handler;
 }
 
+/** The message of the AppError `api` throws when the server cannot be reached at all. */
+export const NETWORK_ERROR_MESSAGE = 'Network error: could not reach Coinpace. Check your connection.';
+
+/** True for the error `api` throws when the request never got an answer (offline, DNS, refused). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'UNAVAILABLE' && error.message === NETWORK_ERROR_MESSAGE;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -65,10 +73,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new AppError('UNAVAILABLE', {
-      message: 'Network error: could not reach Coinpace. Check your connection.',
-      cause: error,
-    });
+    throw new AppError('UNAVAILABLE', { message: NETWORK_ERROR_MESSAGE, cause: error });
   }
 
   const text = await response.text();

@@ -61,7 +61,7 @@ describe('pricing modal', () => {
     renderModal();
     act(() => openPricingModal(3));
     const dialog = await screen.findByRole('dialog', { name: 'Congratulations!' });
-    within(dialog).getByText('3 coins added to your portfolio');
+    within(dialog).getByText('3 coin(s) added to your portfolio');
     within(dialog).getByText('To monitor your portfolio with alerts, choose a plan:');
     await within(dialog).findByRole('button', { name: 'Choose Token Run' });
     expect(
@@ -78,7 +78,7 @@ describe('pricing modal', () => {
       'Each alert counts toward your monthly allowance regardless of delivery method (SMS or Email).',
     );
     act(() => openPricingModal(1));
-    await within(dialog).findByText('1 coin added to your portfolio');
+    await within(dialog).findByText('1 coin(s) added to your portfolio');
   });
 
   it('shows Processing... on the chosen card, disables the others, then goes to the checkout URL', async () => {

@@ -1,4 +1,4 @@
-import type { PlanView } from '@coinpace/domain';
+import { coinsAddedText, type PlanView } from '@coinpace/domain';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -53,11 +53,7 @@ export function PricingModal({ checkout }: { checkout?: ChoosePlanDeps }) {
         </button>
       }
     >
-      {added > 0 && (
-        <p className="pricing-lead">
-          {added} coin{added === 1 ? '' : 's'} added to your portfolio
-        </p>
-      )}
+      {added > 0 && <p className="pricing-lead">{coinsAddedText(added)}</p>}
       <p className="muted">To monitor your portfolio with alerts, choose a plan:</p>
       <ErrorBanner message={error ?? loadError} onClose={() => setError(null)} />
       {status === 'loading' && plans.length === 0 ? (

@@ -1,11 +1,21 @@
 import { PORTFOLIO_TEXTS } from '@coinpace/domain';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  createEvent,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { useAuth } from '../auth/auth-store.ts';
-import { loadBilling } from '../billing/billing-store.ts';
+import { useWallets } from '../wallets/wallets-store.ts';
+import { PENDING_BILLING, loadBilling, useBilling } from '../billing/billing-store.ts';
 import { usePricingModal } from '../billing/pricing-modal-store.ts';
 import { PortfolioPage } from './PortfolioPage.tsx';
 import { resetPortfolioFeature } from './testing.ts';
@@ -104,6 +114,73 @@ describe('PortfolioPage', () => {
     expect(screen.queryByRole('region', { name: 'Upgrade' })).toBeNull();
   });
 
+  it("shows the connected wallet's address in the empty state", async () => {
+    api.on('GET', '/api/portfolio', { body: [] });
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    useWallets.setState({
+      wallets: [
+        { id: 'w1', kind: 'metamask', name: 'MetaMask', address, connectedAt: '2025-01-01T00:00:00Z' },
+      ],
+    });
+    try {
+      renderPage();
+      await screen.findByRole('heading', { name: 'Import Your Portfolio Holdings' });
+      expect(screen.getByText(/Connected wallet:/).textContent).toBe(`Connected wallet: ${address}`);
+    } finally {
+      useWallets.setState({ wallets: [] });
+    }
+  });
+
+  it('does not call a portfolio that failed to load empty, and loads it again on Try again', async () => {
+    api.on('GET', '/api/portfolio', { status: 503, body: { error: 'Database unavailable' } });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your holdings could not be loaded' });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Failed to load portfolio data: Database unavailable',
+    );
+    expect(screen.queryByRole('heading', { name: 'Import Your Portfolio Holdings' })).toBeNull();
+
+    api.on('GET', '/api/portfolio', { body: [btc] });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(row('BTC')).toBeTruthy());
+    expect(screen.queryByRole('heading', { name: 'Your holdings could not be loaded' })).toBeNull();
+  });
+
+  it("shows 'Loading prices...' and 'Loading...' in the value cells until the first prices arrive", async () => {
+    const unpriced = holding({ symbol: 'SOL', coingeckoId: 'solana', quantity: '4', currentPrice: 0 });
+    api.on('GET', '/api/portfolio', { body: [unpriced] });
+    let answer: () => void = () => {};
+    api.on(
+      'GET',
+      '/api/prices',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: { solana: { usd: 150, usd_24h_change: 2, last_updated: 1 } } });
+        }),
+    );
+    renderPage();
+    await screen.findByText(PORTFOLIO_TEXTS.loadingPrices);
+    for (const stat of ['value', 'gain-loss', 'change']) {
+      expect(document.querySelector(`[data-stat="${stat}"]`)!.textContent).toBe(PORTFOLIO_TEXTS.loadingValue);
+    }
+    await act(async () => answer());
+    await screen.findByText(PORTFOLIO_TEXTS.autoUpdating);
+    await waitFor(() => expect(document.querySelector('[data-stat="value"]')!.textContent).toBe('$600.00'));
+    expect(document.querySelector('[data-stat="change"]')!.textContent).toBe('+2.00%');
+  });
+
+  it.each([
+    ['no plan', { plan: 'None', accountStatus: 'Active' }, true],
+    ['a pending account', { plan: 'Coinpace', accountStatus: 'Pending' }, true],
+    ['an active plan', { plan: 'Coinpace', accountStatus: 'Active' }, false],
+  ])('upgrade banner with %s: shown %s', async (_label, billing, shown) => {
+    api.on('GET', '/api/billing/user', { body: { ...PENDING_BILLING, planStatus: 'active', ...billing } });
+    renderPage();
+    await waitFor(() => expect(row('BTC')).toBeTruthy());
+    await waitFor(() => expect(useBilling.getState().status).toBe('ready'));
+    expect(screen.queryByRole('region', { name: 'Upgrade' }) !== null).toBe(shown);
+  });
+
   it('fills a zero purchase price with the first current price and saves it', async () => {
     api.on('GET', '/api/prices', { body: { cardano: { usd: 0.5, usd_24h_change: 1, last_updated: 1 } } });
     api.on('PUT', `/api/portfolio/${ada.id}`, { body: { ...ada, purchasePrice: '0.5' } });
@@ -195,6 +272,63 @@ describe('PortfolioPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ETH' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Add Alert' }));
     await screen.findByText('alerts page ?coin=ETH');
+  });
+
+  it('keyboard: the row menu moves with arrows and gives focus back; the price cell keeps focus', async () => {
+    api.on('POST', `/api/portfolio/${eth.id}/report`, { status: 202, body: { status: 'queued' } });
+    api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({ body: { ...btc, ...(body as object) } }));
+    renderPage();
+    const trigger = await screen.findByRole('button', { name: 'Actions for ETH' });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    const menu = screen.getByRole('menu', { name: 'Actions for ETH' });
+    const [addAlert, report, remove] = within(menu).getAllByRole('menuitem');
+    expect(document.activeElement).toBe(addAlert);
+    expect(addAlert!.tabIndex).toBe(-1);
+    fireEvent.keyDown(addAlert!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(report);
+    fireEvent.keyDown(report!, { key: 'End' });
+    expect(document.activeElement).toBe(remove);
+    fireEvent.keyDown(remove!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(addAlert);
+    fireEvent.keyDown(addAlert!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(remove);
+    fireEvent.keyDown(remove!, { key: 'Home' });
+    expect(document.activeElement).toBe(addAlert);
+    fireEvent.keyDown(addAlert!, { key: 'Tab' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report Error' }));
+    expect(document.activeElement).toBe(trigger);
+    await screen.findByText(PORTFOLIO_TEXTS.reportSent);
+
+    const cell = screen.getByRole('button', { name: 'Edit purchase price of BTC' });
+    fireEvent.click(cell);
+    const input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), {
+      target: { value: '123' },
+    });
+    // The Enter is consumed: in a browser its keypress would otherwise click the refocused cell again.
+    const enter = createEvent.keyDown(
+      screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }),
+      {
+        key: 'Enter',
+      },
+    );
+    fireEvent(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), enter);
+    expect(enter.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1));
   });
 
   it('after a 429 on Refresh shows the banner, the SPEC text and pauses auto-update', async () => {

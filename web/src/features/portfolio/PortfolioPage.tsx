@@ -61,6 +61,21 @@ export function PortfolioPage() {
         <div className="card center-screen" role="status" style={{ minHeight: 200 }}>
           <span className="spinner spinner-lg" aria-label="Loading portfolio" />
         </div>
+      ) : count === 0 && status === 'error' ? (
+        // Not known to be empty: the empty state would invite a needless import.
+        <section className="card empty-state" aria-labelledby="load-failed-title">
+          <h2 id="load-failed-title">Your holdings could not be loaded</h2>
+          <p className="muted">The message above says why. Your portfolio is unchanged.</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void loadPortfolio().then(() => refreshPrices())}
+            >
+              Try again
+            </button>
+          </div>
+        </section>
       ) : count === 0 ? (
         <EmptyPortfolio />
       ) : (

@@ -1,5 +1,6 @@
 import { PORTFOLIO_TEXTS } from '@coinpace/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_ERROR_MESSAGE, setTokenGetter } from '../../lib/api-client.ts';
 import { installFakeApi, networkDown, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import {
@@ -129,10 +130,34 @@ describe('portfolio actions', () => {
     expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(1);
   });
 
-  it("turns an add failure into 'Failed to add coin: {reason}'", async () => {
+  it('words an add failure by cause, as SPEC.md section 8 does', async () => {
+    const payload = { coingeckoId: 'x', name: 'X', symbol: 'X', quantity: '1', purchasePrice: '1' };
     api.on('POST', '/api/portfolio', { status: 400, body: { error: 'Quantity must be greater than 0' } });
-    await expect(
-      addCoin({ coingeckoId: 'x', name: 'X', symbol: 'X', quantity: '0', purchasePrice: '1' }),
-    ).rejects.toThrow('Failed to add coin: Quantity must be greater than 0');
+    await expect(addCoin(payload)).rejects.toThrow(
+      'Failed to save coin to database: Quantity must be greater than 0',
+    );
+    api.on('POST', '/api/portfolio', networkDown);
+    await expect(addCoin(payload)).rejects.toThrow(`Failed to add coin: ${NETWORK_ERROR_MESSAGE}`);
+    api.on('POST', '/api/portfolio', { status: 401, body: { error: 'Invalid token' } });
+    await expect(addCoin(payload)).rejects.toThrow(PORTFOLIO_TEXTS.notAuthenticatedAdd);
+    setTokenGetter(async () => null);
+    await expect(addCoin(payload)).rejects.toThrow(PORTFOLIO_TEXTS.notAuthenticatedAdd);
+    expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(3);
+  });
+
+  it('says the user is not authenticated when loading without a session token', async () => {
+    setTokenGetter(async () => null);
+    await loadPortfolio();
+    expect(usePortfolio.getState().error).toBe(PORTFOLIO_TEXTS.notAuthenticatedLoad);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('says the user is not authenticated when a delete is refused for the session', async () => {
+    const btc = holding();
+    setHoldings([btc]);
+    api.on('DELETE', `/api/portfolio/${btc.id}`, { status: 401, body: { error: 'Invalid token' } });
+    expect(await deleteHoldings([btc.id])).toBe(0);
+    expect(usePortfolio.getState().error).toBe(PORTFOLIO_TEXTS.notAuthenticatedDelete);
+    expect(usePortfolio.getState().holdings).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import {
   type AddHoldingInput,
   type HoldingRow,
 } from '@coinpace/domain';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api, errorMessage, isNetworkError } from '../../lib/api-client.ts';
 import {
   dropHoldings,
   isLocalOnly,
@@ -20,7 +20,10 @@ import { refreshPrices } from './price-refresh.ts';
 
 /**
  * Adds a coin, then reloads the portfolio and fetches fresh prices. A symbol already held is silently
- * not added (SPEC.md section 4). Throws AppError with 'Failed to add coin: {reason}' on failure.
+ * not added (SPEC.md section 4). Throws AppError with SPEC.md's text when the coin is not saved: 'User
+ * not authenticated. Please sign in and try again.' without a valid session, 'Failed to add coin:
+ * {reason}' when the server cannot be reached, 'Failed to save coin to database: {reason}' when the
+ * server answers with an error.
  */
 export async function addCoin(payload: AddHoldingInput): Promise<void> {
   const symbol = String(payload.symbol).toUpperCase();
@@ -29,15 +32,22 @@ export async function addCoin(payload: AddHoldingInput): Promise<void> {
     try {
       await api<HoldingRow>('/api/portfolio', { method: 'POST', body: payload });
     } catch (error) {
-      if (!(error instanceof AppError && error.status === 409)) {
-        throw new AppError(error instanceof AppError ? error.code : 'INTERNAL', {
-          message: portfolioError.addCoin(errorMessage(error)),
-        });
-      }
+      if (!(error instanceof AppError && error.status === 409)) throw addFailure(error);
     }
   }
   await loadPortfolio();
   await refreshPrices();
+}
+
+function addFailure(error: unknown): AppError {
+  const reason = errorMessage(error);
+  const message =
+    error instanceof AppError && error.status === 401
+      ? PORTFOLIO_TEXTS.notAuthenticatedAdd
+      : isNetworkError(error)
+        ? portfolioError.addCoin(reason)
+        : portfolioError.saveCoin(reason);
+  return new AppError(error instanceof AppError ? error.code : 'INTERNAL', { message, cause: error });
 }
 
 /**

@@ -3,7 +3,7 @@
  * only in this tab). Rows keep their object identity while unchanged, so a row component that
  * selects `byId[id]` re-renders only when its own row changes.
  */
-import { portfolioError, type HoldingRow } from '@coinpace/domain';
+import { AppError, PORTFOLIO_TEXTS, portfolioError, type HoldingRow } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api, errorMessage } from '../../lib/api-client.ts';
 
@@ -35,7 +35,10 @@ export function isLocalOnly(id: string): boolean {
   return id.startsWith(LOCAL_ID_PREFIX);
 }
 
-/** GET /api/portfolio; failures keep the last holdings and show SPEC.md's message. */
+/**
+ * GET /api/portfolio; failures keep the last holdings and show SPEC.md's message ('Failed to load
+ * portfolio data: {msg}', or 'User not authenticated...' when there is no session token).
+ */
 export async function loadPortfolio(): Promise<void> {
   usePortfolio.setState({ status: 'loading', error: null });
   try {
@@ -44,7 +47,11 @@ export async function loadPortfolio(): Promise<void> {
     setHoldings([...rows, ...localOnly]);
     usePortfolio.setState({ status: 'ready' });
   } catch (error) {
-    usePortfolio.setState({ status: 'error', error: portfolioError.load(errorMessage(error)) });
+    const text =
+      error instanceof AppError && error.code === 'NO_TOKEN'
+        ? PORTFOLIO_TEXTS.notAuthenticatedLoad
+        : portfolioError.load(errorMessage(error));
+    usePortfolio.setState({ status: 'error', error: text });
   }
 }
 

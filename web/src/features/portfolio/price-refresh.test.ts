@@ -2,11 +2,12 @@ import { PORTFOLIO_TEXTS } from '@coinpace/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
-import { usePrices } from '../prices/prices-store.ts';
+import { mergePrices, usePrices } from '../prices/prices-store.ts';
 import { setHoldings } from './portfolio-store.ts';
 import {
   AUTO_REFRESH_MS,
   IDS_PER_REQUEST,
+  pricesFor,
   RATE_LIMIT_LOCK_MS,
   refreshPrices,
   registerPriceCache,
@@ -97,6 +98,40 @@ describe('refreshPrices', () => {
     await refreshPrices({ manual: true });
     expect(cleared).toBe(1);
     unregister();
+  });
+});
+
+describe('pricesFor', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    api = installFakeApi();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches into the prices store, and uses only cached quotes for 120 s after a 429', async () => {
+    api.on('GET', '/api/prices', { body: { bitcoin: quote(50000) } });
+    expect(await pricesFor(['bitcoin'], 0)).toEqual({ bitcoin: quote(50000) });
+    expect(usePrices.getState().prices.bitcoin!.usd).toBe(50000);
+
+    api.on('GET', '/api/prices', { status: 429, body: { error: 'Too many requests' } });
+    expect(await pricesFor(['bitcoin', 'ethereum'], 1_000)).toEqual({ bitcoin: quote(50000) });
+    expect(usePriceRefresh.getState().rateLimitedUntil).toBe(1_000 + RATE_LIMIT_LOCK_MS);
+
+    api.on('GET', '/api/prices', { body: { bitcoin: quote(1) } });
+    expect(await pricesFor(['bitcoin'], 1_000 + RATE_LIMIT_LOCK_MS - 1)).toEqual({ bitcoin: quote(50000) });
+    expect(api.callsTo('GET', '/api/prices')).toHaveLength(2);
+    expect(await pricesFor(['bitcoin'], 1_000 + RATE_LIMIT_LOCK_MS)).toEqual({ bitcoin: quote(1) });
+    expect(api.callsTo('GET', '/api/prices')).toHaveLength(3);
+  });
+
+  it('falls back to cached quotes on other failures without starting the lock', async () => {
+    mergePrices({ ethereum: quote(3000) });
+    api.on('GET', '/api/prices', { status: 503, body: { error: 'down' } });
+    expect(await pricesFor(['ethereum', 'solana'])).toEqual({ ethereum: quote(3000) });
+    expect(usePriceRefresh.getState().rateLimitedUntil).toBeNull();
+    expect(await pricesFor([])).toEqual({});
+    expect(api.calls).toHaveLength(1);
   });
 });
 

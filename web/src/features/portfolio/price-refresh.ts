@@ -7,7 +7,7 @@
 import { AppError, PORTFOLIO_TEXTS, type PriceMap, type PriceUpdateResult } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api } from '../../lib/api-client.ts';
-import { mergePrices } from '../prices/prices-store.ts';
+import { mergePrices, usePrices } from '../prices/prices-store.ts';
 import { usePortfolio } from './portfolio-store.ts';
 
 /** SPEC.md section 9: price refresh every 300000 ms. */
@@ -59,6 +59,31 @@ export async function fetchPriceMap(ids: readonly string[], fresh = false): Prom
     }
   }
   return map;
+}
+
+/**
+ * Prices for `ids` for a one-off use (an import): fetched from the server unless the 429 lock holds, and
+ * put into the prices store. While the lock holds, or when the request fails, the cached quotes of the
+ * prices store are used instead (SPEC.md section 4: after a 429 only cached prices are used for 120 s);
+ * a 429 starts the lock. Never throws; ids without any price are missing from the result.
+ */
+export async function pricesFor(ids: readonly string[], now: number = Date.now()): Promise<PriceMap> {
+  if (ids.length === 0) return {};
+  const cached = (): PriceMap => {
+    const { prices } = usePrices.getState();
+    return Object.fromEntries(ids.flatMap((id) => (prices[id] ? [[id, prices[id]]] : [])));
+  };
+  if (isRateLimited(usePriceRefresh.getState(), now)) return cached();
+  try {
+    const prices = await fetchPriceMap(ids);
+    mergePrices(prices, now);
+    return prices;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) {
+      usePriceRefresh.setState({ rateLimitedUntil: now + RATE_LIMIT_LOCK_MS });
+    }
+    return cached();
+  }
 }
 
 const cacheClearers = new Set<() => void>();

@@ -1,9 +1,11 @@
 import type { PriceQuote } from '@coinpace/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { mergePrices, setCoinSubscriber, usePrices } from '../prices/prices-store.ts';
 import { setHoldings, usePortfolio } from './portfolio-store.ts';
 import { repricePosition, usePositionPrices } from './position-prices.ts';
+import { refreshPrices } from './price-refresh.ts';
 import { startPriceSync } from './price-sync.ts';
 import { resetPortfolioFeature } from './testing.ts';
 
@@ -78,6 +80,31 @@ describe('startPriceSync', () => {
     mergePrices({ bitcoin: quote(40000 * 101) });
     expect(usePositionPrices.getState().byId).toBe(before);
     expect(usePrices.getState().prices.bitcoin!.usd).toBe(40000 * 101);
+  });
+
+  it('takes a price the jump rule kept out once the manual Refresh has cleared the caches', async () => {
+    const api = installFakeApi().on('POST', '/api/prices/update', {
+      body: { prices: { newcoin: quote(5, 2) }, updatedAt: 1 },
+    });
+    try {
+      const coin = holding({ coingeckoId: 'newcoin', symbol: 'NEW', quantity: '10', currentPrice: 0.01 });
+      const btc = holding({ coingeckoId: 'bitcoin', currentPrice: 40000 });
+      setHoldings([coin, btc]);
+      stop = startPriceSync();
+      const btcBefore = usePositionPrices.getState().byId[btc.id];
+      mergePrices({ newcoin: quote(5, 2) });
+      expect(usePositionPrices.getState().byId[coin.id]!.price).toBe(0.01);
+      await refreshPrices();
+      expect(usePositionPrices.getState().byId[coin.id]!.price).toBe(0.01);
+
+      await refreshPrices({ manual: true });
+      expect(api.callsTo('POST', '/api/prices/update')).toHaveLength(1);
+      expect(usePositionPrices.getState().byId[coin.id]).toEqual({ price: 5, change24h: 2 });
+      // Positions whose price did not change keep their object (their rows do not re-render).
+      expect(usePositionPrices.getState().byId[btc.id]).toBe(btcBefore);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('uses a quote already in the store for holdings added later, and drops removed holdings', () => {

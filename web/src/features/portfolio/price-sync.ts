@@ -1,11 +1,13 @@
 /**
  * Keeps position prices in step with the holdings and the live prices store: declares the held coins
  * to the live layer (`watchCoins`), reprices only the holdings of coins whose quote changed, and turns
- * a purchase price of 0 into the first current price (SPEC.md section 4, 'Prices').
+ * a purchase price of 0 into the first current price (SPEC.md section 4, 'Prices'). The manual Refresh
+ * makes positions forget their previous prices (see forgetPositions).
  */
 import type { HoldingRow, PriceQuote } from '@coinpace/domain';
 import { usePrices, watchCoins } from '../prices/prices-store.ts';
 import { usePortfolio } from './portfolio-store.ts';
+import { registerPriceCache } from './price-refresh.ts';
 import {
   repricePosition,
   rowCandidate,
@@ -95,8 +97,28 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
     }
   };
 
+  // The manual Refresh clears cached prices first: each position forgets the price it was held at, so a
+  // price the jump rule kept out (a position suddenly worth 100 times more) is taken when the user asks.
+  const forgetPositions = () => {
+    const previous = usePositionPrices.getState().byId;
+    const byId: Record<string, PositionPrice> = {};
+    for (const row of holdings) {
+      const live = row.coingeckoId ? quotes[row.coingeckoId] : undefined;
+      const price =
+        repricePosition(row, undefined, live) ??
+        repricePosition(row, undefined, rowCandidate(row)) ??
+        previous[row.id];
+      if (price) byId[row.id] = sameAs(previous[row.id], price) ? previous[row.id]! : price;
+    }
+    setPositions(
+      byId,
+      holdings.flatMap((row) => (byId[row.id] !== previous[row.id] ? [row.id] : [])),
+    );
+  };
+
   onQuotes(usePrices.getState().prices);
   onHoldings(usePortfolio.getState().holdings);
+  const stopForgetting = registerPriceCache(forgetPositions);
   const stopHoldings = usePortfolio.subscribe((s, before) => {
     if (s.holdings !== before.holdings) onHoldings(s.holdings);
   });
@@ -104,8 +126,13 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
     if (s.prices !== before.prices) onQuotes(s.prices);
   });
   return () => {
+    stopForgetting();
     stopHoldings();
     stopQuotes();
     watchCoins([]);
   };
+}
+
+function sameAs(a: PositionPrice | undefined, b: PositionPrice): boolean {
+  return a !== undefined && a.price === b.price && a.change24h === b.change24h;
 }

@@ -32,6 +32,11 @@ export function sortBy(key: HoldingSortKey): void {
   useTable.setState((s) => ({ sort: nextSort(s.sort, key) }));
 }
 
+/** Sets the sort directly (the phone layout's sort menu); null is the server order. */
+export function setSort(sort: HoldingSort | null): void {
+  useTable.setState({ sort });
+}
+
 /** Edit/Done: toggling edit mode clears the selection (SPEC.md section 4). */
 export function toggleEditMode(): void {
   useTable.setState((s) => ({ editMode: !s.editMode, selected: {} }));

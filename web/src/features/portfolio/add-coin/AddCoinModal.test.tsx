@@ -81,6 +81,8 @@ describe('AddCoinModal', () => {
     await act(async () => {});
     fireEvent.click(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button')[0]!);
     expect(screen.getByLabelText('Selected coin').textContent).toContain('Bitcoin');
+    // The chosen result is gone; the keyboard goes on to the quantity.
+    expect(document.activeElement).toBe(screen.getByLabelText('Quantity'));
     // The price field starts at the current price.
     expect((screen.getByLabelText('Purchase Price per coin (USD)') as HTMLInputElement).value).toBe('50,000');
 
@@ -124,7 +126,7 @@ describe('AddCoinModal', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
     });
     expect(screen.getByRole('alert').textContent).toBe(
-      'Failed to add coin: Quantity must be at most 1,000,000,000,000,000',
+      'Failed to save coin to database: Quantity must be at most 1,000,000,000,000,000',
     );
     expect(useAddCoin.getState().open).toBe(true);
   });

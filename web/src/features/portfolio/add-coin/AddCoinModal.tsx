@@ -4,7 +4,7 @@ import {
   toDecimalString,
   type CoinSearchResult,
 } from '@coinpace/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { addCoin } from '../portfolio-actions.ts';
@@ -31,6 +31,13 @@ function AddCoinForm() {
   const { results, searching } = useCoinSearch(coin ? '' : query);
   const draft = { coin, quantity, purchasePrice };
   const preview = previewAddCoin(draft);
+
+  const quantityInput = useRef<HTMLInputElement>(null);
+  // Choosing a result removes the list it was in: the keyboard goes on to the quantity.
+  const chosenId = coin?.id;
+  useEffect(() => {
+    if (chosenId) quantityInput.current?.focus();
+  }, [chosenId]);
 
   const choose = (chosen: CoinSearchResult) => {
     setCoin(chosen);
@@ -128,6 +135,7 @@ function AddCoinForm() {
           <div className="field">
             <label htmlFor="coin-quantity">Quantity</label>
             <input
+              ref={quantityInput}
               id="coin-quantity"
               className="input"
               inputMode="decimal"

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, networkDown, type FakeApi } from '../../../testing/fake-api.ts';
 import { refreshPrices } from '../price-refresh.ts';
 import { resetPortfolioFeature } from '../testing.ts';
-import { MAX_RESULTS, SEARCH_CACHE_SIZE, searchCoins } from './coin-search.ts';
+import { MAX_RESULTS, SEARCH_CACHE_SIZE, SEARCH_CACHE_TTL_MS, searchCoins } from './coin-search.ts';
 
 const result = (i: number) => ({
   id: `coin-${i}`,
@@ -35,6 +35,17 @@ describe('searchCoins', () => {
     expect(api.calls[0]!.query.get('query')).toBe('bit');
     expect(await searchCoins(' bIT ')).toBe(first);
     expect(api.calls).toHaveLength(1);
+  });
+
+  it('reuses a query for 10 minutes, then asks again', async () => {
+    const first = await searchCoins('eth', undefined, 1_000);
+    expect(await searchCoins('eth', undefined, 1_000 + SEARCH_CACHE_TTL_MS - 1)).toBe(first);
+    expect(api.calls).toHaveLength(1);
+    const fresh = await searchCoins('eth', undefined, 1_000 + SEARCH_CACHE_TTL_MS);
+    expect(api.calls).toHaveLength(2);
+    expect(fresh).not.toBe(first);
+    expect(await searchCoins('eth', undefined, 1_000 + SEARCH_CACHE_TTL_MS + 1)).toBe(fresh);
+    expect(api.calls).toHaveLength(2);
   });
 
   it('evicts the oldest query past the cache size and is emptied by a manual refresh', async () => {

@@ -56,6 +56,26 @@ describe('ImportModal', () => {
     click.mockRestore();
   });
 
+  it('moves between the tabs with the arrow keys, Home and End; the tab list is one Tab stop', () => {
+    const csv = screen.getByRole('tab', { name: 'CSV Upload' });
+    const paste = screen.getByRole('tab', { name: 'Paste Wallet Data' });
+    expect([csv.tabIndex, paste.tabIndex]).toEqual([0, -1]);
+    csv.focus();
+    fireEvent.keyDown(csv, { key: 'ArrowRight' });
+    expect(paste.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(paste);
+    expect([csv.tabIndex, paste.tabIndex]).toEqual([-1, 0]);
+    screen.getByRole('button', { name: 'Process Wallet Data' });
+    fireEvent.keyDown(paste, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(csv);
+    fireEvent.keyDown(csv, { key: 'End' });
+    expect(document.activeElement).toBe(paste);
+    fireEvent.keyDown(paste, { key: 'Home' });
+    expect(csv.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(csv, { key: 'ArrowLeft' });
+    expect(paste.getAttribute('aria-selected')).toBe('true');
+  });
+
   it('refuses a dropped file that is not a CSV', async () => {
     const file = new File(['x'], 'notes.txt');
     await act(async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { CsvUploadTab } from './CsvUploadTab.tsx';
 import { ExchangeHelpDialog } from './ExchangeHelpDialog.tsx';
@@ -10,6 +10,28 @@ const TABS: { id: ImportTab; label: string }[] = [
   { id: 'csv', label: 'CSV Upload' },
   { id: 'paste', label: 'Paste Wallet Data' },
 ];
+
+/**
+ * Arrow keys, Home and End move between the tabs and select the one they reach (the tab list is one
+ * Tab stop, as WAI-ARIA's tabs pattern has it).
+ */
+function onTabKey(event: KeyboardEvent<HTMLButtonElement>): void {
+  const at = TABS.findIndex((t) => t.id === useImport.getState().tab);
+  const next =
+    event.key === 'ArrowRight'
+      ? (at + 1) % TABS.length
+      : event.key === 'ArrowLeft'
+        ? (at - 1 + TABS.length) % TABS.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? TABS.length - 1
+            : -1;
+  if (next === -1) return;
+  event.preventDefault();
+  chooseImportTab(TABS[next]!.id);
+  document.getElementById(`import-tab-${TABS[next]!.id}`)?.focus();
+}
 
 /** The Import modal (SPEC.md section 2): CSV and paste tabs; sticky while an import is saved. */
 export function ImportModal() {
@@ -37,8 +59,10 @@ export function ImportModal() {
                   id={`import-tab-${t.id}`}
                   aria-selected={tab === t.id}
                   aria-controls={`import-panel-${t.id}`}
+                  tabIndex={tab === t.id ? 0 : -1}
                   className={`pf-tab${tab === t.id ? ' pf-tab-active' : ''}`}
                   onClick={() => chooseImportTab(t.id)}
+                  onKeyDown={onTabKey}
                 >
                   {t.label}
                 </button>

@@ -1,20 +1,25 @@
 import {
   CSV_DROP_ONLY_MESSAGE,
   CSV_NO_ROWS_MESSAGE,
+  MAX_BULK_ITEMS,
   PASTE_EMPTY_MESSAGE,
   PASTE_NO_TOKENS_MESSAGE,
   PORTFOLIO_TEXTS,
   type BillingInfo,
 } from '@coinpace/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokenGetter } from '../../../lib/api-client.ts';
 import { installFakeApi, networkDown, type FakeApi } from '../../../testing/fake-api.ts';
 import { holding } from '../../../testing/holdings.ts';
 import { PENDING_BILLING, useBilling } from '../../billing/billing-store.ts';
 import { usePricingModal } from '../../billing/pricing-modal-store.ts';
-import { setHoldings, usePortfolio } from '../portfolio-store.ts';
+import { mergePrices } from '../../prices/prices-store.ts';
+import { isLocalOnly, setHoldings, usePortfolio } from '../portfolio-store.ts';
+import { RATE_LIMIT_LOCK_MS, usePriceRefresh } from '../price-refresh.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import {
   dismissProtectOffer,
+  importRows,
   DUPLICATES_MESSAGE_MS,
   SUCCESS_MESSAGE_MS,
   importCsvFile,
@@ -104,6 +109,16 @@ describe('import pipeline', () => {
     ]);
   });
 
+  it('does not ask for prices during the 429 lock: cached prices price the rows', async () => {
+    const saved = serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    mergePrices({ ethereum: { usd: 2800, usd_24h_change: 0, last_updated: 1 } });
+    usePriceRefresh.setState({ rateLimitedUntil: Date.now() + RATE_LIMIT_LOCK_MS });
+    await importCsvFile(new File(['symbol,quantity\nETH,2\n'], 'no-values.csv'));
+    expect(api.callsTo('GET', '/api/prices')).toHaveLength(0);
+    expect(saved).toMatchObject([{ symbol: 'ETH', purchasePrice: '2800' }]);
+  });
+
   it('opens the pricing modal after adding coins for a user with no active plan', async () => {
     serveBulk(api);
     useBilling.setState({ status: 'ready', info: PENDING_BILLING });
@@ -182,6 +197,77 @@ describe('import pipeline', () => {
     expect(usePortfolio.getState().error).toBe(
       `Failed to save CSV data to database: ${PORTFOLIO_TEXTS.saveServerError}`,
     );
+  });
+
+  it.each([
+    [429, PORTFOLIO_TEXTS.saveRateLimited],
+    [401, PORTFOLIO_TEXTS.saveAuthError],
+    [403, PORTFOLIO_TEXTS.saveAuthError],
+    [400, PORTFOLIO_TEXTS.saveUnknownError],
+  ])('words a save answered with %i per SPEC, keeping the rows locally', async (status, reason) => {
+    api.on('POST', '/api/portfolio/bulk', { status, body: { error: 'x' } });
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(usePortfolio.getState().error).toBe(`Failed to process pasted data: ${reason}`);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+  });
+
+  it('keeps only the unsaved rest locally when a later bulk request of a large import fails', async () => {
+    // GET /api/portfolio lists what the bulk requests saved; the second bulk request fails.
+    const saved = serveBulk(api);
+    let requests = 0;
+    api.on('POST', '/api/portfolio/bulk', ({ body }) => {
+      requests += 1;
+      if (requests > 1) return { status: 500, body: { error: 'x' } };
+      const items = (body as { portfolioItems: (typeof saved)[number][] }).portfolioItems;
+      saved.push(...items);
+      return { body: { successful: items.length, failed: 0, errors: [], added: [] } };
+    });
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    const rows = Array.from({ length: MAX_BULK_ITEMS + 2 }, (_, i) => ({ symbol: `C${i}`, quantity: 1 }));
+    await importRows(rows, [], 'csv');
+
+    expect(api.callsTo('POST', '/api/portfolio/bulk')).toHaveLength(2);
+    const holdings = usePortfolio.getState().holdings;
+    expect(holdings).toHaveLength(1 + MAX_BULK_ITEMS + 2);
+    expect(new Set(holdings.map((h) => h.symbol)).size).toBe(holdings.length);
+    expect(holdings.filter((h) => isLocalOnly(h.id)).map((h) => h.symbol)).toEqual([
+      `C${MAX_BULK_ITEMS}`,
+      `C${MAX_BULK_ITEMS + 1}`,
+    ]);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+    expect(usePortfolio.getState().error).toBe(
+      `Failed to save CSV data to database: ${PORTFOLIO_TEXTS.saveServerError}`,
+    );
+  });
+
+  it('refuses to start without a session token, touching nothing', async () => {
+    setTokenGetter(async () => null);
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(useImport.getState().error).toBe(PORTFOLIO_TEXTS.notAuthenticatedImport);
+    expect(useImport.getState().importing).toBe(false);
+    expect(api.calls).toHaveLength(0);
+    expect(usePortfolio.getState().holdings.map((h) => h.symbol)).toEqual(['BTC']);
+  });
+
+  it('keeps the rows locally and says so when the token goes missing during the save', async () => {
+    let asked = 0;
+    // The start check and the price request get a token, the bulk save does not.
+    setTokenGetter(async () => (++asked <= 2 ? 'test-token' : null));
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Ethereum, ETH, 2, 5000');
+    expect(api.callsTo('POST', '/api/portfolio/bulk')).toHaveLength(0);
+    expect(usePortfolio.getState().error).toBe(PORTFOLIO_TEXTS.tokenUnavailable);
+    expect(usePortfolio.getState().notice).toBe(PORTFOLIO_TEXTS.savedLocallyOnly);
+    expect(usePortfolio.getState().holdings.map((h) => h.symbol)).toEqual(['BTC', 'ETH']);
+  });
+
+  it("shows 'Error reading CSV file: {msg}' when the file cannot be read", async () => {
+    const file = new File(['symbol,quantity\nETH,2\n'], 'export.csv');
+    file.text = () => Promise.reject(new Error('The file was moved'));
+    await importCsvFile(file);
+    expect(useImport.getState().error).toBe('Error reading CSV file: The file was moved');
+    expect(api.calls).toHaveLength(0);
   });
 
   it('marks the import as running while it saves, so the modal stays open', async () => {

@@ -4,6 +4,7 @@
  * message. While saving, a sticky state warns not to refresh; a failed save keeps the rows locally.
  */
 import {
+  AppError,
   CSV_DROP_ONLY_MESSAGE,
   CSV_NO_ROWS_MESSAGE,
   PASTE_EMPTY_MESSAGE,
@@ -23,13 +24,12 @@ import {
   type PriceMap,
 } from '@coinpace/domain';
 import { create } from 'zustand';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { currentToken, errorMessage } from '../../../lib/api-client.ts';
 import { hasActivePlan, loadBilling, useBilling } from '../../billing/billing-store.ts';
 import { openPricingModal } from '../../billing/pricing-modal-store.ts';
-import { mergePrices } from '../../prices/prices-store.ts';
 import { loadPortfolio, setHoldings, showPortfolioMessage, usePortfolio } from '../portfolio-store.ts';
-import { fetchPriceMap, refreshPrices } from '../price-refresh.ts';
-import { describeSaveError, saveImport, toLocalRows } from './save-import.ts';
+import { pricesFor, refreshPrices } from '../price-refresh.ts';
+import { ImportSaveError, describeSaveError, saveImport, toLocalRows } from './save-import.ts';
 
 /** SPEC.md section 9: the success message clears after 2 s. */
 export const SUCCESS_MESSAGE_MS = 2000;
@@ -137,12 +137,19 @@ export async function importPastedText(text: string): Promise<void> {
   await importRows(rows, [], 'paste');
 }
 
-/** The shared pipeline after parsing. `parseFailures` are lines the parser skipped. */
+/**
+ * The shared pipeline after parsing. `parseFailures` are lines the parser skipped. Without a session
+ * token nothing happens but 'User not authenticated or database not available...' in the modal.
+ */
 export async function importRows(
   rows: readonly ImportRow[],
   parseFailures: ImportFailure[],
   source: 'csv' | 'paste',
 ): Promise<void> {
+  if (!(await currentToken())) {
+    useImport.setState({ error: PORTFOLIO_TEXTS.notAuthenticatedImport });
+    return;
+  }
   const held = usePortfolio.getState().holdings.map((h) => h.symbol);
   const { fresh, duplicates } = splitDuplicates(rows, held);
   useImport.setState({ error: null, summary: null, protectOffer: null });
@@ -168,15 +175,29 @@ export async function importRows(
       failures.push(...saved.failures);
       await loadPortfolio();
       await refreshPrices();
-    } catch (error) {
-      // The server could not save: keep the holdings in this tab (no reload, it would fail too).
-      setHoldings([...usePortfolio.getState().holdings, ...toLocalRows(items)]);
-      added = items.length;
+    } catch (thrown) {
+      // The server could not save (all or the rest of) the items: keep those in this tab. Items an
+      // earlier request saved are on the server; reload only then (a reload now would likely fail too).
+      const partly = thrown instanceof ImportSaveError && thrown.sentItems > 0 ? thrown : null;
+      const error = thrown instanceof ImportSaveError ? thrown.cause : thrown;
+      if (partly) {
+        savedOnServer = true;
+        skipped.push(...partly.saved.skipped);
+        failures.push(...partly.saved.failures);
+        await loadPortfolio();
+      }
+      const unsaved = items.slice(partly?.sentItems ?? 0);
+      setHoldings([...usePortfolio.getState().holdings, ...toLocalRows(unsaved)]);
+      added = (partly?.saved.added ?? 0) + unsaved.length;
       const reason = describeSaveError(error);
       showPortfolioMessage('notice', PORTFOLIO_TEXTS.savedLocallyOnly);
       showPortfolioMessage(
         'error',
-        source === 'csv' ? portfolioError.saveCsv(reason) : portfolioError.processPaste(reason),
+        error instanceof AppError && error.code === 'NO_TOKEN'
+          ? PORTFOLIO_TEXTS.tokenUnavailable
+          : source === 'csv'
+            ? portfolioError.saveCsv(reason)
+            : portfolioError.processPaste(reason),
       );
     }
   } finally {
@@ -197,17 +218,9 @@ export async function importRows(
   if (savedOnServer) useImport.setState({ protectOffer: added });
 }
 
-/** Prices for the rows' coins, also put into the live prices store; {} when they cannot be fetched. */
+/** Prices for the rows' coins (see pricesFor: the 429 lock and cached prices are respected). */
 async function fetchPrices(rows: readonly ImportRow[]): Promise<PriceMap> {
-  const ids = [...new Set(rows.flatMap((row) => coingeckoIdForRow(row) ?? []))];
-  if (ids.length === 0) return {};
-  try {
-    const prices = await fetchPriceMap(ids);
-    mergePrices(prices);
-    return prices;
-  } catch {
-    return {};
-  }
+  return pricesFor([...new Set(rows.flatMap((row) => coingeckoIdForRow(row) ?? []))]);
 }
 
 function flash(message: NonNullable<ImportState['flash']>, ms: number, closeAfter: boolean): void {

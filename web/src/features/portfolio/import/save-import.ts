@@ -8,7 +8,7 @@ import {
   type HoldingRow,
   type ImportFailure,
 } from '@coinpace/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api, isNetworkError } from '../../../lib/api-client.ts';
 import { LOCAL_ID_PREFIX } from '../portfolio-store.ts';
 
 /** The server's reason for a symbol already held (api/src/features/portfolio/service.ts). */
@@ -21,14 +21,37 @@ export interface SavedImport {
   failures: ImportFailure[];
 }
 
-/** POST /api/portfolio/bulk in requests of at most MAX_BULK_ITEMS; throws when a request fails. */
+/**
+ * Thrown by saveImport when a request fails: `cause` is the request's error, `saved` what the earlier
+ * requests saved, and `sentItems` how many leading items those requests covered (the rest are not saved).
+ */
+export class ImportSaveError extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly saved: SavedImport,
+    readonly sentItems: number,
+  ) {
+    super(cause instanceof Error ? cause.message : 'Import save failed', { cause });
+    this.name = 'ImportSaveError';
+  }
+}
+
+/**
+ * POST /api/portfolio/bulk in requests of at most MAX_BULK_ITEMS. Throws ImportSaveError when a request
+ * fails, saying how far the earlier requests got.
+ */
 export async function saveImport(items: readonly BulkItem[]): Promise<SavedImport> {
   const saved: SavedImport = { added: 0, skipped: [], failures: [] };
   for (let i = 0; i < items.length; i += MAX_BULK_ITEMS) {
-    const result = await api<BulkAddResult>('/api/portfolio/bulk', {
-      method: 'POST',
-      body: { portfolioItems: items.slice(i, i + MAX_BULK_ITEMS) },
-    });
+    let result: BulkAddResult;
+    try {
+      result = await api<BulkAddResult>('/api/portfolio/bulk', {
+        method: 'POST',
+        body: { portfolioItems: items.slice(i, i + MAX_BULK_ITEMS) },
+      });
+    } catch (error) {
+      throw new ImportSaveError(error, saved, i);
+    }
     saved.added += result.successful;
     for (const { item, error } of result.errors) {
       if (error === DUPLICATE_REASON) saved.skipped.push(item.symbol);
@@ -38,12 +61,15 @@ export async function saveImport(items: readonly BulkItem[]): Promise<SavedImpor
   return saved;
 }
 
-/** SPEC.md section 8, 'Saving': the message for a failed save, by cause. */
+/**
+ * SPEC.md section 8, 'Saving': the message for a failed save, by cause. A rate limit or a network
+ * failure advises waiting a few minutes (SPEC.md section 8, 'Rate-limit or network messages').
+ */
 export function describeSaveError(error: unknown): string {
+  if (isNetworkError(error)) return PORTFOLIO_TEXTS.saveNetworkError;
   if (error instanceof AppError) {
     if (error.status === 401 || error.status === 403) return PORTFOLIO_TEXTS.saveAuthError;
-    if (error.code === 'UNAVAILABLE' && /network/i.test(error.message))
-      return PORTFOLIO_TEXTS.saveNetworkError;
+    if (error.status === 429) return PORTFOLIO_TEXTS.saveRateLimited;
     if (error.status >= 500) return PORTFOLIO_TEXTS.saveServerError;
   }
   return PORTFOLIO_TEXTS.saveUnknownError;

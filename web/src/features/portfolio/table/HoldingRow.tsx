@@ -42,7 +42,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
           />
         </td>
       )}
-      <td role="cell">
+      <td role="cell" className="pf-asset-col">
         <span className="pf-asset">
           <CoinAvatar image={view.image} symbol={view.symbol} />
           <span>
@@ -62,27 +62,31 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
           </span>
         </span>
       </td>
-      <td role="cell" className="num">
+      <td role="cell" className="num" data-label="Quantity">
         {formatQuantity(view.quantity)}
       </td>
-      <td role="cell" className="num" data-cell="current-price">
+      <td role="cell" className="num" data-cell="current-price" data-label="Current Price">
         {priced ? (
           formatPortfolioPrice(view.currentPrice)
         ) : (
           <span className="muted">{PORTFOLIO_TEXTS.noPriceData}</span>
         )}
       </td>
-      <td role="cell" className="num">
+      <td role="cell" className="num" data-label="Purchase Price">
         <PurchasePriceCell id={id} symbol={view.symbol} price={view.purchasePrice} />
       </td>
-      <td role="cell" className="num" data-cell="balance">
+      <td role="cell" className="num" data-cell="balance" data-label="Balance">
         {formatUsd(view.currentValue)}
       </td>
-      <td role="cell" className={`num ${tone(view.gainLoss) ?? ''}`}>
+      <td role="cell" className={`num ${tone(view.gainLoss) ?? ''}`} data-label="Gain/Loss">
         {formatUsd(view.gainLoss)}
         <span className="pf-sub">{formatPercent(view.gainLossPercent)}</span>
       </td>
-      <td role="cell" className={`num ${view.change24h === null ? '' : (tone(view.change24h) ?? '')}`}>
+      <td
+        role="cell"
+        className={`num ${view.change24h === null ? '' : (tone(view.change24h) ?? '')}`}
+        data-label="Change %"
+      >
         {view.change24h === null ? '—' : formatPercent(view.change24h)}
       </td>
       <td role="cell" className="pf-actions-col">

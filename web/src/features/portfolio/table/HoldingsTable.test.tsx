@@ -134,6 +134,45 @@ describe('HoldingsTable', () => {
     expect(symbols()).toEqual(['CCC', 'BBB', 'AAA']);
   });
 
+  it("offers the header's sorts in the phone layout's 'Sort by' menu and labels every figure", () => {
+    setHoldings([
+      holding({ symbol: 'AAA', quantity: '5' }),
+      holding({ symbol: 'BBB', quantity: '50' }),
+      holding({ symbol: 'CCC', quantity: '1' }),
+    ]);
+    stop = startPriceSync();
+    renderTable();
+    const menu = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+    // Every sortable column, both ways, plus the server order.
+    expect(menu.options).toHaveLength(1 + 7 * 2);
+    fireEvent.change(menu, { target: { value: 'quantity:desc' } });
+    expect(symbols()).toEqual(['BBB', 'AAA', 'CCC']);
+    expect(
+      screen.getByRole('button', { name: 'Sort by Quantity' }).closest('th')!.getAttribute('aria-sort'),
+    ).toBe('descending');
+    fireEvent.change(menu, { target: { value: 'symbol:desc' } });
+    expect(symbols()).toEqual(['CCC', 'BBB', 'AAA']);
+    expect(menu.selectedOptions[0]!.textContent).toBe('Asset (Z to A)');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Balance' }));
+    expect(menu.value).toBe('currentValue:desc');
+    fireEvent.change(menu, { target: { value: '' } });
+    expect(symbols()).toEqual(['AAA', 'BBB', 'CCC']);
+
+    const labels = within(bodyRows()[0]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.getAttribute('data-label'));
+    expect(labels).toEqual([
+      null,
+      'Quantity',
+      'Current Price',
+      'Purchase Price',
+      'Balance',
+      'Gain/Loss',
+      'Change %',
+      null,
+    ]);
+  });
+
   it('explains every column in a tooltip', () => {
     setHoldings([holding()]);
     renderTable();

@@ -5,19 +5,33 @@ import {
   parseNumberInput,
   toDecimalString,
 } from '@coinpace/domain';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { savePurchasePrice } from '../portfolio-actions.ts';
 import { startPriceEdit, stopPriceEdit, useTable } from '../table-store.ts';
 
 /**
  * The purchase price, edited in place (SPEC.md section 4): click to edit; Enter or leaving the field
- * saves the per-coin price, Escape cancels. 'Click to add' while the price is 0.
+ * saves the per-coin price, Escape cancels. 'Click to add' while the price is 0. After Enter or Escape
+ * the keyboard focus is back on the cell, so a keyboard user keeps their place in the table.
  */
 export function PurchasePriceCell({ id, symbol, price }: { id: string; symbol: string; price: number }) {
   const editing = useTable((s) => s.editingPriceId === id);
-  if (editing) return <PriceEditor id={id} symbol={symbol} price={price} />;
+  const button = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      button.current?.focus();
+    }
+  }, [editing]);
+  if (editing) {
+    return (
+      <PriceEditor id={id} symbol={symbol} price={price} onKeyboardDone={() => (refocus.current = true)} />
+    );
+  }
   return (
     <button
+      ref={button}
       type="button"
       className="pf-cell-button"
       onClick={() => startPriceEdit(id)}
@@ -32,7 +46,18 @@ export function PurchasePriceCell({ id, symbol, price }: { id: string; symbol: s
   );
 }
 
-function PriceEditor({ id, symbol, price }: { id: string; symbol: string; price: number }) {
+function PriceEditor({
+  id,
+  symbol,
+  price,
+  onKeyboardDone,
+}: {
+  id: string;
+  symbol: string;
+  price: number;
+  /** Called when Enter or Escape ends the edit (not a blur). */
+  onKeyboardDone: () => void;
+}) {
   const [text, setText] = useState(() => (price > 0 ? formatNumberInput(toDecimalString(price) ?? '') : ''));
   const done = useRef(false);
 
@@ -53,9 +78,15 @@ function PriceEditor({ id, symbol, price }: { id: string; symbol: string; price:
       value={text}
       onChange={(event) => setText(formatNumberInput(event.target.value))}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') finish(true);
-        else if (event.key === 'Escape') {
+        if (event.key === 'Enter') {
+          // Focus moves to the cell's button at once; without this the Enter's keypress would click it
+          // and open the editor again.
           event.preventDefault();
+          onKeyboardDone();
+          finish(true);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          onKeyboardDone();
           finish(false);
         }
       }}

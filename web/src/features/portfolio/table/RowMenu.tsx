@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { reportHolding } from '../portfolio-actions.ts';
@@ -9,7 +16,9 @@ const MENU_WIDTH = 200;
 /**
  * The row menu (SPEC.md section 2): Add Alert, Report Error, Delete. The menu is drawn in a portal
  * at a fixed position: rows contain their own layout and paint (see portfolio.css), so a menu inside
- * a row would be cut off.
+ * a row would be cut off. Keyboard: Enter, Space or Arrow Down on the button opens it on the first item;
+ * Arrow Up/Down, Home and End move between items; Escape and Tab close it; focus then goes back to the
+ * button, as it does after choosing an item (a confirm dialog returns focus there when it closes).
  */
 export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
   const [position, setPosition] = useState<CSSProperties | null>(null);
@@ -44,8 +53,13 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
   }, [open]);
 
   useLayoutEffect(() => {
-    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    if (open) menuItems(menu.current)[0]?.focus();
   }, [open]);
+
+  const close = () => {
+    setPosition(null);
+    button.current?.focus();
+  };
 
   const toggle = () => {
     if (open) {
@@ -58,8 +72,30 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
   };
 
   const choose = (action: () => void) => () => {
-    setPosition(null);
+    close();
     action();
+  };
+
+  const onMenuKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const items = menuItems(menu.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const target =
+      event.key === 'ArrowDown'
+        ? items[(at + 1) % items.length]
+        : event.key === 'ArrowUp'
+          ? items[(at - 1 + items.length) % items.length]
+          : event.key === 'Home'
+            ? items[0]
+            : event.key === 'End'
+              ? items[items.length - 1]
+              : undefined;
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      close();
+    }
   };
 
   return (
@@ -72,6 +108,12 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
         aria-expanded={open}
         aria-label={`Actions for ${symbol}`}
         onClick={toggle}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            toggle();
+          }
+        }}
       >
         <span aria-hidden="true">⋯</span>
       </button>
@@ -83,10 +125,12 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
             role="menu"
             aria-label={`Actions for ${symbol}`}
             style={position}
+            onKeyDown={onMenuKey}
           >
             <button
               type="button"
               role="menuitem"
+              tabIndex={-1}
               className="menu-item"
               onClick={choose(() => navigate(`/alerts?coin=${encodeURIComponent(symbol)}`))}
             >
@@ -95,6 +139,7 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
             <button
               type="button"
               role="menuitem"
+              tabIndex={-1}
               className="menu-item"
               onClick={choose(() => void reportHolding(id))}
             >
@@ -103,6 +148,7 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
             <button
               type="button"
               role="menuitem"
+              tabIndex={-1}
               className="menu-item pf-danger"
               onClick={choose(() => requestDelete([id]))}
             >
@@ -113,4 +159,8 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
         )}
     </>
   );
+}
+
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return menu ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]')) : [];
 }
