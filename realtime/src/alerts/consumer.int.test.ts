@@ -28,6 +28,7 @@ import { ALERT_CONSUMER_GROUP, startAlertConsumer } from './consumer.ts';
 import type { TickResult } from './process-tick.ts';
 
 const POLL_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const cases = testEngines(process.env.DATABASE_URL).flatMap((engine) =>
   busKinds(process.env.REDIS_URL).map((bus) => [engine, bus] as const),
 );
@@ -213,6 +214,35 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
     const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
     expect(usage).toMatchObject({ notificationsSent: 50 });
+  });
+
+  it('a billing period that ended before its renewal arrived: counted in the new month, not the used-up old one', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db, { periodStart: new Date(Date.now() - 31 * DAY_MS) });
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5 });
+    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart: s!.currentPeriodStart!,
+      periodEnd: s!.currentPeriodEnd!,
+      notificationsSent: 50,
+      emailSent: 25,
+      smsSent: 25,
+    });
+    await setTestPrice(database.db, coin, 6);
+    await send(makeTick({ [coin]: 6 }, Date.now()));
+    const [event] = await eventsOf(alert.id);
+    expect(event).toMatchObject({ outcome: 'queued', channels: ['email', 'sms'] });
+    const rows = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(
+      rows
+        .map((r) => [r.periodStart.toISOString(), r.notificationsSent])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      [s!.currentPeriodStart!.toISOString(), 50],
+      [s!.currentPeriodEnd!.toISOString(), 1],
+    ]);
   });
 
   it('whole-portfolio and all-coins alerts: only for users holding a changed coin', async () => {
