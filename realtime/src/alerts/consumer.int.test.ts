@@ -25,7 +25,7 @@ import {
   readAlert,
 } from '../testing/alert-fixtures.ts';
 import { ALERT_CONSUMER_GROUP, startAlertConsumer } from './consumer.ts';
-import type { TickResult } from './process-tick.ts';
+import { processTick, type TickResult } from './process-tick.ts';
 
 const POLL_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -214,6 +214,67 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
     const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
     expect(usage).toMatchObject({ notificationsSent: 50 });
+  });
+
+  it('one tick handled by two consumers at the same moment fires, counts and queues once', async () => {
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5 });
+    await setTestPrice(database.db, coin, 6);
+    const tick = makeTick({ [coin]: 6 }, Date.now());
+    const deps = {
+      db: database.db,
+      logger,
+      pollMs: POLL_MS,
+      publicUrl: 'http://coinpace.test',
+      now: Date.now,
+    };
+    const results = await Promise.all([processTick(deps, tick), processTick(deps, tick)]);
+    expect(results.map((r) => r.fired.length).sort()).toEqual([0, 1]);
+    expect(await eventsOf(alert.id)).toHaveLength(1);
+    expect(await outboxOf(alert.id)).toHaveLength(2);
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 1, emailSent: 1, smsSent: 1 });
+  });
+
+  it('the last notification of the allowance goes to one of two alerts firing at once', async () => {
+    const [a, b] = [newCoin(), newCoin()];
+    const user = await createPaidUser(database.db);
+    const alertA = await createCoinAlert(database.db, user.id, {
+      coin: a,
+      thresholdValue: 5,
+      method: 'Email',
+    });
+    const alertB = await createCoinAlert(database.db, user.id, {
+      coin: b,
+      thresholdValue: 5,
+      method: 'Email',
+    });
+    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart: s!.currentPeriodStart!,
+      periodEnd: s!.currentPeriodEnd!,
+      notificationsSent: 49,
+      emailSent: 20,
+    });
+    await setTestPrice(database.db, a, 6);
+    await setTestPrice(database.db, b, 6);
+    const deps = {
+      db: database.db,
+      logger,
+      pollMs: POLL_MS,
+      publicUrl: 'http://coinpace.test',
+      now: Date.now,
+    };
+    await Promise.all([
+      processTick(deps, makeTick({ [a]: 6 }, Date.now())),
+      processTick(deps, makeTick({ [b]: 6 }, Date.now())),
+    ]);
+    const outcomes = [...(await eventsOf(alertA.id)), ...(await eventsOf(alertB.id))].map((e) => e.outcome);
+    expect(outcomes.sort()).toEqual(['queued', 'skipped_allowance']);
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 50, emailSent: 21 });
   });
 
   it('a billing period that ended before its renewal arrived: counted in the new month, not the used-up old one', async () => {
