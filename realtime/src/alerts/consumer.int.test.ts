@@ -346,6 +346,47 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(mail!.subject).toBe('Coinpace alert: Your portfolio is up 10% or more');
   });
 
+  it('a whole-portfolio alert does not fire because holdings were added, only when they gain', async () => {
+    await consumer();
+    const [a, b] = [newCoin(), newCoin()];
+    const user = await createPaidUser(database.db);
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: a,
+      symbol: `A${coinSeq}`,
+      quantity: '10',
+      purchasePrice: '100',
+    });
+    const whole = await createWideAlert(database.db, user.id, {
+      scope: 'portfolio',
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      // What the portfolio was worth when the alert was set; a deposit must not count as a gain over it.
+      referenceValue: 1000,
+    });
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: b,
+      symbol: `B${coinSeq}`,
+      quantity: '100',
+      purchasePrice: '50',
+    });
+    await setTestPrice(database.db, b, 50);
+    await setTestPrice(database.db, a, 101);
+    await send(makeTick({ [a]: 101 }, Date.now()));
+    expect(await readAlert(database.db, whole.id)).toMatchObject({ status: 'Active' });
+
+    // 6,000 paid; +10% is 6,600: B rising to 56 makes 1,010 + 5,600 = 6,610.
+    await setTestPrice(database.db, b, 56);
+    await send(makeTick({ [b]: 56 }, Date.now()));
+    expect(await readAlert(database.db, whole.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
+    const [event] = await eventsOf(whole.id);
+    expect(Number(event!.price)).toBeCloseTo(6610, 9);
+    expect(Number(event!.triggerPrice)).toBeCloseTo(6600, 6);
+    const [mail] = await outboxOf(whole.id);
+    expect(mail!.bodyText).toContain(
+      'Your portfolio is now worth $6,610.00, +10.17% against the $6,000.00 you paid for it.',
+    );
+  });
+
   it('several consumers share the ticks; each alert fires once', async () => {
     await Promise.all([consumer('a'), consumer('b'), consumer('c')]);
     const user = await createPaidUser(database.db, { planId: 'enterprise' });

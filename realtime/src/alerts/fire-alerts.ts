@@ -199,7 +199,12 @@ function noticeOf(alert: AlertRecord, firing: Firing, publicUrl: string): AlertN
     thresholdType: alert.thresholdType as ThresholdType,
     thresholdValue: Number(alert.thresholdValue),
     price: Number(firing.price),
-    referenceValue: alert.referenceValue === null ? null : Number(alert.referenceValue),
+    referenceValue:
+      firing.cost !== undefined
+        ? firing.cost
+        : alert.referenceValue === null
+          ? null
+          : Number(alert.referenceValue),
     crossed: firing.crossed,
     alertsUrl: `${publicUrl}/alerts`,
   };
