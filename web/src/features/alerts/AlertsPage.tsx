@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { onUserEvent } from '../../lib/socket.ts';
-import { hasActivePlan, loadBilling, useBilling } from '../billing/billing-store.ts';
+import { loadBilling, useBilling } from '../billing/billing-store.ts';
 import { loadPortfolio, usePortfolio } from '../portfolio/portfolio-store.ts';
 import { watchCoins } from '../prices/prices-store.ts';
 import { AddAlertModal } from './AddAlertModal.tsx';
@@ -17,7 +17,6 @@ import { RecentActivity } from './RecentActivity.tsx';
 import { UsageBanner } from './UsageBanner.tsx';
 import { creationBlock, type CreationBlock } from './alert-ui.ts';
 import {
-  autoCreateForNewCoins,
   changeResetInterval,
   clearAlertMessages,
   deleteAlert,
@@ -30,6 +29,7 @@ import {
   selectNone,
   setEditMode,
   setSelectedEnabled,
+  syncWithHoldings,
   toggleAlert,
   toggleSelected,
   useAlerts,
@@ -58,15 +58,15 @@ export function AlertsPage() {
   useEffect(() => {
     void loadAlertsScreen();
     void loadBilling();
-    const refresh = async () => {
-      await loadPortfolio();
-      const info = useBilling.getState().info;
-      await autoCreateForNewCoins(usePortfolio.getState().holdings, hasActivePlan(info));
-    };
-    void refresh();
-    const timer = setInterval(() => void refresh(), PORTFOLIO_REFRESH_MS);
+    void loadPortfolio();
+    const timer = setInterval(() => void loadPortfolio(), PORTFOLIO_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
+
+  // Holdings added or removed anywhere changed their alerts on the server too (a new coin's alert).
+  useEffect(() => {
+    if (usePortfolio.getState().status !== 'idle') void syncWithHoldings(holdings);
+  }, [holdings]);
 
   // A firing used a notification of the allowance: the usage banner reads it from the billing info.
   useEffect(() => {

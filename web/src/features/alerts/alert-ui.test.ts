@@ -2,7 +2,6 @@ import type { AlertView, BillingInfo } from '@coinpace/domain';
 import { alertView as view } from './testing.ts';
 import { describe, expect, it } from 'vitest';
 import {
-  autoCreateTemplate,
   conditionText,
   creationBlock,
   distanceText,
@@ -113,17 +112,5 @@ describe('screen rules', () => {
     expect(distanceText(-1, 'above')).toBe('Reached');
     expect(distanceText(-5, 'below')).toBe('-5.00% to go');
     expect(distanceText(null, 'below')).toBe('—');
-  });
-
-  it('auto-create copies the first active individual-coin PortfolioGainLoss alert', () => {
-    const alerts = [
-      view({ id: 'w' }),
-      view({ id: 'paused', type: 'PortfolioGainLoss', status: 'Paused' }),
-      view({ id: 'whole', type: 'PortfolioGainLoss', scope: 'portfolio' }),
-      view({ id: 'x', type: 'PortfolioGainLoss', thresholdType: 'Loss' }),
-      view({ id: 'y', type: 'PortfolioGainLoss' }),
-    ];
-    expect(autoCreateTemplate(alerts)?.id).toBe('x');
-    expect(autoCreateTemplate([view()])).toBeUndefined();
   });
 });

@@ -147,14 +147,6 @@ export function distanceText(distance: number | null, condition: 'above' | 'belo
   return reached ? 'Reached' : `${formatPercent(distance)} to go`;
 }
 
-/**
- * SPEC.md section 4: an alert auto-created for a new coin copies thresholdType, thresholdValue and
- * notificationMethod from the first active individual-coin PortfolioGainLoss alert.
- */
-export function autoCreateTemplate(alerts: readonly AlertView[]): AlertView | undefined {
-  return alerts.find((a) => a.type === 'PortfolioGainLoss' && a.scope === 'coin' && a.status === 'Active');
-}
-
 /** Labels of the reset-interval picker, in order. */
 export const RESET_INTERVAL_OPTIONS = Object.entries(RESET_INTERVAL_LABELS) as [ResetInterval, string][];
 
