@@ -33,6 +33,7 @@ import {
   toggleAlert,
   toggleSelected,
   useAlerts,
+  type MissingItem,
 } from './alerts-store.ts';
 import './alerts.css';
 
@@ -123,7 +124,6 @@ export function AlertsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per ?coin= value when the data is ready
   }, [coinParam, ready]);
 
-  /** The server refused a create (the plan, allowance or profile changed meanwhile): show why. */
   // ?protect=1 (e.g. a link after an import) opens 'Protect my portfolio'.
   const protectParam = params.get('protect');
   useEffect(() => {
@@ -140,15 +140,12 @@ export function AlertsPage() {
       h.coingeckoId && !state.alerts.some((a) => a.portfolioItemId === h.id && a.thresholdType === 'Loss'),
   ).length;
 
-  const refused = (code: string | undefined) => {
+  /** The server refused a create (the plan, allowance or profile changed meanwhile): show why. */
+  const refused = (code: string | undefined, missing?: MissingItem[]) => {
     setModal((m) => ({ ...m, open: false }));
-    const local = creationBlock(billing, state.profile);
     if (code === 'PLAN_REQUIRED') setBlock({ kind: 'upgrade' });
     else if (code === 'ALERT_LIMIT_REACHED') setBlock({ kind: 'limit' });
-    else
-      setBlock(
-        local?.kind === 'missing' ? local : { kind: 'missing', items: ['phone number', 'email address'] },
-      );
+    else setBlock({ kind: 'missing', items: missing?.length ? missing : ['phone number', 'email address'] });
   };
 
   return (

@@ -97,6 +97,21 @@ describe('alerts store (SPEC.md sections 4 and 8)', () => {
       message: 'Failed to create alert: You must upgrade to a paid plan to set alerts.',
     });
     api.on('POST', '/api/alerts', {
+      status: 403,
+      body: {
+        error: 'Missing Required Information: please add your phone number to your profile.',
+        code: 'PROFILE_INCOMPLETE',
+        details: { missing: ['phone number'] },
+      },
+    });
+    expect(await createAlerts(payload)).toEqual({
+      ok: false,
+      code: 'PROFILE_INCOMPLETE',
+      missing: ['phone number'],
+      message:
+        'Failed to create alert: Missing Required Information: please add your phone number to your profile.',
+    });
+    api.on('POST', '/api/alerts', {
       status: 400,
       body: {
         error: 'Some fields are missing',

@@ -71,6 +71,16 @@ function createError(error: unknown): string {
   return errorMessage(error);
 }
 
+export type MissingItem = 'phone number' | 'email address';
+
+/** The profile items a 403 PROFILE_INCOMPLETE names (`details.missing`), if any. */
+function missingItems(error: unknown): MissingItem[] | undefined {
+  if (!(error instanceof AppError) || error.code !== 'PROFILE_INCOMPLETE') return undefined;
+  const missing = (error.details as { missing?: unknown } | undefined)?.missing;
+  if (!Array.isArray(missing)) return undefined;
+  return missing.filter((m): m is MissingItem => m === 'phone number' || m === 'email address');
+}
+
 /** Loads alerts, stats and the profile; 'Failed to load alerts: …' on failure. */
 export async function loadAlertsScreen(): Promise<void> {
   set({ status: get().status === 'ready' ? 'ready' : 'loading', error: null });
@@ -210,7 +220,7 @@ export async function resetAllOn(): Promise<void> {
 /** Creates alerts; resolves true on success ('Successfully created N alert(s)!'), false with the error set. */
 export async function createAlerts(
   payload: CreateAlertInput,
-): Promise<{ ok: true } | { ok: false; message: string; code?: string }> {
+): Promise<{ ok: true } | { ok: false; message: string; code?: string; missing?: MissingItem[] }> {
   set({ busy: true });
   try {
     const result = await createAlertsRequest(payload);
@@ -225,7 +235,12 @@ export async function createAlerts(
   } catch (error) {
     const message = `${ALERT_MESSAGES.failedCreate}${createError(error)}`;
     set({ busy: false });
-    return { ok: false, message, code: error instanceof AppError ? error.code : undefined };
+    return {
+      ok: false,
+      message,
+      code: error instanceof AppError ? error.code : undefined,
+      missing: missingItems(error),
+    };
   }
 }
 
