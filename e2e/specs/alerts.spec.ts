@@ -321,6 +321,12 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     await screenshot(page, 'alerts-phone');
 
     await subscribeByApi(page, app.url);
+    // ?coin= opens the modal even before anything is held (nothing to preselect then).
+    await page.goto(`${app.url}/alerts?coin=BTC`);
+    const empty = page.getByRole('dialog', { name: 'Add Price Alert' });
+    await empty.getByText('Your portfolio is empty.', { exact: false }).waitFor();
+    await empty.getByRole('button', { name: 'Cancel' }).tap();
+    await empty.waitFor({ state: 'hidden' });
     const holding = await callApi(page, app.url, 'POST', '/api/portfolio', {
       coingeckoId: 'ethereum',
       symbol: 'ETH',

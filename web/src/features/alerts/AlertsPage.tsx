@@ -112,7 +112,11 @@ export function AlertsPage() {
 
   // ?coin=SYMBOL preselects that portfolio coin and opens the modal, once the data is in.
   const coinParam = params.get('coin');
-  const ready = state.status === 'ready' && billing !== null && holdings.length > 0;
+  // The portfolio has loaded once (it may be empty: the modal then opens without a preselection).
+  const portfolioLoaded = usePortfolio(
+    (s) => s.status === 'ready' || s.status === 'error' || s.holdings.length > 0,
+  );
+  const ready = state.status === 'ready' && billing !== null && portfolioLoaded;
   useEffect(() => {
     if (!coinParam || !ready) return;
     const holding = holdings.find((h) => h.symbol.toUpperCase() === coinParam.toUpperCase());
