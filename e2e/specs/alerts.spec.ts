@@ -11,7 +11,7 @@ import {
   type SmtpPeer,
   type TwilioPeer,
 } from '@coinpace/adapters/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
 import type { RunningApp } from '@coinpace/server/testing';
@@ -42,6 +42,42 @@ async function becomePaidWithPhone(page: Page): Promise<void> {
 async function tokenOf(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('coinpace.session') ?? '{}').token as string);
 }
+
+/** An authenticated JSON call to the app's API as the signed-in user of `page`. */
+async function callApi(page: Page, url: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** The Coinpace plan through the API (local checkout completed) and a phone number, without the UI. */
+async function subscribeByApi(page: Page, url: string): Promise<void> {
+  const { plans } = await callApi(page, url, 'GET', '/api/billing/plans');
+  const basic = plans.find((p: { id: string }) => p.id === 'basic');
+  const checkout = await callApi(page, url, 'POST', '/api/billing/create-checkout-session', {
+    priceId: basic.priceId,
+  });
+  const sessionId = /local-checkout\/([^/?#]+)/.exec(checkout.url)![1]!;
+  await callApi(page, url, 'POST', `/api/billing/local-checkout/${sessionId}/complete`);
+  await callApi(page, url, 'POST', '/api/billing/payment-success', { sessionId });
+  await callApi(page, url, 'PATCH', '/api/users/me', { phone: '+15557654321' });
+}
+
+/** Presses Tab until `target` has the focus (at most `max` times); fails when it never gets it. */
+async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
 describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly once', () => {
   let app: RunningApp;
@@ -99,7 +135,11 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     const modal = page.getByRole('dialog', { name: 'Add Price Alert' });
     await modal.getByRole('tab', { name: 'Watch List' }).click();
     await modal.getByLabel('Search coins').fill('bitcoin');
-    await modal.getByRole('listitem').filter({ hasText: 'Bitcoin' }).first().click();
+    await modal
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: /BTC Bitcoin/ })
+      .first()
+      .click();
     await modal.getByLabel('Condition').selectOption('above');
     await modal.getByLabel('Price (USD)').fill('100000');
     await expect(modal.getByLabel('Price (USD)').inputValue()).resolves.toBe('100,000');
@@ -189,16 +229,157 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     await context.close();
   });
 
-  it('on a phone the alerts screen fits and keeps its actions', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+  it('works from the keyboard: modal, tabs with arrow keys, create, switch, history, Escape', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUpInBrowser(page, app.url);
+    await subscribeByApi(page, app.url);
+    await callApi(page, app.url, 'POST', '/api/portfolio', {
+      coingeckoId: 'ethereum',
+      symbol: 'ETH',
+      name: 'Ethereum',
+      quantity: 2,
+      purchasePrice: 2500,
+    });
+    await page.goto(`${app.url}/alerts`);
+    await page.getByRole('heading', { name: 'No alerts yet' }).waitFor();
+
+    const opener = page.getByRole('button', { name: 'Add Price Alert' }).first();
+    await tabTo(page, opener);
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: 'Add Price Alert' });
+    await modal.waitFor();
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true);
+
+    // The tab list is one tab stop; arrow keys switch tabs and move the focus with them.
+    const portfolioTab = modal.getByRole('tab', { name: 'My Portfolio' });
+    const watchTab = modal.getByRole('tab', { name: 'Watch List' });
+    await tabTo(page, portfolioTab);
+    await page.keyboard.press('ArrowRight');
+    await expect(watchTab.getAttribute('aria-selected')).resolves.toBe('true');
+    expect(await isFocused(watchTab)).toBe(true);
+    await modal.getByRole('tabpanel', { name: 'Watch List' }).getByLabel('Search coins').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await expect(portfolioTab.getAttribute('aria-selected')).resolves.toBe('true');
+
+    // Into the panel: tick ETH with Space, pick 'Percentage' and a value, create with Enter.
+    const eth = modal.getByRole('checkbox', { name: /ETH/ });
+    await tabTo(page, eth);
+    await page.keyboard.press('Space');
+    await expect(eth.isChecked()).resolves.toBe(true);
+    await tabTo(page, modal.getByRole('radio', { name: 'Price' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(modal.getByRole('radio', { name: 'Percentage' }).isChecked()).resolves.toBe(true);
+    await tabTo(page, modal.getByLabel('Percent', { exact: true }));
+    await page.keyboard.type('20');
+    await modal.getByText(/ETH: fires at \$3,000\.00/).waitFor();
+    await tabTo(page, modal.getByRole('button', { name: 'Create Alert' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Successfully created 1 alert(s)!').waitFor();
+    await modal.waitFor({ state: 'hidden' });
+
+    // The row's switch and history from the keyboard; Escape closes and gives the focus back.
+    const row = page.locator('tr', { hasText: 'ETH' });
+    const toggle = row.getByRole('switch', { name: 'ETH alert on' });
+    await tabTo(page, toggle);
+    await page.keyboard.press('Space');
+    await row.getByRole('switch', { name: 'ETH alert off' }).waitFor();
+    const history = row.getByRole('button', { name: 'History of the ETH alert' });
+    await tabTo(page, history);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Alert history' });
+    await dialog.getByText('This alert has not fired yet.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await isFocused(history)).toBe(true);
+    await context.close();
+  });
+
+  it('on a phone the alerts screen and its modal fit, and every alert keeps its switch and reset interval', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await signUpInBrowser(page, app.url);
     await page.goto(`${app.url}/alerts`);
     await page.getByRole('heading', { name: 'Price Alerts' }).waitFor();
     await page.getByRole('button', { name: 'Add Price Alert' }).first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(page, 'alerts-phone');
+
+    await subscribeByApi(page, app.url);
+    // ?coin= opens the modal even before anything is held (nothing to preselect then).
+    await page.goto(`${app.url}/alerts?coin=BTC`);
+    const empty = page.getByRole('dialog', { name: 'Add Price Alert' });
+    await empty.getByText('Your portfolio is empty.', { exact: false }).waitFor();
+    await empty.getByRole('button', { name: 'Cancel' }).tap();
+    await empty.waitFor({ state: 'hidden' });
+    const holding = await callApi(page, app.url, 'POST', '/api/portfolio', {
+      coingeckoId: 'ethereum',
+      symbol: 'ETH',
+      name: 'Ethereum',
+      quantity: 2,
+      purchasePrice: 2500,
+    });
+    for (const body of [
+      {
+        type: 'WatchlistPrice',
+        coinId: 'bitcoin',
+        coin: { name: 'Bitcoin', symbol: 'BTC' },
+        thresholdType: 'Above',
+        thresholdValue: 250000,
+        notificationMethod: 'Both',
+      },
+      {
+        type: 'PortfolioGainLoss',
+        coinId: holding.id,
+        thresholdType: 'Loss',
+        thresholdValue: 15,
+        notificationMethod: 'Email',
+      },
+    ]) {
+      await callApi(page, app.url, 'POST', '/api/alerts', body);
+    }
+    await page.reload();
+    await page.locator('tr', { hasText: 'Above $250,000.00' }).waitFor();
+    await page.locator('tr', { hasText: 'Down 15%' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    // The reset-interval column is hidden on a phone; its picker is still on each row, and it saves.
+    const btcInterval = page.getByLabel('Reset interval of the BTC alert').filter({ visible: true });
+    await expect(btcInterval.count()).resolves.toBe(1);
+    await expect(
+      page.getByLabel('Reset interval of the ETH alert').filter({ visible: true }).count(),
+    ).resolves.toBe(1);
+    await btcInterval.selectOption('1day');
+    await expect
+      .poll(async () => {
+        const alerts = await callApi(page, app.url, 'GET', '/api/alerts/user');
+        return alerts.find((a: { coinSymbol: string }) => a.coinSymbol === 'BTC')?.resetInterval;
+      })
+      .toBe('1day');
+    const ethSwitch = page.getByRole('switch', { name: 'ETH alert on' });
+    await ethSwitch.scrollIntoViewIfNeeded();
+    await ethSwitch.tap();
+    await page.getByRole('switch', { name: 'ETH alert off' }).waitFor();
+    await screenshot(page, 'alerts-table-phone');
+
+    // The modal fits the screen; its actions are reachable.
+    await page.getByRole('button', { name: 'Add Price Alert' }).first().tap();
+    const modal = page.getByRole('dialog', { name: 'Add Price Alert' });
+    await modal.waitFor();
+    const box = (await modal.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+    await modal.getByRole('checkbox', { name: /ETH/ }).tap();
+    await modal.getByLabel('Price (USD)').fill('4,000');
+    const create = modal.getByRole('button', { name: 'Create Alert' });
+    await create.scrollIntoViewIfNeeded();
+    await expect(create.isVisible()).resolves.toBe(true);
+    await screenshot(page, 'alerts-modal-phone', { fullPage: false });
+    await create.tap();
+    await page.getByText('Successfully created 1 alert(s)!').waitFor();
+    await page.locator('tr', { hasText: 'Above $4,000.00' }).waitFor();
     await context.close();
   });
 });

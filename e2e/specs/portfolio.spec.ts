@@ -177,7 +177,7 @@ describe('portfolio on a phone and by keyboard', () => {
   it('shows holdings as cards without sideways scrolling, sortable from the Sort by menu', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUp(page, app.url);
+    await signUpInBrowser(page, app.url, 'Grace');
     await importPasted(page, PASTE, 3);
     await page.locator('tr[data-holding="DOT"]').waitFor();
 
@@ -220,7 +220,7 @@ describe('portfolio on a phone and by keyboard', () => {
   it('is usable by keyboard: modal focus stays inside and returns, row menu and price edit', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUp(page, app.url);
+    await signUpInBrowser(page, app.url, 'Grace');
     await importPasted(page, 'Bitcoin, BTC, 1, 50000', 1);
     await page.locator('tr[data-holding="BTC"]').waitFor();
 

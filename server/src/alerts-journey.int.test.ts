@@ -38,7 +38,9 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
   let worker: AlertWorker;
   let coingecko: FakeCoinGecko;
   let poller: PricePoller;
-  let clock = Date.parse('2026-07-01T09:00:00Z');
+  // The worker's injected clock starts at the real time: the API reads the billing period at the real time,
+  // and both must find the same one (usagePeriodAt).
+  let clock = Math.floor(Date.now() / 60_000) * 60_000;
   const handled: PriceTick[] = [];
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /** The alert rows of one user: create, read, change, delete, count (API side of DESIGN.md section 5). */
-import { and, count, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../connect.ts';
 import { alertEvents, alerts, latestPrices, trackedCoins } from '../schema/index.ts';
 
@@ -152,4 +152,29 @@ export async function findLatestPrice(db: AppDb | AppTx, coingeckoId: string): P
     .where(eq(latestPrices.coingeckoId, coingeckoId))
     .limit(1);
   return row?.usd;
+}
+
+/**
+ * The alert a new coin's alert is copied from (SPEC.md section 4): the user's first (oldest) Active
+ * individual-coin PortfolioGainLoss alert with a percentage (Gain/Loss) threshold; undefined when none.
+ */
+export async function findAutoCreateTemplate(
+  db: AppDb | AppTx,
+  userId: string,
+): Promise<AlertRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.userId, userId),
+        eq(alerts.type, 'PortfolioGainLoss'),
+        eq(alerts.scope, 'coin'),
+        eq(alerts.status, 'Active'),
+        inArray(alerts.thresholdType, ['Gain', 'Loss']),
+      ),
+    )
+    .orderBy(asc(alerts.createdAt), asc(alerts.id))
+    .limit(1);
+  return row;
 }

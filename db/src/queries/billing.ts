@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import {
   billingView,
+  hasActivePlan,
   isPlanId,
+  usagePeriodAt,
   type BillingInfo,
   type SubscriptionState,
   type SubscriptionStatus,
@@ -33,19 +35,21 @@ export async function findSubscription(
 }
 
 /**
- * The usage row of the billing period in force, or undefined when the user has no period or nothing was
- * counted in it yet. Periods are keyed by their start (DESIGN.md section 5, Allowance).
+ * The usage row of the period notifications are counted in at `now` (`usagePeriodAt`, the same key the
+ * alert consumer counts under), or undefined when nothing was counted in it yet, or the user has no plan.
  */
 export async function findCurrentUsage(
   db: AppDb | AppTx,
   userId: string,
   state: SubscriptionState,
+  now: Date,
 ): Promise<typeof usagePeriods.$inferSelect | undefined> {
-  if (!state.currentPeriodStart) return undefined;
+  if (!hasActivePlan(state)) return undefined;
+  const { start } = usagePeriodAt(state, now);
   const [row] = await db
     .select()
     .from(usagePeriods)
-    .where(and(eq(usagePeriods.userId, userId), eq(usagePeriods.periodStart, state.currentPeriodStart)))
+    .where(and(eq(usagePeriods.userId, userId), eq(usagePeriods.periodStart, start)))
     .limit(1);
   return row;
 }
@@ -53,7 +57,7 @@ export async function findCurrentUsage(
 /** The billing info of SPEC.md section 3 for one user at `now` (GET /api/billing/user). */
 export async function loadBillingInfo(db: AppDb | AppTx, userId: string, now: Date): Promise<BillingInfo> {
   const state = toSubscriptionState(await findSubscription(db, userId));
-  const usage = await findCurrentUsage(db, userId, state);
+  const usage = await findCurrentUsage(db, userId, state, now);
   return billingView(state, { alertsSent: usage?.notificationsSent ?? 0 }, now);
 }
 

@@ -118,5 +118,22 @@ describe.each(testEngines(serverUrl))('outbox and advisory locks on %s', (engine
       planLimits: { totalAlerts: 200 },
       alertUsage: { alertsSent: 7, remaining: 193 },
     });
+
+    // The period ended and no renewal reached us yet: the new month's allowance is whole, as the alert
+    // consumer counts it (usagePeriodAt), not the last month's leftovers.
+    const later = await loadBillingInfo(database.db, user.id, new Date('2026-12-02T00:00:00Z'));
+    expect(later.alertUsage).toEqual({ alertsSent: 0, remaining: 200 });
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart: new Date('2026-12-01T00:00:00Z'),
+      periodEnd: new Date('2027-01-01T00:00:00Z'),
+      notificationsSent: 3,
+    });
+    expect(
+      (await loadBillingInfo(database.db, user.id, new Date('2026-12-02T00:00:00Z'))).alertUsage,
+    ).toEqual({
+      alertsSent: 3,
+      remaining: 197,
+    });
   });
 });

@@ -38,7 +38,10 @@ export const alerts = pgTable(
     /** above or below; null for portfolio and all-coins alerts. */
     direction: text(),
     triggerPrice: decimal(),
-    /** For whole-portfolio alerts: the value the percentage is measured from. */
+    /**
+     * Gain/Loss on one coin: the price the percentage is measured from. Null for whole-portfolio alerts,
+     * which measure against what the holdings cost, at each tick.
+     */
     referenceValue: decimal(),
     /** 1hour, 5hours, 1day, 3days or 1week. */
     resetInterval: text().notNull().default('1week'),

@@ -49,42 +49,53 @@ const holding = (over: Partial<PricedHolding>): PricedHolding => ({
 });
 
 describe('evaluatePortfolioAlert', () => {
-  const gain = { thresholdType: 'Gain' as const, thresholdValue: 10, referenceValue: 1000 };
-  const loss = { thresholdType: 'Loss' as const, thresholdValue: 10, referenceValue: 1000 };
+  const gain = { thresholdType: 'Gain' as const, thresholdValue: 10 };
+  const loss = { thresholdType: 'Loss' as const, thresholdValue: 10 };
 
-  it('fires when the value reaches the reference moved by the percentage', () => {
+  it('fires when the value reaches what the holdings cost moved by the percentage', () => {
     const holdings = [
-      holding({ quantity: 2, price: 500 }),
-      holding({ symbol: 'ETH', quantity: 10, price: 10 }),
+      holding({ quantity: 2, purchasePrice: 450, price: 500 }),
+      holding({ symbol: 'ETH', quantity: 10, purchasePrice: 10, price: 10 }),
     ];
     expect(evaluatePortfolioAlert(gain, holdings)).toMatchObject({
       fire: true,
       reason: 'crossed',
       value: 1100,
+      cost: 1000,
     });
+    expect(evaluatePortfolioAlert(gain, holdings).target).toBeCloseTo(1100, 9);
     expect(evaluatePortfolioAlert(loss, holdings)).toMatchObject({ fire: false, reason: 'not_reached' });
-    expect(evaluatePortfolioAlert(loss, [holding({ quantity: 9, price: 100 })])).toMatchObject({
+    expect(evaluatePortfolioAlert(loss, [holding({ quantity: 10, price: 90 })])).toMatchObject({
       fire: true,
       value: 900,
     });
-    expect(evaluatePortfolioAlert(loss, [holding({ quantity: 9.01, price: 100 })]).fire).toBe(false);
+    expect(evaluatePortfolioAlert(loss, [holding({ quantity: 10, price: 90.01 })]).fire).toBe(false);
   });
 
-  it('ignores unpriced holdings and never fires while a priced one is stale', () => {
+  it('adding a holding moves value and cost alike: no firing from a deposit', () => {
+    const before = [holding({ quantity: 10, purchasePrice: 100, price: 105 })];
+    expect(evaluatePortfolioAlert(gain, before).fire).toBe(false);
+    const after = [...before, holding({ symbol: 'ETH', quantity: 100, purchasePrice: 50, price: 50 })];
+    expect(evaluatePortfolioAlert(gain, after)).toMatchObject({ fire: false, value: 6050, cost: 6000 });
+  });
+
+  it('leaves out holdings without a price or a purchase price, and never fires while a counted one is stale', () => {
     const unpriced = holding({ symbol: 'XYZ', price: null, fresh: false });
-    expect(evaluatePortfolioAlert(gain, [holding({ quantity: 11, price: 100 }), unpriced]).fire).toBe(true);
+    const noPurchase = holding({ symbol: 'AIR', quantity: 1000, purchasePrice: 0, price: 100 });
+    expect(
+      evaluatePortfolioAlert(gain, [holding({ quantity: 10, price: 110 }), unpriced, noPurchase]),
+    ).toMatchObject({ fire: true, value: 1100, cost: 1000 });
     const stale = holding({ symbol: 'ETH', price: 1, fresh: false });
-    expect(evaluatePortfolioAlert(gain, [holding({ quantity: 20, price: 100 }), stale])).toMatchObject({
+    expect(evaluatePortfolioAlert(gain, [holding({ quantity: 20, price: 200 }), stale])).toMatchObject({
       fire: false,
       reason: 'stale',
     });
   });
 
-  it('needs a reference and a value', () => {
-    expect(evaluatePortfolioAlert({ ...gain, referenceValue: null }, [holding({})]).reason).toBe(
-      'no_reference',
-    );
+  it('needs a holding with a price and a purchase price', () => {
+    expect(evaluatePortfolioAlert(gain, [holding({ purchasePrice: 0 })]).reason).toBe('no_reference');
     expect(evaluatePortfolioAlert(loss, [holding({ price: null, fresh: false })]).reason).toBe('no_value');
+    expect(evaluatePortfolioAlert(loss, []).reason).toBe('no_value');
   });
 });
 

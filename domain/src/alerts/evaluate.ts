@@ -46,31 +46,61 @@ export interface PricedHolding {
 export interface PortfolioEvaluation {
   fire: boolean;
   reason: 'crossed' | 'not_reached' | 'stale' | 'no_value' | 'no_reference';
-  /** The portfolio's value now, USD (0 when unknown). */
+  /** What the counted holdings are worth now, USD (0 when unknown). */
   value: number;
+  /** What the counted holdings cost (quantity x purchase price), USD: the percentage is measured from it. */
+  cost: number;
   /** The value the alert fires at. */
   target: number;
 }
 
 /**
- * A whole-portfolio Gain/Loss alert: the value of every priced holding, against the reference value
- * moved by the percentage. Not evaluated (reason `stale`) while any priced holding's price is stale,
- * so a frozen price can never fake a move.
+ * The holdings a whole-portfolio alert counts: those with a quantity, a price and a purchase price. A
+ * holding without a purchase price (or without a price yet) is left out of both the value and the cost,
+ * so it can neither fake a gain nor hide a loss.
+ */
+export function portfolioBasis(holdings: readonly Omit<PricedHolding, 'fresh'>[]): {
+  value: number;
+  cost: number;
+  counted: number;
+} {
+  let value = 0;
+  let cost = 0;
+  let counted = 0;
+  for (const h of holdings) {
+    if (!(h.quantity > 0) || h.price === null || !(h.price > 0) || !(h.purchasePrice > 0)) continue;
+    value += h.quantity * h.price;
+    cost += h.quantity * h.purchasePrice;
+    counted += 1;
+  }
+  return { value, cost, counted };
+}
+
+/**
+ * A whole-portfolio Gain/Loss alert: the portfolio's gain or loss against what its holdings cost, as the
+ * Portfolio screen's Gain/Loss shows it, like a Gain/Loss alert on one holding measures from its purchase
+ * price. Measuring against cost (not against the value when the alert was set) means adding or removing
+ * holdings moves value and cost alike and never fires the alert by itself. Not evaluated (reason
+ * `stale`) while any counted holding's price is stale, so a frozen price can never fake a move.
  */
 export function evaluatePortfolioAlert(
-  alert: { thresholdType: ThresholdType; thresholdValue: number; referenceValue: number | null },
+  alert: { thresholdType: ThresholdType; thresholdValue: number },
   holdings: readonly PricedHolding[],
 ): PortfolioEvaluation {
   const kind = alert.thresholdType === 'Loss' || alert.thresholdType === 'Below' ? 'Loss' : 'Gain';
-  const reference = alert.referenceValue ?? 0;
-  const target = reference > 0 ? portfolioTarget(kind, alert.thresholdValue, reference) : 0;
-  const priced = holdings.filter((h) => h.price !== null && h.price > 0);
-  const value = priced.reduce((sum, h) => sum + h.quantity * h.price!, 0);
-  if (!(reference > 0)) return { fire: false, reason: 'no_reference', value, target };
-  if (priced.some((h) => !h.fresh)) return { fire: false, reason: 'stale', value, target };
-  if (!(value > 0)) return { fire: false, reason: 'no_value', value, target };
+  const { value, cost, counted } = portfolioBasis(holdings);
+  const target = cost > 0 ? portfolioTarget(kind, alert.thresholdValue, cost) : 0;
+  const result = { value, cost, target };
+  if (counted === 0) {
+    const priced = holdings.some((h) => h.price !== null && h.price > 0);
+    return { fire: false, reason: priced ? 'no_reference' : 'no_value', ...result };
+  }
+  const countedStale = holdings.some(
+    (h) => h.quantity > 0 && h.price !== null && h.price > 0 && h.purchasePrice > 0 && !h.fresh,
+  );
+  if (countedStale) return { fire: false, reason: 'stale', ...result };
   const fire = kind === 'Gain' ? value >= target : value <= target;
-  return { fire, reason: fire ? 'crossed' : 'not_reached', value, target };
+  return { fire, reason: fire ? 'crossed' : 'not_reached', ...result };
 }
 
 /** A holding an all-coins alert fired for. */

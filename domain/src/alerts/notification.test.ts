@@ -49,6 +49,23 @@ describe('alert notification texts', () => {
     expect(mail.text).toContain('Bitcoin (BTC) is now $33,000.00, +10.00% from $30,000.00.');
   });
 
+  it('a whole-portfolio mail measures against what the holdings cost', () => {
+    const mail = renderAlertEmail({
+      ...base,
+      scope: 'portfolio',
+      coinSymbol: null,
+      coinName: null,
+      thresholdType: 'Loss',
+      thresholdValue: 10,
+      price: 8900,
+      referenceValue: 10000,
+    });
+    expect(mail.subject).toBe('Coinpace alert: Your portfolio is down 10% or more');
+    expect(mail.text).toContain(
+      'Your portfolio is now worth $8,900.00, -11.00% against the $10,000.00 you paid for it.',
+    );
+  });
+
   it('an all-coins mail lists the holdings', () => {
     const notice: AlertNotice = {
       ...base,

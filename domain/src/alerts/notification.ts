@@ -19,7 +19,7 @@ export interface AlertNotice {
   thresholdValue: number;
   /** The price (or the portfolio's value) the alert fired on, USD. */
   price: number;
-  /** Gain/Loss: the price or value the percentage is measured from. */
+  /** Gain/Loss: the price (or for the whole portfolio, the holdings' cost) the percentage is measured from. */
   referenceValue?: number | null;
   /** all_coins: the holdings past the percentage. */
   crossed?: readonly CrossedHolding[];
@@ -66,7 +66,9 @@ export function describeAlert(n: AlertNotice): string[] {
     from && from > 0 ? `, ${formatPercent(((to - from) / from) * 100)} from ${price(from)}` : '';
   if (n.scope === 'portfolio') {
     return [
-      `Your portfolio is now worth ${formatUsd(n.price)}${move(n.referenceValue, n.price)}.`,
+      n.referenceValue && n.referenceValue > 0
+        ? `Your portfolio is now worth ${formatUsd(n.price)}, ${formatPercent(((n.price - n.referenceValue) / n.referenceValue) * 100)} against the ${formatUsd(n.referenceValue)} you paid for it.`
+        : `Your portfolio is now worth ${formatUsd(n.price)}.`,
       `It passed your ${percentText(n.thresholdValue)} ${n.thresholdType.toLowerCase()} alert.`,
     ];
   }

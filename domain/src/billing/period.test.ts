@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, periodContaining } from './period.ts';
+import { addMonths, periodContaining, usagePeriodAt } from './period.ts';
 
 const t = (iso: string) => new Date(iso);
 
@@ -45,6 +45,56 @@ describe('periodContaining', () => {
     expect(periodContaining(anchor, t('2027-08-15T00:00:00Z'))).toEqual({
       start: t('2027-07-31T12:00:00Z'),
       end: t('2027-08-31T12:00:00Z'),
+    });
+  });
+});
+
+describe('usagePeriodAt', () => {
+  const start = t('2026-03-31T09:00:00Z');
+  const end = t('2026-04-30T09:00:00Z');
+
+  it('is the subscription period while it lasts', () => {
+    expect(usagePeriodAt({ currentPeriodStart: start, currentPeriodEnd: end }, start)).toEqual({
+      start,
+      end,
+    });
+    expect(
+      usagePeriodAt({ currentPeriodStart: start, currentPeriodEnd: end }, t('2026-04-30T08:59:59.999Z')),
+    ).toEqual({ start, end });
+  });
+
+  it('moves on to the following month at the period end, before any renewal arrives', () => {
+    expect(usagePeriodAt({ currentPeriodStart: start, currentPeriodEnd: end }, end)).toEqual({
+      start: end,
+      end: t('2026-05-30T09:00:00Z'),
+    });
+    expect(
+      usagePeriodAt({ currentPeriodStart: start, currentPeriodEnd: end }, t('2026-07-04T00:00:00Z')),
+    ).toEqual({ start: t('2026-06-30T09:00:00Z'), end: t('2026-07-30T09:00:00Z') });
+  });
+
+  it('a short first period (a trial) is followed by monthly ones from its end', () => {
+    const trialEnd = t('2026-04-07T09:00:00Z');
+    expect(
+      usagePeriodAt({ currentPeriodStart: start, currentPeriodEnd: trialEnd }, t('2026-04-08T00:00:00Z')),
+    ).toEqual({ start: trialEnd, end: t('2026-05-07T09:00:00Z') });
+  });
+
+  it('without a known period: the calendar month in UTC, whatever the local time zone', () => {
+    expect(usagePeriodAt({}, t('2026-03-01T00:00:00Z'))).toEqual({
+      start: t('2026-03-01T00:00:00Z'),
+      end: t('2026-04-01T00:00:00Z'),
+    });
+    expect(usagePeriodAt({ currentPeriodStart: null }, t('2026-12-31T23:59:59.999Z'))).toEqual({
+      start: t('2026-12-01T00:00:00Z'),
+      end: t('2027-01-01T00:00:00Z'),
+    });
+  });
+
+  it('a period with only a start counts monthly from it', () => {
+    expect(usagePeriodAt({ currentPeriodStart: start }, t('2026-05-01T00:00:00Z'))).toEqual({
+      start: end,
+      end: t('2026-05-31T09:00:00Z'),
     });
   });
 });

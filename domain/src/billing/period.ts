@@ -28,3 +28,28 @@ export function periodContaining(anchor: Date, now: Date): { start: Date; end: D
   while (addMonths(anchor, n + 1).getTime() <= now.getTime()) n += 1;
   return { start: addMonths(anchor, n), end: addMonths(anchor, n + 1) };
 }
+
+/**
+ * The period a user's notifications are counted in at `now` (DESIGN.md section 5, Allowance), the one
+ * key of `usage_periods` that the alert consumer, the billing info and the alert API all read:
+ * - the subscription's current period while `now` is inside it;
+ * - once that period has ended but its renewal has not reached us yet (a late webhook, or a local
+ *   subscription nobody read back since), the monthly period that follows it (starting at its end, as
+ *   the renewal's will), so the allowance starts afresh when the month turns and not when the provider
+ *   next speaks;
+ * - without a known period, the calendar month in UTC.
+ */
+export function usagePeriodAt(
+  period: { currentPeriodStart?: Date | null; currentPeriodEnd?: Date | null },
+  now: Date,
+): { start: Date; end: Date } {
+  const start = period.currentPeriodStart ?? null;
+  const end = period.currentPeriodEnd ?? null;
+  if (start && end) {
+    if (now.getTime() < end.getTime() || end.getTime() <= start.getTime()) return { start, end };
+    return periodContaining(end, now);
+  }
+  if (start) return periodContaining(start, now);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { start: monthStart, end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
+}

@@ -25,9 +25,10 @@ import {
   readAlert,
 } from '../testing/alert-fixtures.ts';
 import { ALERT_CONSUMER_GROUP, startAlertConsumer } from './consumer.ts';
-import type { TickResult } from './process-tick.ts';
+import { processTick, type TickResult } from './process-tick.ts';
 
 const POLL_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const cases = testEngines(process.env.DATABASE_URL).flatMap((engine) =>
   busKinds(process.env.REDIS_URL).map((bus) => [engine, bus] as const),
 );
@@ -215,6 +216,96 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(usage).toMatchObject({ notificationsSent: 50 });
   });
 
+  it('one tick handled by two consumers at the same moment fires, counts and queues once', async () => {
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5 });
+    await setTestPrice(database.db, coin, 6);
+    const tick = makeTick({ [coin]: 6 }, Date.now());
+    const deps = {
+      db: database.db,
+      logger,
+      pollMs: POLL_MS,
+      publicUrl: 'http://coinpace.test',
+      now: Date.now,
+    };
+    const results = await Promise.all([processTick(deps, tick), processTick(deps, tick)]);
+    expect(results.map((r) => r.fired.length).sort()).toEqual([0, 1]);
+    expect(await eventsOf(alert.id)).toHaveLength(1);
+    expect(await outboxOf(alert.id)).toHaveLength(2);
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 1, emailSent: 1, smsSent: 1 });
+  });
+
+  it('the last notification of the allowance goes to one of two alerts firing at once', async () => {
+    const [a, b] = [newCoin(), newCoin()];
+    const user = await createPaidUser(database.db);
+    const alertA = await createCoinAlert(database.db, user.id, {
+      coin: a,
+      thresholdValue: 5,
+      method: 'Email',
+    });
+    const alertB = await createCoinAlert(database.db, user.id, {
+      coin: b,
+      thresholdValue: 5,
+      method: 'Email',
+    });
+    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart: s!.currentPeriodStart!,
+      periodEnd: s!.currentPeriodEnd!,
+      notificationsSent: 49,
+      emailSent: 20,
+    });
+    await setTestPrice(database.db, a, 6);
+    await setTestPrice(database.db, b, 6);
+    const deps = {
+      db: database.db,
+      logger,
+      pollMs: POLL_MS,
+      publicUrl: 'http://coinpace.test',
+      now: Date.now,
+    };
+    await Promise.all([
+      processTick(deps, makeTick({ [a]: 6 }, Date.now())),
+      processTick(deps, makeTick({ [b]: 6 }, Date.now())),
+    ]);
+    const outcomes = [...(await eventsOf(alertA.id)), ...(await eventsOf(alertB.id))].map((e) => e.outcome);
+    expect(outcomes.sort()).toEqual(['queued', 'skipped_allowance']);
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 50, emailSent: 21 });
+  });
+
+  it('a billing period that ended before its renewal arrived: counted in the new month, not the used-up old one', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db, { periodStart: new Date(Date.now() - 31 * DAY_MS) });
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5 });
+    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    await database.db.insert(usagePeriods).values({
+      userId: user.id,
+      periodStart: s!.currentPeriodStart!,
+      periodEnd: s!.currentPeriodEnd!,
+      notificationsSent: 50,
+      emailSent: 25,
+      smsSent: 25,
+    });
+    await setTestPrice(database.db, coin, 6);
+    await send(makeTick({ [coin]: 6 }, Date.now()));
+    const [event] = await eventsOf(alert.id);
+    expect(event).toMatchObject({ outcome: 'queued', channels: ['email', 'sms'] });
+    const rows = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(
+      rows
+        .map((r) => [r.periodStart.toISOString(), r.notificationsSent])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      [s!.currentPeriodStart!.toISOString(), 50],
+      [s!.currentPeriodEnd!.toISOString(), 1],
+    ]);
+  });
+
   it('whole-portfolio and all-coins alerts: only for users holding a changed coin', async () => {
     await consumer();
     const held = newCoin();
@@ -253,6 +344,47 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(eachEvent!.detail).toContain('25.00%');
     const [mail] = await outboxOf(whole.id);
     expect(mail!.subject).toBe('Coinpace alert: Your portfolio is up 10% or more');
+  });
+
+  it('a whole-portfolio alert does not fire because holdings were added, only when they gain', async () => {
+    await consumer();
+    const [a, b] = [newCoin(), newCoin()];
+    const user = await createPaidUser(database.db);
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: a,
+      symbol: `A${coinSeq}`,
+      quantity: '10',
+      purchasePrice: '100',
+    });
+    const whole = await createWideAlert(database.db, user.id, {
+      scope: 'portfolio',
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      // What the portfolio was worth when the alert was set; a deposit must not count as a gain over it.
+      referenceValue: 1000,
+    });
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: b,
+      symbol: `B${coinSeq}`,
+      quantity: '100',
+      purchasePrice: '50',
+    });
+    await setTestPrice(database.db, b, 50);
+    await setTestPrice(database.db, a, 101);
+    await send(makeTick({ [a]: 101 }, Date.now()));
+    expect(await readAlert(database.db, whole.id)).toMatchObject({ status: 'Active' });
+
+    // 6,000 paid; +10% is 6,600: B rising to 56 makes 1,010 + 5,600 = 6,610.
+    await setTestPrice(database.db, b, 56);
+    await send(makeTick({ [b]: 56 }, Date.now()));
+    expect(await readAlert(database.db, whole.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
+    const [event] = await eventsOf(whole.id);
+    expect(Number(event!.price)).toBeCloseTo(6610, 9);
+    expect(Number(event!.triggerPrice)).toBeCloseTo(6600, 6);
+    const [mail] = await outboxOf(whole.id);
+    expect(mail!.bodyText).toContain(
+      'Your portfolio is now worth $6,610.00, +10.17% against the $6,000.00 you paid for it.',
+    );
   });
 
   it('several consumers share the ticks; each alert fires once', async () => {

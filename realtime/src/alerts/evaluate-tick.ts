@@ -33,6 +33,8 @@ export interface Firing {
   price: string;
   /** Whole-portfolio alerts: the value it fires at. */
   target?: number;
+  /** Whole-portfolio alerts: what the counted holdings cost, the base of the percentage. */
+  cost?: number;
   /** All-coins alerts: the holdings past the percentage. */
   crossed?: CrossedHolding[];
 }
@@ -131,10 +133,7 @@ function evaluateWide(alert: AlertRecord, holdings: PricedHolding[]): Firing[] {
     thresholdValue: Number(alert.thresholdValue),
   };
   if (alert.scope === 'portfolio') {
-    const result = evaluatePortfolioAlert(
-      { ...rule, referenceValue: alert.referenceValue === null ? null : Number(alert.referenceValue) },
-      holdings,
-    );
+    const result = evaluatePortfolioAlert(rule, holdings);
     if (!result.fire) return [];
     return [
       {
@@ -142,6 +141,7 @@ function evaluateWide(alert: AlertRecord, holdings: PricedHolding[]): Firing[] {
         userId: alert.userId,
         price: toDecimalString(result.value) ?? '0',
         target: result.target,
+        cost: result.cost,
       },
     ];
   }

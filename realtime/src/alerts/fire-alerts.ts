@@ -33,6 +33,7 @@ import {
   type AllowanceLimits,
   type NotificationMethod,
   type ThresholdType,
+  usagePeriodAt,
 } from '@coinpace/domain';
 import type { Firing } from './evaluate-tick.ts';
 
@@ -87,7 +88,10 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
       const plan = hasActivePlan(state) ? findPlan(state.planId) : undefined;
       if (!plan || r.deletedAt) continue;
       const { totalAlerts: total, emailAlerts: email, smsAlerts: sms } = plan.features;
-      plans.set(userId, { limits: { total, email, sms }, period: periodOf(userId, state, opts.now) });
+      plans.set(userId, {
+        limits: { total, email, sms },
+        period: { userId, ...periodKey(usagePeriodAt(state, opts.now)) },
+      });
     }
     const usage = new Map<string, UsageRecord>(
       (
@@ -185,22 +189,7 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
   });
 }
 
-/** The billing period usage is counted in; a plan without a known period counts by calendar month (UTC). */
-function periodOf(
-  userId: string,
-  state: { currentPeriodStart?: Date; currentPeriodEnd?: Date },
-  now: Date,
-): UsageKey {
-  if (state.currentPeriodStart && state.currentPeriodEnd) {
-    return { userId, periodStart: state.currentPeriodStart, periodEnd: state.currentPeriodEnd };
-  }
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  return {
-    userId,
-    periodStart: start,
-    periodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
-  };
-}
+const periodKey = (p: { start: Date; end: Date }) => ({ periodStart: p.start, periodEnd: p.end });
 
 function noticeOf(alert: AlertRecord, firing: Firing, publicUrl: string): AlertNotice {
   return {
@@ -210,7 +199,12 @@ function noticeOf(alert: AlertRecord, firing: Firing, publicUrl: string): AlertN
     thresholdType: alert.thresholdType as ThresholdType,
     thresholdValue: Number(alert.thresholdValue),
     price: Number(firing.price),
-    referenceValue: alert.referenceValue === null ? null : Number(alert.referenceValue),
+    referenceValue:
+      firing.cost !== undefined
+        ? firing.cost
+        : alert.referenceValue === null
+          ? null
+          : Number(alert.referenceValue),
     crossed: firing.crossed,
     alertsUrl: `${publicUrl}/alerts`,
   };

@@ -14,6 +14,7 @@ import {
   THRESHOLD_TYPES,
   billingView,
   findPlan,
+  usagePeriodAt,
   type AlertStats,
 } from '@coinpace/domain';
 
@@ -23,11 +24,12 @@ const zeros = <K extends string>(keys: readonly K[]) =>
 /** Counts of the user's alerts and their notifications in the billing period in force at `now`. */
 export async function alertStats(db: AppDb, userId: string, now: Date): Promise<AlertStats> {
   const state = toSubscriptionState(await findSubscription(db, userId));
-  const usage = await findCurrentUsage(db, userId, state);
+  const usage = await findCurrentUsage(db, userId, state, now);
   const info = billingView(state, { alertsSent: usage?.notificationsSent ?? 0 }, now);
   const plan = info.plan === 'None' ? undefined : findPlan(state.planId);
   const groups = await groupAlertCounts(db, userId);
-  const periodStart = info.plan === 'None' ? null : (state.currentPeriodStart ?? null);
+  const period = info.plan === 'None' ? null : usagePeriodAt(state, now);
+  const periodStart = period?.start ?? null;
   const events = await summarizeAlertEvents(db, userId, periodStart);
 
   const stats: AlertStats = {
@@ -49,7 +51,7 @@ export async function alertStats(db: AppDb, userId: string, now: Date): Promise<
     },
     period: {
       start: periodStart?.toISOString() ?? null,
-      end: info.plan === 'None' ? null : info.billingCycleEnd,
+      end: period?.end.toISOString() ?? null,
     },
     lastTriggered: events.lastFiredAt?.toISOString() ?? null,
   };

@@ -5,6 +5,7 @@ import {
   PORTFOLIO_TOTAL,
   alertLifecycle,
   distanceToTrigger,
+  portfolioBasis,
   portfolioTarget,
   type AlertScope,
   type AlertStatus,
@@ -17,25 +18,42 @@ import {
   type ThresholdType,
 } from '@coinpace/domain';
 
-/** The value of a user's priced holdings, USD; null when none is priced. */
-export function portfolioValue(holdings: readonly HoldingRow[]): number | null {
-  const priced = holdings.filter((h) => h.currentPrice > 0);
-  if (priced.length === 0) return null;
-  return priced.reduce((sum, h) => sum + Number(h.quantity) * h.currentPrice, 0);
+/** What a whole-portfolio alert measures: the counted holdings' value and cost, USD (see portfolioBasis). */
+export interface PortfolioFigures {
+  value: number;
+  cost: number;
+}
+
+/** The value and cost of a user's holdings that have a price and a purchase price; null when none has. */
+export function portfolioFigures(holdings: readonly HoldingRow[]): PortfolioFigures | null {
+  const basis = portfolioBasis(
+    holdings.map((h) => ({
+      coingeckoId: h.coingeckoId,
+      symbol: h.symbol,
+      quantity: Number(h.quantity),
+      purchasePrice: Number(h.purchasePrice),
+      price: h.currentPrice > 0 ? h.currentPrice : null,
+    })),
+  );
+  return basis.counted > 0 ? { value: basis.value, cost: basis.cost } : null;
 }
 
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
 /**
- * Builds the view of one alert. `usd` is the coin's latest price (decimal string); `value` the
- * portfolio's value, used by whole-portfolio alerts.
+ * Builds the view of one alert. `usd` is the coin's latest price (decimal string); `portfolio` the
+ * holdings' value and cost, used by whole-portfolio alerts.
  */
-export function toAlertView(alert: AlertRecord, usd: string | null, value: number | null): AlertView {
+export function toAlertView(
+  alert: AlertRecord,
+  usd: string | null,
+  portfolio: PortfolioFigures | null,
+): AlertView {
   const scope = alert.scope as AlertScope;
   const thresholdType = alert.thresholdType as ThresholdType;
   const thresholdValue = Number(alert.thresholdValue);
   const triggerPrice = toNumber(alert.triggerPrice);
-  const referenceValue = toNumber(alert.referenceValue);
+  let referenceValue = toNumber(alert.referenceValue);
   const lifecycle = alertLifecycle({
     status: alert.status as AlertStatus,
     pausedBy: alert.pausedBy as 'user' | 'trigger' | null,
@@ -49,10 +67,11 @@ export function toAlertView(alert: AlertRecord, usd: string | null, value: numbe
     currentPrice = usd === null ? null : Number(usd);
     distancePercent = distanceToTrigger(triggerPrice, currentPrice);
   } else if (scope === 'portfolio') {
-    currentPrice = value;
+    currentPrice = portfolio?.value ?? null;
+    referenceValue = portfolio?.cost ?? null;
     const kind = thresholdType === 'Loss' ? 'Loss' : 'Gain';
     const target = referenceValue ? portfolioTarget(kind, thresholdValue, referenceValue) : null;
-    distancePercent = distanceToTrigger(target, value);
+    distancePercent = distanceToTrigger(target, currentPrice);
   }
   const coinSymbol =
     scope === 'portfolio'

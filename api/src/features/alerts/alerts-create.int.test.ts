@@ -1,5 +1,5 @@
 import { insertAlerts, subscriptions, trackedCoins, usagePeriods } from '@coinpace/db';
-import { testEngines } from '@coinpace/db/testing';
+import { createTestHolding, testEngines } from '@coinpace/db/testing';
 import { ALERT_MESSAGES, ERROR_CATALOGUE } from '@coinpace/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,13 +158,25 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
       token: user.token,
       body: { ...base, wholePortfolio: true, thresholdType: 'Gain' },
     });
+    // Measured against what the holdings cost (1,500), like the Portfolio screen's Gain/Loss: +10% is 1,650.
     expect(whole.body.alerts[0]).toMatchObject({
       scope: 'portfolio',
       coinSymbol: 'PORTFOLIO_TOTAL',
-      referenceValue: 2500,
+      referenceValue: 1500,
       currentPrice: 2500,
     });
-    expect(whole.body.alerts[0].distancePercent).toBeCloseTo(10, 9);
+    expect(whole.body.alerts[0].distancePercent).toBeCloseTo(-34, 9);
+    await addHolding(api, user.token, {
+      coingeckoId: 'tron',
+      symbol: 'TRX',
+      quantity: 1000,
+      purchasePrice: 2,
+    });
+    await price(api, 'tron', 2);
+    const afterDeposit = await api.call('GET', `/api/alerts/${whole.body.alerts[0].id}`, {
+      token: user.token,
+    });
+    expect(afterDeposit.body).toMatchObject({ referenceValue: 3500, currentPrice: 4500 });
 
     const bad = await api.call('POST', '/api/alerts', {
       token: user.token,
@@ -197,6 +209,28 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
     });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(message);
+  });
+
+  it('a whole-portfolio alert needs a holding with a price and a purchase price', async () => {
+    const user = await paidUser(api);
+    await createTestHolding(api.database.db, user.id, {
+      coingeckoId: 'ripple',
+      symbol: 'XRP',
+      purchasePrice: '0',
+    });
+    await price(api, 'ripple', 2);
+    const response = await api.call('POST', '/api/alerts', {
+      token: user.token,
+      body: {
+        type: 'PortfolioGainLoss',
+        wholePortfolio: true,
+        thresholdType: 'Loss',
+        thresholdValue: 10,
+        notificationMethod: 'Email',
+      },
+    });
+    expect(response).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(response.body.error).toMatch(/both a live price and a purchase price/);
   });
 
   it('a watch-list percentage alert needs a known price', async () => {

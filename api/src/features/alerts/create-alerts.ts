@@ -24,7 +24,7 @@ import {
   type CreateAlert,
   type HoldingRow,
 } from '@coinpace/domain';
-import { portfolioValue, toAlertView } from './alert-view.ts';
+import { portfolioFigures, toAlertView } from './alert-view.ts';
 import { requireAlertPlan, requireContactFor, requireSetupRoom } from './gate.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +54,7 @@ export async function createAlerts(
     return insertAlerts(tx, rows);
   });
   const prices = new Map(holdings.map((h) => [h.coingeckoId, h.currentPrice]));
-  const value = portfolioValue(holdings);
+  const value = portfolioFigures(holdings);
   return Promise.all(
     created.map(async (alert) => {
       const held = alert.coingeckoId ? prices.get(alert.coingeckoId) : undefined;
@@ -84,13 +84,13 @@ async function buildRows(
     direction: directionOf(input.thresholdType),
   };
   if (input.wholePortfolio) {
-    const value = portfolioValue(holdings);
-    if (value === null || !(value > 0)) {
-      throw badRequest('Your portfolio has no priced holdings yet, so its value cannot be measured.');
+    // Measured against what the holdings cost, computed at each tick (evaluatePortfolioAlert).
+    if (!portfolioFigures(holdings)) {
+      throw badRequest(
+        'None of your holdings has both a live price and a purchase price yet, so the gain or loss of your portfolio cannot be measured.',
+      );
     }
-    return [
-      { ...common, direction: null, scope: 'portfolio', referenceValue: toDecimalString(value) ?? '0' },
-    ];
+    return [{ ...common, direction: null, scope: 'portfolio', referenceValue: null }];
   }
   if (input.allCoins) {
     if (holdings.length === 0)

@@ -1,6 +1,6 @@
 import { findAlert, listHoldings, type AppDb, type AlertWithPrice } from '@coinpace/db';
 import { AppError, type AlertView } from '@coinpace/domain';
-import { portfolioValue, toAlertView } from './alert-view.ts';
+import { portfolioFigures, toAlertView } from './alert-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,6 +25,6 @@ export async function requireAlert(db: AppDb, userId: string, id: string): Promi
 /** The view of one of the user's alerts as it is now (404 when not theirs). */
 export async function viewAlert(db: AppDb, userId: string, id: string): Promise<AlertView> {
   const { alert, usd } = await requireAlert(db, userId, id);
-  const value = alert.scope === 'portfolio' ? portfolioValue(await listHoldings(db, userId)) : null;
+  const value = alert.scope === 'portfolio' ? portfolioFigures(await listHoldings(db, userId)) : null;
   return toAlertView(alert, usd, value);
 }

@@ -25,7 +25,7 @@ import {
 /** The plan in force of a user allowed to create alerts, or a thrown 403. */
 export async function requireAlertPlan(db: AppDb, userId: string, now: Date): Promise<Plan> {
   const state = toSubscriptionState(await findSubscription(db, userId));
-  const usage = await findCurrentUsage(db, userId, state);
+  const usage = await findCurrentUsage(db, userId, state, now);
   const info = billingView(state, { alertsSent: usage?.notificationsSent ?? 0 }, now);
   const plan = info.plan === 'None' || info.accountStatus === 'Pending' ? undefined : findPlan(state.planId);
   if (!plan) throw new AppError('PLAN_REQUIRED', { message: ALERT_MESSAGES.upgradeBody });

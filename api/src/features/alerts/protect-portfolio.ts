@@ -20,7 +20,7 @@ import {
   type ProtectPortfolioResult,
   type ProtectSkip,
 } from '@coinpace/domain';
-import { portfolioValue, toAlertView } from './alert-view.ts';
+import { portfolioFigures, toAlertView } from './alert-view.ts';
 import { requireAlertPlan, requireContactFor } from './gate.ts';
 
 export async function protectPortfolio(
@@ -103,7 +103,7 @@ export async function protectPortfolio(
     return insertAlerts(tx, rows);
   });
   const prices = new Map(holdings.map((h) => [h.id, h.currentPrice]));
-  const value = portfolioValue(holdings);
+  const value = portfolioFigures(holdings);
   return {
     created: created.length,
     alerts: created.map((a) => {

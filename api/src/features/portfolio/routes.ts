@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { listHoldings } from '@coinpace/db';
+import { listHoldings, type UserRecord } from '@coinpace/db';
 import {
   AppError,
   ZAddHolding,
@@ -8,13 +8,16 @@ import {
   ZReportHolding,
   ZUpdateHolding,
   parseOrThrow,
+  type HoldingRow,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
+import type { Logger } from '../../logger.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint } from '../../middleware/rate-limit.ts';
+import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
@@ -40,6 +43,16 @@ export function portfolioRoutes({ db, identity, bus, config, limiters = memoryLi
   const reports = limiters('holding-reports', { points: REPORTS_PER_HOUR, duration: 3600 });
   router.use(requireUser(identity.verifier, db));
 
+  /** SPEC.md section 4: a new coin gets an alert like the user's first one; the holding is saved either way. */
+  async function alertNewCoins(log: Logger, user: UserRecord, added: HoldingRow[]): Promise<void> {
+    try {
+      const created = await autoCreateForNewHoldings(db, user, added, new Date());
+      if (created.length > 0) log.info({ created: created.length }, 'alerts created for new coins');
+    } catch (error) {
+      log.warn({ err: error }, 'could not create alerts for new coins');
+    }
+  }
+
   router.get('/', async (ctx) => {
     ctx.body = await listHoldings(db, currentUser(ctx).id);
   });
@@ -53,7 +66,9 @@ export function portfolioRoutes({ db, identity, bus, config, limiters = memoryLi
     const input = parseOrThrow(ZAddHolding, bodyOf(ctx));
     const user = currentUser(ctx);
     ctx.status = 201;
-    ctx.body = await addHolding(db, user.id, input);
+    const added = await addHolding(db, user.id, input);
+    ctx.body = added;
+    await alertNewCoins(ctx.state.log, user, [added]);
     await announcePortfolioChange(bus, ctx.state.log, user.id, 'added');
   });
 
@@ -62,7 +77,10 @@ export function portfolioRoutes({ db, identity, bus, config, limiters = memoryLi
     const user = currentUser(ctx);
     const result = await addHoldingsInBulk(db, user.id, portfolioItems);
     ctx.body = result;
-    if (result.successful > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
+    if (result.successful > 0) {
+      await alertNewCoins(ctx.state.log, user, result.added);
+      await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
+    }
   });
 
   router.post('/:id/report', jsonBody(), async (ctx) => {

@@ -1,5 +1,5 @@
 import type { HoldingRow } from '@coinpace/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { AlertFields } from './AlertFields.tsx';
 import { PortfolioPicker } from './PortfolioPicker.tsx';
@@ -12,7 +12,7 @@ import {
   validateForm,
   type AlertForm,
 } from './alert-form.ts';
-import { createAlerts } from './alerts-store.ts';
+import { createAlerts, type MissingItem } from './alerts-store.ts';
 
 export interface AddAlertModalProps {
   open: boolean;
@@ -21,9 +21,11 @@ export interface AddAlertModalProps {
   preselect: string[];
   busy: boolean;
   onClose: () => void;
-  /** Called with the server's error code when it refused (plan, allowance, profile). */
-  onRefused: (code: string | undefined) => void;
+  /** Called with the server's error code when it refused (plan, allowance, profile and what it lacks). */
+  onRefused: (code: string | undefined, missing?: MissingItem[]) => void;
 }
+
+const TABS = ['portfolio', 'watchlist'] as const;
 
 /** The 'Add Price Alert' modal with its 'My Portfolio' and 'Watch List' tabs (SPEC.md section 2). */
 export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefused }: AddAlertModalProps) {
@@ -39,6 +41,26 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
   }, [open, preselectKey]);
 
   const change = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
+  const ids = useId();
+  const chooseTab = (tab: AlertForm['tab']) =>
+    setForm((f) => ({ ...f, tab, kind: tab === 'watchlist' ? 'price' : f.kind }));
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const at = TABS.indexOf(form.tab);
+    const next =
+      event.key === 'ArrowRight'
+        ? TABS[(at + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(at - 1 + TABS.length) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    chooseTab(next);
+    document.getElementById(`${ids}-tab-${next}`)?.focus();
+  }
   const count = alertCount(form);
 
   async function submit() {
@@ -52,7 +74,7 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
       result.code === 'ALERT_LIMIT_REACHED' ||
       result.code === 'PROFILE_INCOMPLETE'
     ) {
-      onRefused(result.code);
+      onRefused(result.code, result.missing);
     }
     setError(result.message);
   }
@@ -75,24 +97,31 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
         </>
       }
     >
-      <div className="tabs" role="tablist">
-        {(['portfolio', 'watchlist'] as const).map((tab) => (
+      <div className="tabs" role="tablist" aria-label="Set the alert on">
+        {TABS.map((tab) => (
           <button
             key={tab}
+            id={`${ids}-tab-${tab}`}
             type="button"
             role="tab"
             aria-selected={form.tab === tab}
-            onClick={() => change({ tab, kind: tab === 'watchlist' ? 'price' : form.kind })}
+            aria-controls={`${ids}-panel`}
+            // One tab stop for the tab list; arrow keys move between tabs (WAI-ARIA tabs pattern).
+            tabIndex={form.tab === tab ? 0 : -1}
+            onClick={() => chooseTab(tab)}
+            onKeyDown={onTabKey}
           >
             {tab === 'portfolio' ? 'My Portfolio' : 'Watch List'}
           </button>
         ))}
       </div>
-      {form.tab === 'portfolio' ? (
-        <PortfolioPicker form={form} holdings={holdings} onChange={change} />
-      ) : (
-        <WatchlistSearch selected={form.watchCoin} onSelect={(watchCoin) => change({ watchCoin })} />
-      )}
+      <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${form.tab}`}>
+        {form.tab === 'portfolio' ? (
+          <PortfolioPicker form={form} holdings={holdings} onChange={change} />
+        ) : (
+          <WatchlistSearch selected={form.watchCoin} onSelect={(watchCoin) => change({ watchCoin })} />
+        )}
+      </div>
       <AlertFields form={form} onChange={change} />
       <div className="preview" aria-live="polite">
         <ul>

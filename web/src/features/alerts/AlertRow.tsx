@@ -8,6 +8,7 @@ import {
   lifecycleText,
   liveDistance,
   toAlertUi,
+  type AlertUi,
 } from './alert-ui.ts';
 
 const time = (iso: string) =>
@@ -40,16 +41,16 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
   return (
     <tr data-alert-id={alert.id}>
       {editMode && (
-        <td>
+        <td className="cell-select">
           <input
             type="checkbox"
-            aria-label={`Select ${alert.coinSymbol} alert`}
+            aria-label={`Select ${labelOf(alert)} alert`}
             checked={selected}
             onChange={() => props.onSelect(alert.id)}
           />
         </td>
       )}
-      <td>
+      <td className="cell-coin">
         <div className="alert-coin">
           {alert.coinImage && (
             <img
@@ -59,18 +60,20 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
             />
           )}
           <div>
-            <strong>{alert.scope === 'coin' ? alert.coinSymbol : alert.coin}</strong>
+            <strong>{labelOf(alert)}</strong>
             {alert.scope === 'coin' && <div className="alert-state">{alert.coin}</div>}
           </div>
         </div>
       </td>
-      <td>
+      <td className="cell-condition">
         {conditionText(alert)}
         <div className="alert-state">
-          {alert.isPortfolioCoin && alert.type === 'percentage' && alert.scope === 'coin'
-            ? 'from purchase price · '
-            : ''}
+          {alert.type === 'percentage' ? `${measuredFrom(alert)} · ` : ''}
           {channels}
+        </div>
+        {/* On a phone the reset-interval column is hidden; the picker moves under the condition. */}
+        <div className="show-phone">
+          <ResetIntervalPicker alert={alert} onChange={props.onResetInterval} />
         </div>
       </td>
       <td className="num hide-phone">
@@ -79,30 +82,19 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
       <td className="num hide-phone">
         {current === null || current === undefined ? '—' : formatPortfolioPrice(current)}
       </td>
-      <td className="num" data-testid="distance">
+      <td className="num cell-distance" data-testid="distance">
         {distanceText(distance, alert.condition)}
       </td>
       <td className="hide-phone">
-        <select
-          className="select"
-          aria-label={`Reset interval of the ${alert.coinSymbol} alert`}
-          value={alert.resetInterval}
-          onChange={(e) => props.onResetInterval(alert.id, e.target.value as ResetInterval)}
-        >
-          {RESET_INTERVAL_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <ResetIntervalPicker alert={alert} onChange={props.onResetInterval} />
       </td>
-      <td>
+      <td className="cell-on">
         <button
           type="button"
           role="switch"
           className="switch"
           aria-checked={alert.enabled}
-          aria-label={`${alert.coinSymbol} alert ${alert.enabled ? 'on' : 'off'}`}
+          aria-label={`${labelOf(alert)} alert ${alert.enabled ? 'on' : 'off'}`}
           onClick={() => props.onToggle(alert.id)}
         />
         <div className="alert-state" data-testid="lifecycle">
@@ -110,16 +102,21 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
         </div>
       </td>
       <td className="hide-phone">{alert.lastAlerted ? time(alert.lastAlerted) : 'Never'}</td>
-      <td>
+      <td className="cell-actions">
         <div className="alerts-actions">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => props.onHistory(alert.id)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`History of the ${labelOf(alert)} alert`}
+            onClick={() => props.onHistory(alert.id)}
+          >
             History
           </button>
           {!editMode && (
             <button
               type="button"
               className="btn btn-ghost btn-sm"
-              aria-label={`Delete ${alert.coinSymbol} alert`}
+              aria-label={`Delete ${labelOf(alert)} alert`}
               onClick={() => props.onDelete(alert.id)}
             >
               Delete
@@ -130,3 +127,38 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
     </tr>
   );
 });
+
+/** The alert's name in labels: the coin's symbol, 'Whole portfolio' or 'All coins'. */
+function labelOf(alert: AlertUi): string {
+  return alert.scope === 'coin' ? alert.coinSymbol : alert.coin;
+}
+
+/** What a percentage alert is measured from, in words. */
+function measuredFrom(alert: AlertUi): string {
+  if (alert.scope === 'portfolio') return 'from what you paid';
+  if (alert.scope === 'all_coins') return 'each coin from its purchase price';
+  return alert.isPortfolioCoin ? 'from purchase price' : 'from the price when set';
+}
+
+function ResetIntervalPicker({
+  alert,
+  onChange,
+}: {
+  alert: AlertUi;
+  onChange: (id: string, interval: ResetInterval) => void;
+}) {
+  return (
+    <select
+      className="select"
+      aria-label={`Reset interval of the ${labelOf(alert)} alert`}
+      value={alert.resetInterval}
+      onChange={(e) => onChange(alert.id, e.target.value as ResetInterval)}
+    >
+      {RESET_INTERVAL_OPTIONS.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}

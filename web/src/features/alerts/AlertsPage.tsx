@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { onUserEvent } from '../../lib/socket.ts';
-import { hasActivePlan, loadBilling, useBilling } from '../billing/billing-store.ts';
+import { loadBilling, useBilling } from '../billing/billing-store.ts';
 import { loadPortfolio, usePortfolio } from '../portfolio/portfolio-store.ts';
 import { watchCoins } from '../prices/prices-store.ts';
 import { AddAlertModal } from './AddAlertModal.tsx';
@@ -17,7 +17,6 @@ import { RecentActivity } from './RecentActivity.tsx';
 import { UsageBanner } from './UsageBanner.tsx';
 import { creationBlock, type CreationBlock } from './alert-ui.ts';
 import {
-  autoCreateForNewCoins,
   changeResetInterval,
   clearAlertMessages,
   deleteAlert,
@@ -30,9 +29,11 @@ import {
   selectNone,
   setEditMode,
   setSelectedEnabled,
+  syncWithHoldings,
   toggleAlert,
   toggleSelected,
   useAlerts,
+  type MissingItem,
 } from './alerts-store.ts';
 import './alerts.css';
 
@@ -58,15 +59,15 @@ export function AlertsPage() {
   useEffect(() => {
     void loadAlertsScreen();
     void loadBilling();
-    const refresh = async () => {
-      await loadPortfolio();
-      const info = useBilling.getState().info;
-      await autoCreateForNewCoins(usePortfolio.getState().holdings, hasActivePlan(info));
-    };
-    void refresh();
-    const timer = setInterval(() => void refresh(), PORTFOLIO_REFRESH_MS);
+    void loadPortfolio();
+    const timer = setInterval(() => void loadPortfolio(), PORTFOLIO_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
+
+  // Holdings added or removed anywhere changed their alerts on the server too (a new coin's alert).
+  useEffect(() => {
+    if (usePortfolio.getState().status !== 'idle') void syncWithHoldings(holdings);
+  }, [holdings]);
 
   // A firing used a notification of the allowance: the usage banner reads it from the billing info.
   useEffect(() => {
@@ -111,7 +112,11 @@ export function AlertsPage() {
 
   // ?coin=SYMBOL preselects that portfolio coin and opens the modal, once the data is in.
   const coinParam = params.get('coin');
-  const ready = state.status === 'ready' && billing !== null && holdings.length > 0;
+  // The portfolio has loaded once (it may be empty: the modal then opens without a preselection).
+  const portfolioLoaded = usePortfolio(
+    (s) => s.status === 'ready' || s.status === 'error' || s.holdings.length > 0,
+  );
+  const ready = state.status === 'ready' && billing !== null && portfolioLoaded;
   useEffect(() => {
     if (!coinParam || !ready) return;
     const holding = holdings.find((h) => h.symbol.toUpperCase() === coinParam.toUpperCase());
@@ -123,7 +128,6 @@ export function AlertsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per ?coin= value when the data is ready
   }, [coinParam, ready]);
 
-  /** The server refused a create (the plan, allowance or profile changed meanwhile): show why. */
   // ?protect=1 (e.g. a link after an import) opens 'Protect my portfolio'.
   const protectParam = params.get('protect');
   useEffect(() => {
@@ -140,15 +144,12 @@ export function AlertsPage() {
       h.coingeckoId && !state.alerts.some((a) => a.portfolioItemId === h.id && a.thresholdType === 'Loss'),
   ).length;
 
-  const refused = (code: string | undefined) => {
+  /** The server refused a create (the plan, allowance or profile changed meanwhile): show why. */
+  const refused = (code: string | undefined, missing?: MissingItem[]) => {
     setModal((m) => ({ ...m, open: false }));
-    const local = creationBlock(billing, state.profile);
     if (code === 'PLAN_REQUIRED') setBlock({ kind: 'upgrade' });
     else if (code === 'ALERT_LIMIT_REACHED') setBlock({ kind: 'limit' });
-    else
-      setBlock(
-        local?.kind === 'missing' ? local : { kind: 'missing', items: ['phone number', 'email address'] },
-      );
+    else setBlock({ kind: 'missing', items: missing?.length ? missing : ['phone number', 'email address'] });
   };
 
   return (

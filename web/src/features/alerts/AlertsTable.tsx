@@ -16,7 +16,7 @@ export interface AlertsTableProps {
 export function AlertsTable({ alerts, editMode, selected, ...handlers }: AlertsTableProps) {
   return (
     <div className="table-wrap">
-      <table className="table alerts-table">
+      <table className={editMode ? 'table alerts-table is-editing' : 'table alerts-table'}>
         <caption className="sr-only">Your price alerts</caption>
         <thead>
           <tr>

@@ -21,6 +21,8 @@ export function WatchlistSearch({
   const [results, setResults] = useState<CoinSearchResult[]>([]);
   const [state, setState] = useState<'idle' | 'searching' | 'error'>('idle');
   const [error, setError] = useState<string | null>(null);
+  /** The query the shown results answer. */
+  const [answered, setAnswered] = useState('');
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -32,6 +34,7 @@ export function WatchlistSearch({
     const hit = cache.get(text);
     if (hit) {
       setResults(hit);
+      setAnswered(text);
       return;
     }
     const timer = setTimeout(() => {
@@ -42,6 +45,7 @@ export function WatchlistSearch({
         .then((coins) => {
           cache.set(text, coins);
           setResults(coins);
+          setAnswered(text);
           setState('idle');
         })
         .catch((e: unknown) => {
@@ -66,36 +70,42 @@ export function WatchlistSearch({
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        {state === 'searching' && <span className="hint">Searching…</span>}
+        <span className="hint" role="status">
+          {state === 'searching'
+            ? 'Searching…'
+            : state === 'idle' && answered === query.trim().toLowerCase() && results.length === 0
+              ? 'No coins found.'
+              : ''}
+        </span>
         {state === 'error' && <span className="field-error">Search failed: {error}</span>}
       </div>
       {results.length > 0 && (
-        <div className="pick-list" role="list" aria-label="Search results">
+        <ul className="pick-list" aria-label="Search results">
           {results.map((coin) => (
-            <button
-              key={coin.id}
-              type="button"
-              role="listitem"
-              aria-pressed={selected?.id === coin.id}
-              onClick={() =>
-                onSelect({
-                  id: coin.id,
-                  name: coin.name,
-                  symbol: coin.symbol.toUpperCase(),
-                  image: coin.image,
-                  price: coin.current_price,
-                })
-              }
-            >
-              <strong>{coin.symbol.toUpperCase()}</strong> <span className="muted">{coin.name}</span>
-              <span className="price">
-                {coin.current_price > 0 ? formatPortfolioPrice(coin.current_price) : 'No price data'}
-                {coin.price_change_percentage_24h !== null &&
-                  ` ${formatPercent(coin.price_change_percentage_24h)}`}
-              </span>
-            </button>
+            <li key={coin.id}>
+              <button
+                type="button"
+                aria-pressed={selected?.id === coin.id}
+                onClick={() =>
+                  onSelect({
+                    id: coin.id,
+                    name: coin.name,
+                    symbol: coin.symbol.toUpperCase(),
+                    image: coin.image,
+                    price: coin.current_price,
+                  })
+                }
+              >
+                <strong>{coin.symbol.toUpperCase()}</strong> <span className="muted">{coin.name}</span>
+                <span className="price">
+                  {coin.current_price > 0 ? formatPortfolioPrice(coin.current_price) : 'No price data'}
+                  {coin.price_change_percentage_24h !== null &&
+                    ` ${formatPercent(coin.price_change_percentage_24h)}`}
+                </span>
+              </button>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       {selected && (
         <p>

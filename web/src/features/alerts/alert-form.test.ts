@@ -107,7 +107,10 @@ describe('the Add Price Alert form (SPEC.md section 5)', () => {
       'BTC: fires at $29,000.00 (-6.45% from now)',
     ]);
     expect(previewLines(form({ wholePortfolio: true, value: '' }), holdings)).toEqual([
-      'Whole portfolio: fires when its value moves +5% from now.',
+      'Whole portfolio: fires when it is worth $31,500.00, +5% on the $30,000.00 you paid (+1.61% from now).',
     ]);
+    expect(
+      previewLines(form({ wholePortfolio: true, value: '10', condition: 'below' }), [holdings[1]!]),
+    ).toEqual(['Whole portfolio: needs a holding with a price and a purchase price to measure from.']);
   });
 });

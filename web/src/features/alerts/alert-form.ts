@@ -8,7 +8,10 @@ import {
   computeTrigger,
   formatPercent,
   formatPortfolioPrice,
+  formatUsd,
   parseNumberInput,
+  portfolioBasis,
+  portfolioTarget,
   type CreateAlertInput,
   type HoldingRow,
   type ResetInterval,
@@ -135,7 +138,24 @@ export function previewLines(form: AlertForm, holdings: readonly HoldingRow[]): 
   const value = typed > 0 ? typed : kind === 'percentage' ? DEFAULT_PREVIEW_PERCENT : NaN;
   const sign = form.condition === 'above' ? '+' : '-';
   if (form.tab === 'portfolio' && form.wholePortfolio) {
-    return [`Whole portfolio: fires when its value moves ${sign}${value}% from now.`];
+    // Measured against what the holdings cost, as the server does (evaluatePortfolioAlert).
+    const basis = portfolioBasis(
+      holdings.map((h) => ({
+        coingeckoId: h.coingeckoId,
+        symbol: h.symbol,
+        quantity: Number(h.quantity),
+        purchasePrice: Number(h.purchasePrice),
+        price: h.currentPrice > 0 ? h.currentPrice : null,
+      })),
+    );
+    if (basis.counted === 0) {
+      return ['Whole portfolio: needs a holding with a price and a purchase price to measure from.'];
+    }
+    const at = portfolioTarget(form.condition === 'above' ? 'Gain' : 'Loss', value, basis.cost);
+    const move = formatPercent(((at - basis.value) / basis.value) * 100);
+    return [
+      `Whole portfolio: fires when it is worth ${formatUsd(at)}, ${sign}${value}% on the ${formatUsd(basis.cost)} you paid (${move} from now).`,
+    ];
   }
   if (form.tab === 'portfolio' && form.allCoins) {
     return [`Every holding: fires when a coin is ${sign}${value}% from its purchase price.`];

@@ -2,7 +2,6 @@ import type { AlertView, BillingInfo } from '@coinpace/domain';
 import { alertView as view } from './testing.ts';
 import { describe, expect, it } from 'vitest';
 import {
-  autoCreateTemplate,
   conditionText,
   creationBlock,
   distanceText,
@@ -107,23 +106,22 @@ describe('screen rules', () => {
       'Fired · cooling down until 10:30',
     );
     expect(lifecycleText({ state: 'rearmed', cooldownUntil: null }, t)).toBe('Re-armed');
-    expect(liveDistance({ triggerPrice: 110, currentPrice: 50 }, 100)).toBeCloseTo(10, 9);
-    expect(liveDistance({ triggerPrice: 110, currentPrice: 100 }, undefined)).toBeCloseTo(10, 9);
+    expect(liveDistance({ triggerPrice: 110, currentPrice: 50, distancePercent: 120 }, 100)).toBeCloseTo(
+      10,
+      9,
+    );
+    expect(liveDistance({ triggerPrice: 110, currentPrice: 100, distancePercent: 9 }, undefined)).toBeCloseTo(
+      10,
+      9,
+    );
+    // A whole-portfolio alert: no trigger price, the server's distance.
+    expect(liveDistance({ triggerPrice: null, currentPrice: 2500, distancePercent: -4.5 }, undefined)).toBe(
+      -4.5,
+    );
+    expect(liveDistance({ triggerPrice: null, currentPrice: null, distancePercent: null }, 3)).toBeNull();
     expect(distanceText(10, 'above')).toBe('+10.00% to go');
     expect(distanceText(-1, 'above')).toBe('Reached');
     expect(distanceText(-5, 'below')).toBe('-5.00% to go');
     expect(distanceText(null, 'below')).toBe('—');
-  });
-
-  it('auto-create copies the first active individual-coin PortfolioGainLoss alert', () => {
-    const alerts = [
-      view({ id: 'w' }),
-      view({ id: 'paused', type: 'PortfolioGainLoss', status: 'Paused' }),
-      view({ id: 'whole', type: 'PortfolioGainLoss', scope: 'portfolio' }),
-      view({ id: 'x', type: 'PortfolioGainLoss', thresholdType: 'Loss' }),
-      view({ id: 'y', type: 'PortfolioGainLoss' }),
-    ];
-    expect(autoCreateTemplate(alerts)?.id).toBe('x');
-    expect(autoCreateTemplate([view()])).toBeUndefined();
   });
 });

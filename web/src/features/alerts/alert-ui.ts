@@ -34,6 +34,8 @@ export interface AlertUi {
   resetInterval: ResetInterval;
   scope: AlertView['scope'];
   triggerPrice: number | null;
+  /** The server's distance to the trigger (the only one a whole-portfolio alert has). */
+  distancePercent: number | null;
   lifecycle: AlertView['lifecycle'];
   pausedBy: AlertView['pausedBy'];
 }
@@ -66,6 +68,7 @@ export function toAlertUi(view: AlertView): AlertUi {
     resetInterval: view.resetInterval,
     scope: view.scope,
     triggerPrice: view.triggerPrice,
+    distancePercent: view.distancePercent,
     lifecycle: view.lifecycle,
     pausedBy: view.pausedBy,
   };
@@ -132,11 +135,15 @@ export function lifecycleText(
   }
 }
 
-/** The live distance to the trigger in percent of the live price, or null. */
+/**
+ * The live distance to the trigger in percent of the live price, or null. A whole-portfolio alert has
+ * no trigger price to move towards: it shows the server's distance, from the last reload.
+ */
 export function liveDistance(
-  alert: Pick<AlertUi, 'triggerPrice' | 'currentPrice'>,
+  alert: Pick<AlertUi, 'triggerPrice' | 'currentPrice' | 'distancePercent'>,
   livePrice: number | undefined,
 ): number | null {
+  if (alert.triggerPrice === null) return alert.distancePercent;
   return distanceToTrigger(alert.triggerPrice, livePrice ?? alert.currentPrice);
 }
 
@@ -145,14 +152,6 @@ export function distanceText(distance: number | null, condition: 'above' | 'belo
   if (distance === null) return '—';
   const reached = condition === 'above' ? distance <= 0 : distance >= 0;
   return reached ? 'Reached' : `${formatPercent(distance)} to go`;
-}
-
-/**
- * SPEC.md section 4: an alert auto-created for a new coin copies thresholdType, thresholdValue and
- * notificationMethod from the first active individual-coin PortfolioGainLoss alert.
- */
-export function autoCreateTemplate(alerts: readonly AlertView[]): AlertView | undefined {
-  return alerts.find((a) => a.type === 'PortfolioGainLoss' && a.scope === 'coin' && a.status === 'Active');
 }
 
 /** Labels of the reset-interval picker, in order. */

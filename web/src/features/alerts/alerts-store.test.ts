@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import {
-  autoCreateForNewCoins,
   createAlerts,
   deleteSelected,
   handleAlertTriggered,
@@ -12,6 +11,7 @@ import {
   resetAllOn,
   selectAll,
   setEditMode,
+  syncWithHoldings,
   toggleAlert,
   useAlerts,
 } from './alerts-store.ts';
@@ -97,6 +97,21 @@ describe('alerts store (SPEC.md sections 4 and 8)', () => {
       message: 'Failed to create alert: You must upgrade to a paid plan to set alerts.',
     });
     api.on('POST', '/api/alerts', {
+      status: 403,
+      body: {
+        error: 'Missing Required Information: please add your phone number to your profile.',
+        code: 'PROFILE_INCOMPLETE',
+        details: { missing: ['phone number'] },
+      },
+    });
+    expect(await createAlerts(payload)).toEqual({
+      ok: false,
+      code: 'PROFILE_INCOMPLETE',
+      missing: ['phone number'],
+      message:
+        'Failed to create alert: Missing Required Information: please add your phone number to your profile.',
+    });
+    api.on('POST', '/api/alerts', {
       status: 400,
       body: {
         error: 'Some fields are missing',
@@ -108,40 +123,20 @@ describe('alerts store (SPEC.md sections 4 and 8)', () => {
     });
   });
 
-  it('a new coin gets an alert like the first active individual-coin PortfolioGainLoss alert', async () => {
-    const template = alertView({
-      id: 't',
-      type: 'PortfolioGainLoss',
-      thresholdType: 'Loss',
-      thresholdValue: 15,
-      notificationMethod: 'SMS',
-      portfolioItemId: 'h1',
-    });
-    useAlerts.setState({ alerts: [alertView(), template] });
+  it('reloads the alerts when the holdings change elsewhere (the server adds alerts for new coins)', async () => {
+    useAlerts.setState({ alerts: [alertView()] });
     const h1 = holding({ id: 'h1' }) as HoldingRow;
     const h2 = holding({ id: 'h2', symbol: 'ETH', coingeckoId: 'ethereum' }) as HoldingRow;
-    api.on('POST', '/api/alerts', {
-      status: 201,
-      body: { created: 1, alerts: [alertView({ id: 'n', portfolioItemId: 'h2' })] },
-    });
-    expect(await autoCreateForNewCoins([h1], true)).toBe(0); // the first refresh only learns what is held
-    expect(await autoCreateForNewCoins([h1, h2], false)).toBe(0); // no active plan
-    expect(
-      await autoCreateForNewCoins(
-        [h1, h2, holding({ id: 'h3', symbol: 'SOL', coingeckoId: 'solana' }) as HoldingRow],
-        true,
-      ),
-    ).toBe(1);
-    expect(api.callsTo('POST', '/api/alerts').map((c) => c.body)).toEqual([
-      {
-        type: 'PortfolioGainLoss',
-        coinId: 'h3',
-        thresholdType: 'Loss',
-        thresholdValue: '15',
-        notificationMethod: 'SMS',
-        resetInterval: '1week',
-      },
-    ]);
+    const eth = alertView({ id: 'n', type: 'PortfolioGainLoss', coinSymbol: 'ETH', portfolioItemId: 'h2' });
+    api.on('GET', '/api/alerts/user', { body: [eth, alertView()] });
+    expect(await syncWithHoldings([h1])).toBe(false); // the first refresh only learns what is held
+    expect(await syncWithHoldings([h1])).toBe(false);
+    expect(api.callsTo('GET', '/api/alerts/user')).toHaveLength(0);
+    expect(await syncWithHoldings([h2, h1])).toBe(true);
+    expect(useAlerts.getState().alerts.map((a) => a.id)).toEqual(['n', 'a1']);
+    expect(await syncWithHoldings([h1, h2])).toBe(false);
+    expect(await syncWithHoldings([h2])).toBe(true);
+    expect(api.callsTo('GET', '/api/alerts/user')).toHaveLength(2);
   });
 
   it('a live alert:triggered shows the alert as fired at once', () => {

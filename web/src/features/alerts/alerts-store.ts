@@ -27,7 +27,6 @@ import {
   setResetIntervalRequest,
   setStatusRequest,
 } from './alerts-api.ts';
-import { autoCreateTemplate } from './alert-ui.ts';
 
 export interface AlertsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -41,7 +40,7 @@ export interface AlertsState {
   busy: boolean;
   /** The latest `alert:triggered` event of this session. */
   lastFired: AlertTriggeredPayload | null;
-  /** Holdings seen by the 10 s portfolio refresh; a holding not among them is a new coin. */
+  /** Holding ids seen by the last 10 s portfolio refresh, to notice the holdings changing. */
   knownHoldings: string[] | null;
 }
 
@@ -70,6 +69,16 @@ function createError(error: unknown): string {
     return String(error.details[0].message);
   }
   return errorMessage(error);
+}
+
+export type MissingItem = 'phone number' | 'email address';
+
+/** The profile items a 403 PROFILE_INCOMPLETE names (`details.missing`), if any. */
+function missingItems(error: unknown): MissingItem[] | undefined {
+  if (!(error instanceof AppError) || error.code !== 'PROFILE_INCOMPLETE') return undefined;
+  const missing = (error.details as { missing?: unknown } | undefined)?.missing;
+  if (!Array.isArray(missing)) return undefined;
+  return missing.filter((m): m is MissingItem => m === 'phone number' || m === 'email address');
 }
 
 /** Loads alerts, stats and the profile; 'Failed to load alerts: …' on failure. */
@@ -211,7 +220,7 @@ export async function resetAllOn(): Promise<void> {
 /** Creates alerts; resolves true on success ('Successfully created N alert(s)!'), false with the error set. */
 export async function createAlerts(
   payload: CreateAlertInput,
-): Promise<{ ok: true } | { ok: false; message: string; code?: string }> {
+): Promise<{ ok: true } | { ok: false; message: string; code?: string; missing?: MissingItem[] }> {
   set({ busy: true });
   try {
     const result = await createAlertsRequest(payload);
@@ -226,7 +235,12 @@ export async function createAlerts(
   } catch (error) {
     const message = `${ALERT_MESSAGES.failedCreate}${createError(error)}`;
     set({ busy: false });
-    return { ok: false, message, code: error instanceof AppError ? error.code : undefined };
+    return {
+      ok: false,
+      message,
+      code: error instanceof AppError ? error.code : undefined,
+      missing: missingItems(error),
+    };
   }
 }
 
@@ -249,35 +263,19 @@ export function handleAlertTriggered(payload: AlertTriggeredPayload): void {
 }
 
 /**
- * Called with each portfolio refresh: for a coin that was not held at the previous refresh and has no
- * alert yet, creates one like the first active individual-coin PortfolioGainLoss alert (SPEC.md
- * section 4). Does nothing on the first refresh, without a template or when `allowed` is false.
+ * Called with each portfolio refresh: when the set of holdings changed since the last one (a coin added
+ * or removed on another screen, tab or device), the alerts are loaded again, since the server changed
+ * them too: a new coin gets an alert like the user's first Gain/Loss alert (SPEC.md section 4, done by
+ * the API where holdings are added) and a removed one takes its alerts with it. The first refresh only
+ * learns what is held. Resolves true when it reloaded.
  */
-export async function autoCreateForNewCoins(
-  holdings: readonly HoldingRow[],
-  allowed: boolean,
-): Promise<number> {
-  const { knownHoldings, alerts } = get();
-  set({ knownHoldings: holdings.map((h) => h.id) });
-  if (knownHoldings === null || !allowed) return 0;
-  const template = autoCreateTemplate(alerts);
-  if (!template) return 0;
-  const covered = new Set(alerts.map((a) => a.portfolioItemId));
-  const fresh = holdings.filter((h) => !knownHoldings.includes(h.id) && h.coingeckoId && !covered.has(h.id));
-  let created = 0;
-  for (const holding of fresh) {
-    const result = await createAlerts({
-      type: 'PortfolioGainLoss',
-      coinId: holding.id,
-      thresholdType: template.thresholdType,
-      thresholdValue: String(template.thresholdValue),
-      notificationMethod: template.notificationMethod,
-      resetInterval: template.resetInterval,
-    });
-    if (result.ok) created += 1;
-    else set({ error: result.message });
-  }
-  return created;
+export async function syncWithHoldings(holdings: readonly HoldingRow[]): Promise<boolean> {
+  const { knownHoldings } = get();
+  const ids = holdings.map((h) => h.id).sort();
+  set({ knownHoldings: ids });
+  if (knownHoldings === null || ids.join() === [...knownHoldings].sort().join()) return false;
+  await loadAlertsScreen();
+  return true;
 }
 
 export function clearAlertMessages(): void {
