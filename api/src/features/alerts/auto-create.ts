@@ -18,15 +18,9 @@ import {
   type NewAlert,
   type UserRecord,
 } from '@coinpace/db';
-import {
-  AppError,
-  computeTrigger,
-  toDecimalString,
-  type HoldingRow,
-  type NotificationMethod,
-  type ThresholdType,
-} from '@coinpace/domain';
+import { AppError, type HoldingRow, type NotificationMethod, type ThresholdType } from '@coinpace/domain';
 import { requireAlertPlan, requireContactFor } from './gate.ts';
+import { gainLossAlertRow } from './holding-alert.ts';
 
 /** Creates the alerts for newly added holdings; returns those created (none when there is no template). */
 export async function autoCreateForNewHoldings(
@@ -47,38 +41,15 @@ export async function autoCreateForNewHoldings(
     if (err instanceof AppError) return [];
     throw err;
   }
-  const rows: NewAlert[] = [];
-  for (const holding of candidates) {
-    const reference =
-      Number(holding.purchasePrice) > 0
-        ? holding.purchasePrice
-        : holding.currentPrice > 0
-          ? toDecimalString(holding.currentPrice)
-          : null;
-    const trigger = computeTrigger({
-      thresholdType: template.thresholdType as ThresholdType,
-      thresholdValue: template.thresholdValue,
-      referencePrice: reference,
-    });
-    if (!trigger.ok) continue;
-    rows.push({
-      userId: user.id,
-      type: 'PortfolioGainLoss',
-      scope: 'coin',
-      coingeckoId: holding.coingeckoId,
-      coinSymbol: holding.symbol,
-      coinName: holding.name,
-      coinImage: holding.image,
-      portfolioItemId: holding.id,
-      thresholdType: template.thresholdType,
-      thresholdValue: template.thresholdValue,
-      notificationMethod: template.notificationMethod,
-      resetInterval: template.resetInterval,
-      direction: trigger.direction,
-      triggerPrice: trigger.triggerPrice,
-      referenceValue: reference,
-    });
-  }
+  const settings = {
+    thresholdType: template.thresholdType as ThresholdType,
+    thresholdValue: template.thresholdValue,
+    notificationMethod: template.notificationMethod,
+    resetInterval: template.resetInterval,
+  };
+  const rows = candidates
+    .map((holding) => gainLossAlertRow(user.id, holding, settings))
+    .filter((row): row is NewAlert => row !== null);
   if (rows.length === 0) return [];
   return db.transaction(async (tx) => {
     await lockUserAlerts(tx, user.id);

@@ -26,6 +26,7 @@ import {
 } from '@coinpace/domain';
 import { portfolioFigures, toAlertView } from './alert-view.ts';
 import { requireAlertPlan, requireContactFor, requireSetupRoom } from './gate.ts';
+import { holdingColumns, holdingReference } from './holding-alert.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -128,17 +129,10 @@ function holdingRow(common: Common, input: CreateAlert, coin: string, holdings: 
   if (!holding.coingeckoId) {
     throw badRequest(`${holding.symbol} has no CoinGecko id, so it has no live price to alert on.`);
   }
-  const purchase = Number(holding.purchasePrice) > 0 ? holding.purchasePrice : null;
-  const reference = purchase ?? (holding.currentPrice > 0 ? String(holding.currentPrice) : null);
   return {
     ...common,
-    ...trigger(input, reference, holding.symbol),
-    scope: 'coin',
-    coingeckoId: holding.coingeckoId,
-    coinSymbol: holding.symbol,
-    coinName: holding.name,
-    coinImage: holding.image,
-    portfolioItemId: holding.id,
+    ...trigger(input, holdingReference(holding), holding.symbol),
+    ...holdingColumns(holding),
   };
 }
 

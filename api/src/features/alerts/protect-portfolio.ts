@@ -13,15 +13,10 @@ import {
   type NewAlert,
   type UserRecord,
 } from '@coinpace/db';
-import {
-  computeTrigger,
-  toDecimalString,
-  type ProtectPortfolio,
-  type ProtectPortfolioResult,
-  type ProtectSkip,
-} from '@coinpace/domain';
+import { type ProtectPortfolio, type ProtectPortfolioResult, type ProtectSkip } from '@coinpace/domain';
 import { portfolioFigures, toAlertView } from './alert-view.ts';
 import { requireAlertPlan, requireContactFor } from './gate.ts';
+import { gainLossAlertRow } from './holding-alert.ts';
 
 export async function protectPortfolio(
   db: AppDb,
@@ -62,18 +57,13 @@ export async function protectPortfolio(
         skip('no live price for this coin');
         continue;
       }
-      const reference =
-        Number(holding.purchasePrice) > 0
-          ? holding.purchasePrice
-          : holding.currentPrice > 0
-            ? toDecimalString(holding.currentPrice)
-            : null;
-      const trigger = computeTrigger({
+      const row = gainLossAlertRow(user.id, holding, {
         thresholdType: 'Loss',
         thresholdValue: input.lossPercent,
-        referencePrice: reference,
+        notificationMethod: input.notificationMethod,
+        resetInterval: input.resetInterval,
       });
-      if (!trigger.ok) {
+      if (!row) {
         skip('no purchase price or current price yet');
         continue;
       }
@@ -82,23 +72,7 @@ export async function protectPortfolio(
         continue;
       }
       room -= 1;
-      rows.push({
-        userId: user.id,
-        type: 'PortfolioGainLoss',
-        scope: 'coin',
-        coingeckoId: holding.coingeckoId,
-        coinSymbol: holding.symbol,
-        coinName: holding.name,
-        coinImage: holding.image,
-        portfolioItemId: holding.id,
-        thresholdType: 'Loss',
-        thresholdValue: input.lossPercent,
-        notificationMethod: input.notificationMethod,
-        resetInterval: input.resetInterval,
-        direction: trigger.direction,
-        triggerPrice: trigger.triggerPrice,
-        referenceValue: reference,
-      });
+      rows.push(row);
     }
     return insertAlerts(tx, rows);
   });
