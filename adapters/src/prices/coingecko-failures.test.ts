@@ -162,6 +162,67 @@ describe('sanity rules on fetched prices', () => {
     expect(origin.solana).toBe('cached');
   });
 
+  it('holds back a price more than 100x the last good one until the next fetch confirms it', async () => {
+    const { fake, source, logger } = await start();
+    fake.setPrice('solana', 180);
+    await source.getPrices(['solana']);
+
+    fake.setPrice('solana', 90_000); // 500x, under the coin cap
+    const glitch = await source.getPrices(['solana'], { maxAgeMs: 0 });
+    expect(glitch.prices.solana!.usd).toBe(180);
+    expect(glitch.origin.solana).toBe('cached');
+    const held = logger.lines.find((l) => l.msg?.startsWith('price held back by the sanity rules'));
+    expect(held?.level).toBe('warn');
+    expect(held?.obj).toMatchObject({
+      key: 'solana',
+      reason: 'jump',
+      usd: 90_000,
+      previous: 180,
+    });
+
+    fake.setPrice('solana', 95_000); // again above 100x and within 2x of the held-back price
+    const confirmed = await source.getPrices(['solana'], { maxAgeMs: 0 });
+    expect(confirmed.prices.solana!.usd).toBe(95_000);
+    expect(confirmed.origin.solana).toBe('live');
+  });
+
+  it('does not serve a one-poll glitch, and a different second jump is held again', async () => {
+    const { fake, source } = await start();
+    fake.setPrice('solana', 180);
+    await source.getPrices(['solana']);
+    fake.setPrice('solana', 90_000);
+    await source.getPrices(['solana'], { maxAgeMs: 0 });
+    fake.setPrice('solana', 181); // the glitch is gone
+    expect((await source.getPrices(['solana'], { maxAgeMs: 0 })).prices.solana!.usd).toBe(181);
+    fake.setPrice('solana', 90_000); // a new glitch is held, not confirmed by the old one
+    expect((await source.getPrices(['solana'], { maxAgeMs: 0 })).prices.solana!.usd).toBe(181);
+    fake.setPrice('solana', 900_000); // a second, different jump restarts the hold
+    expect((await source.getPrices(['solana'], { maxAgeMs: 0 })).prices.solana!.usd).toBe(181);
+    fake.setPrice('solana', 1_000_000);
+    expect((await source.getPrices(['solana'], { maxAgeMs: 0 })).prices.solana!.usd).toBe(1_000_000);
+  });
+
+  it('takes exactly 100x at once, and any fall at once', async () => {
+    const { fake, source } = await start();
+    fake.setPrice('solana', 180);
+    await source.getPrices(['solana']);
+    fake.setPrice('solana', 18_000);
+    expect((await source.getPrices(['solana'], { maxAgeMs: 0 })).prices.solana!.usd).toBe(18_000);
+    fake.setPrice('solana', 0.18);
+    expect((await source.getPrices(['solana'], { maxAgeMs: 0 })).prices.solana!.usd).toBe(0.18);
+  });
+
+  it('holds back a jump seen through coins/markets too', async () => {
+    const { fake, source } = await start();
+    fake.setPrice('cardano', 1);
+    await source.getMarkets(['cardano']);
+    fake.setPrice('cardano', 1_000);
+    const { coins } = await source.getMarkets(['cardano'], { maxAgeMs: 0 });
+    expect(coins.find((c) => c.id === 'cardano')!.current_price).toBe(1);
+    const confirmed = await source.getPrices(['cardano'], { maxAgeMs: 0 }); // the confirming fetch
+    expect(confirmed.prices.cardano!.usd).toBe(1_000);
+  });
+
   it('falls back to the built-in price when a first price is rejected', async () => {
     const { fake, source } = await start();
     fake.setPrice('ethereum', 50_000_000);

@@ -97,4 +97,18 @@ describe('getTokenPrices', () => {
     const { prices } = await source.getTokenPrices('ethereum', [addressOf(7)]);
     expect(prices).toEqual({});
   });
+
+  it('holds back a token price more than 100x the last good one until the next fetch confirms it', async () => {
+    const { fake, source } = await start();
+    const token = addressOf(8);
+    fake.setTokenPrice('ethereum', token, 0.02);
+    await source.getTokenPrices('ethereum', [token]);
+    fake.setTokenPrice('ethereum', token, 20);
+    const glitch = await source.getTokenPrices('ethereum', [token], { maxAgeMs: 0 });
+    expect(glitch.prices[token]!.usd).toBe(0.02);
+    expect(glitch.origin[token]).toBe('cached');
+    const confirmed = await source.getTokenPrices('ethereum', [token], { maxAgeMs: 0 });
+    expect(confirmed.prices[token]!.usd).toBe(20);
+    expect(confirmed.origin[token]).toBe('live');
+  });
 });

@@ -4,7 +4,7 @@
  * served whenever upstream cannot answer. With nothing cached, the built-in fallback prices are served.
  */
 import {
-  checkCoinPrice,
+  checkCoinPriceMove,
   fallbackMarkets,
   fallbackPrices,
   type CoinSearchResult,
@@ -40,12 +40,22 @@ export function createCoinGeckoPriceSource(options: CoinGeckoOptions = {}): Pric
 
 /** Most coins (or tokens) kept in a price cache: above CoinGecko's whole catalogue, so only a runaway caller hits it. */
 const MAX_CACHED_KEYS = 50_000;
+/** Most held-back jump candidates kept (per cache); a glitch on more coins at once only loses the oldest holds. */
+const MAX_HELD_KEYS = 1_000;
+
+/** Last good quotes and the jump candidates held back from them (checkCoinPriceMove), under the same keys. */
+interface PriceBook {
+  quotes: TimedCache<PriceQuote>;
+  held: TimedCache<number>;
+}
 
 class CoinGeckoPriceSource implements PriceSource {
   private readonly o: CoinGeckoSettings;
   private readonly upstream: CoinGeckoUpstream;
   private readonly prices = new TimedCache<PriceQuote>(MAX_CACHED_KEYS);
   private readonly tokens = new TimedCache<PriceQuote>(MAX_CACHED_KEYS);
+  private readonly coinBook: PriceBook = { quotes: this.prices, held: new TimedCache(MAX_HELD_KEYS) };
+  private readonly tokenBook: PriceBook = { quotes: this.tokens, held: new TimedCache(MAX_HELD_KEYS) };
   private readonly markets = new TimedCache<MarketCoin>(MAX_CACHED_KEYS);
   private readonly searches: TimedCache<CoinSearchResult[]>;
 
@@ -85,7 +95,7 @@ class CoinGeckoPriceSource implements PriceSource {
       const raw = readSimplePrice(outcome.body, this.nowSeconds());
       for (const id of batch) {
         const quote = raw[id];
-        if (quote && this.accept(this.prices, id, quote)) serve(prices, origin, id, quote, 'live');
+        if (quote && this.accept(this.coinBook, id, quote)) serve(prices, origin, id, quote, 'live');
       }
     }
     this.fill(wanted, prices, origin);
@@ -123,7 +133,7 @@ class CoinGeckoPriceSource implements PriceSource {
           usd_24h_change: row.price_change_percentage_24h,
           last_updated: row.last_updated,
         };
-        if (!this.accept(this.prices, row.id, quote)) continue;
+        if (!this.accept(this.coinBook, row.id, quote)) continue;
         this.markets.set(row.id, row, this.o.now());
         coins.push(row);
       }
@@ -176,7 +186,7 @@ class CoinGeckoPriceSource implements PriceSource {
       const raw = readSimplePrice(outcome.body, this.nowSeconds());
       for (const address of batch) {
         const quote = raw[address];
-        if (quote && this.accept(this.tokens, key(address), quote))
+        if (quote && this.accept(this.tokenBook, key(address), quote))
           serve(prices, origin, address, quote, 'live');
       }
     }
@@ -195,7 +205,7 @@ class CoinGeckoPriceSource implements PriceSource {
       cacheTtlMs: this.o.searchCacheTtlMs,
       timeoutMs: this.o.timeoutMs,
       priceTimeoutMs: this.o.priceTimeoutMs,
-      acceptPrice: (id, quote) => this.accept(this.prices, id, quote),
+      acceptPrice: (id, quote) => this.accept(this.coinBook, id, quote),
     });
   }
 
@@ -207,18 +217,32 @@ class CoinGeckoPriceSource implements PriceSource {
     });
   }
 
-  /** Applies the coin sanity rules against the last good value; stores the quote when it passes. */
-  private accept(cache: TimedCache<PriceQuote>, key: string, quote: PriceQuote): boolean {
-    const previous = cache.get(key)?.value.usd;
-    const decision = checkCoinPrice(quote.usd, previous);
+  /**
+   * Applies the coin sanity rules against the last good value (checkCoinPriceMove): a price more than 100x
+   * the last good one is held back until the next fetch confirms it. Stores the quote when it is taken.
+   */
+  private accept(book: PriceBook, key: string, quote: PriceQuote): boolean {
+    const previous = book.quotes.get(key)?.value.usd;
+    const pending = book.held.get(key)?.value;
+    const decision = checkCoinPriceMove({ previousPrice: previous, pending, newPrice: quote.usd });
+    if (decision.pending === null) book.held.delete(key);
+    else book.held.set(key, decision.pending, this.o.now());
     if (!decision.accept) {
       this.o.logger.warn(
         { key, usd: quote.usd, previous, reason: decision.reason },
-        'price rejected by the sanity rules',
+        decision.reason === 'jump'
+          ? 'price held back by the sanity rules until the next fetch confirms it'
+          : 'price rejected by the sanity rules',
       );
       return false;
     }
-    cache.set(key, quote, this.o.now());
+    if (decision.confirmed) {
+      this.o.logger.warn(
+        { key, usd: quote.usd, previous, pending },
+        'price jump confirmed by a second fetch',
+      );
+    }
+    book.quotes.set(key, quote, this.o.now());
     return true;
   }
 

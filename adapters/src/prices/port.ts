@@ -56,7 +56,8 @@ export interface PriceSource {
   /**
    * Prices for CoinGecko ids (simple/price, vs_currencies=usd, with 24h change and last-updated time),
    * fetched in batches. Ids are trimmed, lower-cased and de-duplicated. Every fetched price passes the
-   * coin sanity rules (checkCoinPrice); a rejected one is replaced by the last good value.
+   * coin sanity rules (checkCoinPriceMove); a rejected one is replaced by the last good value, and one more
+   * than 100x the last good value is held back until the next fetch of that coin confirms it.
    * When upstream fails or is rate limited, last good values are served, else built-in fallback prices.
    */
   getPrices(ids: readonly string[], options?: GetPricesOptions): Promise<PriceResult>;

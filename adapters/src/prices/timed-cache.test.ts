@@ -20,4 +20,15 @@ describe('TimedCache', () => {
     expect(cache.get('a')?.value).toBe(3);
     expect(cache.size).toBe(2);
   });
+
+  it('deletes one entry', () => {
+    const cache = new TimedCache<number>();
+    cache.set('a', 1, 0);
+    cache.set('b', 2, 0);
+    cache.delete('a');
+    cache.delete('missing');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.value).toBe(2);
+    expect(cache.size).toBe(1);
+  });
 });

@@ -25,6 +25,10 @@ export class TimedCache<V> {
     }
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -4,6 +4,7 @@ import {
   MAX_POSITION_JUMP_FACTOR,
   MAX_POSITION_VALUE_USD,
   checkCoinPrice,
+  checkCoinPriceMove,
   checkPositionPrice,
 } from './sanity.ts';
 
@@ -138,5 +139,105 @@ describe('checkPositionPrice', () => {
   it('checks the jump before the cap', () => {
     // 200x and above the cap: the jump is the reason
     expect(checkPositionPrice({ quantity: 1_000_000, previousPrice: 0.01, newPrice: 2 }).reason).toBe('jump');
+  });
+});
+
+describe('checkCoinPriceMove', () => {
+  it('takes exactly 100 times the previous price', () => {
+    expect(checkCoinPriceMove({ previousPrice: 2, newPrice: 200 })).toEqual({
+      accept: true,
+      price: 200,
+      pending: null,
+    });
+  });
+
+  it('holds back 101 times the previous price and keeps the previous one', () => {
+    expect(checkCoinPriceMove({ previousPrice: 2, newPrice: 202 })).toEqual({
+      accept: false,
+      price: 2,
+      reason: 'jump',
+      pending: 202,
+    });
+  });
+
+  it('holds back just over 100 times', () => {
+    const decision = checkCoinPriceMove({ previousPrice: 0.5, newPrice: 50.0001 });
+    expect(decision).toMatchObject({ accept: false, price: 0.5, reason: 'jump', pending: 50.0001 });
+  });
+
+  it('takes the jump when the next fetch confirms it', () => {
+    const first = checkCoinPriceMove({ previousPrice: 1, newPrice: 500 });
+    expect(first.accept).toBe(false);
+    const second = checkCoinPriceMove({ previousPrice: 1, pending: first.pending, newPrice: 510 });
+    expect(second).toEqual({ accept: true, price: 510, pending: null, confirmed: true });
+  });
+
+  it.each([
+    ['exactly twice the candidate', 1000],
+    ['exactly half the candidate', 250],
+  ])('confirms with %s', (_label, next) => {
+    expect(checkCoinPriceMove({ previousPrice: 1, pending: 500, newPrice: next })).toMatchObject({
+      accept: true,
+      price: next,
+      confirmed: true,
+    });
+  });
+
+  it.each([
+    ['far above the candidate', 5000],
+    ['just over twice the candidate', 1000.01],
+    ['below half the candidate, still a jump', 200],
+  ])('restarts the hold on a different second jump: %s', (_label, next) => {
+    expect(checkCoinPriceMove({ previousPrice: 1, pending: 500, newPrice: next })).toEqual({
+      accept: false,
+      price: 1,
+      reason: 'jump',
+      pending: next,
+    });
+  });
+
+  it('takes a drop, however big, and forgets a held-back candidate', () => {
+    expect(checkCoinPriceMove({ previousPrice: 1000, newPrice: 0.001 })).toEqual({
+      accept: true,
+      price: 0.001,
+      pending: null,
+    });
+    expect(checkCoinPriceMove({ previousPrice: 1000, pending: 500_000, newPrice: 900 })).toEqual({
+      accept: true,
+      price: 900,
+      pending: null,
+    });
+  });
+
+  it('takes a normal move while a candidate is held, dropping it', () => {
+    expect(checkCoinPriceMove({ previousPrice: 1, pending: 500, newPrice: 1.2 })).toEqual({
+      accept: true,
+      price: 1.2,
+      pending: null,
+    });
+  });
+
+  it('applies the coin rules first and drops the candidate on a rejected price', () => {
+    expect(checkCoinPriceMove({ previousPrice: 1, pending: 500, newPrice: -1 })).toEqual({
+      accept: false,
+      price: 1,
+      reason: 'invalid',
+      pending: null,
+    });
+    expect(checkCoinPriceMove({ previousPrice: 1, pending: 9_000_000, newPrice: 10_000_001 })).toEqual({
+      accept: false,
+      price: 1,
+      reason: 'above_coin_cap',
+      pending: null,
+    });
+  });
+
+  it('takes any first price under the cap (nothing to jump from)', () => {
+    expect(checkCoinPriceMove({ previousPrice: null, newPrice: 9_000_000 })).toEqual({
+      accept: true,
+      price: 9_000_000,
+      pending: null,
+    });
+    expect(checkCoinPriceMove({ previousPrice: 0, newPrice: 5 })).toMatchObject({ accept: true, price: 5 });
   });
 });

@@ -94,3 +94,52 @@ export function checkPositionPrice(input: PositionPriceInput): PriceDecision {
     return keep(previous, 'above_position_cap');
   return coin;
 }
+
+/** Input of checkCoinPriceMove. Prices in USD per coin. */
+export interface PriceMoveInput {
+  /** The last good price of the coin; null or undefined when it has none yet. */
+  previousPrice?: number | null;
+  /** A price held back by the previous check (more than 100x the last good one), waiting to be confirmed. */
+  pending?: number | null;
+  /** The fetched price. */
+  newPrice: number | null | undefined;
+}
+
+/** The outcome of checkCoinPriceMove: a PriceDecision plus the candidate to remember for the next fetch. */
+export interface PriceMoveDecision extends PriceDecision {
+  /** The price held back now, to pass as `pending` with the next fetched price; null when none is held. */
+  pending: number | null;
+  /** True when the new price is taken because it confirms a held-back jump. */
+  confirmed?: boolean;
+}
+
+/** Most a confirming price may differ from the held-back candidate: within this factor either way. */
+export const JUMP_CONFIRM_FACTOR = 2;
+
+/**
+ * Checks a fetched coin price against the coin rules (checkCoinPrice) and against the jump rule on the
+ * coin's own price (SPEC.md section 5: a position more than 100 times its previous value is a position
+ * whose coin price rose more than MAX_POSITION_JUMP_FACTOR times, whatever the quantity).
+ *
+ * - A price the coin rules reject keeps the previous price and drops any held-back candidate, so a
+ *   confirmation has to come from the very next fetch.
+ * - Without a previous price, or when the new price is at most 100 times the previous one (exactly 100x
+ *   included, and every fall, so a crash is never hidden), the price is taken and nothing is held.
+ * - A price more than 100 times the previous one is held back (reason 'jump'): the previous price is kept
+ *   and the new price becomes `pending`. If the next fetched price is again more than 100 times the
+ *   previous one and within a factor of 2 of the pending candidate, it is taken (`confirmed`), so a real
+ *   100x move is not frozen forever; a different second jump replaces the candidate and is held in turn.
+ */
+export function checkCoinPriceMove(input: PriceMoveInput): PriceMoveDecision {
+  const { previousPrice, newPrice } = input;
+  const coin = checkCoinPrice(newPrice, previousPrice);
+  if (!coin.accept) return { ...coin, pending: null };
+  const price = coin.price!;
+  const previous = usable(previousPrice);
+  if (previous === null || price <= MAX_POSITION_JUMP_FACTOR * previous) return { ...coin, pending: null };
+  const pending = usable(input.pending);
+  if (pending !== null && price <= JUMP_CONFIRM_FACTOR * pending && price * JUMP_CONFIRM_FACTOR >= pending) {
+    return { ...coin, pending: null, confirmed: true };
+  }
+  return { ...keep(previous, 'jump'), pending: price };
+}

@@ -9,6 +9,7 @@ import {
 import {
   busKinds,
   createFakeCoinGecko,
+  createRecordingLogger,
   createTestBus,
   waitFor,
   type FakeCoinGecko,
@@ -24,6 +25,8 @@ import {
 } from '@coinpace/db/testing';
 import { BUS_STREAMS, BUS_TOPICS, TICKER_COIN_IDS, fallbackTicker, type PriceTick } from '@coinpace/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAlertConsumer } from '../alerts/consumer.ts';
+import { createCoinAlert, createPaidUser, readAlert } from '../testing/alert-fixtures.ts';
 import { createPricePoller, type PricePoller } from './poller.ts';
 
 const POLLER_PROCESS = fileURLToPath(new URL('./testing/poller-process.ts', import.meta.url));
@@ -133,6 +136,68 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     await waitFor(() => streamed.includes(changedTick.id), { what: 'tick on the stream' });
     expect(streamed.slice(0, 2)).toEqual([first.id, changedTick.id]);
     await consumer.stop();
+    await stop();
+  });
+
+  it('a price glitch of one poll (500x, under the coin cap) is never stored, ticked or alerted on', async () => {
+    const fake = createFakeCoinGecko();
+    fakes.push(fake);
+    const { url } = await fake.start();
+    const coin = `glitch-${engine}-${kind}`;
+    fake.addCoin({ id: coin, symbol: 'GL', name: 'Glitch', usd: 1 });
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 50 });
+    const handled: string[] = [];
+    const alertConsumer = startAlertConsumer({
+      db: database.db,
+      bus,
+      logger: createRecordingLogger(),
+      pollMs: 60_000,
+      publicUrl: 'http://coinpace.test',
+      now: () => Date.now(),
+      consumerName: 'glitch',
+      blockMs: 100,
+      onTick: (tick) => handled.push(tick.id),
+    });
+    await alertConsumer.ready();
+    const { ticks, stop } = await collectTicks();
+
+    // Exactly one simple/price answer carries the glitch: the fake is set back as soon as it has sent it.
+    let glitchArmed = false;
+    let glitchServedAt = -1;
+    const watchGlitch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (glitchArmed && String(input).includes('/simple/price')) {
+        const body = (await response.clone().json()) as Record<string, { usd?: number }>;
+        if (body[coin]?.usd === 500) {
+          fake.setPrice(coin, 1);
+          glitchArmed = false;
+          glitchServedAt = fake.requestsTo('simple/price').length;
+        }
+      }
+      return response;
+    };
+    startPoller(createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0, fetch: watchGlitch }));
+    await waitFor(() => ticks.some((t) => t.prices[coin]?.usd === 1), { what: 'first tick with the coin' });
+
+    glitchArmed = true;
+    fake.setPrice(coin, 500);
+    await waitFor(() => glitchServedAt > 0, { what: 'the glitch served once' });
+    await waitFor(() => fake.requestsTo('simple/price').length >= glitchServedAt + 3, {
+      what: 'three more polls',
+    });
+    await waitFor(() => ticks.every((t) => handled.includes(t.id)), { what: 'the consumer caught up' });
+    expect(ticks.some((t) => (t.prices[coin]?.usd ?? 0) > 1)).toBe(false);
+    expect((await loadLatestPrices(database.db, [coin]))[coin]?.quote.usd).toBe(1);
+    expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Active', lastTriggered: null });
+
+    // A real move, seen on two polls in a row, is taken and fires the alert: the path above was live.
+    fake.setPrice(coin, 500);
+    await waitFor(() => ticks.some((t) => t.prices[coin]?.usd === 500), { what: 'confirmed tick' });
+    await waitFor(async () => (await readAlert(database.db, alert.id)).status === 'Paused', {
+      what: 'the alert fired on the confirmed price',
+    });
+    await alertConsumer.stop();
     await stop();
   });
 

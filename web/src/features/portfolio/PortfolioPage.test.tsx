@@ -274,6 +274,32 @@ describe('PortfolioPage', () => {
     await screen.findByText('alerts page ?coin=ETH');
   });
 
+  it('row menu: Report Error sends one report however often it is chosen while sending', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.on('POST', `/api/portfolio/${eth.id}/report`, async () => {
+      await answered;
+      return { status: 202, body: { status: 'queued' } };
+    });
+    renderPage();
+    const trigger = await screen.findByRole('button', { name: 'Actions for ETH' });
+    fireEvent.click(trigger);
+    const report = screen.getByRole('menuitem', { name: 'Report Error' });
+    fireEvent.click(report);
+    fireEvent.click(report); // the second click of a double click
+    fireEvent.click(trigger);
+    const sending = screen.getByRole('menuitem', { name: 'Sending...' });
+    expect(sending.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(sending);
+    await waitFor(() => expect(api.callsTo('POST', `/api/portfolio/${eth.id}/report`)).toHaveLength(1));
+
+    answer();
+    await screen.findByText(PORTFOLIO_TEXTS.reportSent);
+    expect(api.callsTo('POST', `/api/portfolio/${eth.id}/report`)).toHaveLength(1);
+    fireEvent.click(trigger);
+    expect(screen.getByRole('menuitem', { name: 'Report Error' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('keyboard: the row menu moves with arrows and gives focus back; the price cell keeps focus', async () => {
     api.on('POST', `/api/portfolio/${eth.id}/report`, { status: 202, body: { status: 'queued' } });
     api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({ body: { ...btc, ...(body as object) } }));

@@ -108,6 +108,23 @@ describe('portfolio actions', () => {
     expect(usePortfolio.getState().error).toBe(PORTFOLIO_TEXTS.reportFailed);
   });
 
+  it('sends one report at a time per holding: a second one while the first is on its way is ignored', async () => {
+    const btc = holding();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.on('POST', `/api/portfolio/${btc.id}/report`, async () => {
+      await answered;
+      return { status: 202, body: { status: 'queued' } };
+    });
+    const first = reportHolding(btc.id);
+    expect(await reportHolding(btc.id)).toBe(false);
+    answer();
+    expect(await first).toBe(true);
+    expect(api.callsTo('POST', `/api/portfolio/${btc.id}/report`)).toHaveLength(1);
+    expect(await reportHolding(btc.id)).toBe(true); // sent, so the next report goes out
+    expect(api.callsTo('POST', `/api/portfolio/${btc.id}/report`)).toHaveLength(2);
+  });
+
   it('adds a coin, reloads and fetches prices; a symbol already held is silently not added', async () => {
     const btc = holding();
     api.on('POST', '/api/portfolio', { status: 201, body: btc });

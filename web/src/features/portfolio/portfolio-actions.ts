@@ -17,6 +17,7 @@ import {
   usePortfolio,
 } from './portfolio-store.ts';
 import { refreshPrices } from './price-refresh.ts';
+import { finishReport, startReport } from './table-store.ts';
 
 /**
  * Adds a coin, then reloads the portfolio and fetches fresh prices. A symbol already held is silently
@@ -119,8 +120,12 @@ export async function deleteHoldings(ids: readonly string[]): Promise<number> {
   return deleted.length;
 }
 
-/** Report Error: e-mails the holding's details to support; shows SPEC.md's success or failure text. */
+/**
+ * Report Error: e-mails the holding's details to support; shows SPEC.md's success or failure text.
+ * While a report of this holding is on its way, another one is ignored (false, nothing sent).
+ */
 export async function reportHolding(id: string): Promise<boolean> {
+  if (!startReport(id)) return false;
   try {
     await api(`/api/portfolio/${id}/report`, { method: 'POST', body: {} });
     showPortfolioMessage('notice', PORTFOLIO_TEXTS.reportSent);
@@ -128,6 +133,8 @@ export async function reportHolding(id: string): Promise<boolean> {
   } catch {
     showPortfolioMessage('error', PORTFOLIO_TEXTS.reportFailed);
     return false;
+  } finally {
+    finishReport(id);
   }
 }
 

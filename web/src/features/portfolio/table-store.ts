@@ -15,6 +15,8 @@ export interface TableState {
   editingPriceId: string | null;
   /** Holdings waiting for the user to confirm their deletion. */
   pendingDelete: string[] | null;
+  /** Holdings whose Report Error is being sent (one report at a time per holding). */
+  reporting: Record<string, true>;
 }
 
 const INITIAL: TableState = {
@@ -23,6 +25,7 @@ const INITIAL: TableState = {
   selected: {},
   editingPriceId: null,
   pendingDelete: null,
+  reporting: {},
 };
 
 export const useTable = create<TableState>(() => INITIAL);
@@ -80,6 +83,21 @@ export function requestDelete(ids: readonly string[]): void {
 
 export function cancelDelete(): void {
   useTable.setState({ pendingDelete: null });
+}
+
+/** Marks a holding's Report Error as being sent; false when one is already on its way. */
+export function startReport(id: string): boolean {
+  if (useTable.getState().reporting[id]) return false;
+  useTable.setState((s) => ({ reporting: { ...s.reporting, [id]: true } }));
+  return true;
+}
+
+export function finishReport(id: string): void {
+  useTable.setState((s) => {
+    const reporting = { ...s.reporting };
+    delete reporting[id];
+    return { reporting };
+  });
 }
 
 export function resetTable(): void {

@@ -9,7 +9,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { reportHolding } from '../portfolio-actions.ts';
-import { requestDelete } from '../table-store.ts';
+import { requestDelete, useTable } from '../table-store.ts';
 
 const MENU_WIDTH = 200;
 
@@ -19,12 +19,15 @@ const MENU_WIDTH = 200;
  * a row would be cut off. Keyboard: Enter, Space or Arrow Down on the button opens it on the first item;
  * Arrow Up/Down, Home and End move between items; Escape and Tab close it; focus then goes back to the
  * button, as it does after choosing an item (a confirm dialog returns focus there when it closes).
+ * While the holding's report is being sent, Report Error reads 'Sending...' and is disabled (aria-disabled,
+ * so the arrow keys still reach it); choosing it then sends nothing.
  */
 export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
   const [position, setPosition] = useState<CSSProperties | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const reporting = useTable((s) => Boolean(s.reporting[id]));
   const open = position !== null;
 
   useEffect(() => {
@@ -141,9 +144,12 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
               role="menuitem"
               tabIndex={-1}
               className="menu-item"
-              onClick={choose(() => void reportHolding(id))}
+              aria-disabled={reporting || undefined}
+              onClick={choose(() => {
+                if (!reporting) void reportHolding(id);
+              })}
             >
-              Report Error
+              {reporting ? 'Sending...' : 'Report Error'}
             </button>
             <button
               type="button"
