@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, renderAlertEmail, renderAlertSms, type AlertNotice } from './notification.ts';
+import {
+  SIMULATED_NOTICE,
+  describeCondition,
+  renderAlertEmail,
+  renderAlertSms,
+  type AlertNotice,
+} from './notification.ts';
 
 const base: AlertNotice = {
   scope: 'coin',
@@ -21,6 +27,17 @@ describe('alert notification texts', () => {
     expect(mail.text).toContain('Manage your alerts: https://coinpace.example/alerts');
     expect(mail.html).toContain('<a href="https://coinpace.example/alerts">Manage your alerts</a>');
     expect(mail.html).toContain('$50,123.45');
+  });
+
+  it('a message about simulated demo prices says so in the subject, the text, the HTML and the SMS', () => {
+    const mail = renderAlertEmail({ ...base, simulated: true });
+    expect(mail.subject).toBe('Coinpace alert (simulated prices): BTC is above $50,000.00');
+    expect(mail.text).toContain(SIMULATED_NOTICE);
+    expect(mail.html).toContain(SIMULATED_NOTICE);
+    expect(renderAlertSms({ ...base, simulated: true })).toContain('(simulated demo prices)');
+    const real = renderAlertEmail(base);
+    expect(real.text).not.toContain(SIMULATED_NOTICE);
+    expect(renderAlertSms(base)).not.toContain('simulated');
   });
 
   it.each([

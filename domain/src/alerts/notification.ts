@@ -25,6 +25,11 @@ export interface AlertNotice {
   crossed?: readonly CrossedHolding[];
   /** `${PUBLIC_URL}/alerts`. */
   alertsUrl: string;
+  /**
+   * The price came from the simulated demo feed (PRICE_SOURCE=simulated), not the market: the message
+   * says so, so a demo with real e-mail or SMS never passes a made-up price off as real.
+   */
+  simulated?: boolean;
 }
 
 export interface RenderedEmail {
@@ -34,6 +39,9 @@ export interface RenderedEmail {
 }
 
 const BRAND = 'Coinpace';
+
+/** The line a message about simulated prices carries. */
+export const SIMULATED_NOTICE = 'These are simulated demo prices, not market prices.';
 
 /** The one-line condition, e.g. 'BTC is above $50,000.00' or 'Your portfolio is down 10% or more'. */
 export function describeCondition(n: AlertNotice): string {
@@ -95,10 +103,19 @@ export function describeAlert(n: AlertNotice): string[] {
 export function renderAlertEmail(n: AlertNotice): RenderedEmail {
   const condition = describeCondition(n);
   const lines = describeAlert(n);
+  const demo = n.simulated ? [SIMULATED_NOTICE] : [];
   const footer = `You get this because you set this alert on ${BRAND}. It is paused until its reset interval has passed.`;
-  const text = [`${condition}.`, '', ...lines, '', `Manage your alerts: ${n.alertsUrl}`, '', footer, ''].join(
-    '\n',
-  );
+  const text = [
+    `${condition}.`,
+    '',
+    ...lines,
+    ...demo,
+    '',
+    `Manage your alerts: ${n.alertsUrl}`,
+    '',
+    footer,
+    '',
+  ].join('\n');
   const [first, ...rest] = lines;
   const list =
     n.scope === 'all_coins' && rest.length > 0
@@ -109,11 +126,15 @@ export function renderAlertEmail(n: AlertNotice): RenderedEmail {
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
     `<h1 style="font-size:20px">${escapeHtml(condition)}</h1>`,
     list,
+    ...demo.map((l) => `<p><strong>${escapeHtml(l)}</strong></p>`),
     `<p><a href="${href}">Manage your alerts</a></p>`,
     `<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('');
-  return { subject: `${BRAND} alert: ${condition}`, text, html };
+  const subject = n.simulated
+    ? `${BRAND} alert (simulated prices): ${condition}`
+    : `${BRAND} alert: ${condition}`;
+  return { subject, text, html };
 }
 
 /** The alert SMS: the condition, the price and the link, kept short. */
@@ -125,7 +146,8 @@ export function renderAlertSms(n: AlertNotice): string {
           .map((c) => `${c.symbol} ${price(c.price)} (${formatPercent(c.changePercent)})`)
           .join(', ')
       : `now ${n.scope === 'portfolio' ? formatUsd(n.price) : price(n.price)}`;
-  return `${BRAND}: ${describeCondition(n)}, ${now}. ${n.alertsUrl}`;
+  const demo = n.simulated ? ' (simulated demo prices)' : '';
+  return `${BRAND}: ${describeCondition(n)}, ${now}${demo}. ${n.alertsUrl}`;
 }
 
 function price(value: number): string {

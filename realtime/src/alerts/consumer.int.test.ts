@@ -14,7 +14,7 @@ import {
   testEngines,
   type TestDatabase,
 } from '@coinpace/db/testing';
-import { BUS_STREAMS, type PriceTick, type UserEvent } from '@coinpace/domain';
+import { BUS_STREAMS, SIMULATED_NOTICE, type PriceTick, type UserEvent } from '@coinpace/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -155,6 +155,26 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     await send(tick);
     expect(await eventsOf(alert.id)).toHaveLength(1);
     expect(await outboxOf(alert.id)).toHaveLength(2);
+  });
+
+  it('an alert firing on the simulated demo feed says so in the e-mail and SMS', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const alert = await createCoinAlert(database.db, user.id, {
+      coin,
+      symbol: 'SIM',
+      thresholdValue: 100,
+      method: 'Both',
+    });
+    await setTestPrice(database.db, coin, 120, { source: 'simulated' });
+    await send(makeTick({ [coin]: 120 }, Date.now()));
+
+    const messages = await outboxOf(alert.id);
+    const email = messages.find((m) => m.channel === 'email')!;
+    expect(email.subject).toBe('Coinpace alert (simulated prices): SIM is above $100.00');
+    expect(email.bodyText).toContain(SIMULATED_NOTICE);
+    expect(messages.find((m) => m.channel === 'sms')!.bodyText).toContain('(simulated demo prices)');
   });
 
   it('never fires on a stale, rejected, superseded or old price', async () => {

@@ -43,6 +43,8 @@ export interface TickEvaluation {
   firings: Firing[];
   /** Coins of the tick whose price may not fire alerts, and why. */
   rejected: { coingeckoId: string; reason: AlertPriceRejection | 'tick_too_old' }[];
+  /** True when the tick's usable prices are the simulated demo feed (PRICE_SOURCE=simulated), not the market. */
+  simulated: boolean;
 }
 
 export interface EvaluateOptions {
@@ -64,6 +66,7 @@ export async function evaluateTick(
     return {
       firings: [],
       rejected: entries.map(([coingeckoId]) => ({ coingeckoId, reason: 'tick_too_old' })),
+      simulated: false,
     };
   }
   const stored = new Map(
@@ -97,7 +100,9 @@ export async function evaluateTick(
     price: c.price,
   }));
   firings.push(...(await evaluateWideAlerts(db, usable, opts)));
-  return { firings, rejected };
+  // One price source feeds the poller, so a tick is simulated or not as a whole.
+  const simulated = usable.some((q) => stored.get(q.coingeckoId)?.source === 'simulated');
+  return { firings, rejected, simulated };
 }
 
 async function evaluateWideAlerts(db: AppDb, usable: TickQuote[], opts: EvaluateOptions): Promise<Firing[]> {

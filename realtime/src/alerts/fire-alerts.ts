@@ -45,6 +45,8 @@ export interface FireOptions {
   now: Date;
   /** PUBLIC_URL, for the link to the alerts page. */
   publicUrl: string;
+  /** The prices are the simulated demo feed: the messages say so. */
+  simulated?: boolean;
 }
 
 /** One alert fired by this call, as the user's sockets are told. */
@@ -139,7 +141,7 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
         detail: [...decision.notes, ...crossedNote(firing)].join('; ') || null,
         firedAt: opts.now,
       });
-      const notice = noticeOf(alert, firing, opts.publicUrl);
+      const notice = noticeOf(alert, firing, opts);
       const rows: Omit<NewOutboxRow, 'dedupeKey'>[] = [];
       for (const channel of decision.channels) {
         const common = { channel, kind: 'alert', userId: alert.userId, nextAttemptAt: opts.now };
@@ -191,7 +193,7 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
 
 const periodKey = (p: { start: Date; end: Date }) => ({ periodStart: p.start, periodEnd: p.end });
 
-function noticeOf(alert: AlertRecord, firing: Firing, publicUrl: string): AlertNotice {
+function noticeOf(alert: AlertRecord, firing: Firing, opts: FireOptions): AlertNotice {
   return {
     scope: alert.scope as AlertScope,
     coinSymbol: alert.coinSymbol,
@@ -206,7 +208,8 @@ function noticeOf(alert: AlertRecord, firing: Firing, publicUrl: string): AlertN
           ? null
           : Number(alert.referenceValue),
     crossed: firing.crossed,
-    alertsUrl: `${publicUrl}/alerts`,
+    alertsUrl: `${opts.publicUrl}/alerts`,
+    simulated: opts.simulated === true,
   };
 }
 

@@ -32,6 +32,7 @@ export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promi
         tickId: tick.id,
         now: new Date(now),
         publicUrl: deps.publicUrl,
+        simulated: evaluation.simulated,
       })
     : [];
   if (evaluation.rejected.length > 0) {
