@@ -146,6 +146,24 @@ export function chainForAddress(address: string): Chain {
   return CONTRACT_ADDRESSES[address.toLowerCase()]?.chain ?? 'ethereum';
 }
 
+/**
+ * The key a holding (or import row) is priced under: its CoinGecko id, else its lower-cased contract
+ * address (a token the static tables do not know, priced through GET /api/prices/by-address, whose
+ * PriceMap is keyed by lower-cased address), else null (not priceable).
+ */
+export function priceKeyOf(coin: {
+  coingeckoId: string | null | undefined;
+  address: string | null | undefined;
+}): string | null {
+  if (coin.coingeckoId) return coin.coingeckoId;
+  return isContractAddress(coin.address) ? coin.address.toLowerCase() : null;
+}
+
+/** True when a price key is a contract address (see priceKeyOf), not a CoinGecko id. */
+export function isAddressKey(key: string): boolean {
+  return isContractAddress(key);
+}
+
 /** The CoinGecko id for a symbol from the static table, if it is there. */
 export function coingeckoIdForSymbol(symbol: string): string | undefined {
   return SYMBOL_TO_COINGECKO_ID[symbol.trim().toUpperCase()];

@@ -280,6 +280,41 @@ describe('portfolio with live prices from a CoinGecko on loopback', () => {
     await live?.stop();
   });
 
+  // Runs before the rate-limit journey below: after its 429 the price source asks nothing for 120 s.
+  it('prices a pasted token with a contract address outside the static table, at import and on load', async () => {
+    const address = `0x${'7c'.repeat(20)}`;
+    fake.setTokenPrice('ethereum', address, 2.5, 2);
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUpInBrowser(page, app.url, 'Tokyo');
+    await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
+    const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
+    await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();
+    await modal.getByLabel('Paste your wallet or exchange data').fill(`Zz Token, ZZT, 100, ${address}`);
+    await modal.getByRole('button', { name: 'Process Wallet Data' }).click();
+    await skipPricingModal(page, 1);
+    const row = page.locator('tr[data-holding="ZZT"]');
+    const price = row.locator('[data-cell="current-price"]');
+    await expect.poll(() => price.textContent(), { timeout: 20_000 }).toBe('$2.50');
+    await expect(row.locator('[data-cell="balance"]').textContent()).resolves.toBe('$250.00');
+    await expect(row.getByRole('button', { name: 'Edit purchase price of ZZT' }).textContent()).resolves.toBe(
+      '$2.50',
+    );
+    expect(fake.requestsTo('simple/token_price').map((r) => r.path)).toContain(
+      '/simple/token_price/ethereum',
+    );
+    // A new load asks by address again (socket ticks are by CoinGecko id only).
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/prices/by-address'))
+        asked.push(new URL(request.url()).searchParams.get('addresses')!);
+    });
+    await page.reload();
+    await expect.poll(() => price.textContent(), { timeout: 20_000 }).toBe('$2.50');
+    expect(asked).toEqual([address]);
+    await context.close();
+  });
+
   it('shows a price change without a reload, follows other tabs, and handles a rate limit on Refresh', async () => {
     fake.setPrice('ethereum', 3000, 1);
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });

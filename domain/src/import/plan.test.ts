@@ -4,9 +4,11 @@ import {
   coingeckoIdForRow,
   describeImport,
   importSuccessMessage,
+  priceKeyForRow,
   splitDuplicates,
   toBulkItems,
 } from './plan.ts';
+import { priceKeyOf } from '../coins.ts';
 
 describe('splitDuplicates', () => {
   it('skips symbols already held, ignoring case', () => {
@@ -79,6 +81,45 @@ describe('toBulkItems', () => {
     );
     expect(item!.address).toBe('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48');
     expect(item!.coingeckoId).toBe('usd-coin');
+  });
+
+  it('prices a token the tables do not know by its contract address, unless the row has a value', () => {
+    const unknown = '0x1111111111111111111111111111111111111111';
+    const asked: string[] = [];
+    const items = toBulkItems(
+      [
+        { symbol: 'ZZTOK', quantity: 4, contractAddress: unknown },
+        { symbol: 'ZZVAL', quantity: 4, value: 8, contractAddress: unknown },
+      ],
+      (key) => {
+        asked.push(key);
+        return key === unknown ? 2.5 : undefined;
+      },
+    );
+    expect(items.map((i) => [i.coingeckoId, i.address, i.purchasePrice])).toEqual([
+      [null, unknown, '2.5'],
+      [null, unknown, '2'],
+    ]);
+    expect(asked).toContain(unknown);
+  });
+});
+
+describe('priceKeyForRow', () => {
+  it('is the CoinGecko id when known, else the contract address, else null', () => {
+    expect(priceKeyForRow({ symbol: 'BTC' })).toBe('bitcoin');
+    expect(
+      priceKeyForRow({ symbol: 'XUSDC', contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }),
+    ).toBe('usd-coin');
+    expect(
+      priceKeyForRow({ symbol: 'ZZTOK', contractAddress: '0x1111111111111111111111111111111111111111' }),
+    ).toBe('0x1111111111111111111111111111111111111111');
+    expect(priceKeyForRow({ symbol: 'ZZTOK' })).toBeNull();
+  });
+
+  it('lower-cases a holding address and refuses the zero address (priceKeyOf)', () => {
+    expect(priceKeyOf({ coingeckoId: null, address: `0x${'AB'.repeat(20)}` })).toBe(`0x${'ab'.repeat(20)}`);
+    expect(priceKeyOf({ coingeckoId: null, address: `0x${'0'.repeat(40)}` })).toBeNull();
+    expect(priceKeyOf({ coingeckoId: 'pepe', address: `0x${'ab'.repeat(20)}` })).toBe('pepe');
   });
 });
 

@@ -2,7 +2,7 @@
  * From parsed import rows to the bulk request and back to what the user is told (SPEC.md section 4,
  * 'Import (CSV/paste)'; section 8, 'Partial import').
  */
-import { CONTRACT_ADDRESSES, coingeckoIdForSymbol } from '../coins.ts';
+import { CONTRACT_ADDRESSES, coingeckoIdForSymbol, priceKeyOf } from '../coins.ts';
 import { toDecimalString } from '../decimal.ts';
 import type { ImportRow } from './import-row.ts';
 import { purchasePriceFor } from './csv-template.ts';
@@ -46,17 +46,27 @@ export function coingeckoIdForRow(row: Pick<ImportRow, 'symbol' | 'contractAddre
 }
 
 /**
+ * The key an import row is priced under (see priceKeyOf): its CoinGecko id, else its contract address
+ * when the static tables do not know it, else null.
+ */
+export function priceKeyForRow(row: Pick<ImportRow, 'symbol' | 'contractAddress'>): string | null {
+  return priceKeyOf({ coingeckoId: coingeckoIdForRow(row), address: row.contractAddress });
+}
+
+/**
  * The bulk items for rows, priced: purchase price = value / quantity when the row has a value, else the
  * coin's current price from `priceOf` (SPEC.md section 5), else 0 (it becomes the first current price
- * later). Names default to the symbol.
+ * later). `priceOf` is asked by price key (priceKeyForRow): a CoinGecko id, or the lower-cased contract
+ * address of a token the static tables do not know. Names default to the symbol.
  */
 export function toBulkItems(
   rows: readonly ImportRow[],
-  priceOf: (coingeckoId: string) => number | undefined,
+  priceOf: (priceKey: string) => number | undefined,
 ): BulkItem[] {
   return rows.map((row) => {
     const coingeckoId = coingeckoIdForRow(row);
-    const current = coingeckoId ? (priceOf(coingeckoId) ?? 0) : 0;
+    const key = priceKeyForRow(row);
+    const current = key ? (priceOf(key) ?? 0) : 0;
     return {
       coingeckoId,
       name: row.name ?? row.symbol,

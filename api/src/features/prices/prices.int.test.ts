@@ -83,6 +83,42 @@ describe.each(testEngines(process.env.DATABASE_URL))('price routes on %s', (engi
       expect(fake.requestsTo('simple/token_price')[0]?.path).toBe(`/simple/token_price/${entry.chain}`);
     });
 
+    it('prices a token the static table does not know, on ethereum, keyed by its lower-cased address', async () => {
+      const token = `0x${'9a'.repeat(20)}`;
+      const unpriced = `0x${'9b'.repeat(20)}`;
+      fake.setTokenPrice('ethereum', token, 0.042, 5);
+      const mixed = `0x${'9A'.repeat(20)}`;
+      const response = await api.call(
+        'GET',
+        `/api/prices/by-address?addresses=${mixed},${token},${unpriced}`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ [token]: expect.objectContaining({ usd: 0.042, usd_24h_change: 5 }) });
+      const asked = fake.requestsTo('simple/token_price');
+      expect(asked.map((r) => r.path)).toEqual(['/simple/token_price/ethereum']);
+      expect(asked[0]!.query.get('contract_addresses')!.split(',').sort()).toEqual([token, unpriced]);
+    });
+
+    it.each([
+      [`0x${'0'.repeat(40)}`, 'the zero address'],
+      [`0x${'1'.repeat(41)}`, '43 characters'],
+      [`1x${'1'.repeat(40)}`, 'no 0x'],
+    ])('refuses %s (%s) with a 400 and asks nothing upstream', async (address) => {
+      const response = await api.call('GET', `/api/prices/by-address?addresses=${address}`);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(
+        'Each address must be 0x followed by 40 hex digits, not the zero address',
+      );
+      expect(fake.requestsTo('simple/token_price')).toHaveLength(0);
+    });
+
+    it('refuses more than 100 addresses at a time', async () => {
+      const list = Array.from({ length: 101 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`);
+      const response = await api.call('GET', `/api/prices/by-address?addresses=${list.join(',')}`);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('Ask for at most 100 addresses at a time');
+    });
+
     it('refuses a missing or malformed address', async () => {
       expect((await api.call('GET', '/api/prices/by-address')).body.error).toBe('addresses is required');
       const bad = await api.call('GET', '/api/prices/by-address?addresses=0x1234');

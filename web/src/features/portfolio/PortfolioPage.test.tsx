@@ -190,6 +190,58 @@ describe('PortfolioPage', () => {
     await waitFor(() => expect(within(row('ADA')).queryByText('Click to add')).toBeNull());
   });
 
+  it('prices a token held only by its contract address on load and on Refresh, and fills its zero purchase price', async () => {
+    const address = `0x${'7e'.repeat(20)}`;
+    const token = holding({
+      symbol: 'ZZT',
+      name: 'Zz Token',
+      coingeckoId: null,
+      coinId: null,
+      address,
+      quantity: '100',
+      purchasePrice: '0',
+      currentPrice: 0,
+      change24h: null,
+    });
+    api.on('GET', '/api/portfolio', { body: [btc, token] });
+    api.on('GET', '/api/prices/by-address', {
+      body: { [address]: { usd: 1.5, usd_24h_change: 2, last_updated: 1 } },
+    });
+    api.on('PUT', `/api/portfolio/${token.id}`, { body: { ...token, purchasePrice: '1.5' } });
+    renderPage();
+    const price = () => row('ZZT').querySelector('[data-cell="current-price"]')!.textContent;
+    await waitFor(() => expect(price()).toBe('$1.50'));
+    expect(api.callsTo('GET', '/api/prices/by-address').map((c) => c.query.get('addresses'))).toEqual([
+      address,
+    ]);
+    expect(api.callsTo('GET', '/api/prices')[0]!.query.get('ids')).toBe('bitcoin');
+    await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${token.id}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/api/portfolio/${token.id}`)[0]!.body).toEqual({ purchasePrice: '1.5' });
+
+    api.on('GET', '/api/portfolio', { body: [btc, { ...token, purchasePrice: '1.5' }] });
+    api.on('POST', '/api/prices/update', { body: { prices: {}, updatedAt: 1 } });
+    api.on('GET', '/api/prices/by-address', {
+      body: { [address]: { usd: 1.8, usd_24h_change: 3, last_updated: 2 } },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    });
+    await waitFor(() => expect(price()).toBe('$1.80'));
+    expect(api.callsTo('GET', '/api/prices/by-address')).toHaveLength(2);
+    expect(screen.queryByText(PORTFOLIO_TEXTS.noPriceData)).toBeNull();
+  });
+
+  it('makes no by-address request when no holding is known only by its contract address', async () => {
+    api.on('POST', '/api/prices/update', { body: { prices: {}, updatedAt: 1 } });
+    renderPage();
+    await waitFor(() => expect(api.callsTo('GET', '/api/prices')).toHaveLength(1));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    });
+    await waitFor(() => expect(api.callsTo('POST', '/api/prices/update')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/prices/by-address')).toHaveLength(0);
+  });
+
   it('edits a purchase price inline: Enter and blur save, Escape cancels', async () => {
     api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({ body: { ...btc, ...(body as object) } }));
     renderPage();

@@ -5,6 +5,7 @@ import { holding } from '../../testing/holdings.ts';
 import { mergePrices, usePrices } from '../prices/prices-store.ts';
 import { setHoldings } from './portfolio-store.ts';
 import {
+  ADDRESSES_PER_REQUEST,
   AUTO_REFRESH_MS,
   IDS_PER_REQUEST,
   pricesFor,
@@ -101,6 +102,87 @@ describe('refreshPrices', () => {
   });
 });
 
+describe('refreshPrices: tokens known only by contract address', () => {
+  const tokenA = `0x${'a1'.repeat(20)}`;
+  const tokenB = `0x${'b2'.repeat(20)}`;
+  let api: FakeApi;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    api = installFakeApi()
+      .on('GET', '/api/prices', { body: { bitcoin: quote(50000) } })
+      .on('POST', '/api/prices/update', { body: { prices: { bitcoin: quote(51000) }, updatedAt: 1 } })
+      .on('GET', '/api/prices/by-address', { body: { [tokenA]: quote(2), [tokenB]: quote(0.25) } });
+    setHoldings([
+      holding({ coingeckoId: 'bitcoin' }),
+      holding({ coingeckoId: null, symbol: 'TKA', address: tokenA.toUpperCase().replace('0X', '0x') }),
+      holding({ coingeckoId: null, symbol: 'TKB', address: tokenB }),
+      holding({ coingeckoId: null, symbol: 'TKA2', address: tokenA }),
+      // A coin with a CoinGecko id is asked by id even when it has an address.
+      holding({ coingeckoId: 'pepe', symbol: 'PEPE', address: `0x${'c3'.repeat(20)}` }),
+    ]);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for all of them, lower-cased, in one by-address request and keys the quotes by address', async () => {
+    expect(await refreshPrices({ now: 1000 })).toBe(true);
+    expect(api.callsTo('GET', '/api/prices')[0]!.query.get('ids')).toBe('bitcoin,pepe');
+    const byAddress = api.callsTo('GET', '/api/prices/by-address');
+    expect(byAddress).toHaveLength(1);
+    expect(byAddress[0]!.query.get('addresses')).toBe(`${tokenA},${tokenB}`);
+    expect(usePrices.getState().prices[tokenA]!.usd).toBe(2);
+    expect(usePrices.getState().prices[tokenB]!.usd).toBe(0.25);
+    expect(usePriceRefresh.getState().lastRefreshAt).toBe(1000);
+  });
+
+  it('asks by address on manual refresh too, next to the forced update of the coins', async () => {
+    expect(await refreshPrices({ manual: true })).toBe(true);
+    expect(api.calls.map((c) => [c.method, c.path])).toEqual([
+      ['POST', '/api/prices/update'],
+      ['GET', '/api/prices/by-address'],
+    ]);
+    expect(usePrices.getState().prices[tokenA]!.usd).toBe(2);
+  });
+
+  it('asks by address when only such tokens are held, and not at all when none are', async () => {
+    setHoldings([holding({ coingeckoId: null, symbol: 'TKB', address: tokenB })]);
+    expect(await refreshPrices()).toBe(true);
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/prices/by-address']);
+    api.calls.length = 0;
+    setHoldings([holding({ coingeckoId: 'bitcoin' }), holding({ coingeckoId: null, symbol: 'MYST' })]);
+    await refreshPrices();
+    await refreshPrices({ manual: true });
+    expect(api.callsTo('GET', '/api/prices/by-address')).toHaveLength(0);
+  });
+
+  it('a 429 by address starts the 120 s lock, during which nothing is asked', async () => {
+    api.on('GET', '/api/prices/by-address', { status: 429, body: { error: 'Too many requests' } });
+    expect(await refreshPrices({ now: 0, manual: true })).toBe(false);
+    expect(usePriceRefresh.getState()).toMatchObject({
+      rateLimitedUntil: RATE_LIMIT_LOCK_MS,
+      error: PORTFOLIO_TEXTS.refreshRateLimited,
+    });
+    const asked = api.calls.length;
+    await refreshPrices({ now: RATE_LIMIT_LOCK_MS - 1 });
+    await refreshPrices({ now: RATE_LIMIT_LOCK_MS - 1, manual: true });
+    expect(api.calls).toHaveLength(asked);
+    api.on('GET', '/api/prices/by-address', { body: { [tokenB]: quote(0.3) } });
+    expect(await refreshPrices({ now: RATE_LIMIT_LOCK_MS })).toBe(true);
+    expect(usePrices.getState().prices[tokenB]!.usd).toBe(0.3);
+  });
+
+  it(`splits more than ${ADDRESSES_PER_REQUEST} addresses over requests of at most that many`, async () => {
+    const addresses = Array.from(
+      { length: ADDRESSES_PER_REQUEST + 1 },
+      (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`,
+    );
+    setHoldings(addresses.map((address, i) => holding({ coingeckoId: null, symbol: `T${i}`, address })));
+    await refreshPrices();
+    expect(
+      api.callsTo('GET', '/api/prices/by-address').map((c) => c.query.get('addresses')!.split(',').length),
+    ).toEqual([ADDRESSES_PER_REQUEST, 1]);
+  });
+});
+
 describe('pricesFor', () => {
   let api: FakeApi;
   beforeEach(() => {
@@ -123,6 +205,17 @@ describe('pricesFor', () => {
     expect(api.callsTo('GET', '/api/prices')).toHaveLength(2);
     expect(await pricesFor(['bitcoin'], 1_000 + RATE_LIMIT_LOCK_MS)).toEqual({ bitcoin: quote(1) });
     expect(api.callsTo('GET', '/api/prices')).toHaveLength(3);
+  });
+
+  it('prices contract addresses by address, from the cache while the lock holds', async () => {
+    const token = `0x${'d4'.repeat(20)}`;
+    api.on('GET', '/api/prices', { body: { bitcoin: quote(50000) } });
+    api.on('GET', '/api/prices/by-address', { body: { [token]: quote(3) } });
+    expect(await pricesFor(['bitcoin', token], 0)).toEqual({ bitcoin: quote(50000), [token]: quote(3) });
+    expect(api.callsTo('GET', '/api/prices/by-address')[0]!.query.get('addresses')).toBe(token);
+    usePriceRefresh.setState({ rateLimitedUntil: 10 });
+    expect(await pricesFor([token], 5)).toEqual({ [token]: quote(3) });
+    expect(api.callsTo('GET', '/api/prices/by-address')).toHaveLength(1);
   });
 
   it('falls back to cached quotes on other failures without starting the lock', async () => {
@@ -168,5 +261,16 @@ describe('startAutoRefresh', () => {
     usePriceRefresh.setState({ rateLimitedUntil: null });
     tick();
     expect(api.calls).toHaveLength(1);
+  });
+
+  it('asks by address every 5 minutes for a token held only by its contract address', async () => {
+    const token = `0x${'e5'.repeat(20)}`;
+    api.on('GET', '/api/prices/by-address', { body: { [token]: quote(7) } });
+    setHoldings([holding({ coingeckoId: null, symbol: 'TKE', address: token })]);
+    const stop = startAutoRefresh(timers, () => 10);
+    tick();
+    await vi.waitFor(() => expect(usePrices.getState().prices[token]?.usd).toBe(7));
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/prices/by-address']);
+    stop();
   });
 });

@@ -2,9 +2,19 @@
  * Fetching prices for the held coins (SPEC.md section 4, 'Prices'): a refresh on load, every 5 minutes
  * while the portfolio is non-empty, and on the Refresh button (which clears the caches first). After a
  * 429 only cached prices are used for 120 s and a banner shows. Prices land in the live prices store,
- * where the socket's ticks land too.
+ * where the socket's ticks land too. Holdings are asked for by price key (priceKeyOf): coins by
+ * CoinGecko id, tokens the static tables do not know (no CoinGecko id, a contract address) by address
+ * through GET /api/prices/by-address, all such addresses in one request per refresh.
  */
-import { AppError, PORTFOLIO_TEXTS, type PriceMap, type PriceUpdateResult } from '@coinpace/domain';
+import {
+  AppError,
+  MAX_PRICE_ADDRESSES,
+  PORTFOLIO_TEXTS,
+  isAddressKey,
+  priceKeyOf,
+  type PriceMap,
+  type PriceUpdateResult,
+} from '@coinpace/domain';
 import { create } from 'zustand';
 import { api } from '../../lib/api-client.ts';
 import { mergePrices, usePrices } from '../prices/prices-store.ts';
@@ -16,6 +26,8 @@ export const AUTO_REFRESH_MS = 300_000;
 export const RATE_LIMIT_LOCK_MS = 120_000;
 /** Most ids per GET /api/prices request (keeps URLs short for large portfolios). */
 export const IDS_PER_REQUEST = 250;
+/** Most contract addresses per GET /api/prices/by-address request (the server's limit). */
+export const ADDRESSES_PER_REQUEST = MAX_PRICE_ADDRESSES;
 
 export interface PriceRefreshState {
   refreshing: boolean;
@@ -62,7 +74,34 @@ export async function fetchPriceMap(ids: readonly string[], fresh = false): Prom
 }
 
 /**
- * Prices for `ids` for a one-off use (an import): fetched from the server unless the 429 lock holds, and
+ * Prices for token contract addresses (GET /api/prices/by-address), keyed by lower-cased address, in
+ * one request per ADDRESSES_PER_REQUEST addresses; throws on the first failure. The server has no
+ * 'fetch now' for tokens: it serves them from its short token cache or upstream.
+ */
+export async function fetchTokenPriceMap(addresses: readonly string[]): Promise<PriceMap> {
+  const map: PriceMap = {};
+  for (let i = 0; i < addresses.length; i += ADDRESSES_PER_REQUEST) {
+    const batch = addresses.slice(i, i + ADDRESSES_PER_REQUEST);
+    const found = await api<PriceMap>(
+      `/api/prices/by-address?addresses=${encodeURIComponent(batch.join(','))}`,
+    );
+    for (const [address, quote] of Object.entries(found)) map[address.toLowerCase()] = quote;
+  }
+  return map;
+}
+
+/** Prices for price keys (CoinGecko ids and contract addresses, see priceKeyOf); throws on a failure. */
+export async function fetchQuotes(keys: readonly string[], fresh = false): Promise<PriceMap> {
+  const unique = [...new Set(keys)];
+  const addresses = unique.filter(isAddressKey);
+  const ids = unique.filter((key) => !isAddressKey(key));
+  const map: PriceMap = ids.length > 0 ? await fetchPriceMap(ids, fresh) : {};
+  if (addresses.length > 0) Object.assign(map, await fetchTokenPriceMap(addresses));
+  return map;
+}
+
+/**
+ * Prices for `ids` (price keys: CoinGecko ids or contract addresses) for a one-off use (an import): fetched from the server unless the 429 lock holds, and
  * put into the prices store. While the lock holds, or when the request fails, the cached quotes of the
  * prices store are used instead (SPEC.md section 4: after a 429 only cached prices are used for 120 s);
  * a 429 starts the lock. Never throws; ids without any price are missing from the result.
@@ -75,7 +114,7 @@ export async function pricesFor(ids: readonly string[], now: number = Date.now()
   };
   if (isRateLimited(usePriceRefresh.getState(), now)) return cached();
   try {
-    const prices = await fetchPriceMap(ids);
+    const prices = await fetchQuotes(ids);
     mergePrices(prices, now);
     return prices;
   } catch (error) {
@@ -108,14 +147,12 @@ export async function refreshPrices(options: { manual?: boolean; now?: number } 
     return false;
   }
   if (options.manual) for (const clear of cacheClearers) clear();
-  const ids = [
-    ...new Set(usePortfolio.getState().holdings.flatMap((h) => (h.coingeckoId ? [h.coingeckoId] : []))),
-  ];
-  if (ids.length === 0) return false;
+  const keys = [...new Set(usePortfolio.getState().holdings.flatMap((h) => priceKeyOf(h) ?? []))];
+  if (keys.length === 0) return false;
 
   usePriceRefresh.setState({ refreshing: true, error: null });
   try {
-    mergePrices(await fetchPriceMap(ids, options.manual === true), now);
+    mergePrices(await fetchQuotes(keys, options.manual === true), now);
     usePriceRefresh.setState({ refreshing: false, lastRefreshAt: now });
     return true;
   } catch (error) {

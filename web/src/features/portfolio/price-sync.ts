@@ -1,10 +1,11 @@
 /**
- * Keeps position prices in step with the holdings and the live prices store: declares the held coins
+ * Keeps position prices in step with the holdings and the live prices store (quotes keyed by price key:
+ * CoinGecko id, or lower-cased contract address for tokens without one): declares the held coins
  * to the live layer (`watchCoins`), reprices only the holdings of coins whose quote changed, and turns
  * a purchase price of 0 into the first current price (SPEC.md section 4, 'Prices'). The manual Refresh
  * makes positions forget their previous prices (see forgetPositions).
  */
-import type { HoldingRow, PriceQuote } from '@coinpace/domain';
+import { isAddressKey, priceKeyOf, type HoldingRow, type PriceQuote } from '@coinpace/domain';
 import { usePrices, watchCoins } from '../prices/prices-store.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { registerPriceCache } from './price-refresh.ts';
@@ -45,12 +46,15 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
     holdings = next;
     byCoin = new Map();
     for (const row of holdings) {
-      if (!row.coingeckoId) continue;
-      const list = byCoin.get(row.coingeckoId);
+      const key = priceKeyOf(row);
+      if (!key) continue;
+      const list = byCoin.get(key);
       if (list) list.push(row.id);
-      else byCoin.set(row.coingeckoId, [row.id]);
+      else byCoin.set(key, [row.id]);
     }
-    const ids = [...byCoin.keys()].sort();
+    // The live layer ticks by CoinGecko id only: a token known just by its contract address is not
+    // watched, and its quote (keyed by address) changes on the load, 5-minute and manual refreshes only.
+    const ids = [...byCoin.keys()].filter((key) => !isAddressKey(key)).sort();
     if (ids.join(',') !== watched) {
       watched = ids.join(',');
       watchCoins(ids);
@@ -58,7 +62,8 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
     const previous = usePositionPrices.getState().byId;
     const byId: Record<string, PositionPrice> = {};
     for (const row of holdings) {
-      const live = row.coingeckoId ? quotes[row.coingeckoId] : undefined;
+      const key = priceKeyOf(row);
+      const live = key ? quotes[key] : undefined;
       const old = previous[row.id];
       let price = old ?? repricePosition(row, undefined, rowCandidate(row));
       price = repricePosition(row, price, live);
@@ -103,7 +108,8 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
     const previous = usePositionPrices.getState().byId;
     const byId: Record<string, PositionPrice> = {};
     for (const row of holdings) {
-      const live = row.coingeckoId ? quotes[row.coingeckoId] : undefined;
+      const key = priceKeyOf(row);
+      const live = key ? quotes[key] : undefined;
       const price =
         repricePosition(row, undefined, live) ??
         repricePosition(row, undefined, rowCandidate(row)) ??

@@ -7,7 +7,10 @@ import type { PriceMap, PriceQuote, PriceSourceState, TickerCoin } from '@coinpa
 import { create } from 'zustand';
 
 export interface PricesState {
-  /** Latest quote per CoinGecko id. An unchanged coin keeps its object identity across ticks. */
+  /**
+   * Latest quote per CoinGecko id (and per lower-cased contract address for held tokens without a
+   * CoinGecko id, from the portfolio's refreshes). An unchanged coin keeps its object identity across ticks.
+   */
   prices: Record<string, PriceQuote>;
   /** The ten ticker coins, null until the first data arrives. */
   ticker: TickerCoin[] | null;

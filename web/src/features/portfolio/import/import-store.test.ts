@@ -37,7 +37,13 @@ const ACTIVE: BillingInfo = {
 
 /** A fake server that stores bulk items and refuses symbols already held (case-insensitive). */
 function serveBulk(api: FakeApi) {
-  const saved: { symbol: string; purchasePrice: string; quantity: string; coingeckoId: string | null }[] = [];
+  const saved: {
+    symbol: string;
+    purchasePrice: string;
+    quantity: string;
+    coingeckoId: string | null;
+    address: string | null;
+  }[] = [];
   api.on('POST', '/api/portfolio/bulk', ({ body }) => {
     const items = (body as { portfolioItems: (typeof saved)[number][] }).portfolioItems;
     const errors: { item: { symbol: string; index: number }; error: string }[] = [];
@@ -54,7 +60,12 @@ function serveBulk(api: FakeApi) {
     body: [
       ...usePortfolio.getState().holdings,
       ...saved.map((s) =>
-        holding({ symbol: s.symbol, coingeckoId: s.coingeckoId, purchasePrice: s.purchasePrice }),
+        holding({
+          symbol: s.symbol,
+          coingeckoId: s.coingeckoId,
+          address: s.address,
+          purchasePrice: s.purchasePrice,
+        }),
       ),
     ],
   }));
@@ -107,6 +118,37 @@ describe('import pipeline', () => {
       { symbol: 'ETH', quantity: '2', purchasePrice: '3000' },
       { symbol: 'MYST', quantity: '5', purchasePrice: '0', coingeckoId: null },
     ]);
+  });
+
+  it('prices a row with an unknown contract address and no value by that address', async () => {
+    const unknown = `0x${'5f'.repeat(20)}`;
+    api.on('GET', '/api/prices/by-address', {
+      body: { [unknown]: { usd: 0.04, usd_24h_change: -1, last_updated: 1 } },
+    });
+    const saved = serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importCsvFile(
+      new File(
+        [
+          `symbol,quantity,contract,value\nETH,2,,\nZZT,50,${unknown.toUpperCase().replace('0X', '0x')},\nZZV,10,${unknown},3\n`,
+        ],
+        'tokens.csv',
+      ),
+    );
+    expect(saved).toMatchObject([
+      { symbol: 'ETH', purchasePrice: '3000', coingeckoId: 'ethereum' },
+      { symbol: 'ZZT', purchasePrice: '0.04', coingeckoId: null, address: unknown },
+      { symbol: 'ZZV', purchasePrice: '0.3', coingeckoId: null, address: unknown },
+    ]);
+    expect(api.callsTo('GET', '/api/prices/by-address')[0]!.query.get('addresses')).toBe(unknown);
+    expect(api.callsTo('GET', '/api/prices')[0]!.query.get('ids')).toBe('ethereum');
+  });
+
+  it('asks nothing by address when no row has an unknown contract address', async () => {
+    serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importCsvFile(new File(['symbol,quantity\nETH,2\nMYST,5\n'], 'no-values.csv'));
+    expect(api.callsTo('GET', '/api/prices/by-address')).toHaveLength(0);
   });
 
   it('does not ask for prices during the 429 lock: cached prices price the rows', async () => {

@@ -11,12 +11,12 @@ import {
   PASTE_NO_TOKENS_MESSAGE,
   PORTFOLIO_TEXTS,
   allDuplicatesMessage,
-  coingeckoIdForRow,
   describeImport,
   importSuccessMessage,
   parseCsv,
   parsePaste,
   portfolioError,
+  priceKeyForRow,
   splitDuplicates,
   toBulkItems,
   type ImportFailure,
@@ -218,9 +218,12 @@ export async function importRows(
   if (savedOnServer) useImport.setState({ protectOffer: added });
 }
 
-/** Prices for the rows' coins (see pricesFor: the 429 lock and cached prices are respected). */
+/**
+ * Current prices for the rows' coins by price key: coins by CoinGecko id, tokens the static tables do
+ * not know by contract address (see pricesFor: the 429 lock and cached prices are respected).
+ */
 async function fetchPrices(rows: readonly ImportRow[]): Promise<PriceMap> {
-  return pricesFor([...new Set(rows.flatMap((row) => coingeckoIdForRow(row) ?? []))]);
+  return pricesFor([...new Set(rows.flatMap((row) => priceKeyForRow(row) ?? []))]);
 }
 
 function flash(message: NonNullable<ImportState['flash']>, ms: number, closeAfter: boolean): void {
