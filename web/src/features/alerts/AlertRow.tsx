@@ -52,13 +52,16 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
       )}
       <td className="cell-coin">
         <div className="alert-coin">
-          {alert.coinImage && (
-            <img
-              src={alert.coinImage}
-              alt=""
-              onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
-            />
-          )}
+          {/* A fixed slot, so names line up whether an image is there, missing or failed to load. */}
+          <span className="alert-coin-icon" aria-hidden="true">
+            {alert.coinImage && (
+              <img
+                src={alert.coinImage}
+                alt=""
+                onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+              />
+            )}
+          </span>
           <div>
             <strong>{labelOf(alert)}</strong>
             {alert.scope === 'coin' && <div className="alert-state">{alert.coin}</div>}
@@ -149,7 +152,7 @@ function ResetIntervalPicker({
 }) {
   return (
     <select
-      className="select"
+      className="select reset-select"
       aria-label={`Reset interval of the ${labelOf(alert)} alert`}
       value={alert.resetInterval}
       onChange={(e) => onChange(alert.id, e.target.value as ResetInterval)}
