@@ -73,6 +73,18 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     await c.ready();
     return c;
   }
+  /** Records notifications already sent in the subscription's stored period; returns that period. */
+  const recordUsage = async (
+    userId: string,
+    sent: { notificationsSent: number; emailSent?: number; smsSent?: number },
+  ) => {
+    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const period = { start: s!.currentPeriodStart!, end: s!.currentPeriodEnd! };
+    await database.db
+      .insert(usagePeriods)
+      .values({ userId, periodStart: period.start, periodEnd: period.end, ...sent });
+    return period;
+  };
   const newCoin = () => `coin-${engine}-${busKind}-${++coinSeq}`;
   const send = async (tick: PriceTick) => {
     await bus.append(BUS_STREAMS.ticks, tick);
@@ -217,15 +229,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     const coin = newCoin();
     const user = await createPaidUser(database.db);
     const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5 });
-    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    await database.db.insert(usagePeriods).values({
-      userId: user.id,
-      periodStart: s!.currentPeriodStart!,
-      periodEnd: s!.currentPeriodEnd!,
-      notificationsSent: 50,
-      emailSent: 25,
-      smsSent: 25,
-    });
+    await recordUsage(user.id, { notificationsSent: 50, emailSent: 25, smsSent: 25 });
     await setTestPrice(database.db, coin, 6);
     await send(makeTick({ [coin]: 6 }, Date.now()));
     const [event] = await eventsOf(alert.id);
@@ -270,14 +274,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
       thresholdValue: 5,
       method: 'Email',
     });
-    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    await database.db.insert(usagePeriods).values({
-      userId: user.id,
-      periodStart: s!.currentPeriodStart!,
-      periodEnd: s!.currentPeriodEnd!,
-      notificationsSent: 49,
-      emailSent: 20,
-    });
+    await recordUsage(user.id, { notificationsSent: 49, emailSent: 20 });
     await setTestPrice(database.db, a, 6);
     await setTestPrice(database.db, b, 6);
     const deps = {
@@ -302,15 +299,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     const coin = newCoin();
     const user = await createPaidUser(database.db, { periodStart: new Date(Date.now() - 31 * DAY_MS) });
     const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5 });
-    const [s] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    await database.db.insert(usagePeriods).values({
-      userId: user.id,
-      periodStart: s!.currentPeriodStart!,
-      periodEnd: s!.currentPeriodEnd!,
-      notificationsSent: 50,
-      emailSent: 25,
-      smsSent: 25,
-    });
+    const old = await recordUsage(user.id, { notificationsSent: 50, emailSent: 25, smsSent: 25 });
     await setTestPrice(database.db, coin, 6);
     await send(makeTick({ [coin]: 6 }, Date.now()));
     const [event] = await eventsOf(alert.id);
@@ -321,8 +310,8 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
         .map((r) => [r.periodStart.toISOString(), r.notificationsSent])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual([
-      [s!.currentPeriodStart!.toISOString(), 50],
-      [s!.currentPeriodEnd!.toISOString(), 1],
+      [old.start.toISOString(), 50],
+      [old.end.toISOString(), 1],
     ]);
   });
 

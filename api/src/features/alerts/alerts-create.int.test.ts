@@ -4,16 +4,7 @@ import { ALERT_MESSAGES, ERROR_CATALOGUE } from '@coinpace/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
-import { addHolding, paidUser, price } from './alerts-test-setup.ts';
-
-const watchBtc = {
-  type: 'WatchlistPrice',
-  coinId: 'bitcoin',
-  thresholdType: 'Above',
-  thresholdValue: '50,000',
-  notificationMethod: 'Both',
-  coin: { name: 'Bitcoin', symbol: 'btc' },
-};
+import { addHolding, paidUser, price, watchBtc } from './alerts-test-setup.ts';
 
 describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (engine) => {
   let api: TestApi;

@@ -43,3 +43,13 @@ export async function addHolding(
 }
 
 export const price = (api: TestApi, coin: string, usd: number) => setTestPrice(api.database.db, coin, usd);
+
+/** A watch-list alert body: Bitcoin above $50,000 by e-mail and SMS. */
+export const watchBtc = {
+  type: 'WatchlistPrice',
+  coinId: 'bitcoin',
+  thresholdType: 'Above',
+  thresholdValue: '50,000',
+  notificationMethod: 'Both',
+  coin: { name: 'Bitcoin', symbol: 'btc' },
+};
