@@ -159,11 +159,6 @@ export function priceKeyOf(coin: {
   return isContractAddress(coin.address) ? coin.address.toLowerCase() : null;
 }
 
-/** True when a price key is a contract address (see priceKeyOf), not a CoinGecko id. */
-export function isAddressKey(key: string): boolean {
-  return isContractAddress(key);
-}
-
 /** The CoinGecko id for a symbol from the static table, if it is there. */
 export function coingeckoIdForSymbol(symbol: string): string | undefined {
   return SYMBOL_TO_COINGECKO_ID[symbol.trim().toUpperCase()];

@@ -10,7 +10,7 @@ import {
   AppError,
   MAX_PRICE_ADDRESSES,
   PORTFOLIO_TEXTS,
-  isAddressKey,
+  isContractAddress,
   priceKeyOf,
   type PriceMap,
   type PriceUpdateResult,
@@ -93,8 +93,8 @@ export async function fetchTokenPriceMap(addresses: readonly string[]): Promise<
 /** Prices for price keys (CoinGecko ids and contract addresses, see priceKeyOf); throws on a failure. */
 export async function fetchQuotes(keys: readonly string[], fresh = false): Promise<PriceMap> {
   const unique = [...new Set(keys)];
-  const addresses = unique.filter(isAddressKey);
-  const ids = unique.filter((key) => !isAddressKey(key));
+  const addresses = unique.filter(isContractAddress);
+  const ids = unique.filter((key) => !isContractAddress(key));
   const map: PriceMap = ids.length > 0 ? await fetchPriceMap(ids, fresh) : {};
   if (addresses.length > 0) Object.assign(map, await fetchTokenPriceMap(addresses));
   return map;

@@ -5,7 +5,7 @@
  * a purchase price of 0 into the first current price (SPEC.md section 4, 'Prices'). The manual Refresh
  * makes positions forget their previous prices (see forgetPositions).
  */
-import { isAddressKey, priceKeyOf, type HoldingRow, type PriceQuote } from '@coinpace/domain';
+import { isContractAddress, priceKeyOf, type HoldingRow, type PriceQuote } from '@coinpace/domain';
 import { usePrices, watchCoins } from '../prices/prices-store.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { registerPriceCache } from './price-refresh.ts';
@@ -54,7 +54,7 @@ export function startPriceSync(options: PriceSyncOptions = {}): () => void {
     }
     // The live layer ticks by CoinGecko id only: a token known just by its contract address is not
     // watched, and its quote (keyed by address) changes on the load, 5-minute and manual refreshes only.
-    const ids = [...byCoin.keys()].filter((key) => !isAddressKey(key)).sort();
+    const ids = [...byCoin.keys()].filter((key) => !isContractAddress(key)).sort();
     if (ids.join(',') !== watched) {
       watched = ids.join(',');
       watchCoins(ids);
