@@ -1,22 +1,166 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { ROUTE_MODULES } from './src/route-modules.ts';
 
 // In development the API runs on :3000 (npm run dev at the root) and Vite proxies to it.
 const api = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': api,
-      '/healthz': api,
-      '/socket.io': { target: api, ws: true },
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a .br and a .gz copy beside every text file of the build, at the highest levels (done once,
+ * not per request). The server sends the one the browser accepts (@koa/send's brotli and gzip
+ * options, api/src/static.ts): on a phone network the bytes on the wire are most of the first paint.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'coinpace:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const source = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzipAsync(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
     },
+  };
+}
+
+/**
+ * Writes into index.html, for the path being opened, modulepreload hints for the chunks of its page
+ * (src/route-modules.ts) and what they import, and their style sheets: the browser asks for them beside
+ * the main script instead of after it has run (issue 15). Vite's loader finds the sheets in place and
+ * does not ask again. The first segment of the path picks the list, as routeKey does.
+ */
+function preloadRouteChunks(): Plugin {
+  let base = '/';
+  return {
+    name: 'coinpace:preload-route-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || !ctx.chunk) return;
+        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+        // The chunk that holds a module: its own, or the group it was put in (CHUNK_GROUPS).
+        const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
+        const entryFiles = closure(bundle, [ctx.chunk.fileName]);
+        const files: Record<string, string[]> = {};
+        for (const [key, modules] of Object.entries(ROUTE_MODULES)) {
+          const roots = modules.map((m) => byModule.get(path.resolve(import.meta.dirname, 'src', m)));
+          if (roots.some((r) => !r)) throw new Error(`no chunk for a module of route '${key}'`);
+          const scripts = closure(
+            bundle,
+            roots.map((r) => r!.fileName),
+          ).filter((f) => !entryFiles.includes(f));
+          // Their style sheets too: the chunks wait for them before they run.
+          const styles = scripts.flatMap((f) => [...(cssOf(bundle[f]) ?? [])]);
+          files[key] = [...scripts, ...new Set(styles)];
+        }
+        const script = `(function(){var m=${JSON.stringify(files)},s=location.pathname.split('/').filter(Boolean),k=s[0]==='dashboard'&&s[1]?s[1]:s[0]||'';(m[k]||[]).forEach(function(f){var l=document.createElement('link'),c=/\\.css$/.test(f);l.rel=c?'stylesheet':'modulepreload';if(!c)l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})()`;
+        // First in <head>: a script after the style sheet would wait for it to load.
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
+/** The style sheets Vite extracted for a chunk (its build metadata). */
+function cssOf(output: Rolldown.OutputBundle[string] | undefined): Set<string> | undefined {
+  return (output as { viteMetadata?: { importedCss: Set<string> } } | undefined)?.viteMetadata?.importedCss;
+}
+
+/** The chunks `roots` need to run: themselves and their static imports, transitively. */
+function closure(bundle: Rolldown.OutputBundle, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (seen.has(file) || !chunk || chunk.type !== 'chunk') return;
+    seen.add(file);
+    chunk.imports.forEach(visit);
+  };
+  roots.forEach(visit);
+  return [...seen];
+}
+
+/** A module path pattern, written with '/' and matching either separator. */
+const modules = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'));
+
+/**
+ * Fewer, larger shared chunks (issue 15): left alone, the split by route leaves a dozen chunks of a few
+ * hundred bytes, and over HTTP/1.1 (six connections) on a phone network each wave of requests costs a
+ * round trip. 'framework' holds what every page runs (React, the router, the API client, the stores and
+ * parts of the public pages; not Clerk's UI or the policy texts, which stay lazy); 'live' the Socket.IO client, loaded once the site is open; 'dashboard'
+ * what the signed-in screens share (the shell, billing, the portfolio and wallet stores). A module a
+ * higher group holds stays there when a lower group needs it.
+ */
+const CHUNK_GROUPS = [
+  {
+    name: 'framework',
+    priority: 3,
+    test: modules(
+      'node_modules/(react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)/' +
+        '|web/src/(lib/(?!socket\\.ts)|components/|features/(auth/(?!ClerkRoot)|prices/|landing/|site-password/))' +
+        '|web/src/features/legal/LegalModals' +
+        '|domain/src/(errors|coins|decimal|limits|form-texts|plans)\\.ts|domain/src/(format|prices)/',
+    ),
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    chunkSizeWarningLimit: 900,
+  {
+    name: 'live',
+    priority: 2,
+    test: modules(
+      'node_modules/(socket\\.io-client|socket\\.io-parser|engine\\.io-client|engine\\.io-parser|@socket\\.io|xmlhttprequest-ssl)/' +
+        '|web/src/lib/socket\\.ts|domain/src/realtime/',
+    ),
   },
+  {
+    name: 'dashboard',
+    priority: 1,
+    test: modules(
+      'web/src/features/(shell|billing)/|web/src/features/(wallets/wallets-store|portfolio/portfolio-store)\\.ts' +
+        '|domain/src/(portfolio|billing)/',
+    ),
+  },
+];
+
+export default defineConfig(({ command }) => {
+  // A build is always the production bundle, whatever NODE_ENV the shell has (issue 15): with
+  // NODE_ENV=development, Vite and React would ship their development builds (3x the size).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), preloadRouteChunks(), precompress()],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': api,
+        '/healthz': api,
+        '/socket.io': { target: api, ws: true },
+      },
+    },
+    build: {
+      outDir: 'dist',
+      // No source maps in what is published (issue 13, finding 7): they carry the full sources.
+      sourcemap: false,
+      chunkSizeWarningLimit: 900,
+      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    },
+  };
 });

@@ -5,8 +5,12 @@
 export * from './wait-for.ts';
 export * from './recording-logger.ts';
 export * from './bus/testing.ts';
+export * from './bus/testing/redis-server.ts';
+export * from './testing/tcp-proxy.ts';
 export * from './mail/testing/smtp-peer.ts';
 export { parseMail, type ParsedMail } from './mail/testing/mime.ts';
 export * from './sms/testing/twilio-peer.ts';
 export * from './prices/testing/fake-coingecko.ts';
 export * from './payments/testing/fake-stripe.ts';
+export * from './identity/testing/clerk-tokens.ts';
+export { describeHealth, probeHealth, type HealthProbe, type HealthSample } from './testing/health-probe.ts';

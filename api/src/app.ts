@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
@@ -10,25 +10,34 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
+import { referenceRoutes } from './features/reference/routes.ts';
 import { requireSitePassword } from './features/site-password/gate.ts';
-import { sitePasswordRoutes } from './features/site-password/routes.ts';
+import { CHECK_PASSWORD_LIMIT, sitePasswordRoutes } from './features/site-password/routes.ts';
+import { memoryLimiters } from './middleware/limiters.ts';
+import { metricsHandler } from './features/system/metrics.ts';
 import { configRoutes, healthRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorHandler } from './middleware/errors.ts';
-import { httpMetrics } from './middleware/metrics.ts';
-import { requestContext, securityHeaders } from './middleware/request-context.ts';
+import { refuseNulInPath } from './middleware/nul-guard.ts';
+import { requestContext } from './middleware/request-context.ts';
 import { serveWebApp } from './static.ts';
 
 /** Builds the Koa app from its dependencies; no I/O until a request arrives. */
 export function createApp(deps: ApiDeps): Koa<AppState> {
   const app = baseApp(deps);
-  if (deps.webDist) app.use(serveWebApp(path.resolve(deps.webDist)));
+  if (deps.webDist) {
+    const clerk = deps.config.identity.mode === 'clerk' ? deps.config.identity.publishableKey : undefined;
+    app.use(serveWebApp(path.resolve(deps.webDist), { clerkPublishableKey: clerk }));
+  }
   app.use(errorHandler());
-  app.use(requireSitePassword(deps.config.sitePassword));
+  // One counter of wrong site passwords, whether guessed at /api/check-password or in the header.
+  const sitePasswordFailures = (deps.limiters ?? memoryLimiters())('check-password', CHECK_PASSWORD_LIMIT);
+  app.use(requireSitePassword(deps.config.sitePassword, sitePasswordFailures));
+  app.use(refuseNulInPath());
   useRouters(app, [
     healthRoutes(deps),
     configRoutes(deps),
-    sitePasswordRoutes(deps),
+    sitePasswordRoutes(deps, sitePasswordFailures),
     authRoutes(deps),
     userRoutes(deps),
     portfolioRoutes(deps),
@@ -37,13 +46,14 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     priceRoutes(deps),
     betaRoutes(deps),
     contactRoutes(deps),
+    referenceRoutes(),
   ]);
   return app;
 }
 
 /** What a process without the API still serves. */
 export type OpsDeps = Pick<ApiDeps, 'db' | 'metrics' | 'logger'> & {
-  config: Pick<ApiDeps['config'], 'nodeEnv'>;
+  config: Pick<ApiDeps['config'], 'nodeEnv' | 'trustedProxyHops' | 'metrics'>;
 };
 
 /**
@@ -58,12 +68,32 @@ export function createOpsApp(deps: OpsDeps): Koa<AppState> {
   return app;
 }
 
-function baseApp({ config, logger, metrics }: Pick<OpsDeps, 'config' | 'logger' | 'metrics'>) {
-  const app = new Koa<AppState>({ proxy: config.nodeEnv === 'production' });
+/**
+ * The app of METRICS_PORT: `/metrics` only (to the bearer of METRICS_TOKEN when it is set), on a port
+ * that stays off the proxy (issue 13, finding 7).
+ */
+export function createMetricsApp(deps: OpsDeps): Koa<AppState> {
+  // Scrapes are not requests of the process's own: the public app records those.
+  const app = baseApp({ config: deps.config, logger: deps.logger });
+  app.use(errorHandler());
+  const router = new Router<AppState>();
+  const token = deps.config.metrics.token;
+  router.get('/metrics', metricsHandler(deps.metrics, token ? 'token' : 'open', token));
+  useRouters(app, [router]);
+  return app;
+}
+
+function baseApp({
+  config,
+  logger,
+  metrics,
+}: Pick<OpsDeps, 'config' | 'logger'> & { metrics?: OpsDeps['metrics'] }) {
+  // X-Forwarded-For is counted from the right: only the entries our own proxies appended are trusted,
+  // the client writes whatever it likes to the left of them (issue 13, finding 1).
+  const hops = config.trustedProxyHops;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
-  app.use(requestContext(logger));
-  app.use(securityHeaders());
-  app.use(httpMetrics(metrics));
+  app.use(requestContext(logger, { metrics, hsts: config.nodeEnv === 'production' }));
   return app;
 }
 

@@ -3,3 +3,5 @@ export * from './deps.ts';
 export * from './logger.ts';
 export * from './context.ts';
 export * from './middleware/limiters.ts';
+export { priceStream, type PriceStreamOptions } from './features/prices/stream.ts';
+export { TickRelay } from './features/prices/tick-relay.ts';

@@ -11,6 +11,8 @@ import { startTestApi, type TestApi } from './testing/harness.ts';
 interface Fixture {
   token: string;
   holdingId: string;
+  /** The holding's opening transaction. */
+  transactionId: string;
   alertId: string;
 }
 
@@ -51,6 +53,16 @@ const ROUTES: Record<string, RouteCase> = {
     token: true,
     fields: { firstName: 'text', email: 'text', phone: 'text' },
   },
+  'POST /api/users/me/verification': {
+    path: () => '/api/users/me/verification',
+    token: true,
+    fields: { channel: 'text' },
+  },
+  'POST /api/users/me/verification/confirm': {
+    path: () => '/api/users/me/verification/confirm',
+    token: true,
+    fields: { channel: 'text', code: 'text' },
+  },
   'POST /api/portfolio': {
     path: () => '/api/portfolio',
     token: true,
@@ -79,6 +91,30 @@ const ROUTES: Record<string, RouteCase> = {
     path: (f) => `/api/portfolio/${f.holdingId}`,
     token: true,
     fields: { purchasePrice: 'number', quantity: 'number' },
+  },
+  'POST /api/portfolio/:id/transactions': {
+    path: (f) => `/api/portfolio/${f.holdingId}/transactions`,
+    token: true,
+    fields: {
+      type: 'text',
+      at: 'text',
+      quantity: 'number',
+      pricePerCoin: 'number',
+      fee: 'number',
+      note: 'text',
+    },
+  },
+  'PATCH /api/portfolio/:id/transactions/:transactionId': {
+    path: (f) => `/api/portfolio/${f.holdingId}/transactions/${f.transactionId}`,
+    token: true,
+    fields: {
+      type: 'text',
+      at: 'text',
+      quantity: 'number',
+      pricePerCoin: 'number',
+      fee: 'number',
+      note: 'text',
+    },
   },
   'POST /api/alerts': {
     path: () => '/api/alerts',
@@ -156,6 +192,26 @@ const ROUTES: Record<string, RouteCase> = {
     path: () => '/api/billing/delete-account',
     token: true,
     fields: { userId: 'text', clerkId: 'text' },
+  },
+  'POST /api/billing/portal-session': {
+    path: () => '/api/billing/portal-session',
+    token: true,
+    fields: { returnUrl: 'text', userId: 'text', clerkId: 'text' },
+  },
+  'POST /api/billing/plan-change/preview': {
+    path: () => '/api/billing/plan-change/preview',
+    token: true,
+    fields: { planId: 'text', userId: 'text', clerkId: 'text' },
+  },
+  'POST /api/billing/plan-change': {
+    path: () => '/api/billing/plan-change',
+    token: true,
+    fields: { planId: 'text', effectiveAt: 'text', userId: 'text', clerkId: 'text' },
+  },
+  'PUT /api/billing/local-portal/card': {
+    path: () => '/api/billing/local-portal/card',
+    token: true,
+    fields: { number: 'text', expMonth: 'number', expYear: 'number', cvc: 'text', userId: 'text' },
   },
   'POST /api/billing/local-checkout/:sessionId/complete': {
     path: () => '/api/billing/local-checkout/local_missing/complete',
@@ -260,6 +316,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('malformed request bodies o
     });
     expect(holding.status).toBe(201);
     fixture.holdingId = holding.body.id;
+    const history = await api.call('GET', `/api/portfolio/${holding.body.id}/transactions`, { token });
+    expect(history.status).toBe(200);
+    fixture.transactionId = history.body.transactions[0].id;
     const alert = await api.call('POST', '/api/alerts', {
       token,
       body: {

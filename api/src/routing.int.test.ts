@@ -3,7 +3,8 @@
  * status): a known path with the wrong method, an unknown /api path, a method no route knows. With the
  * built web app served beside it, /api paths never fall through to the app's index.html.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testEngines } from '@coinpace/db/testing';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './testing/harness.ts';
 
 const INDEX_HTML = '<!doctype html><title>Coinpace</title>';
+const ASSET = `console.log(${JSON.stringify('coinpace '.repeat(200))});`;
 
 describe.each(testEngines(process.env.DATABASE_URL))('routing on %s', (engine) => {
   let api: TestApi;
@@ -19,6 +21,11 @@ describe.each(testEngines(process.env.DATABASE_URL))('routing on %s', (engine) =
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'coinpace-web-'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    // The web build writes a .br and a .gz copy beside each text file (web/vite.config.ts).
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'assets', 'app-1.js'), ASSET);
+    writeFileSync(path.join(webDist, 'assets', 'app-1.js.br'), brotliCompressSync(ASSET));
+    writeFileSync(path.join(webDist, 'assets', 'app-1.js.gz'), gzipSync(ASSET));
     api = await startTestApi(engine, {}, { webDist });
   });
   afterAll(async () => {
@@ -80,5 +87,19 @@ describe.each(testEngines(process.env.DATABASE_URL))('routing on %s', (engine) =
     expect(page.status).toBe(200);
     expect(page.body).toBe(INDEX_HTML);
     expect((await send('GET', '/assets/missing.js')).status).toBe(404);
+  });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ])('sends the precompressed copy the browser accepts (%s), saying it varies', async (accepts, encoding) => {
+    const response = await fetch(`${api.url}/assets/app-1.js`, { headers: { 'accept-encoding': accepts } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    // fetch undoes the encoding: the script arrives as written.
+    await expect(response.text()).resolves.toBe(ASSET);
   });
 });

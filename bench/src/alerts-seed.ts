@@ -78,7 +78,8 @@ export async function rearmFiring(db: AppDb, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 1000) {
     await db
       .update(alerts)
-      .set({ status: 'Active', pausedBy: null, lastTriggered: null })
+      // Armed since they were seeded, before any tick: a tick does not fire an alert set up after it.
+      .set({ status: 'Active', pausedBy: null, lastTriggered: null, updatedAt: sql`${alerts.createdAt}` })
       .where(inArray(alerts.id, ids.slice(i, i + 1000)));
   }
 }

@@ -5,16 +5,29 @@
  * over several), so the server's heap and event loop are measured alone.
  * Run: npm run bench:fanout [-- --clients 1000,5000 --ticks 200 --interval 200 --processes 4 --profile]
  *
+ * --mode sse (issue 17, item 4): the same two phases for `/api/prices/stream` subscribers (our SSE route on
+ * Koa with the API's tick relay) against a raw `node:http` SSE server writing the same bytes; goal events/s
+ * ratio >= 0.8. --mode pair (item 3): two gateway processes on the Redis bus and the Socket.IO Redis
+ * Streams adapter (REDIS_URL, default the local Redis; keys under a prefix of their own), a publisher
+ * process publishing the ticks on the bus, clients split over both gateways: tick published -> client
+ * received over the whole path; goal p99 paced < 100 ms at 2,000 clients.
+ *
  * Each run has two phases of `ticks` ticks: paced (one tick every `interval` ms, as bursts; latency and
  * event-loop delay are read here) and saturated (the next tick as soon as the server is free;
  * delivered messages per second are read here). Every tick changes the ten ticker coins and the 20
- * watched coins, so each client gets two messages per tick (`ticker`, `prices`).
+ * watched coins, so each client gets one `prices` message per tick carrying all 30 (issue 17).
  * Writes bench/results/fanout.json and prints a table. Goals: throughput a/b >= 0.7, p99 < 50 ms at
  * 5,000 clients, heap per client a/b <= 1.6, gateway event-loop delay p99 < 50 ms.
  * --profile also records a CPU profile of the gateway and prints where its time goes.
+ * --idle only connects the clients and measures heap and RSS per client (no ticks), with --snapshot a heap
+ * snapshot diff of the gateway (where the bytes of idle sockets go); --gateway '<json>' passes settings
+ * to try to the gateway (`recoveryMs`, `transport`: perMessageDeflate, httpCompression,
+ * maxHttpBufferSize); --out names the JSON file (default fanout.json).
+ * Every table line carries the load generator's CPU (the client processes, % of one CPU) and the
+ * machine's load average at the end of the run.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,25 +40,56 @@ import {
   type ServerCommand,
   type ServerReply,
 } from './fanout/protocol.ts';
+import { heapDiff, type HeapDiffRow } from './fanout/heap-diff.ts';
 import { summarizeProfile } from './fanout/profile-summary.ts';
 
 const { values } = parseArgs({
   options: {
-    clients: { type: 'string', default: '1000,5000' },
+    clients: { type: 'string' },
     ticks: { type: 'string', default: '200' },
     interval: { type: 'string', default: '200' },
     warmup: { type: 'string', default: '10' },
     processes: { type: 'string', default: '4' },
     profile: { type: 'boolean', default: false },
+    idle: { type: 'boolean', default: false },
+    snapshot: { type: 'boolean', default: false },
+    gateway: { type: 'string', default: '' },
+    out: { type: 'string', default: '' },
+    mode: { type: 'string', default: 'sockets' },
   },
 });
-const clientCounts = values.clients.split(',').map(Number);
+type Mode = 'sockets' | 'sse' | 'pair';
+if (!['sockets', 'sse', 'pair'].includes(values.mode)) throw new Error(`--mode is sockets, sse or pair`);
+const mode = values.mode as Mode;
+const defaultClients: Record<Mode, string> = { sockets: '1000,5000', sse: '2000', pair: '2000' };
+const clientCounts = (values.clients ?? defaultClients[mode]).split(',').map(Number);
+const outFile = values.out || (mode === 'sockets' ? 'fanout.json' : `fanout-${mode}.json`);
 const ticks = Number(values.ticks);
 const intervalMs = Number(values.interval);
 const warmupTicks = Number(values.warmup);
 const processes = Number(values.processes);
 
-type ServerKind = 'gateway' | 'ws';
+/** gateway-pair: two gateways on Redis and a publisher (--mode pair). */
+type ServerKind = 'gateway' | 'ws' | 'sse' | 'raw-sse' | 'gateway-pair';
+const KINDS: Record<Mode, ServerKind[]> = {
+  sockets: ['gateway', 'ws'],
+  sse: ['sse', 'raw-sse'],
+  pair: ['gateway-pair'],
+};
+const SERVER_SCRIPT: Record<ServerKind, string> = {
+  gateway: 'gateway-server',
+  ws: 'ws-server',
+  sse: 'sse-server',
+  'raw-sse': 'raw-sse-server',
+  'gateway-pair': 'gateway-server',
+};
+const CLIENT_KIND: Record<ServerKind, 'gateway' | 'ws' | 'sse'> = {
+  gateway: 'gateway',
+  ws: 'ws',
+  sse: 'sse',
+  'raw-sse': 'sse',
+  'gateway-pair': 'gateway',
+};
 const script = (name: string) => fileURLToPath(new URL(`./fanout/${name}.ts`, import.meta.url));
 
 interface Child<Reply> {
@@ -83,6 +127,10 @@ const send = <C>(child: Child<unknown>, command: C) => child.process.send(comman
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface PhaseResult {
+  /** CPU the client processes used during the phase, % of one CPU. */
+  loadGeneratorCpuPercent: number;
+  /** The machine's 1-minute load average at the end of the phase. */
+  loadAverage1m: number;
   delivered: number;
   expected: number;
   messagesPerSecond: number;
@@ -98,8 +146,10 @@ interface RunResult {
   server: ServerKind;
   clients: number;
   heapPerClientBytes: number;
-  paced: PhaseResult;
-  saturated: PhaseResult;
+  rssPerClientBytes: number;
+  paced?: PhaseResult;
+  saturated?: PhaseResult;
+  heapDiff?: HeapDiffRow[];
   profile?: string;
 }
 
@@ -116,6 +166,7 @@ async function phase(
 ): Promise<PhaseResult> {
   for (const group of groups) send<ClientCommand>(group, { cmd: 'reset' });
   await sleep(200);
+  const cpuBefore = await clientCpuMs(groups);
   send<ServerCommand>(server, { cmd: 'burst', ticks, intervalMs: interval, first, profilePath });
   const burst = await server.next<Extract<ServerReply, { type: 'burst' }>>('burst');
   const expected = clients * ticks * MESSAGES_PER_TICK;
@@ -134,7 +185,10 @@ async function phase(
   for (const report of reports) histogram.merge(report.histogram);
   const delivered = reports.reduce((sum, r) => sum + r.messages, 0);
   const durationMs = Math.max(...reports.map((r) => r.lastAt)) - burst.firstPublishAt;
+  const cpuMs = reports.reduce((sum, r) => sum + r.cpuMs, 0) - cpuBefore;
   return {
+    loadGeneratorCpuPercent: Math.round((cpuMs / durationMs) * 100),
+    loadAverage1m: round(loadavg()[0]!),
     delivered,
     expected,
     messagesPerSecond: Math.round(delivered / (durationMs / 1000)),
@@ -147,92 +201,199 @@ async function phase(
   };
 }
 
+async function clientCpuMs(groups: Clients): Promise<number> {
+  for (const group of groups) send<ClientCommand>(group, { cmd: 'report' });
+  const reports = await Promise.all(
+    groups.map((g) => g.next<Extract<ClientReply, { type: 'report' }>>('report')),
+  );
+  return reports.reduce((sum, r) => sum + r.cpuMs, 0);
+}
+
+/** The server processes of a run: one, or for the pair two gateways and the publisher that feeds them. */
+interface Servers {
+  /** The processes clients connect to. */
+  nodes: Server[];
+  /** The process that publishes the ticks (the only node, except in pair mode). */
+  publisher: Server;
+  urls: string[];
+}
+
+async function startServers(kind: ServerKind): Promise<Servers> {
+  process.env.BENCH_GATEWAY_OPTIONS = values.gateway;
+  if (kind === 'gateway-pair') {
+    process.env.BENCH_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    process.env.BENCH_REDIS_PREFIX = `bench-fanout-${process.pid}-${Date.now()}:`;
+  } else {
+    delete process.env.BENCH_REDIS_URL;
+    delete process.env.BENCH_REDIS_PREFIX;
+  }
+  const count = kind === 'gateway-pair' ? 2 : 1;
+  const nodes = Array.from({ length: count }, () =>
+    spawnChild<ServerReply>(script(SERVER_SCRIPT[kind]), [], ['--expose-gc']),
+  );
+  const urls: string[] = [];
+  for (const node of nodes) {
+    const { port } = await node.next<Extract<ServerReply, { type: 'listening' }>>('listening');
+    urls.push(`http://127.0.0.1:${port}`);
+  }
+  let publisher = nodes[0]!;
+  if (kind === 'gateway-pair') {
+    publisher = spawnChild<ServerReply>(script('publisher'), []);
+    await publisher.next('listening');
+  }
+  return { nodes, publisher, urls };
+}
+
+/** Heap and RSS summed over the nodes, and their connections. */
+async function measure(nodes: Server[]): Promise<{ heapUsed: number; rss: number; connections: number }> {
+  const replies = await Promise.all(
+    nodes.map((node) => {
+      send<ServerCommand>(node, { cmd: 'heap' });
+      return node.next<Extract<ServerReply, { type: 'heap' }>>('heap');
+    }),
+  );
+  return {
+    heapUsed: replies.reduce((sum, r) => sum + r.heapUsed, 0),
+    rss: replies.reduce((sum, r) => sum + r.rss, 0),
+    connections: replies.reduce((sum, r) => sum + r.connections, 0),
+  };
+}
+
 async function run(kind: ServerKind, clients: number): Promise<RunResult> {
   const profilePath =
-    values.profile && kind === 'gateway'
+    values.profile && kind !== 'gateway-pair'
       ? path.join(mkdtempSync(path.join(tmpdir(), 'fanout-prof-')), 'saturated.cpuprofile')
       : undefined;
-  const server = spawnChild<ServerReply>(
-    script(kind === 'gateway' ? 'gateway-server' : 'ws-server'),
-    [],
-    ['--expose-gc'],
-  );
-  const { port } = await server.next<Extract<ServerReply, { type: 'listening' }>>('listening');
-  send<ServerCommand>(server, { cmd: 'heap' });
-  const baseline = await server.next<Extract<ServerReply, { type: 'heap' }>>('heap');
+  const servers = await startServers(kind);
+  const [server] = servers.nodes as [Server];
+  const baseline = await measure(servers.nodes);
+  const snapshots =
+    values.snapshot && servers.nodes.length === 1
+      ? mkdtempSync(path.join(tmpdir(), 'fanout-heap-'))
+      : undefined;
+  const snapshot = async (name: string) => {
+    send<ServerCommand>(server, { cmd: 'snapshot', path: path.join(snapshots!, name) });
+    return (await server.next<Extract<ServerReply, { type: 'snapshot' }>>('snapshot')).path;
+  };
+  const before = snapshots ? await snapshot('before.heapsnapshot') : undefined;
 
-  const url = `http://127.0.0.1:${port}`;
   const shares = Array.from(
     { length: processes },
     (_, i) => Math.floor(clients / processes) + (i < clients % processes ? 1 : 0),
   );
   const groups = shares
     .filter((n) => n > 0)
-    .map((n) => spawnChild<ClientReply>(script('clients'), [kind, url, String(n)]));
+    .map((n, i) =>
+      spawnChild<ClientReply>(script('clients'), [
+        CLIENT_KIND[kind],
+        servers.urls[i % servers.urls.length]!,
+        String(n),
+      ]),
+    );
   for (const group of groups) {
     const ready = await Promise.race([group.next<ClientReply>('ready'), group.next<ClientReply>('failed')]);
     if (ready.type === 'failed') throw new Error(`clients failed to connect: ${ready.error}`);
   }
   await sleep(500);
-  send<ServerCommand>(server, { cmd: 'heap' });
-  const loaded = await server.next<Extract<ServerReply, { type: 'heap' }>>('heap');
+  const loaded = await measure(servers.nodes);
   if (loaded.connections !== clients)
     throw new Error(`${loaded.connections} of ${clients} clients connected`);
+  const memory = {
+    heapPerClientBytes: Math.round((loaded.heapUsed - baseline.heapUsed) / clients),
+    rssPerClientBytes: Math.round((loaded.rss - baseline.rss) / clients),
+  };
+  if (values.idle) {
+    const diff = before ? heapDiff(before, await snapshot('after.heapsnapshot'), clients) : undefined;
+    if (snapshots) rmSync(snapshots, { recursive: true, force: true });
+    await stop(servers, groups);
+    return { server: kind, clients, ...memory, heapDiff: diff };
+  }
 
   // Warm up both ends (JIT, buffers), then measure.
-  send<ServerCommand>(server, { cmd: 'burst', ticks: warmupTicks, intervalMs, first: 0 });
-  await server.next('burst');
+  const { publisher } = servers;
+  send<ServerCommand>(publisher, { cmd: 'burst', ticks: warmupTicks, intervalMs, first: 0 });
+  await publisher.next('burst');
   await sleep(1_000);
-  const paced = await phase(server, groups, clients, intervalMs, warmupTicks);
-  const saturated = await phase(server, groups, clients, 0, warmupTicks + ticks, profilePath);
+  const paced = await phase(publisher, groups, clients, intervalMs, warmupTicks);
+  const saturated = await phase(publisher, groups, clients, 0, warmupTicks + ticks, profilePath);
+  if (kind === 'gateway-pair') {
+    // The publisher's event loop is not a gateway's: not reported.
+    for (const result of [paced, saturated]) result.eventLoopDelayP99Ms = result.eventLoopDelayMaxMs = NaN;
+  }
 
-  for (const group of groups) send<ClientCommand>(group, { cmd: 'close' });
-  send<ServerCommand>(server, { cmd: 'stop' });
-  await Promise.all(
-    [server, ...groups].map((c) => new Promise((resolve) => c.process.once('exit', resolve))),
-  );
+  await stop(servers, groups);
   const profile = profilePath ? summarizeProfile(profilePath) : undefined;
-  return {
-    server: kind,
-    clients,
-    heapPerClientBytes: Math.round((loaded.heapUsed - baseline.heapUsed) / clients),
-    paced,
-    saturated,
-    profile,
-  };
+  return { server: kind, clients, ...memory, paced, saturated, profile };
+}
+
+async function stop(servers: Servers, groups: Clients): Promise<void> {
+  for (const group of groups) send<ClientCommand>(group, { cmd: 'close' });
+  const all = [...new Set([...servers.nodes, servers.publisher])];
+  for (const server of all) send<ServerCommand>(server, { cmd: 'stop' });
+  await Promise.all(
+    [...all, ...groups].map((c) => new Promise((resolve) => c.process.once('exit', resolve))),
+  );
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
 const results: RunResult[] = [];
 for (const clients of clientCounts) {
-  for (const kind of ['gateway', 'ws'] as const) {
+  for (const kind of KINDS[mode]) {
     process.stdout.write(`running ${kind} with ${clients} clients...\n`);
     results.push(await run(kind, clients));
   }
 }
 
-const comparisons = clientCounts.map((clients) => {
-  const a = results.find((r) => r.clients === clients && r.server === 'gateway')!;
-  const b = results.find((r) => r.clients === clients && r.server === 'ws')!;
-  const throughputRatio = a.saturated.messagesPerSecond / b.saturated.messagesPerSecond;
+/** Our server (a) against its raw baseline (b) at each client count, with issue 17's goals. */
+function compare(clients: number) {
+  const [ours, raw] = KINDS[mode];
+  const a = results.find((r) => r.clients === clients && r.server === ours)!;
+  if (!raw) {
+    // The pair has no baseline: its goal is the whole path's latency.
+    return { clients, goals: { p99PacedUnder100Ms: (a.paced?.p99Ms ?? Infinity) < 100 } };
+  }
+  const b = results.find((r) => r.clients === clients && r.server === raw)!;
   const heapRatio = a.heapPerClientBytes / b.heapPerClientBytes;
-  return {
+  const rssRatio = a.rssPerClientBytes / b.rssPerClientBytes;
+  if (!a.paced || !a.saturated || !b.paced || !b.saturated)
+    return {
+      clients,
+      heapRatio: round(heapRatio),
+      rssRatio: round(rssRatio),
+      goals: { heapRatioAtMost2: heapRatio <= 2 },
+    };
+  const throughputRatio = a.saturated.messagesPerSecond / b.saturated.messagesPerSecond;
+  const common = {
     clients,
     throughputRatio: round(throughputRatio),
     p99RatioPaced: round(a.paced.p99Ms / b.paced.p99Ms),
     heapRatio: round(heapRatio),
+    rssRatio: round(rssRatio),
+  };
+  if (mode === 'sse') return { ...common, goals: { eventsRatioAtLeast08: throughputRatio >= 0.8 } };
+  return {
+    ...common,
     goals: {
-      throughputRatioAtLeast07: throughputRatio >= 0.7,
-      p99Under50Ms: a.paced.p99Ms < 50,
-      heapRatioAtMost16: heapRatio <= 1.6,
+      throughputRatioAtLeast08: throughputRatio >= 0.8,
+      p99PacedUnder50Ms: a.paced.p99Ms < 50,
+      heapRatioAtMost2: heapRatio <= 2,
       eventLoopDelayP99Under50Ms: a.paced.eventLoopDelayP99Ms < 50,
     },
   };
-});
+}
+const comparisons = clientCounts.map(compare);
+
+const LABELS: Record<ServerKind, string> = {
+  gateway: '(a) gateway',
+  ws: '(b) raw ws',
+  sse: '(a) SSE route',
+  'raw-sse': '(b) raw SSE',
+  'gateway-pair': 'two gateways',
+};
 
 const output = {
-  benchmark: 'fanout',
+  benchmark: values.idle ? `fanout-${mode}-idle` : `fanout-${mode}`,
   date: new Date().toISOString(),
   node: process.version,
   cpus: cpus().length,
@@ -244,39 +405,52 @@ const output = {
     warmupTicks,
     clientProcesses: processes,
     messagesPerClientPerTick: MESSAGES_PER_TICK,
+    gateway: values.gateway ? JSON.parse(values.gateway) : {},
   },
   results,
   comparisons,
 };
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/fanout.json', JSON.stringify(output, null, 2) + '\n');
+writeFileSync(`bench/results/${outFile}`, JSON.stringify(output, null, 2) + '\n');
 
 console.table(
   results.map((r) => ({
     clients: r.clients,
-    server: r.server === 'gateway' ? '(a) gateway' : '(b) raw ws',
-    'msgs/s (saturated)': r.saturated.messagesPerSecond,
-    'p50 ms (paced)': r.paced.p50Ms,
-    'p99 ms (paced)': r.paced.p99Ms,
-    'p99 ms (saturated)': r.saturated.p99Ms,
+    server: LABELS[r.server],
+    ...(r.saturated && r.paced
+      ? {
+          'msgs/s (saturated)': r.saturated.messagesPerSecond,
+          'p50 ms (paced)': r.paced.p50Ms,
+          'p99 ms (paced)': r.paced.p99Ms,
+          'p99 ms (saturated)': r.saturated.p99Ms,
+          'ELD p99 ms (paced)': r.paced.eventLoopDelayP99Ms,
+          'loadgen CPU % (sat.)': r.saturated.loadGeneratorCpuPercent,
+          'load avg 1m': r.saturated.loadAverage1m,
+          delivered: `${r.paced.delivered + r.saturated.delivered}/${r.paced.expected + r.saturated.expected}`,
+        }
+      : {}),
     'heap/client KB': round(r.heapPerClientBytes / 1024),
-    'ELD p99 ms (paced)': r.paced.eventLoopDelayP99Ms,
-    delivered: `${r.paced.delivered + r.saturated.delivered}/${r.paced.expected + r.saturated.expected}`,
+    'RSS/client KB': round(r.rssPerClientBytes / 1024),
   })),
 );
 console.table(
   comparisons.map((c) => ({
     clients: c.clients,
-    'throughput a/b': c.throughputRatio,
-    'heap a/b': c.heapRatio,
+    ...('throughputRatio' in c ? { 'throughput a/b': c.throughputRatio } : {}),
+    ...('heapRatio' in c ? { 'heap a/b': c.heapRatio, 'RSS a/b': c.rssRatio } : {}),
     ...Object.fromEntries(Object.entries(c.goals).map(([k, v]) => [k, v ? 'met' : 'MISSED'])),
   })),
 );
 for (const r of results)
-  if (r.profile) console.log(`\nWhere the gateway's time goes (${r.clients} clients):\n${r.profile}`);
+  if (r.heapDiff) {
+    console.log(`\nWhere the ${r.server}'s heap goes per idle client (${r.clients} clients, bytes):`);
+    console.table(r.heapDiff);
+  }
+for (const r of results)
+  if (r.profile) console.log(`\nWhere the ${r.server}'s time goes (${r.clients} clients):\n${r.profile}`);
 console.log(
   `load average while running: ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')} on ${cpus().length} CPUs`,
 );
-console.log('wrote bench/results/fanout.json');
+console.log(`wrote bench/results/${outFile}`);

@@ -38,7 +38,30 @@ export interface ConnectOptions {
   migrate?: boolean;
   /** Pool size for postgres (default 10). */
   maxConnections?: number;
+  /**
+   * The SQL migrations (default `db/drizzle` beside this file). The built server passes its own
+   * path, because in a bundle this module's location is the bundle's.
+   */
+  migrationsFolder?: string;
+  /**
+   * Postgres: the server cancels a statement running longer than this, ms; 0 for none. Default
+   * {@link DEFAULT_STATEMENT_TIMEOUT_MS}.
+   */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * How long opening a Postgres connection may take, in seconds (postgres.js waits 30 by default). With
+ * the short reconnect pause below, a request made while the database is down fails within about two
+ * seconds, and the API answers 503 instead of hanging (issue 12).
+ */
+export const CONNECT_TIMEOUT_S = 1.5;
+/** The longest pause between connection attempts after failures, seconds (postgres.js: up to 20). */
+export const MAX_RECONNECT_PAUSE_S = 0.5;
+/** Default `statementTimeoutMs`: no request or job statement of ours needs longer. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+/** Idle pool connections are closed after this many seconds, so none outlives a server restart long. */
+const IDLE_TIMEOUT_S = 60;
 
 /**
  * Opens the database: postgres.js when a URL is given, PGlite under `dataDir` otherwise, with the
@@ -47,14 +70,24 @@ export interface ConnectOptions {
  */
 export async function connect(options: ConnectOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
-    if (runMigrations) await migratePostgresLocked(options.databaseUrl);
+    if (runMigrations) await migratePostgresLocked(options.databaseUrl, migrationsFolder);
     const client = postgres(options.databaseUrl, {
       max: options.maxConnections ?? 10,
       onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_S,
+      idle_timeout: IDLE_TIMEOUT_S,
+      // postgres.js pauses up to 20 s between attempts after failures, and a query waits out the pause:
+      // requests hung 11-15 s during an outage and recovered that late after it.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, MAX_RECONNECT_PAUSE_S),
       // JIT compiling pays off for long analytic queries, not for ours: the alert consumer's range query
       // (1,000 index probes) is costed high enough to trigger it and spent 15 ms compiling to run 5 ms.
-      connection: { application_name: 'coinpace', jit: 'off' },
+      connection: {
+        application_name: 'coinpace',
+        jit: 'off',
+        statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      },
     });
     const db = drizzlePostgres({ client, schema, casing: 'snake_case' });
     return { db, engine: 'postgres', close: () => client.end({ timeout: 5 }) };
@@ -72,7 +105,7 @@ export async function connect(options: ConnectOptions): Promise<Database> {
     pglite = new PGlite(dir);
   }
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
-  if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (runMigrations) await migratePglite(db, { migrationsFolder });
   return {
     db,
     engine: 'pglite',
@@ -84,14 +117,12 @@ export async function connect(options: ConnectOptions): Promise<Database> {
 }
 
 /** Applies migrations on one dedicated connection that holds the migration advisory lock. */
-async function migratePostgresLocked(url: string): Promise<void> {
+async function migratePostgresLocked(url: string, migrationsFolder: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {
-      await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), {
-        migrationsFolder: MIGRATIONS_FOLDER,
-      });
+      await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), { migrationsFolder });
     } finally {
       await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
     }

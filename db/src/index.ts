@@ -1,8 +1,11 @@
 export * from './connect.ts';
+export * from './availability.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export * from './queries/users.ts';
+export * from './queries/contact-verifications.ts';
 export * from './queries/portfolio.ts';
+export * from './queries/holding-transactions.ts';
 export * from './queries/outbox.ts';
 export * from './queries/locks.ts';
 export * from './queries/billing.ts';

@@ -5,7 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { connect, type AppDb, type Database } from './connect.ts';
-import { latestPrices, portfolioItems, subscriptions, users } from './schema/index.ts';
+import { holdingTransactions, latestPrices, portfolioItems, subscriptions, users } from './schema/index.ts';
+import { openingTransaction } from './queries/portfolio.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -57,6 +58,9 @@ export async function createTestUser(db: AppDb, overrides: Partial<typeof users.
       identitySubject: `user_${tag}`,
       email: `user-${tag}@example.test`,
       firstName: 'Test',
+      // Test users' contacts are confirmed unless a test says otherwise (issue 13 finding 7).
+      emailVerifiedAt: new Date(),
+      phoneVerifiedAt: new Date(),
       ...overrides,
     })
     .returning();
@@ -81,6 +85,8 @@ export async function createTestHolding(
       ...overrides,
     })
     .returning();
+  // Its opening transaction, as insertHoldings writes (issue 18).
+  await db.insert(holdingTransactions).values(openingTransaction(row!));
   return row!;
 }
 

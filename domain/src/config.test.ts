@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, parseConfig } from './config.ts';
+import { ConfigError, describeConfig, parseConfig, publicMetricsAccess } from './config.ts';
 
 describe('parseConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
@@ -10,7 +10,7 @@ describe('parseConfig', () => {
       role: 'all',
       publicUrl: 'http://localhost:3000',
       database: { url: undefined },
-      redis: { url: undefined },
+      redis: { url: undefined, prefix: 'coinpace:' },
       prices: { source: 'coingecko', baseUrl: 'https://api.coingecko.com/api/v3', pollMs: 60_000 },
       identity: { mode: 'local' },
       payments: { mode: 'local' },
@@ -25,6 +25,10 @@ describe('parseConfig', () => {
     expect(parseConfig({ BETA_SIGNUP_LIMIT: '200' }).beta.signupLimit).toBe(200);
   });
 
+  it('reads the Redis prefix', () => {
+    expect(parseConfig({ REDIS_PREFIX: 'cluster-1:' }).redis.prefix).toBe('cluster-1:');
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '  ', ROLE: '' }).port).toBe(3000);
   });
@@ -34,6 +38,7 @@ describe('parseConfig', () => {
     [{ PORT: '70000' }, 'PORT: expected a whole number from 0 to 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: expected a Postgres URL'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL: expected a Redis URL'],
+    [{ REDIS_PREFIX: 'a b' }, 'REDIS_PREFIX: expected up to 64 letters, digits or _ . : -'],
     [{ ROLE: 'boss' }, 'ROLE: expected one of all, api, gateway, poller, worker'],
     [{ PRICE_SOURCE: 'random' }, 'PRICE_SOURCE: expected coingecko or simulated'],
     [{ MAINTENANCE_MODE: 'maybe' }, 'MAINTENANCE_MODE: MAINTENANCE_MODE must be 1 or 0'],
@@ -94,5 +99,31 @@ describe('parseConfig', () => {
   it('redacts passwords in URLs it describes', () => {
     const summary = describeConfig(parseConfig({ DATABASE_URL: 'postgres://u:hunter2@db:5432/app' }));
     expect(JSON.stringify(summary)).not.toContain('hunter2');
+  });
+
+  it('trusts one proxy hop in production and none elsewhere, unless TRUSTED_PROXY_HOPS says', () => {
+    const production = { NODE_ENV: 'production', ALLOW_LOCAL_PROVIDERS: '1' };
+    expect(parseConfig({}).trustedProxyHops).toBe(0);
+    expect(parseConfig(production).trustedProxyHops).toBe(1);
+    expect(parseConfig({ ...production, TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    expect(parseConfig({ ...production, TRUSTED_PROXY_HOPS: '0' }).trustedProxyHops).toBe(0);
+    expect(() => parseConfig({ TRUSTED_PROXY_HOPS: 'all' })).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+
+  it('serves /metrics on PORT openly outside production, nowhere in production, else as the settings say', () => {
+    const production = { NODE_ENV: 'production', ALLOW_LOCAL_PROVIDERS: '1' };
+    const token = 'a-metrics-token-of-32-characters';
+    expect(publicMetricsAccess(parseConfig({}))).toBe('open');
+    expect(publicMetricsAccess(parseConfig(production))).toBe('off');
+    expect(publicMetricsAccess(parseConfig({ ...production, METRICS_TOKEN: token }))).toBe('token');
+    expect(publicMetricsAccess(parseConfig({ METRICS_TOKEN: token }))).toBe('token');
+    expect(publicMetricsAccess(parseConfig({ METRICS_PORT: '9100' }))).toBe('off');
+    expect(parseConfig({ METRICS_PORT: '9100', METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9100,
+      token,
+    });
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: expected at least 16/);
+    expect(() => parseConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ/);
+    expect(JSON.stringify(describeConfig(parseConfig({ METRICS_TOKEN: token })))).not.toContain(token);
   });
 });

@@ -3,7 +3,8 @@
  * hands it `process.env`, nothing else reads the environment. Empty strings count as unset.
  */
 import { z } from 'zod';
-import { DEFAULT_BETA_SIGNUP_LIMIT } from './schemas/public.ts';
+import { DEFAULT_BETA_SIGNUP_LIMIT } from './form-texts.ts';
+import { DEFAULT_MAX_COIN_SETS, DEFAULT_WATCHED_COINS } from './limits.ts';
 
 export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -42,6 +43,11 @@ const ZEnv = z.object({
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'Postgres').optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'expected up to 64 letters, digits or _ . : -' })
+    .default('coinpace:'),
   ROLE: z.enum(ROLES, { message: `expected one of ${ROLES.join(', ')}` }).default('all'),
   PRICE_SOURCE: z
     .enum(['coingecko', 'simulated'], { message: 'expected coingecko or simulated' })
@@ -113,8 +119,16 @@ const ZEnv = z.object({
   SITE_PASSWORD: optionalString,
   MAINTENANCE_MODE: flag('MAINTENANCE_MODE'),
   BETA_SIGNUP_LIMIT: integer(0, 1_000_000).default(DEFAULT_BETA_SIGNUP_LIMIT),
+  MAX_SOCKETS_PER_ADDRESS: integer(1, 100_000).default(50),
+  MAX_STREAMS_PER_ADDRESS: integer(1, 100_000).default(10),
+  MAX_WATCHED_COINS_ANONYMOUS: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.anonymous),
+  MAX_WATCHED_COINS_SIGNED_IN: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.signedIn),
+  MAX_COIN_SETS: integer(1, 1_000_000).default(DEFAULT_MAX_COIN_SETS),
   ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
+  METRICS_PORT: integer(0, 65535).optional(),
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'expected at least 16 characters' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected fatal, error, warn, info, debug, trace or silent',
@@ -131,15 +145,38 @@ export interface Config {
   port: number;
   dataDir: string;
   role: Role;
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For (issue 13, finding 1). The
+   * client address is the entry that many places from the right; 0 ignores X-Forwarded-* altogether.
+   * Default 1 in production, 0 otherwise.
+   */
+  trustedProxyHops: number;
   /** Public origin of the app, used for links in e-mails, checkout return URLs and Clerk's authorized parties. */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Where `/metrics` is served (issue 13, finding 7): with `port`, on a server of its own on that port
+   * (0: any free port) and not on PORT; with `token`, only to `Authorization: Bearer <token>`. With
+   * neither, on PORT openly outside production and nowhere in production.
+   */
+  metrics: { port?: number; token?: string };
   maintenanceMode: boolean;
   sitePassword?: string;
   /** How many beta waitlist spots exist (SPEC.md section 9: 50 by default). */
   beta: { signupLimit: number };
+  /**
+   * Open Socket.IO connections and price streams one client address may hold at once, coins one socket
+   * or stream may watch, and distinct coin sets (rooms) one gateway node keeps (issue 13, finding 4).
+   */
+  connections: {
+    socketsPerAddress: number;
+    streamsPerAddress: number;
+    watchedCoins: { anonymous: number; signedIn: number };
+    coinSets: number;
+  };
   database: { url?: string };
-  redis: { url?: string };
+  /** `prefix` starts every Redis key and channel name, so deployments can share one Redis. */
+  redis: { url?: string; prefix: string };
   prices: { source: 'coingecko' | 'simulated'; baseUrl: string; apiKey?: string; pollMs: number };
   identity:
     | { mode: 'local' }
@@ -259,18 +296,33 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
   }
 
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    fail('METRICS_PORT: must differ from PORT, so /metrics stays off the public port');
+  }
+
   const config: Config = {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     dataDir: e.DATA_DIR,
     role: e.ROLE,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? (e.NODE_ENV === 'production' ? 1 : 0),
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     maintenanceMode: e.MAINTENANCE_MODE,
     sitePassword: e.SITE_PASSWORD,
     beta: { signupLimit: e.BETA_SIGNUP_LIMIT },
+    connections: {
+      socketsPerAddress: e.MAX_SOCKETS_PER_ADDRESS,
+      streamsPerAddress: e.MAX_STREAMS_PER_ADDRESS,
+      watchedCoins: {
+        anonymous: e.MAX_WATCHED_COINS_ANONYMOUS,
+        signedIn: e.MAX_WATCHED_COINS_SIGNED_IN,
+      },
+      coinSets: e.MAX_COIN_SETS,
+    },
     database: { url: e.DATABASE_URL },
-    redis: { url: e.REDIS_URL },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     prices: {
       source: e.PRICE_SOURCE,
       baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''),
@@ -292,6 +344,12 @@ export function describeConfig(config: Config): Record<string, unknown> {
     role: config.role,
     port: config.port,
     publicUrl: config.publicUrl,
+    trustedProxyHops: config.trustedProxyHops,
+    metrics: {
+      port: config.metrics.port ?? null,
+      token: Boolean(config.metrics.token),
+      onPublicPort: publicMetricsAccess(config),
+    },
     database: config.database.url ? redactUrl(config.database.url) : `pglite:${config.dataDir}`,
     bus: config.redis.url ? redactUrl(config.redis.url) : 'in-process',
     prices: config.prices.source === 'simulated' ? 'simulated' : config.prices.baseUrl,
@@ -302,6 +360,17 @@ export function describeConfig(config: Config): Record<string, unknown> {
     sitePassword: Boolean(config.sitePassword),
     maintenanceMode: config.maintenanceMode,
   };
+}
+
+/**
+ * How the public port (PORT) answers `/metrics`: `open` to anyone (outside production, no setting),
+ * `token` to the metrics token only, `off` as if there were no such route (METRICS_PORT serves it, or
+ * production with neither setting).
+ */
+export function publicMetricsAccess(config: Pick<Config, 'nodeEnv' | 'metrics'>): 'open' | 'token' | 'off' {
+  if (config.metrics.port !== undefined) return 'off';
+  if (config.metrics.token) return 'token';
+  return config.nodeEnv === 'production' ? 'off' : 'open';
 }
 
 function redactUrl(url: string): string {

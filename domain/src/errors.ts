@@ -37,6 +37,18 @@ export const ERROR_CATALOGUE = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed on this path.' },
   CONFLICT: { status: 409, message: 'That conflicts with data that already exists.' },
   DUPLICATE_HOLDING: { status: 409, message: 'This coin is already in your portfolio.' },
+  IMPOSSIBLE_HISTORY: {
+    status: 409,
+    message: 'That would take out more coins than the holding had at the time.',
+  },
+  HOLDING_LIMIT_REACHED: {
+    status: 409,
+    message: 'Your portfolio holds as many coins as it can (1,000). Remove some before adding more.',
+  },
+  UNKNOWN_COIN: {
+    status: 400,
+    message: 'CoinGecko does not know this coin. Please pick the coin from the search results.',
+  },
   EMAIL_TAKEN: {
     status: 409,
     message: 'An account with this e-mail address already exists. Please sign in.',
@@ -51,6 +63,13 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   NOT_IMPLEMENTED: { status: 501, message: 'This request method is not supported.' },
   UNAVAILABLE: { status: 503, message: 'A service we depend on is unavailable. Please try again shortly.' },
+  /** Our own database cannot be reached (issue 12); sent with Retry-After. */
+  /** Password hashing's queue is full (issue 13, finding 6); sent with Retry-After. */
+  SIGN_IN_BUSY: { status: 503, message: 'Too many sign-ins at once. Please try again in a moment.' },
+  TEMPORARILY_UNAVAILABLE: {
+    status: 503,
+    message: 'Coinpace is temporarily unavailable. Please try again in a few seconds.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -3,6 +3,13 @@ export * from './ids.ts';
 export * from './config.ts';
 export * from './coins.ts';
 export * from './decimal.ts';
+export {
+  BODY_LIMITS,
+  DEFAULT_MAX_COIN_SETS,
+  DEFAULT_WATCHED_COINS,
+  SITE_PASSWORD_GUESS_LIMIT,
+  formatBodyLimit,
+} from './limits.ts';
 export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';
@@ -11,6 +18,7 @@ export * from './schemas/alerts.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/prices.ts';
 export * from './schemas/public.ts';
+export * from './form-texts.ts';
 export * from './prices/index.ts';
 export * from './plans.ts';
 export * from './billing/subscription-state.ts';
@@ -18,11 +26,15 @@ export * from './billing/billing-view.ts';
 export * from './accounts/lifecycle.ts';
 export * from './billing/period.ts';
 export * from './billing/local-payments.ts';
+export * from './billing/plan-change.ts';
 export * from './import/index.ts';
 export * from './format/index.ts';
 export * from './portfolio/index.ts';
+export * from './transactions/index.ts';
 export * from './realtime/events.ts';
 export * from './alerts/index.ts';
 export * from './schemas/portfolio-history.ts';
 export * from './schemas/portfolio-report.ts';
 export * from './realtime/socket-errors.ts';
+export * from './realtime/tick-quotes.ts';
+export * from './accounts/contact-verification.ts';

@@ -8,7 +8,8 @@ import { z } from 'zod';
 
 /** Plan ids, lowest tier first. */
 export const PLAN_IDS = ['basic', 'pro', 'enterprise'] as const;
-export const ZPlanId = z.enum(PLAN_IDS, { message: 'Unknown plan' });
+// Pure: the landing page shows the plans without loading zod when nothing validates a plan id.
+export const ZPlanId = /* @__PURE__ */ z.enum(PLAN_IDS, { message: 'Unknown plan' });
 export type PlanId = z.infer<typeof ZPlanId>;
 
 /** The display names of the plans, as the billing info's `plan` field carries them. */

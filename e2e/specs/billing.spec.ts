@@ -16,7 +16,7 @@ describe('billing journeys on local checkout', () => {
     await app?.stop();
   });
 
-  it('chooses Token Run in the pricing modal, confirms the local checkout, cancels, reactivates and upgrades', async () => {
+  it('chooses Token Run in the pricing modal, confirms the local checkout, cancels, reactivates, upgrades and downgrades with a confirmation', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await signUpInBrowser(page, app.url, 'Grace');
@@ -49,7 +49,7 @@ describe('billing journeys on local checkout', () => {
 
     await page.getByText('Plan upgraded to: Token Run').waitFor();
     await page.waitForURL((url) => url.pathname === '/account' && !url.searchParams.has('session_id'));
-    await plan.getByText('Token Run', { exact: true }).waitFor();
+    await plan.getByText('Token Run', { exact: true }).first().waitFor();
     await plan.getByRole('button', { name: 'Upgrade' }).waitFor();
     await screenshot(page, 'billing-account-token-run');
 
@@ -63,14 +63,36 @@ describe('billing journeys on local checkout', () => {
     await plan.getByRole('button', { name: 'Cancel Plan' }).waitFor();
     await expect(plan.getByText('Access until').count()).resolves.toBe(0);
 
-    // Upgrade in place: no checkout, the plan changes at once and the top tier offers no Upgrade.
-    await plan.getByRole('button', { name: 'Upgrade' }).click();
-    const upgrade = page.getByRole('dialog', { name: 'Choose your plan' });
-    await upgrade.getByText('Current plan').waitFor();
-    await upgrade.getByRole('button', { name: 'Choose Moon Race' }).click();
+    // Issue 15 item 12: every plan on the account screen; Upgrade asks first with the price charged now,
+    // then the top plan offers the way down, again with a confirmation.
+    const choice = (name: string) =>
+      plan.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await choice('Token Run').getByText('Current plan').waitFor();
+    await choice('Coinpace').getByRole('button', { name: 'Downgrade' }).waitFor();
+    await choice('Moon Race').getByRole('button', { name: 'Upgrade' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Moon Race?' });
+    await upgrade.getByText('Charged now').waitFor();
+    await upgrade.getByText('1,000 alerts a month (500 SMS, 500 e-mail)').waitFor();
+    const due = await upgrade.getByTestId('amount-due-now').textContent();
+    expect(due).toMatch(/^\$3[45]\.\d\d$/); // $49.99 - $14.99 for (almost) the whole month
+    await screenshot(page, 'billing-plan-upgrade-dialog', { fullPage: false });
+    await upgrade.getByRole('button', { name: 'Confirm upgrade' }).click();
     await page.getByText('Your plan is now Moon Race.').waitFor();
-    await plan.getByText('Moon Race', { exact: true }).waitFor();
+    await choice('Moon Race').getByText('Current plan').waitFor();
     await expect(plan.getByRole('button', { name: 'Upgrade' }).count()).resolves.toBe(0);
+    await screenshot(page, 'billing-plan-picker-1280');
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'billing-plan-picker-390');
+    await choice('Coinpace').getByRole('button', { name: 'Downgrade' }).click();
+    const downgrade = page.getByRole('dialog', { name: 'Downgrade to Coinpace?' });
+    await downgrade.getByText(/Nothing is charged now\./).waitFor();
+    await expect(downgrade.getByTestId('amount-due-now').textContent()).resolves.toBe('$0.00');
+    await screenshot(page, 'billing-plan-downgrade-dialog-390', { fullPage: false });
+    await downgrade.getByRole('button', { name: 'Confirm downgrade' }).click();
+    await page.getByText('Your plan is now Coinpace.').waitFor();
+    await choice('Coinpace').getByText('Current plan').waitFor();
+    await expect(plan.getByRole('button', { name: 'Upgrade' }).count()).resolves.toBe(2);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
+import { VIEWPORTS, launchBrowser, screenshot, watchCspViolations } from '../src/browser.ts';
 import { startApp, type RunningApp } from '@coinpace/server/testing';
 
 describe('foundation journey on the embedded defaults', () => {
@@ -17,7 +17,11 @@ describe('foundation journey on the embedded defaults', () => {
   it('a visitor signs up locally and sees the empty portfolio, stays signed in, and signs out', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await page.goto(`${app.url}/`);
+    // The page's policy (issue 13, finding 7) lets the whole journey run: no script, style, image,
+    // fetch or socket of the app is blocked.
+    const violations = watchCspViolations(page);
+    const landing = await page.goto(`${app.url}/`);
+    expect(landing?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/crypto/i);
 
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
@@ -58,10 +62,11 @@ describe('foundation journey on the embedded defaults', () => {
     await page.waitForURL(`${app.url}/`);
     await page.goto(`${app.url}/alerts`);
     await page.waitForURL(`${app.url}/`);
+    expect(violations).toEqual([]);
     await context.close();
   });
 
-  it('on a phone the menu lists the three links and closes on selection', async () => {
+  it('on a phone the menu lists the links (Wallets too) and closes on selection', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     await page.goto(`${app.url}/#sign-up`);
@@ -76,6 +81,7 @@ describe('foundation journey on the embedded defaults', () => {
     await expect(menu.getByRole('link').allTextContents()).resolves.toEqual([
       'Portfolio',
       'Alerts',
+      'Wallets',
       'My Account',
     ]);
     await screenshot(page, 'foundation-mobile-menu');

@@ -28,6 +28,20 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * The Content-Security-Policy violations the page reports from now on (Chromium logs each as a console
+ * error): a journey that ends with none shows the server's policy lets the app do what it does.
+ */
+export function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      violations.push(message.text());
+    }
+  });
+  return violations;
+}
+
+/**
  * Saves a screenshot under e2e/artifacts, kept by CI as a test artifact: the full page by default,
  * or only the viewport (`{fullPage: false}`, e.g. for a modal over a long page).
  */

@@ -1,7 +1,7 @@
 /** Steps several browser journeys share. */
-import { createFakeCoinGecko, type FakeCoinGecko } from '@coinpace/adapters/testing';
+import { createFakeCoinGecko, waitFor, type FakeCoinGecko } from '@coinpace/adapters/testing';
 import { startApp, type RunningApp } from '@coinpace/server/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Signs up a fresh local account through the 'Join Coinpace' dialog and waits for the portfolio's
@@ -48,4 +48,79 @@ export async function startLiveApp(
       await coingecko.close();
     },
   };
+}
+
+/** The session token the app keeps for a local account, for API calls the test makes as that user. */
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('coinpace.session') ?? '{}').token as string);
+}
+
+/** An authenticated JSON call to the app's API as the signed-in user of `page`; throws on a non-2xx. */
+export async function callApi(page: Page, url: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * The Coinpace plan through the API (local checkout completed) and a phone number, without the UI. With
+ * the app's `logs` (local mode: the log SMS transport prints each SMS) the phone is also confirmed with
+ * the code printed there, as an `npm start` user would (alerts go only to a confirmed phone).
+ */
+export async function subscribeByApi(page: Page, url: string, logs?: string[]): Promise<void> {
+  const { plans } = await callApi(page, url, 'GET', '/api/billing/plans');
+  const basic = plans.find((p: { id: string }) => p.id === 'basic');
+  const checkout = await callApi(page, url, 'POST', '/api/billing/create-checkout-session', {
+    priceId: basic.priceId,
+  });
+  const sessionId = /local-checkout\/([^/?#]+)/.exec(checkout.url)![1]!;
+  await callApi(page, url, 'POST', `/api/billing/local-checkout/${sessionId}/complete`);
+  await callApi(page, url, 'POST', '/api/billing/payment-success', { sessionId });
+  await callApi(page, url, 'PATCH', '/api/users/me', { phone: '+15557654321' });
+  if (logs) await confirmPhoneFromLog(page, url, logs);
+}
+
+/** Asks for an SMS code and confirms it with the code the log SMS transport printed. */
+export async function confirmPhoneFromLog(page: Page, url: string, logs: string[]): Promise<void> {
+  const before = logs.length;
+  await callApi(page, url, 'POST', '/api/users/me/verification', { channel: 'sms' });
+  let code: string | undefined;
+  await waitFor(
+    () => {
+      code = logs
+        .slice(before)
+        .map((line) => /Your Coinpace code is (\d{6})/.exec(line)?.[1])
+        .find(Boolean);
+      return code !== undefined;
+    },
+    { what: 'verification code in the log' },
+  );
+  await callApi(page, url, 'POST', '/api/users/me/verification/confirm', { channel: 'sms', code });
+}
+
+/**
+ * Opens the Add Price Alert dialog from the Alerts page and fills a watch-list price alert on the coin
+ * found by `search` (the result whose name matches `result`); returns the dialog, ready to create.
+ */
+export async function fillWatchlistPriceAlert(
+  page: Page,
+  alert: { search: string; result: RegExp; condition: 'above' | 'below'; price: string },
+): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add Price Alert' }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Add Price Alert' });
+  await modal.getByRole('tab', { name: 'Watch List' }).click();
+  await modal.getByLabel('Search coins').fill(alert.search);
+  await modal
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('button', { name: alert.result })
+    .first()
+    .click();
+  await modal.getByLabel('Condition').selectOption(alert.condition);
+  await modal.getByLabel('Price (USD)').fill(alert.price);
+  return modal;
 }

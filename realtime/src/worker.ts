@@ -18,7 +18,7 @@ export interface AlertWorkerOptions {
   pollMs: number;
   /** PUBLIC_URL, for links in notifications. */
   publicUrl: string;
-  /** Unique per process. */
+  /** Unique per process; also names the dispatcher in the outbox rows it claims. */
   consumerName: string;
   now?: () => Date;
   /** Overrides for tests. */
@@ -26,7 +26,7 @@ export interface AlertWorkerOptions {
   rearmEveryMs?: number;
   /** Called after each tick the consumer handled (tests, metrics). */
   onTick?: AlertConsumerOptions['onTick'];
-  dispatcher?: Partial<Omit<DispatcherOptions, 'db' | 'mailer' | 'sms' | 'logger' | 'now'>>;
+  dispatcher?: Partial<Omit<DispatcherOptions, 'db' | 'mailer' | 'sms' | 'logger' | 'name'>>;
 }
 
 export interface AlertWorker {
@@ -43,7 +43,7 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     mailer: opts.mailer,
     sms: opts.sms,
     logger: opts.logger,
-    now,
+    name: opts.consumerName,
     ...opts.dispatcher,
   });
   const consumer = startAlertConsumer({

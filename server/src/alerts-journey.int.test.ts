@@ -18,7 +18,7 @@ import {
   type TwilioPeer,
 } from '@coinpace/adapters/testing';
 import { startTestApi, type TestApi } from '@coinpace/api/testing';
-import { usagePeriods } from '@coinpace/db';
+import { usagePeriods, users } from '@coinpace/db';
 import { createTestSubscription, testEngines } from '@coinpace/db/testing';
 import { BUS_STREAMS, type PriceTick } from '@coinpace/domain';
 import { createPricePoller, startAlertWorker, type AlertWorker, type PricePoller } from '@coinpace/realtime';
@@ -38,9 +38,11 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
   let worker: AlertWorker;
   let coingecko: FakeCoinGecko;
   let poller: PricePoller;
-  // The worker's injected clock starts at the real time: the API reads the billing period at the real time,
-  // and both must find the same one (usagePeriodAt).
-  let clock = Math.floor(Date.now() / 60_000) * 60_000;
+  // The worker's and poller's injected clock runs with the real time, ahead by `skipped`: the API reads
+  // the billing period at the real time and both must find the same one (usagePeriodAt), and ticks
+  // stamped by the poller fire only alerts the API set up (on the real clock) before them.
+  let skipped = 0;
+  const clock = () => Date.now() + skipped;
   const handled: PriceTick[] = [];
 
   beforeAll(async () => {
@@ -67,10 +69,12 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
       pollMs: 60_000,
       publicUrl: 'https://coinpace.example',
       consumerName: 'journey',
-      now: () => new Date(clock),
+      now: () => new Date(clock()),
       claimIdleMs: 1_000,
       rearmEveryMs: 50,
-      dispatcher: { pollMs: 50, retry: { baseDelayMs: 60_000, maxAttempts: 5 } },
+      // Retries go by the database's clock, not the injected one: short, so the SMTP outage below is
+      // over within a few of them.
+      dispatcher: { pollMs: 50, retry: { baseDelayMs: 500, maxDelayMs: 2_000, maxAttempts: 20 } },
       onTick: (tick) => handled.push(tick),
     });
     await worker.ready();
@@ -81,7 +85,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
       bus,
       prices: createCoinGeckoPriceSource({ baseUrl: (await coingecko.start()).url, minGapMs: 0 }),
       pollMs: 100,
-      now: () => clock,
+      now: clock,
     });
     poller.start();
   });
@@ -97,8 +101,9 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
   async function movePrice(coin: string, usd: number): Promise<PriceTick> {
     coingecko.setPrice(coin, usd);
     let tick: PriceTick | undefined;
+    // The latest tick that carried the coin (ticks carry changed coins only) must carry this price.
     await waitFor(
-      () => Boolean((tick = handled.find((t) => t.prices[coin]?.usd === usd && t.at === clock))),
+      () => (tick = handled.findLast((t) => t.prices[coin] !== undefined))?.prices[coin]?.usd === usd,
       {
         what: `tick with ${coin} at ${usd}`,
       },
@@ -115,18 +120,15 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-  it('a paid user sets an alert; the price crosses it; e-mail and SMS arrive exactly once', async () => {
-    const { token, user } = await api.signUp(`journey-${engine}-${busKind}@example.test`);
-    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+15557654321' } });
-    await createTestSubscription(api.database.db, user.id, {
-      planId: 'basic',
-      periodStart: new Date(clock - 24 * HOUR),
-    });
+  /** Holds one of `coin` bought at `purchasePrice` and sets a 10% gain alert on it. */
+  async function gainAlertOnHolding(
+    token: string,
+    coin: { coingeckoId: string; symbol: string; name: string },
+    purchasePrice: number,
+    notificationMethod: 'Both' | 'SMS',
+  ): Promise<{ alertId: string; holdingId: string }> {
     const holding = (
-      await api.call('POST', '/api/portfolio', {
-        token,
-        body: { coingeckoId: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', quantity: 1, purchasePrice: 30000 },
-      })
+      await api.call('POST', '/api/portfolio', { token, body: { ...coin, quantity: 1, purchasePrice } })
     ).body;
     const created = await api.call('POST', '/api/alerts', {
       token,
@@ -135,12 +137,29 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
         coinId: holding.id,
         thresholdType: 'Gain',
         thresholdValue: 10,
-        notificationMethod: 'Both',
+        notificationMethod,
         resetInterval: '1hour',
       },
     });
     expect(created.status).toBe(201);
-    const alertId = created.body.alerts[0].id;
+    return { alertId: created.body.alerts[0].id, holdingId: holding.id };
+  }
+
+  it('a paid user sets an alert; the price crosses it; e-mail and SMS arrive exactly once', async () => {
+    const { token, user } = await api.signUp(`journey-${engine}-${busKind}@example.test`);
+    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+15557654321' } });
+    // The phone counts as confirmed here; confirming it by SMS code is the next test's journey.
+    await api.database.db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    await createTestSubscription(api.database.db, user.id, {
+      planId: 'basic',
+      periodStart: new Date(clock() - 24 * HOUR),
+    });
+    const { alertId, holdingId } = await gainAlertOnHolding(
+      token,
+      { coingeckoId: 'bitcoin', symbol: 'BTC', name: 'Bitcoin' },
+      30000,
+      'Both',
+    );
     const alert = async () => (await api.call('GET', `/api/alerts/${alertId}`, { token })).body;
     const stats = async () => (await api.call('GET', '/api/alerts/user/stats', { token })).body;
 
@@ -188,15 +207,15 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     expect(twilio.messages).toHaveLength(1);
 
     // Re-armed once its interval (1 hour) has passed on the injected clock.
-    clock += HOUR - 1;
+    skipped += HOUR - 60_000;
     await settle();
     expect((await alert()).status).toBe('Paused');
-    clock += 1;
+    skipped += 60_000;
     await waitFor(async () => (await alert()).status === 'Active', { what: 're-armed' });
     expect((await alert()).lifecycle.state).toBe('rearmed');
 
     // The Gain trigger follows a purchase-price edit: 40,000 -> fires at 44,000, not at 41,000.
-    await api.call('PUT', `/api/portfolio/${holding.id}`, { token, body: { purchasePrice: '40000' } });
+    await api.call('PUT', `/api/portfolio/${holdingId}`, { token, body: { purchasePrice: '40000' } });
     expect((await alert()).triggerPrice).toBe(44000);
     await movePrice('bitcoin', 41000);
     await settle();
@@ -210,10 +229,9 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     await settle();
     expect(smtp.messages).toHaveLength(1);
     await smtp.up();
-    clock += 60_000;
     await waitFor(() => smtp.messages.length === 2, { what: 'e-mail after SMTP is back' });
     expect(smtp.messages[1]!.text).toContain('$45,000.00');
-    clock += 10 * 60_000;
+    skipped += 10 * 60_000;
     await settle();
     expect(smtp.messages).toHaveLength(2);
     expect((await stats()).notifications.sent).toBe(2);
@@ -223,7 +241,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
       .update(usagePeriods)
       .set({ notificationsSent: 50 })
       .where(eq(usagePeriods.userId, user.id));
-    clock += HOUR;
+    skipped += HOUR;
     await waitFor(async () => (await alert()).status === 'Active', { what: 're-armed again' });
     await movePrice('bitcoin', 46000);
     await waitFor(async () => (await alert()).status === 'Paused', { what: 'fired at zero allowance' });
@@ -237,5 +255,66 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
       'delivered',
     ]);
     expect((await stats()).notifications).toMatchObject({ sent: 50, remaining: 0, skipped: 1 });
+  });
+  it('an unconfirmed phone gets no SMS and the history says why; confirmed by code, the next firing is sent', async () => {
+    const { token, user } = await api.signUp(`verify-${engine}-${busKind}@example.test`);
+    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+15550004444' } });
+    expect((await api.call('GET', '/api/users/me', { token })).body.user).toMatchObject({
+      phone: '+15550004444',
+      phoneVerified: false,
+      emailVerified: true,
+    });
+    await createTestSubscription(api.database.db, user.id, {
+      planId: 'basic',
+      periodStart: new Date(clock() - 24 * HOUR),
+    });
+    coingecko.setPrice('ethereum', 2000);
+    const { alertId } = await gainAlertOnHolding(
+      token,
+      { coingeckoId: 'ethereum', symbol: 'ETH', name: 'Ethereum' },
+      2000,
+      'SMS',
+    );
+    const alert = async () => (await api.call('GET', `/api/alerts/${alertId}`, { token })).body;
+    const history = async () => (await api.call('GET', `/api/alerts/${alertId}/history`, { token })).body;
+    const toPhone = () => twilio.messages.filter((m) => m.to === '+15550004444');
+
+    // Fires while the phone is unconfirmed: no SMS, no allowance used, the reason in the history.
+    await movePrice('ethereum', 2300);
+    await waitFor(async () => (await alert()).status === 'Paused', { what: 'fired unconfirmed' });
+    await settle();
+    expect(toPhone()).toHaveLength(0);
+    expect(await history()).toMatchObject([{ outcome: 'failed', detail: 'phone number not verified' }]);
+    const stats = (await api.call('GET', '/api/alerts/user/stats', { token })).body;
+    expect(stats.notifications).toMatchObject({ sent: 0, sms: { sent: 0 } });
+
+    // The user asks for a code; it arrives by SMS (Twilio peer) and confirms the phone.
+    const sent = await api.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
+    expect(sent.status).toBe(202);
+    await waitFor(() => toPhone().length === 1, { what: 'verification SMS' });
+    const code = /\b(\d{6})\b/.exec(toPhone()[0]!.body)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await api.call('POST', '/api/users/me/verification/confirm', {
+      token,
+      body: { channel: 'sms', code: wrong },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'That code is not right. Check the message and try again.' },
+    });
+    const confirmed = await api.call('POST', '/api/users/me/verification/confirm', {
+      token,
+      body: { channel: 'sms', code },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.user.phoneVerified).toBe(true);
+
+    // Re-armed; the next crossing is sent.
+    skipped += HOUR;
+    await waitFor(async () => (await alert()).status === 'Active', { what: 're-armed' });
+    await movePrice('ethereum', 2000);
+    await movePrice('ethereum', 2400);
+    await waitFor(() => toPhone().length === 2, { what: 'alert SMS after confirming' });
+    expect(toPhone()[1]!.body).toContain('ETH is up 10% or more');
   });
 });

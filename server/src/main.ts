@@ -4,10 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   closeRedis,
   connectRedis,
@@ -18,9 +17,18 @@ import {
   createPriceSource,
   createSmsSender,
 } from '@coinpace/adapters';
-import { createApp, createLogger, createOpsApp, redisLimiters, type Logger } from '@coinpace/api';
+import {
+  createApp,
+  createLogger,
+  createMetricsApp,
+  createOpsApp,
+  memoryLimiters,
+  redisLimiters,
+  type LimiterFactory,
+  type Logger,
+} from '@coinpace/api';
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
-import { ConfigError, describeConfig, type Config } from '@coinpace/domain';
+import { ConfigError, SITE_PASSWORD_GUESS_LIMIT, describeConfig, type Config } from '@coinpace/domain';
 import {
   createPricePoller,
   startAlertWorker,
@@ -28,11 +36,11 @@ import {
   startLifecycleJobs,
   type AlertWorker,
 } from '@coinpace/realtime';
-import { Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
+import { createHttpServer } from './http-server.ts';
+import { MIGRATIONS_FOLDER, WEB_DIST } from './paths.ts';
 import { planRoles } from './roles.ts';
-
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main(): Promise<void> {
   let config: Config;
@@ -50,9 +58,17 @@ async function main(): Promise<void> {
   const roles = planRoles(config.role);
   logger.info({ config: describeConfig(config) }, 'starting Coinpace');
 
-  const database = await connect({ databaseUrl: config.database.url, dataDir: config.dataDir });
+  const database = await connect({
+    databaseUrl: config.database.url,
+    dataDir: config.dataDir,
+    migrationsFolder: MIGRATIONS_FOLDER,
+  });
   const identity = await createIdentity(config);
-  const bus = await createBus({ redisUrl: config.redis.url, logger: logger.child({ part: 'bus' }) });
+  const bus = await createBus({
+    redisUrl: config.redis.url,
+    prefix: config.redis.prefix,
+    logger: logger.child({ part: 'bus' }),
+  });
   const prices = createPriceSource(config.prices, { logger: logger.child({ part: 'prices' }) });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
@@ -60,9 +76,15 @@ async function main(): Promise<void> {
   // Only ROLE=all and ROLE=api serve the API and the web app; the other roles answer health, readiness
   // and metrics on their port, and the gateway its Socket.IO (DESIGN.md section 1).
   const limiterRedis =
-    roles.api && config.redis.url
+    (roles.api || roles.gateway) && config.redis.url
       ? await connectRedis(config.redis.url, logger.child({ part: 'rate-limits' }), 'rate-limits')
       : undefined;
+  // Rate limits shared by every process when Redis is there (DESIGN.md section 1), and within this
+  // process by every part that names the same limiter: the gateway counts wrong site passwords into
+  // the API's `check-password` limiter (issue 13, finding 6).
+  const limiters = onePerName(
+    limiterRedis ? redisLimiters(limiterRedis, `${config.redis.prefix}rl:`) : memoryLimiters(),
+  );
   const app = roles.api
     ? createApp({
         config,
@@ -76,11 +98,10 @@ async function main(): Promise<void> {
         logger,
         metrics,
         webDist: findWebDist(logger),
-        // Rate limits shared by every API process when Redis is there (DESIGN.md section 1).
-        limiters: limiterRedis ? redisLimiters(limiterRedis) : undefined,
+        limiters,
       })
     : createOpsApp({ config, db: database.db, metrics, logger });
-  const server = createServer(app.callback());
+  const server = createHttpServer(app.callback());
   const gateway = roles.gateway
     ? await startGateway({
         httpServer: server,
@@ -88,14 +109,36 @@ async function main(): Promise<void> {
         db: database.db,
         verifier: identity.verifier,
         sitePassword: config.sitePassword,
+        sitePasswordGuesses: limiters('check-password', SITE_PASSWORD_GUESS_LIMIT),
         redisUrl: config.redis.url,
+        redisPrefix: config.redis.prefix,
+        maxSocketsPerAddress: config.connections.socketsPerAddress,
+        watchLimits: config.connections.watchedCoins,
+        maxCoinSets: config.connections.coinSets,
+        trustedProxyHops: config.trustedProxyHops,
         logger: logger.child({ part: 'gateway' }),
       })
     : undefined;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, resolve);
-  });
+  if (gateway) {
+    new Gauge({
+      name: 'coinpace_gateway_connections',
+      help: 'Socket.IO connections open on this gateway node',
+      registers: [metrics],
+      collect() {
+        this.set(gateway.connections());
+      },
+    });
+  }
+  // /metrics on a port of its own, kept off the proxy (issue 13, finding 7).
+  const metricsServer =
+    config.metrics.port === undefined
+      ? undefined
+      : createHttpServer(createMetricsApp({ config, db: database.db, metrics, logger }).callback());
+  if (metricsServer) {
+    await listen(metricsServer, config.metrics.port!);
+    logger.info({ metricsPort: (metricsServer.address() as AddressInfo).port }, 'metrics served');
+  }
+  await listen(server, config.port);
   const { port } = server.address() as AddressInfo;
   logger.info({ port, url: `http://localhost:${port}` }, `Coinpace is running at http://localhost:${port}`);
 
@@ -130,6 +173,7 @@ async function main(): Promise<void> {
     ? startLifecycleJobs({
         db: database.db,
         publicUrl: config.publicUrl,
+        identityAdmin: identity.admin,
         logger: logger.child({ part: 'lifecycle' }),
       })
     : undefined;
@@ -145,6 +189,8 @@ async function main(): Promise<void> {
     await gateway?.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    metricsServer?.closeAllConnections();
+    await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
     await alertWorker?.stop();
     await lifecycle?.stop();
     if (limiterRedis) await closeRedis(limiterRedis);
@@ -154,6 +200,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A limiter factory that makes each named limiter once, so every caller of a name shares its counts. */
+function onePerName(make: LimiterFactory): LimiterFactory {
+  const made = new Map<string, ReturnType<LimiterFactory>>();
+  return (name, options) => {
+    let limiter = made.get(name);
+    if (!limiter) made.set(name, (limiter = make(name, options)));
+    return limiter;
+  };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, resolve);
+  });
 }
 
 /** The built web app, when there is one to serve. */

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { resumeLocalSession } from './features/auth/auth-store.ts';
 import { SitePasswordGate } from './features/site-password/SitePasswordGate.tsx';
 import { initSitePassword, whenSiteUnlocked } from './features/site-password/site-password-store.ts';
-import { errorMessage } from './lib/api-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
-import { startLivePrices } from './lib/socket.ts';
 import { startStorageGuard } from './lib/storage-guard.ts';
+import { preloadRoute } from './routes.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -16,30 +16,25 @@ import './styles/layout.css';
 // for the life of the page.
 startStorageGuard();
 
-const root = createRoot(document.getElementById('root')!);
+// First paint does not wait (issue 15): the page's own chunk downloads beside this script, a returning
+// local user is signed in from storage, and the routes render now; /api/config (requested by
+// index.html already) then picks the identity layer, the site-password gate and the live prices.
+preloadRoute(window.location.pathname);
+resumeLocalSession();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SitePasswordGate>
+      <App />
+    </SitePasswordGate>
+  </StrictMode>,
+);
 
 loadRuntimeConfig()
   .then((config) => {
     initSitePassword(config);
-    whenSiteUnlocked(startLivePrices);
-    root.render(
-      <StrictMode>
-        <SitePasswordGate>
-          <App />
-        </SitePasswordGate>
-      </StrictMode>,
-    );
+    // Socket.IO is not needed to paint: it loads once the site is open.
+    whenSiteUnlocked(() => void import('./lib/socket.ts').then(({ startLivePrices }) => startLivePrices()));
   })
-  .catch((error: unknown) => {
-    root.render(
-      <div className="center-screen" role="alert">
-        <div>
-          <h1>Coinpace could not start</h1>
-          <p className="muted">{errorMessage(error)}</p>
-          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Try again
-          </button>
-        </div>
-      </div>,
-    );
+  .catch(() => {
+    /* App shows 'Coinpace could not start' from the runtime-config store */
   });

@@ -1,22 +1,92 @@
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
-import { AccountPage } from './features/account/AccountPage.tsx';
-import { AlertsPage } from './features/alerts/AlertsPage.tsx';
 import { useAuth } from './features/auth/auth-store.ts';
 import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
-import { BetaSignupPage } from './features/beta/BetaSignupPage.tsx';
-import { RequireAuth } from './features/auth/RequireAuth.tsx';
-import { LocalCheckoutPage } from './features/billing/LocalCheckoutPage.tsx';
-import { SsoCallback } from './features/auth/SsoCallback.tsx';
+import { FullPageSpinner, RequireAuth } from './features/auth/RequireAuth.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
-import { PortfolioPage } from './features/portfolio/PortfolioPage.tsx';
-import { DashboardLayout } from './features/shell/DashboardLayout.tsx';
-import { WalletsPage } from './features/wallets/WalletsPage.tsx';
+import { ROUTE_MODULES, routeKey } from './route-modules.ts';
+
+/**
+ * Each screen but the landing page is a chunk of its own, loaded when its route is first shown (issue
+ * 15): the landing and legal pages carry no charts, no sign-in provider UI, no alerts screen.
+ */
+const modules = import.meta.glob([
+  './features/shell/DashboardLayout.tsx',
+  './features/portfolio/PortfolioPage.tsx',
+  './features/wallets/WalletsPage.tsx',
+  './features/alerts/AlertsPage.tsx',
+  './features/account/AccountPage.tsx',
+  './features/beta/BetaSignupPage.tsx',
+  './features/billing/LocalCheckoutPage.tsx',
+  './features/billing/LocalPortalPage.tsx',
+  './features/auth/SsoCallback.tsx',
+  './features/legal/legal-texts.ts',
+]);
+
+/** A lazily loaded named export of one of `modules`, as React.lazy wants it. */
+function lazyNamed(path: string, name: string) {
+  return lazy(async () => {
+    const module = (await modules[path]!()) as Record<string, ComponentType>;
+    return { default: module[name]! };
+  });
+}
+
+const DashboardLayout = lazyNamed('./features/shell/DashboardLayout.tsx', 'DashboardLayout');
+const PortfolioPage = lazyNamed('./features/portfolio/PortfolioPage.tsx', 'PortfolioPage');
+const WalletsPage = lazyNamed('./features/wallets/WalletsPage.tsx', 'WalletsPage');
+const AlertsPage = lazyNamed('./features/alerts/AlertsPage.tsx', 'AlertsPage');
+const AccountPage = lazyNamed('./features/account/AccountPage.tsx', 'AccountPage');
+const BetaSignupPage = lazyNamed('./features/beta/BetaSignupPage.tsx', 'BetaSignupPage');
+const LocalCheckoutPage = lazyNamed('./features/billing/LocalCheckoutPage.tsx', 'LocalCheckoutPage');
+const LocalPortalPage = lazyNamed('./features/billing/LocalPortalPage.tsx', 'LocalPortalPage');
+const SsoCallback = lazyNamed('./features/auth/SsoCallback.tsx', 'SsoCallback');
+
+/**
+ * Starts loading the modules `pathname` will render (ROUTE_MODULES), so they are ready when React
+ * asks; the module loader keeps the promise and the route's lazy component reuses it.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const path of ROUTE_MODULES[routeKey(pathname)] ?? []) void modules[path]?.().catch(() => {});
+}
+
+/** A lazy screen with the spinner shown while its chunk loads. */
+function Screen({ children, label = 'Loading...' }: { children: ReactNode; label?: string }) {
+  return <Suspense fallback={<FullPageSpinner label={label} />}>{children}</Suspense>;
+}
 
 const signedInPages: RouteObject[] = [
-  { path: 'portfolio', element: <PortfolioPage /> },
-  { path: 'wallets', element: <WalletsPage /> },
-  { path: 'alerts', element: <AlertsPage /> },
-  { path: 'account', element: <AccountPage /> },
+  {
+    path: 'portfolio',
+    element: (
+      <Screen label="Loading your portfolio...">
+        <PortfolioPage />
+      </Screen>
+    ),
+  },
+  {
+    path: 'wallets',
+    element: (
+      <Screen>
+        <WalletsPage />
+      </Screen>
+    ),
+  },
+  {
+    path: 'alerts',
+    element: (
+      <Screen>
+        <AlertsPage />
+      </Screen>
+    ),
+  },
+  {
+    path: 'account',
+    element: (
+      <Screen>
+        <AccountPage />
+      </Screen>
+    ),
+  },
 ];
 
 /** Unknown paths: signed-in users land on their portfolio, everyone else on the landing page. */
@@ -47,23 +117,51 @@ export const appRoutes: RouteObject[] = [
     element: <Root />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/sso-callback', element: <SsoCallback /> },
+      {
+        path: '/sso-callback',
+        element: (
+          <Screen>
+            <SsoCallback />
+          </Screen>
+        ),
+      },
       { path: '/terms-of-service', element: <LandingPage /> },
       { path: '/privacy-policy', element: <LandingPage /> },
       { path: '/privacy', element: <LandingPage /> },
-      { path: '/beta-sign-up', element: <BetaSignupPage /> },
+      {
+        path: '/beta-sign-up',
+        element: (
+          <Screen>
+            <BetaSignupPage />
+          </Screen>
+        ),
+      },
+      {
+        path: '/billing/local-portal',
+        element: (
+          <RequireAuth>
+            <Screen>
+              <LocalPortalPage />
+            </Screen>
+          </RequireAuth>
+        ),
+      },
       {
         path: '/billing/local-checkout/:sessionId',
         element: (
           <RequireAuth>
-            <LocalCheckoutPage />
+            <Screen>
+              <LocalCheckoutPage />
+            </Screen>
           </RequireAuth>
         ),
       },
       {
         element: (
           <RequireAuth>
-            <DashboardLayout />
+            <Screen label="Loading your account...">
+              <DashboardLayout />
+            </Screen>
           </RequireAuth>
         ),
         children: [

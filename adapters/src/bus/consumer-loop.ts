@@ -28,6 +28,9 @@ export interface ConsumerSource {
   isMissingGroup(err: unknown): boolean;
 }
 
+/** The longest time between two looks for entries a dead consumer left, in ms. */
+const MAX_CLAIM_CHECK_MS = 2_000;
+
 /** How long the loop waits after an unexpected error (broker down) before trying again, in ms. */
 const ERROR_BACKOFF_MS = 1_000;
 
@@ -54,8 +57,9 @@ export function startConsumerLoop({
   const batch = positiveInt(opts?.batch ?? BUS_DEFAULTS.batch, 'batch');
   const blockMs = positiveInt(opts?.blockMs ?? BUS_DEFAULTS.blockMs, 'blockMs');
   const claimIdleMs = positiveInt(opts?.claimIdleMs ?? BUS_DEFAULTS.claimIdleMs, 'claimIdleMs');
-  // Checking twice per idle period bounds how long a dead consumer's entry waits to about 1.5x claimIdleMs.
-  const claimEveryMs = Math.max(10, Math.floor(claimIdleMs / 2));
+  // Checking twice per idle period, and at least every 2 s, bounds how long a dead consumer's entry
+  // waits to claimIdleMs plus the smaller of the two.
+  const claimEveryMs = Math.max(10, Math.min(MAX_CLAIM_CHECK_MS, Math.floor(claimIdleMs / 2)));
 
   let stopping = false;
   let markReady!: () => void;

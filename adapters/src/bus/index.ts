@@ -3,4 +3,4 @@ export { createBus, type CreateBusOptions } from './create-bus.ts';
 export { createMemoryBus, type MemoryBusOptions } from './memory-bus.ts';
 export { createRedisBus, type RedisBusOptions } from './redis-bus.ts';
 export { publishUserEvent, subscribeUserEvents } from './user-events.ts';
-export { connectRedis, closeRedis, type RedisClient } from './redis-client.ts';
+export { connectRedis, closeRedis, type ConnectRedisOptions, type RedisClient } from './redis-client.ts';

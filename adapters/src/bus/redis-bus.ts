@@ -46,7 +46,9 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
   const prefix = options.prefix ?? BUS_DEFAULTS.prefix;
   const logger = options.logger ?? noopLogger;
   const streamMaxLen = options.streamMaxLen ?? BUS_DEFAULTS.streamMaxLen;
-  const client = await connectRedis(options.url, logger, 'bus', options.connectTimeoutMs);
+  const client = await connectRedis(options.url, logger, 'bus', {
+    connectTimeoutMs: options.connectTimeoutMs,
+  });
   let subscriber: Promise<RedisClient> | undefined;
   let subscriberClient: RedisClient | undefined;
   const topics = new Map<string, Topic>();
@@ -60,9 +62,9 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Bus> {
     if (closed) throw new Error('bus is closed');
   };
   const subscriberConnection = () =>
-    (subscriber ??= connectRedis(options.url, logger, 'bus-subscriber', options.connectTimeoutMs).then(
-      (sub) => (subscriberClient = sub),
-    ));
+    (subscriber ??= connectRedis(options.url, logger, 'bus-subscriber', {
+      connectTimeoutMs: options.connectTimeoutMs,
+    }).then((sub) => (subscriberClient = sub)));
 
   function openTopic(topic: string): Topic {
     const handlers = new Set<Handler>();

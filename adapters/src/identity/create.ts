@@ -3,6 +3,7 @@ import { createClerkAdmin } from './clerk-admin.ts';
 import { createClerkVerifier } from './clerk.ts';
 import { createLocalIdentity, type LocalIdentity } from './local.ts';
 import type { IdentityAdmin, IdentityVerifier } from './port.ts';
+import { cacheVerifiedTokens } from './verified-cache.ts';
 
 /** What the identity port gives the API: a verifier, and local accounts when they are on. */
 export interface Identity {
@@ -17,16 +18,18 @@ export interface Identity {
 export async function createIdentity(config: Pick<Config, 'identity' | 'dataDir'>): Promise<Identity> {
   if (config.identity.mode === 'clerk') {
     return {
-      verifier: createClerkVerifier({
-        jwtKey: config.identity.jwtKey,
-        secretKey: config.identity.secretKey,
-        authorizedParties: config.identity.authorizedParties,
-      }),
+      verifier: cacheVerifiedTokens(
+        createClerkVerifier({
+          jwtKey: config.identity.jwtKey,
+          secretKey: config.identity.secretKey,
+          authorizedParties: config.identity.authorizedParties,
+        }),
+      ),
       admin: config.identity.secretKey
         ? createClerkAdmin({ secretKey: config.identity.secretKey })
         : undefined,
     };
   }
   const local = await createLocalIdentity({ dataDir: config.dataDir });
-  return { verifier: local, local };
+  return { verifier: cacheVerifiedTokens(local), local };
 }

@@ -96,7 +96,14 @@ function encode(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+/**
+ * scrypt cost of new hashes: OWASP's password storage guidance (N=2^17, r=8, p=1; 128 MiB, about
+ * 0.3 s of one core). The stored format carries the parameters, so hashes made with an older cost
+ * still verify and are rehashed at the next sign-in ({@link passwordNeedsRehash}).
+ */
+export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 64 } as const;
+/** Memory scrypt may use: 128 * N * r bytes for the current cost, plus headroom. */
+const SCRYPT_MAXMEM = 256 * 1024 * 1024;
 
 /** Hashes a password with scrypt and a random salt: `scrypt$N$r$p$salt$hash` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
@@ -116,6 +123,8 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
+  // A tampered row must not make one sign-in cost more than today's hash does.
+  if (!(Number(n) <= SCRYPT.N && Number(r) <= SCRYPT.r && Number(p) <= SCRYPT.p)) return false;
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), {
     N: Number(n),
@@ -126,9 +135,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** Whether a stored hash was made with other parameters than today's {@link SCRYPT} (or is unreadable). */
+export function passwordNeedsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) !== SCRYPT.N || Number(r) !== SCRYPT.r || Number(p) !== SCRYPT.p;
+}
+
 /** A hash to compare against when the account does not exist, so timing does not reveal it. */
 export const DUMMY_PASSWORD_HASH =
-  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + Buffer.alloc(64).toString('base64url');
+  `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$AAAAAAAAAAAAAAAAAAAAAA$` +
+  Buffer.alloc(64).toString('base64url');
 
 function scryptAsync(
   password: string,
@@ -140,7 +156,7 @@ function scryptAsync(
       password.normalize('NFKC'),
       salt,
       opts.keylen,
-      { N: opts.N, r: opts.r, p: opts.p, maxmem: 64 * 1024 * 1024 },
+      { N: opts.N, r: opts.r, p: opts.p, maxmem: SCRYPT_MAXMEM },
       (err, key) => (err ? reject(err) : resolve(key)),
     );
   });

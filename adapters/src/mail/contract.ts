@@ -83,6 +83,20 @@ export function runMailContract(target: MailTarget): void {
       expect(b).toMatchObject({ to: ['alan@example.test'], subject: 'Second', messageId: second.messageId });
     });
 
+    it('a message sent again with the same key carries the same Message-ID', async () => {
+      const message = { to: 'ada@example.test', subject: 'Again', text: 'x', key: 'outbox.1f2e' };
+      const first = await fx.mailer.send(message);
+      const again = await fx.mailer.send(message);
+      const other = await fx.mailer.send({ ...message, key: 'outbox.3a4b' });
+      expect(again.messageId).toBe(first.messageId);
+      expect(other.messageId).not.toBe(first.messageId);
+      expect(fx.delivered().map((m) => m.messageId)).toEqual([
+        first.messageId,
+        first.messageId,
+        other.messageId,
+      ]);
+    });
+
     if (target.canFail) {
       it('throws a transient DeliveryError while the server is down, and delivers once it is back', async () => {
         await fx.faults!.down();

@@ -15,7 +15,7 @@ export interface LogMailerOptions {
 export function createLogMailer({ from, logger }: LogMailerOptions): Mailer {
   return {
     async send(msg) {
-      const messageId = `log-${randomUUID()}`;
+      const messageId = `log-${msg.key ?? randomUUID()}`;
       logger.info(
         {
           messageId,

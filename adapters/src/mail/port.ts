@@ -14,6 +14,13 @@ export interface MailMessage {
   html?: string;
   /** Sender; default: the mailer's configured `from` (MAIL_FROM). */
   from?: string;
+  /**
+   * A stable id of this message across attempts (e.g. the outbox row's id). The mailer derives the
+   * Message-ID header from it, so a message sent again after a crash carries the same Message-ID and
+   * mail systems that collapse duplicates by Message-ID (Gmail does) show it once. Default: a new
+   * Message-ID per call.
+   */
+  key?: string;
 }
 
 export interface SentMail {

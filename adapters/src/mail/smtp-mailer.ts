@@ -34,6 +34,7 @@ export function createSmtpMailer({ url, from, logger = noopLogger }: SmtpMailerO
           subject: msg.subject,
           text: msg.text,
           ...(msg.html === undefined ? {} : { html: msg.html }),
+          ...(msg.key === undefined ? {} : { messageId: messageIdFor(msg.key, msg.from ?? from) }),
         });
       } catch (err) {
         const error = toDeliveryError(err);
@@ -44,6 +45,17 @@ export function createSmtpMailer({ url, from, logger = noopLogger }: SmtpMailerO
       return { messageId: info.messageId };
     },
   };
+}
+
+/**
+ * `<key@domain>`, the domain taken from the sender's address (RFC 5322 asks for a domain the sender
+ * controls); characters a Message-ID may not hold are replaced.
+ */
+export function messageIdFor(key: string, from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const domain = address.includes('@') ? address.slice(address.lastIndexOf('@') + 1).trim() : 'localhost';
+  const safe = (part: string) => part.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/g, '-');
+  return `<${safe(key)}@${safe(domain) || 'localhost'}>`;
 }
 
 interface SmtpErrorFields {

@@ -4,7 +4,7 @@
  * is configured.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, PLANS, applySubscriptionEvent, NO_SUBSCRIPTION } from '@coinpace/domain';
+import { AppError, PLANS, applyProviderWord, NO_SUBSCRIPTION, quotePlanChange } from '@coinpace/domain';
 import { WebhookSignatureError, type PaymentProvider } from './port.ts';
 
 export interface PaymentFixture {
@@ -91,7 +91,10 @@ export function runPaymentContract(target: PaymentTarget): void {
         currentPeriodEnd: new Date('2026-04-15T10:00:00Z'),
       });
       expect(
-        applySubscriptionEvent(NO_SUBSCRIPTION, { kind: 'subscription', at: START, snapshot: sub }),
+        applyProviderWord(
+          { state: NO_SUBSCRIPTION, subscriptionId: null, ticket: null },
+          { subscriptionId: sub.subscriptionId, snapshot: sub, ticket: 1 },
+        ).state,
       ).toMatchObject({ planId: 'basic', status: 'active' });
     });
 
@@ -113,6 +116,26 @@ export function runPaymentContract(target: PaymentTarget): void {
       expect(down).toMatchObject({ planId: 'pro', itemId: sub.itemId });
       expect((await p.getSubscription(sub.subscriptionId)).planId).toBe('pro');
       expect((await p.changePlan(sub.subscriptionId, 'pro')).planId).toBe('pro');
+    });
+
+    it('previews a change with the proration of the domain rule, and changes nothing', async () => {
+      const sub = await subscribed('user-preview', 'pro');
+      const at = new Date('2026-03-25T10:00:00Z');
+      fx.setNow(at);
+      const period = { periodStart: sub.currentPeriodStart, periodEnd: sub.currentPeriodEnd, at };
+      for (const planId of ['enterprise', 'basic'] as const) {
+        const quote = await p.previewPlanChange(sub.subscriptionId, planId, at);
+        const expected = quotePlanChange({ fromPlanId: 'pro', toPlanId: planId, ...period });
+        const { lines, ...figures } = quote;
+        const { lines: expectedLines, ...expectedFigures } = expected;
+        expect(figures).toEqual(expectedFigures);
+        expect(lines.filter((l) => l.proration).map((l) => [l.amount, l.periodStart, l.periodEnd])).toEqual(
+          expectedLines.map((l) => [l.amount, l.periodStart, l.periodEnd]),
+        );
+        expect(lines.every((l) => l.description.length > 0)).toBe(true);
+      }
+      expect((await p.getSubscription(sub.subscriptionId)).planId).toBe('pro');
+      await expect(p.previewPlanChange(sub.subscriptionId, 'pro', at)).rejects.toMatchObject({ status: 400 });
     });
 
     it('cancels at the period end keeping access, and reactivates', async () => {

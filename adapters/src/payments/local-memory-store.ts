@@ -1,4 +1,10 @@
-import type { LocalCheckoutRecord, LocalPaymentStore, LocalSubscriptionRecord } from '@coinpace/domain';
+import type {
+  LocalCardRecord,
+  LocalCheckoutRecord,
+  LocalInvoiceRecord,
+  LocalPaymentStore,
+  LocalSubscriptionRecord,
+} from '@coinpace/domain';
 
 /**
  * The local provider's store in memory: for tests and the contract suite. Production keeps the same records
@@ -10,6 +16,8 @@ export function createMemoryLocalPaymentStore(): LocalPaymentStore & {
 } {
   const sessions = new Map<string, LocalCheckoutRecord>();
   const subscriptions = new Map<string, LocalSubscriptionRecord>();
+  const invoices = new Map<string, LocalInvoiceRecord>();
+  const cards = new Map<string, LocalCardRecord>();
   const copy = <T extends object>(value: T | undefined): T | undefined => (value ? { ...value } : undefined);
 
   return {
@@ -35,12 +43,34 @@ export function createMemoryLocalPaymentStore(): LocalPaymentStore & {
       session.status = status;
       return true;
     },
+    async expireOpenSessions(userId) {
+      for (const session of sessions.values()) {
+        if (session.userId === userId && session.status === 'open') session.status = 'expired';
+      }
+    },
     async findSubscription(id) {
       return copy(subscriptions.get(id));
     },
     async updateSubscription(subscription) {
       if (!subscriptions.has(subscription.id)) throw new Error(`no local subscription ${subscription.id}`);
       subscriptions.set(subscription.id, { ...subscription });
+    },
+    async recordInvoice(invoice) {
+      const key = `${invoice.subscriptionId}:${invoice.periodStart.toISOString()}`;
+      if (!invoices.has(key)) invoices.set(key, { ...invoice });
+    },
+    async listInvoices(userId, limit) {
+      return [...invoices.values()]
+        .filter((inv) => inv.userId === userId)
+        .sort((a, b) => b.periodStart.getTime() - a.periodStart.getTime())
+        .slice(0, limit)
+        .map((inv) => ({ ...inv }));
+    },
+    async findCard(userId) {
+      return copy(cards.get(userId));
+    },
+    async saveCard(card) {
+      cards.set(card.userId, { ...card });
     },
   };
 }

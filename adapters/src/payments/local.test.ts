@@ -33,6 +33,16 @@ describe('local payment provider', () => {
     });
   });
 
+  it("closing the user's checkouts (account deletion) expires the open ones, so the page refuses to take them", async () => {
+    const open = await checkout('basic');
+    const paid = await checkout('pro');
+    await local.completeCheckout(paid.sessionId);
+    expect(await local.closeCheckouts({ userId: 'user-1', customerId: null })).toEqual([]);
+    expect((await local.describeCheckout(open.sessionId)).status).toBe('expired');
+    await expect(local.completeCheckout(open.sessionId)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await local.describeCheckout(paid.sessionId)).status).toBe('complete');
+  });
+
   it('uses local price ids', () => {
     expect(local.priceIdFor('enterprise')).toBe('local_enterprise');
     expect(local.planForPriceId('local_basic')).toBe('basic');

@@ -5,6 +5,8 @@ import {
   addMonths,
   isPlanId,
   periodContaining,
+  quotePlanChange,
+  type LocalCardRecord,
   type LocalCheckoutRecord,
   type LocalPaymentStore,
   type LocalSubscriptionRecord,
@@ -41,6 +43,13 @@ export interface LocalPaymentProvider extends PaymentProvider {
   completeCheckout(sessionId: string): Promise<CheckoutSessionInfo>;
   /** The user backed out: an open session is cancelled (read back as 'expired'); a paid one is a CONFLICT. */
   cancelCheckout(sessionId: string): Promise<CheckoutSessionInfo>;
+  /** The fake card on file (local portal page), or undefined. */
+  getCard(userId: string): Promise<LocalCardRecord | undefined>;
+  /** Keeps a validated card's brand, last four digits and expiry (never the number); refuses an expired card. */
+  saveCard(
+    userId: string,
+    card: { number: string; expMonth: number; expYear: number },
+  ): Promise<LocalCardRecord>;
 }
 
 const PRICE_PREFIX = 'local_';
@@ -77,7 +86,33 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
           return { ...sub, currentPeriodStart: period.start, currentPeriodEnd: period.end };
         })();
     await store.updateSubscription(next);
+    if (next.status === 'active') await invoicePeriodsSince(sub, next.currentPeriodEnd);
     return next;
+  }
+
+  /** Records one paid invoice for each period from `sub`'s end up to `until` (renewals read late pay them all). */
+  async function invoicePeriodsSince(sub: LocalSubscriptionRecord, until: Date): Promise<void> {
+    let start = sub.currentPeriodEnd;
+    while (start.getTime() < until.getTime()) {
+      const period = periodContaining(sub.startedAt, start);
+      await recordInvoice(sub, period.start, period.end);
+      start = period.end;
+    }
+  }
+
+  async function recordInvoice(sub: LocalSubscriptionRecord, periodStart: Date, periodEnd: Date) {
+    if (!sub.planId) return;
+    const price = PLANS.find((plan) => plan.id === sub.planId)?.price ?? 0;
+    await store.recordInvoice({
+      id: `local_in_${randomBytes(12).toString('base64url')}`,
+      userId: sub.userId,
+      subscriptionId: sub.id,
+      planId: sub.planId,
+      amountCents: Math.round(price * 100),
+      periodStart,
+      periodEnd,
+      createdAt: periodStart,
+    });
   }
 
   const snapshot = (sub: LocalSubscriptionRecord): SubscriptionSnapshot => ({
@@ -168,7 +203,9 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
         currentPeriodEnd: addMonths(startedAt, 1),
       };
       // A concurrent confirmation of the same session loses here and reads the winner's result.
-      await store.completeSession(session.id, startedAt, subscription);
+      if (await store.completeSession(session.id, startedAt, subscription)) {
+        await recordInvoice(subscription, startedAt, subscription.currentPeriodEnd);
+      }
       return info(await sessionOrThrow(session.id));
     },
 
@@ -185,6 +222,20 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
       return snapshot(await settled(subscriptionId));
     },
 
+    async previewPlanChange(subscriptionId, planId, at) {
+      const sub = await live(subscriptionId);
+      if (!sub.planId || sub.planId === planId || !isPlanId(planId))
+        throw new AppError('BAD_REQUEST', { message: `Cannot preview a change to ${planId}` });
+      return quotePlanChange({
+        fromPlanId: sub.planId,
+        toPlanId: planId,
+        periodStart: sub.currentPeriodStart,
+        periodEnd: sub.currentPeriodEnd,
+        at,
+      });
+    },
+
+    // No card is charged locally, so the proration date changes nothing here: the preview is the whole story.
     async changePlan(subscriptionId, planId) {
       const sub = await live(subscriptionId);
       if (sub.planId === planId) return snapshot(sub);
@@ -200,6 +251,56 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
       const next = { ...sub, cancelAtPeriodEnd: cancel };
       await store.updateSubscription(next);
       return snapshot(next);
+    },
+
+    async closeCheckouts({ userId }) {
+      // A local subscription is the user's own row, which the caller ends by id; only sessions are left.
+      await store.expireOpenSessions(userId);
+      return [];
+    },
+
+    async listInvoices({ userId, limit }) {
+      const invoices = await store.listInvoices(userId, limit ?? 24);
+      return invoices.map((inv) => ({
+        id: inv.id,
+        created: inv.createdAt,
+        planId: inv.planId,
+        amountCents: inv.amountCents,
+        currency: 'usd',
+        status: 'paid' as const,
+      }));
+    },
+
+    async createPortalSession({ returnUrl }) {
+      // The local portal is a page of this app, on the origin the user comes back to.
+      const url = new URL('/billing/local-portal', returnUrl);
+      url.searchParams.set('return', returnUrl);
+      return { url: url.href };
+    },
+
+    getCard: (userId) => store.findCard(userId),
+
+    async saveCard(userId, card) {
+      const at = now();
+      const expired =
+        card.expYear < at.getUTCFullYear() ||
+        (card.expYear === at.getUTCFullYear() && card.expMonth < at.getUTCMonth() + 1);
+      if (expired) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: 'This card has expired.',
+          details: [{ path: 'expYear', message: 'The card has expired' }],
+        });
+      }
+      const record: LocalCardRecord = {
+        userId,
+        brand: cardBrand(card.number),
+        last4: card.number.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        updatedAt: at,
+      };
+      await store.saveCard(record);
+      return record;
     },
 
     async cancelNow(subscriptionId) {
@@ -219,4 +320,13 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
 /** Whether the configured provider is the local one (its checkout page and routes exist only then). */
 export function isLocalPaymentProvider(provider: PaymentProvider): provider is LocalPaymentProvider {
   return provider.name === 'local' && 'completeCheckout' in provider;
+}
+
+/** The card network by the number's leading digits (for display only). */
+function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  if (/^6(011|5)/.test(number)) return 'Discover';
+  return 'Card';
 }

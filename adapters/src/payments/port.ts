@@ -1,4 +1,4 @@
-import { AppError, type PlanId, type SubscriptionSnapshot } from '@coinpace/domain';
+import { AppError, type PlanChangeQuote, type PlanId, type SubscriptionSnapshot } from '@coinpace/domain';
 
 export type { SubscriptionSnapshot } from '@coinpace/domain';
 
@@ -39,11 +39,48 @@ export interface PaymentProvider {
    * Upgrades are invoiced now for the prorated difference and applied only if that invoice is paid: when the
    * payment fails the returned snapshot still shows the old plan. Downgrades apply at once and credit the unused
    * time to the next invoice. Changing to the current plan changes nothing and returns the snapshot.
+   * `prorationDate` (from `previewPlanChange`'s `effectiveAt`) prices the change as of that moment, so the
+   * charge is exactly the one the user confirmed.
    */
-  changePlan(subscriptionId: string, planId: PlanId): Promise<SubscriptionSnapshot>;
+  changePlan(
+    subscriptionId: string,
+    planId: PlanId,
+    options?: { prorationDate?: Date },
+  ): Promise<SubscriptionSnapshot>;
+
+  /**
+   * What `changePlan(subscriptionId, planId, { prorationDate: at })` would charge now and credit to the next
+   * invoice (issue 15 item 12), without changing anything: Stripe's invoice preview, or the domain's
+   * `quotePlanChange` locally. `at` must lie within the current period. The plan must differ from the current one.
+   */
+  previewPlanChange(subscriptionId: string, planId: PlanId, at: Date): Promise<PlanChangeQuote>;
 
   /** `cancel` true: the subscription ends at the period's end (access until then); false: it renews again. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionSnapshot>;
+
+  /**
+   * Account deletion: expires every open checkout session of the user, so none can be paid afterwards.
+   * Returns the subscriptions the user's paid sessions started, newest first, for the caller to end: a session
+   * paid just before, whose webhook has not come yet, is among them. Idempotent.
+   */
+  closeCheckouts(input: { userId: string; customerId: string | null }): Promise<string[]>;
+
+  /** The user's invoices, newest first (at most `limit`, default 24). None before the provider knows the user. */
+  listInvoices(input: {
+    userId: string;
+    customerId: string | null;
+    limit?: number;
+  }): Promise<ProviderInvoice[]>;
+
+  /**
+   * Where the user manages their payment method and sees their invoices: Stripe's customer portal, or local
+   * checkout's own page. The provider sends the browser back to `returnUrl`.
+   */
+  createPortalSession(input: {
+    userId: string;
+    customerId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
 
   /** Ends the subscription now, without proration or refund (account deletion). Idempotent. Returns the ended snapshot. */
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
@@ -91,6 +128,18 @@ export interface CheckoutSessionInfo {
   planId: PlanId | null;
   customerId: string | null;
   subscriptionId: string | null;
+}
+
+/** An invoice in provider-neutral form. */
+export interface ProviderInvoice {
+  id: string;
+  created: Date;
+  /** Our plan of the invoice's newest subscription line; null when no line is for one of our prices. */
+  planId: PlanId | null;
+  /** Amount due, in the currency's smallest unit (cents). */
+  amountCents: number;
+  currency: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 }
 
 interface EventBase {

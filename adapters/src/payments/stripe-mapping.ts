@@ -2,6 +2,8 @@
 import Stripe from 'stripe';
 import {
   AppError,
+  planPriceCents,
+  type PlanChangeQuote,
   type PlanId,
   type ProviderSubscriptionStatus,
   type SubscriptionSnapshot,
@@ -67,4 +69,40 @@ export function toAppError(error: unknown, what: string): unknown {
     message: `Payment provider refused to ${what}: ${error.message}`,
     cause,
   });
+}
+
+/** Whole seconds since the epoch, as Stripe takes times. */
+export function toUnixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+/**
+ * Stripe's invoice preview of a plan change as our quote. An upgrade previews the invoice `always_invoice`
+ * makes now (its amount due is charged at once); a downgrade previews the next invoice, whose proration lines
+ * (the credit for unused time and the charge for the cheaper plan's remaining time) come off the renewal.
+ */
+export function toQuote(
+  invoice: Stripe.Invoice,
+  change: { fromPlanId: PlanId; planId: PlanId; upgrade: boolean; effectiveAt: Date; periodEnd: Date },
+): PlanChangeQuote {
+  const lines = invoice.lines.data.map((line) => ({
+    description: line.description ?? '',
+    amount: line.amount,
+    proration: line.parent?.subscription_item_details?.proration ?? false,
+    periodStart: new Date(line.period.start * 1000),
+    periodEnd: new Date(line.period.end * 1000),
+  }));
+  const prorated = lines.filter((line) => line.proration).reduce((sum, line) => sum + line.amount, 0);
+  return {
+    fromPlanId: change.fromPlanId,
+    planId: change.planId,
+    direction: change.upgrade ? 'upgrade' : 'downgrade',
+    amountDueNow: change.upgrade ? invoice.amount_due : 0,
+    creditToNextInvoice: change.upgrade ? 0 : Math.max(0, 0 - prorated),
+    nextInvoiceAmount: change.upgrade ? planPriceCents(change.planId) : invoice.amount_due,
+    currency: 'usd',
+    effectiveAt: change.effectiveAt,
+    periodEnd: change.periodEnd,
+    lines,
+  };
 }

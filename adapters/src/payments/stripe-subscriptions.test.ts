@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applySubscriptionEvent, NO_SUBSCRIPTION, type PlanId } from '@coinpace/domain';
+import { applyProviderWord, NO_SUBSCRIPTION, type PlanId } from '@coinpace/domain';
 import { createStripeProvider } from './stripe.ts';
 import type { PaymentProvider } from './port.ts';
 import { startFakeStripe, type FakeStripe } from './testing/fake-stripe.ts';
@@ -152,7 +152,14 @@ describe('Stripe adapter: subscriptions', () => {
     expect((await stripe.cancelNow(id)).status).toBe('canceled');
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${id}`)).toHaveLength(1);
     expect(
-      applySubscriptionEvent(NO_SUBSCRIPTION, { kind: 'subscription', at: clock, snapshot: ended }),
+      applyProviderWord(
+        {
+          state: { ...NO_SUBSCRIPTION, status: 'active', planId: 'enterprise' },
+          subscriptionId: id,
+          ticket: 1,
+        },
+        { subscriptionId: id, snapshot: ended, ticket: 2 },
+      ).state,
     ).toMatchObject({
       planId: null,
       status: 'canceled',
@@ -195,5 +202,72 @@ describe('fake Stripe fidelity', () => {
     const [a, b] = [await post(), await post()];
     expect(a.id).toBe(b.id);
     expect(fake.customers.size).toBe(before + 1);
+  });
+});
+
+describe('Stripe adapter: plan-change preview (issue 15 item 12)', () => {
+  it('previews an upgrade with invoices.createPreview, then charges exactly that at the same proration date', async () => {
+    const id = await subscribed('basic');
+    const sub = fake.subscriptions.get(id)!;
+    const itemId = sub.items[0]!.id;
+    const at = new Date('2026-03-25T10:00:00Z');
+    clock = at;
+
+    const quote = await stripe.previewPlanChange(id, 'enterprise', at);
+
+    const [preview] = fake.requestsTo('POST', '/v1/invoices/create_preview');
+    expect(preview?.body).toEqual({
+      customer: sub.customer,
+      subscription: id,
+      subscription_details: {
+        items: [{ id: itemId, price: PRICES.enterprise }],
+        proration_behavior: 'always_invoice',
+        proration_date: String(at.getTime() / 1000),
+      },
+    });
+    expect(quote).toMatchObject({ direction: 'upgrade', amountDueNow: 3386 - 406, effectiveAt: at });
+    expect(quote.lines.map((l) => [l.description, l.amount, l.proration])).toEqual([
+      ['Unused time on Coinpace after 25 Mar 2026', -406, true],
+      ['Remaining time on Moon Race after 25 Mar 2026', 3386, true],
+    ]);
+    expect(fake.subscriptions.get(id)!.items[0]!.price).toBe(PRICES.basic);
+
+    clock = new Date('2026-03-25T10:07:00Z'); // the user took seven minutes to confirm
+    await stripe.changePlan(id, 'enterprise', { prorationDate: quote.effectiveAt });
+    const [update] = fake.requestsTo('POST', `/v1/subscriptions/${id}`);
+    expect(update?.body.proration_date).toBe(String(at.getTime() / 1000));
+    const invoice = fake.invoices.get(fake.subscriptions.get(id)!.latestInvoice!)!;
+    expect(invoice.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(quote.amountDueNow);
+  });
+
+  it('previews a downgrade as the next invoice: nothing now, the credit off the renewal', async () => {
+    const id = await subscribed('enterprise');
+    const at = new Date('2026-04-05T10:00:00Z'); // 10 of 31 days left
+    clock = at;
+    const quote = await stripe.previewPlanChange(id, 'basic', at);
+    const [preview] = fake.requestsTo('POST', '/v1/invoices/create_preview');
+    expect(preview?.body.subscription_details).toMatchObject({ proration_behavior: 'create_prorations' });
+    const credit = Math.round((4999 * 10) / 31) - Math.round((599 * 10) / 31);
+    expect(quote).toMatchObject({
+      direction: 'downgrade',
+      amountDueNow: 0,
+      creditToNextInvoice: credit,
+      nextInvoiceAmount: Math.max(0, 599 - credit),
+      periodEnd: new Date('2026-04-15T10:00:00Z'),
+    });
+    expect(quote.lines.at(-1)).toMatchObject({
+      amount: 599,
+      proration: false,
+      periodStart: new Date('2026-04-15T10:00:00Z'),
+    });
+  });
+
+  it('a proration date outside the period is refused by Stripe (the fake keeps that rule)', async () => {
+    const id = await subscribed('pro');
+    await expect(
+      stripe.previewPlanChange(id, 'basic', new Date('2026-05-01T00:00:00Z')),
+    ).rejects.toMatchObject({
+      status: 500,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, applySubscriptionEvent, NO_SUBSCRIPTION, type SubscriptionEvent } from '@coinpace/domain';
+import { AppError, applyProviderWord, NO_SUBSCRIPTION, type ProviderWord } from '@coinpace/domain';
 import { createStripeProvider } from './stripe.ts';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './port.ts';
 import { startFakeStripe, type FakeStripe } from './testing/fake-stripe.ts';
@@ -119,8 +119,11 @@ describe('Stripe adapter: webhooks, normalised', () => {
       parse(fake.signedEvent('invoice.paid', invoice)),
       parse(fake.signedEvent('customer.subscription.updated', subscription)),
     ];
-    const state = events.map(toDomainEvent).reduce(applySubscriptionEvent, NO_SUBSCRIPTION);
-    expect(state).toMatchObject({
+    const mirror = events
+      .map(toWord)
+      .filter((word) => word !== undefined)
+      .reduce(applyProviderWord, { state: NO_SUBSCRIPTION, subscriptionId: null, ticket: null });
+    expect(mirror.state).toMatchObject({
       planId: 'pro',
       status: 'active',
       currentPeriodEnd: new Date('2026-07-01T12:00:00Z'),
@@ -181,18 +184,17 @@ describe('Stripe adapter: webhook signatures', () => {
   });
 });
 
-/** What the billing service will do with each event (here only to prove the shapes fit the reducer). */
-function toDomainEvent(event: ProviderEvent): SubscriptionEvent {
+/** The subscription a webhook carries, as a provider word (here only to prove the shapes fit the reducer). */
+function toWord(event: ProviderEvent, index: number): ProviderWord | undefined {
   switch (event.type) {
     case 'customer.subscription.updated':
-      return { kind: 'subscription', at: event.created, snapshot: event.subscription };
-    case 'invoice.paid':
       return {
-        kind: 'period_renewed',
-        at: event.created,
-        periodStart: event.periodStart,
-        periodEnd: event.periodEnd,
+        subscriptionId: event.subscription.subscriptionId,
+        snapshot: event.subscription,
+        ticket: index,
       };
+    case 'invoice.paid':
+      return undefined;
     default:
       throw new Error(`not used here: ${event.type}`);
   }

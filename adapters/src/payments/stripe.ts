@@ -7,8 +7,9 @@ import {
   type CreateCheckoutInput,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderInvoice,
 } from './port.ts';
-import { toAppError, toSnapshot } from './stripe-mapping.ts';
+import { toAppError, toQuote, toSnapshot, toUnixSeconds } from './stripe-mapping.ts';
 
 export interface StripeProviderOptions {
   /** Secret API key, sk_test_… or sk_live_… (config STRIPE_SECRET_KEY). */
@@ -85,6 +86,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return call('read subscription', () => stripe.subscriptions.retrieve(subscriptionId));
   }
 
+  /** Expires an open session; one paid meanwhile cannot be expired and is read back instead. */
+  async function expireSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+    try {
+      return await stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      const current = await call('read checkout session', () => stripe.checkout.sessions.retrieve(sessionId));
+      if (current.status !== 'open') return current;
+      throw toAppError(error, 'expire checkout session');
+    }
+  }
+
   return {
     name: 'stripe',
     priceIdFor,
@@ -116,19 +128,49 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return snapshot(await retrieveSubscription(subscriptionId));
     },
 
-    async changePlan(subscriptionId, planId) {
+    async changePlan(subscriptionId, planId, options = {}) {
       const current = snapshot(await retrieveSubscription(subscriptionId));
       if (current.planId === planId) return current;
       const upgrade = current.planId !== null && isHigherTier(planId, current.planId);
+      const prorationDate = options.prorationDate ? toUnixSeconds(options.prorationDate) : undefined;
       const updated = await call('change plan', () =>
         stripe.subscriptions.update(subscriptionId, {
           items: [{ id: current.itemId, price: priceIdFor(planId) }],
           ...(upgrade
             ? { proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' }
             : { proration_behavior: 'create_prorations' }),
+          ...(prorationDate === undefined ? {} : { proration_date: prorationDate }),
         }),
       );
       return snapshot(updated);
+    },
+
+    async previewPlanChange(subscriptionId, planId, at) {
+      const current = snapshot(await retrieveSubscription(subscriptionId));
+      if (!current.planId || current.planId === planId)
+        throw new AppError('BAD_REQUEST', { message: `Cannot preview a change to ${planId}` });
+      const upgrade = isHigherTier(planId, current.planId);
+      const prorationDate = toUnixSeconds(at);
+      // The same proration behaviour as changePlan: an upgrade previews the invoice made now, a downgrade the
+      // next invoice with its credit.
+      const invoice = await call('preview plan change', () =>
+        stripe.invoices.createPreview({
+          customer: current.customerId,
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: current.itemId, price: priceIdFor(planId) }],
+            proration_behavior: upgrade ? 'always_invoice' : 'create_prorations',
+            proration_date: prorationDate,
+          },
+        }),
+      );
+      return toQuote(invoice, {
+        fromPlanId: current.planId,
+        planId,
+        upgrade,
+        effectiveAt: new Date(prorationDate * 1000),
+        periodEnd: current.currentPeriodEnd,
+      });
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
@@ -136,6 +178,36 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
       );
       return snapshot(updated);
+    },
+
+    async closeCheckouts({ customerId }) {
+      // Every session we create names the customer, so the customer's sessions are all the user's.
+      if (!customerId) return [];
+      const page = await call('list checkout sessions', () =>
+        stripe.checkout.sessions.list({ customer: customerId, limit: 100 }),
+      );
+      const paid: string[] = [];
+      for (const session of page.data) {
+        const settled = session.status === 'open' ? await expireSession(session.id) : session;
+        const subscriptionId = idOf(settled.subscription);
+        if (settled.status === 'complete' && subscriptionId) paid.push(subscriptionId);
+      }
+      return paid;
+    },
+
+    async listInvoices({ customerId, limit }) {
+      if (!customerId) return [];
+      const page = await call('list invoices', () =>
+        stripe.invoices.list({ customer: customerId, limit: limit ?? 24 }),
+      );
+      return page.data.map((invoice) => toProviderInvoice(invoice, planForPriceId));
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await call('create billing portal session', () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return { url: session.url };
     },
 
     async cancelNow(subscriptionId) {
@@ -238,3 +310,24 @@ function subscriptionPeriod(invoice: Stripe.Invoice): { start: Date; end: Date }
   const end = latest?.period.end ?? invoice.period_end;
   return { start: new Date(start * 1000), end: new Date(end * 1000) };
 }
+
+/** An invoice's plan is its newest line's price (an upgrade's invoice also has a credit line for the old plan). */
+function toProviderInvoice(
+  invoice: Stripe.Invoice,
+  planForPriceId: (priceId: string) => PlanId | null,
+): ProviderInvoice {
+  const lines = [...invoice.lines.data].sort((a, b) => b.period.end - a.period.end || b.amount - a.amount);
+  const price = lines
+    .map((line) => line.pricing?.price_details?.price)
+    .find((p): p is string | Stripe.Price => p !== undefined && p !== null);
+  return {
+    id: invoice.id,
+    created: new Date(invoice.created * 1000),
+    planId: price ? planForPriceId(typeof price === 'string' ? price : price.id) : null,
+    amountCents: invoice.amount_due,
+    currency: invoice.currency,
+    status: INVOICE_STATUSES.find((status) => status === invoice.status) ?? 'draft',
+  };
+}
+
+const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;

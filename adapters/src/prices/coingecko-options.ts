@@ -24,6 +24,8 @@ export interface CoinGeckoOptions {
   priceTimeoutMs?: number;
   /** Least gap between the starts of two upstream calls. Default 300. */
   minGapMs?: number;
+  /** Most ordinary calls (all but the price poll) waiting for the limiter at once; more are refused. Default 20. */
+  maxQueuedCalls?: number;
   /** Lock after a 429 (longer if the answer's Retry-After says so). Default 120 000. */
   lockMs?: number;
   /** Age under which a cached price is served without asking upstream (getPrices maxAgeMs default). Default 300 000. */
@@ -36,6 +38,10 @@ export interface CoinGeckoOptions {
   tokenBatchSize?: number;
   /** Wait between two simple/token_price calls. Default 2 000. */
   tokenBatchGapMs?: number;
+  /** Age at which CoinGecko's coin list (the ids it knows) is loaded again. Default 86 400 000 (a day). */
+  coinListRefreshMs?: number;
+  /** Least time between two loads of the coin list for an id not on it (a new listing). Default 600 000. */
+  coinListMissRefreshMs?: number;
   /** Lifetime of a cached search. Default 600 000. */
   searchCacheTtlMs?: number;
   /** Searches kept; the oldest is evicted. Default 100. */
@@ -60,11 +66,14 @@ export function resolveCoinGeckoOptions(options: CoinGeckoOptions): CoinGeckoSet
     priceTimeoutMs: options.priceTimeoutMs ?? 8_000,
     minGapMs: options.minGapMs ?? 300,
     lockMs: options.lockMs ?? 120_000,
+    maxQueuedCalls: options.maxQueuedCalls ?? 20,
     cacheTtlMs: options.cacheTtlMs ?? 300_000,
     priceBatchSize: options.priceBatchSize ?? 50,
     marketsBatchSize: options.marketsBatchSize ?? 250,
     tokenBatchSize: options.tokenBatchSize ?? 10,
     tokenBatchGapMs: options.tokenBatchGapMs ?? 2_000,
+    coinListRefreshMs: options.coinListRefreshMs ?? 86_400_000,
+    coinListMissRefreshMs: options.coinListMissRefreshMs ?? 600_000,
     searchCacheTtlMs: options.searchCacheTtlMs ?? 600_000,
     searchCacheSize: options.searchCacheSize ?? 100,
   };

@@ -47,6 +47,11 @@ export async function proxyThrough(
       return { status: 502, body: { error: `CoinGecko answered ${outcome.status}` } };
     case 'timeout':
       return { status: 504, body: { error: 'CoinGecko did not answer in time' } };
+    case 'busy':
+      return {
+        status: 503,
+        body: { error: 'Too many price requests are waiting. Please try again shortly.' },
+      };
     default:
       return { status: 502, body: { error: 'CoinGecko could not be reached' } };
   }

@@ -7,7 +7,8 @@ const start = fakeAdapterFixture();
 
 describe('getPrices: batching', () => {
   it('asks simple/price for at most 50 ids per call, with usd, 24h change and last-updated time', async () => {
-    const { fake, source } = await start();
+    // Coins listed before the adapter loads CoinGecko's coin list.
+    const { fake, source } = await start({}, {}, false);
     const ids = Array.from({ length: 120 }, (_, i) => `coin-${i}`);
     ids.forEach((id, i) => fake.addCoin({ id, symbol: `C${i}`, name: `Coin ${i}`, usd: i + 1 }));
 

@@ -12,6 +12,7 @@ import {
   type PriceMap,
   type PriceQuote,
 } from '@coinpace/domain';
+import { CoinList } from './coin-list.ts';
 import { readMarkets, readSimplePrice } from './coingecko-parse.ts';
 import { proxyThrough } from './coingecko-proxy.ts';
 import { searchAndPrice } from './coingecko-search.ts';
@@ -58,11 +59,26 @@ class CoinGeckoPriceSource implements PriceSource {
   private readonly tokenBook: PriceBook = { quotes: this.tokens, held: new TimedCache(MAX_HELD_KEYS) };
   private readonly markets = new TimedCache<MarketCoin>(MAX_CACHED_KEYS);
   private readonly searches: TimedCache<CoinSearchResult[]>;
+  private readonly coinList: CoinList;
 
   constructor(options: CoinGeckoOptions) {
     this.o = resolveCoinGeckoOptions(options);
     this.upstream = new CoinGeckoUpstream(this.o);
     this.searches = new TimedCache(this.o.searchCacheSize);
+    this.coinList = new CoinList({
+      upstream: this.upstream,
+      now: this.o.now,
+      timeoutMs: this.o.timeoutMs,
+      logger: this.o.logger,
+      refreshMs: this.o.coinListRefreshMs,
+      missRefreshMs: this.o.coinListMissRefreshMs,
+    });
+  }
+
+  async knownIds(ids: readonly string[]): Promise<string[]> {
+    const wanted = normalizeIds(ids);
+    const known = await this.coinList.known(wanted);
+    return wanted.filter((id) => known.has(id));
   }
 
   state(): SourceState {
@@ -75,10 +91,12 @@ class CoinGeckoPriceSource implements PriceSource {
     const prices: PriceMap = {};
     const origin: Record<string, PriceOrigin> = {};
     const toFetch: string[] = [];
+    // Only coins CoinGecko knows are ever asked for; a made-up id costs no upstream call.
+    const known = options.cachedOnly ? new Set<string>() : await this.coinList.known(wanted);
     for (const id of wanted) {
       const fresh = this.prices.getFresh(id, this.o.now(), maxAge);
       if (fresh) serve(prices, origin, id, fresh, 'cached');
-      else toFetch.push(id);
+      else if (known.has(id)) toFetch.push(id);
     }
     for (const batch of chunk(toFetch, this.o.priceBatchSize)) {
       const query = new URLSearchParams({
@@ -87,7 +105,12 @@ class CoinGeckoPriceSource implements PriceSource {
         include_24hr_change: 'true',
         include_last_updated_at: 'true',
       });
-      const outcome = await this.upstream.get('/simple/price', query, this.o.priceTimeoutMs);
+      const outcome = await this.upstream.get(
+        '/simple/price',
+        query,
+        this.o.priceTimeoutMs,
+        options.priority,
+      );
       if (!outcome.ok) {
         if (outcome.kind === 'client_error') continue;
         break; // locked, rate limited or down: the next batches would fare no better
@@ -111,7 +134,11 @@ class CoinGeckoPriceSource implements PriceSource {
       return { coins: cachedRows as MarketCoin[], state: this.state() };
     }
     const coins: MarketCoin[] = [];
-    for (const batch of chunk(wanted, this.o.marketsBatchSize)) {
+    const known = options.cachedOnly ? new Set<string>() : await this.coinList.known(wanted);
+    for (const batch of chunk(
+      wanted.filter((id) => known.has(id)),
+      this.o.marketsBatchSize,
+    )) {
       const query = new URLSearchParams({
         vs_currency: 'usd',
         ids: batch.join(','),
@@ -121,7 +148,7 @@ class CoinGeckoPriceSource implements PriceSource {
         sparkline: 'false',
         price_change_percentage: '24h',
       });
-      const outcome = await this.upstream.get('/coins/markets', query, this.o.timeoutMs);
+      const outcome = await this.upstream.get('/coins/markets', query, this.o.timeoutMs, options.priority);
       if (!outcome.ok) {
         if (outcome.kind === 'client_error') continue;
         break;

@@ -15,5 +15,6 @@ export { DEFAULT_COINGECKO_BASE_URL, type CoinGeckoOptions } from './coingecko-o
 export { createSimulatedPriceSource, SIMULATED_LABEL, type SimulatedOptions } from './simulated.ts';
 export { createPriceSource, type PriceSourceDeps } from './create.ts';
 export { apiKeyHeaderFor } from './upstream.ts';
+export { BUILT_IN_COIN_IDS } from './coin-list.ts';
 export { matchProxyRoute, type ProxyMatch, type ProxyRoute } from './proxy-routes.ts';
 export { MAX_SEARCH_RESULTS, MIN_SEARCH_QUERY } from './coingecko-search.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SerialLimiter } from './limiter.ts';
+import { LimiterFullError, SerialLimiter } from './limiter.ts';
 import { createTestClock } from './testing/test-clock.ts';
 
 describe('SerialLimiter', () => {
@@ -64,5 +64,37 @@ describe('SerialLimiter', () => {
     clock.advance(300);
     await limiter.run(async () => 'sent');
     expect(clock.sleeps).toEqual([]);
+  });
+
+  it('refuses an ordinary call at once when the queue is full, but never a high-priority one', async () => {
+    const clock = createTestClock(0);
+    const limiter = new SerialLimiter(300, clock.now, clock.sleep, 2);
+    let release!: () => void;
+    const blocker = limiter.run(() => new Promise<string>((resolve) => (release = () => resolve('first'))));
+    await new Promise((r) => setImmediate(r)); // the first call is running, no longer waiting
+    const waiting = [limiter.run(async () => 'a'), limiter.run(async () => 'b')];
+    expect(limiter.queued).toBe(2);
+    await expect(limiter.run(async () => 'c')).rejects.toBeInstanceOf(LimiterFullError);
+    const poll = limiter.run(async () => 'poll', undefined, 'high');
+    release();
+    expect(await Promise.all([blocker, ...waiting, poll])).toEqual(['first', 'a', 'b', 'poll']);
+  });
+
+  it('runs high-priority calls before every waiting ordinary one', async () => {
+    const clock = createTestClock(0);
+    const limiter = new SerialLimiter(300, clock.now, clock.sleep);
+    const order: string[] = [];
+    const task = (name: string) => async () => void order.push(name);
+    let release!: () => void;
+    const blocker = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((r) => setImmediate(r));
+    const calls = [
+      limiter.run(task('search')),
+      limiter.run(task('proxy')),
+      limiter.run(task('poll'), undefined, 'high'),
+    ];
+    release();
+    await Promise.all([blocker, ...calls]);
+    expect(order).toEqual(['poll', 'search', 'proxy']);
   });
 });

@@ -38,6 +38,13 @@ export interface GetPricesOptions {
    * Default: the adapter's cache lifetime (5 minutes, SPEC.md 'Timing'). A poller passes 0 to always ask.
    */
   maxAgeMs?: number;
+  /**
+   * Serve only what the source has already (last good values of any age, built-in prices), never asking
+   * upstream: for public reads, which must not cost an upstream call per request (issue 13).
+   */
+  cachedOnly?: boolean;
+  /** 'high' for the price poll alerts depend on: its upstream calls go first and are never refused. */
+  priority?: 'high' | 'normal';
 }
 
 /** The upstream routes the API's /api/coingecko proxy may forward (SPEC.md section 7). */
@@ -61,6 +68,12 @@ export interface PriceSource {
    * When upstream fails or is rate limited, last good values are served, else built-in fallback prices.
    */
   getPrices(ids: readonly string[], options?: GetPricesOptions): Promise<PriceResult>;
+
+  /**
+   * The ids among `ids` (trimmed, lower-cased) that the source knows: for CoinGecko, the ids on its coin
+   * list (cached; see coin-list.ts). getPrices and getMarkets never ask upstream for any other id.
+   */
+  knownIds(ids: readonly string[]): Promise<string[]>;
 
   /**
    * coins/markets rows for the ticker (vs_currency=usd, ids, order=market_cap_desc, per_page, page=1,

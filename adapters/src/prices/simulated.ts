@@ -70,6 +70,11 @@ class SimulatedPriceSource implements PriceSource {
     return { prices, origin, state: this.state() };
   }
 
+  /** The demo feed prices any id (a made-up coin walks from a made-up price) and asks no one. */
+  async knownIds(ids: readonly string[]): Promise<string[]> {
+    return normalizeIds(ids);
+  }
+
   async getMarkets(ids: readonly string[]): Promise<MarketsResult> {
     const now = this.now();
     const coins = normalizeIds(ids)

@@ -3,7 +3,7 @@
  * limiter, the 429 lock, request timeouts, and the source state that follows from each answer.
  */
 import type { PriceSourceState } from '@coinpace/domain';
-import { SerialLimiter } from './limiter.ts';
+import { LimiterFullError, SerialLimiter, type CallPriority } from './limiter.ts';
 import type { PriceLogger } from './logger.ts';
 
 /** The answer to one upstream call; failures are values, never thrown. */
@@ -13,6 +13,8 @@ export type UpstreamOutcome =
   | { ok: false; kind: 'rate_limited'; status: 429; body: unknown; lockedUntil: number }
   /** Not sent: a rate-limit lock is running until lockedUntil (epoch ms). */
   | { ok: false; kind: 'locked'; lockedUntil: number }
+  /** Not sent: too many ordinary calls are waiting already (the limiter's bounded queue). */
+  | { ok: false; kind: 'busy' }
   /** Upstream answered another 4xx (404 included); the source itself is fine. */
   | { ok: false; kind: 'client_error'; status: number; body: unknown }
   /** Upstream answered 5xx. */
@@ -29,6 +31,8 @@ export interface UpstreamSettings {
   logger: PriceLogger;
   minGapMs: number;
   lockMs: number;
+  /** Most ordinary calls waiting in the limiter at once. */
+  maxQueuedCalls: number;
 }
 
 /** The API key header CoinGecko expects: the pro header on its pro host, the demo header anywhere else. */
@@ -46,7 +50,12 @@ export class CoinGeckoUpstream {
   private current: PriceSourceState = { status: 'live' };
 
   constructor(private readonly settings: UpstreamSettings) {
-    this.limiter = new SerialLimiter(settings.minGapMs, settings.now, settings.sleep);
+    this.limiter = new SerialLimiter(
+      settings.minGapMs,
+      settings.now,
+      settings.sleep,
+      settings.maxQueuedCalls,
+    );
     this.base = settings.baseUrl.replace(/\/+$/, '');
     this.headers = { accept: 'application/json' };
     if (settings.apiKey) this.headers[apiKeyHeaderFor(settings.baseUrl)] = settings.apiKey;
@@ -63,18 +72,36 @@ export class CoinGeckoUpstream {
     return until !== undefined && this.settings.now() < until ? until : undefined;
   }
 
-  /** GETs `path` (below the base URL) with `query`, waiting its turn in the limiter, within `timeoutMs`. */
-  get(path: string, query: URLSearchParams, timeoutMs: number): Promise<UpstreamOutcome> {
+  /**
+   * GETs `path` (below the base URL) with `query`, waiting its turn in the limiter, within `timeoutMs`.
+   * A `high` call (the price poll) goes before every waiting ordinary one and is never refused; an
+   * ordinary call that finds the queue full is answered `busy` at once.
+   */
+  get(
+    path: string,
+    query: URLSearchParams,
+    timeoutMs: number,
+    priority: CallPriority = 'normal',
+  ): Promise<UpstreamOutcome> {
     const locked = (): UpstreamOutcome | undefined => {
       const until = this.lockedUntil();
       return until === undefined ? undefined : { ok: false, kind: 'locked', lockedUntil: until };
     };
     // A call that finds a lock running when its turn comes is answered at once: no wait, no upstream call.
-    return this.limiter.run(async () => {
-      const outcome = await this.send(path, query, timeoutMs);
-      this.record(path, outcome);
-      return outcome;
-    }, locked);
+    return this.limiter
+      .run(
+        async () => {
+          const outcome = await this.send(path, query, timeoutMs);
+          this.record(path, outcome);
+          return outcome;
+        },
+        locked,
+        priority,
+      )
+      .catch((err: unknown): UpstreamOutcome => {
+        if (err instanceof LimiterFullError) return { ok: false, kind: 'busy' };
+        throw err;
+      });
   }
 
   private async send(path: string, query: URLSearchParams, timeoutMs: number): Promise<UpstreamOutcome> {
@@ -145,6 +172,7 @@ export class CoinGeckoUpstream {
         );
         return;
       case 'locked':
+      case 'busy':
         return;
       default: {
         const detail = outcome.kind === 'server_error' ? `HTTP ${outcome.status}` : outcome.message;

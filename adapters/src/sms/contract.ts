@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../delivery-error.ts';
+import { waitFor } from '../wait-for.ts';
 import type { SmsSender } from './port.ts';
 import type { TwilioFailure } from './testing/twilio-peer.ts';
 
@@ -28,6 +29,9 @@ export interface SmsFixture {
     requests(): number;
     down(): Promise<void>;
     up(): Promise<void>;
+    /** Creates the next message but holds the reply that would tell the sender so. */
+    hold(): void;
+    release(): void;
   };
   close(): Promise<void>;
 }
@@ -62,8 +66,39 @@ export function runSmsContract(target: SmsTarget): void {
       for (const sms of delivered) if (sms.from !== undefined) expect(sms.from).toBe(fx.fromNumber);
     });
 
+    it('finds no accepted message that was never sent', async () => {
+      await fx.sender.send({ to: '+15551234567', body: 'Sent' });
+      const since = new Date(Date.now() - 60_000);
+      expect(await fx.sender.findAccepted({ to: '+15551234567', body: 'Never sent' }, since)).toBeNull();
+      expect(await fx.sender.findAccepted({ to: '+15559999999', body: 'Sent' }, since)).toBeNull();
+    });
+
     if (target.canFail) {
       const attempt = (to = '+15551234567') => fx.sender.send({ to, body: 'x' }).catch((e: unknown) => e);
+
+      it('finds a message the provider accepted though its reply never came, unless excluded or older', async () => {
+        const msg = { to: '+15551234567', body: BODY };
+        const since = new Date();
+        fx.faults!.hold();
+        const sending = fx.sender.send(msg).catch((e: unknown) => e);
+        await waitFor(() => fx.delivered().length === 1, { what: 'the message created at the provider' });
+        const [created] = fx.delivered();
+        expect(await fx.sender.findAccepted(msg, since)).toEqual({ sid: created!.sid });
+        expect(await fx.sender.findAccepted(msg, since, new Set([created!.sid]))).toBeNull();
+        expect(await fx.sender.findAccepted({ ...msg, body: 'Other' }, since)).toBeNull();
+        expect(await fx.sender.findAccepted(msg, new Date(Date.now() + 10 * 60_000))).toBeNull();
+        fx.faults!.release();
+        expect(await sending).toEqual({ sid: created!.sid });
+      });
+
+      it('a lookup while the provider is unreachable is a transient DeliveryError', async () => {
+        await fx.faults!.down();
+        const error = await fx.sender
+          .findAccepted({ to: '+15551234567', body: 'x' }, new Date())
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DeliveryError);
+        expect(error).toMatchObject({ channel: 'sms', permanent: false });
+      });
 
       it('fails permanently on an invalid number (21211), once, without retrying', async () => {
         const error = await attempt('555-0100');

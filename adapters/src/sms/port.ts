@@ -24,4 +24,15 @@ export interface SmsSender {
    * and for rejections of our own account (401, 403, 404), which are not the message's fault.
    */
   send(msg: SmsMessage): Promise<SentSms>;
+
+  /**
+   * Asks the provider whether it already accepted this message: one sent to `msg.to` with exactly
+   * `msg.body`, created at or after `since`, whose id is not in `exclude` (ids that belong to other
+   * messages). The outbox asks before sending a message again whose earlier attempt may have reached
+   * the provider (a dispatcher that died mid-send, a timeout, a 5xx): Twilio has no idempotency key
+   * for sending, and says a retried send may deliver twice (issue 12).
+   * @returns the provider's id of that message, or null when there is none.
+   * @throws DeliveryError (transient) when the provider cannot be asked.
+   */
+  findAccepted(msg: SmsMessage, since: Date, exclude?: ReadonlySet<string>): Promise<SentSms | null>;
 }

@@ -24,6 +24,8 @@ runSmsContract({
         requests: () => peer.requests,
         down: () => peer.down(),
         up: () => peer.up(),
+        hold: () => peer.hold(),
+        release: () => peer.release(),
       },
       close: () => peer.close(),
     };

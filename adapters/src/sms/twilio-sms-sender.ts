@@ -62,8 +62,34 @@ export function createTwilioSmsSender(options: TwilioSmsSenderOptions): SmsSende
         throw error;
       }
     },
+
+    async findAccepted(msg, since, exclude = new Set()) {
+      let found;
+      try {
+        // Newest first; a date filter would miss messages still queued (Twilio filters on DateSent).
+        found = await client.messages.list({ to: msg.to, from: fromNumber, limit: LOOKUP_LIMIT });
+      } catch (err) {
+        const error = toDeliveryError(err);
+        throw new DeliveryError('sms', `Twilio lookup: ${error.message}`, { permanent: false, cause: err });
+      }
+      const earliest = since.getTime() - CLOCK_SKEW_MS;
+      const match = found.find(
+        (m) =>
+          m.body === msg.body &&
+          !exclude.has(m.sid) &&
+          m.dateCreated instanceof Date &&
+          m.dateCreated.getTime() >= earliest,
+      );
+      if (match) logger.info({ sid: match.sid, to: msg.to }, 'SMS found at Twilio: accepted earlier');
+      return match ? { sid: match.sid } : null;
+    },
   };
 }
+
+/** Messages to one number looked at by `findAccepted`, newest first. */
+const LOOKUP_LIMIT = 50;
+/** Twilio's clock and the database's may differ; and Twilio stamps whole seconds. */
+const CLOCK_SKEW_MS = 60_000;
 
 interface TwilioErrorFields {
   status?: number;

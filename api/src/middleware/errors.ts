@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@coinpace/db';
 import { AppError, ERROR_CATALOGUE, type ErrorBody } from '@coinpace/domain';
 import type { Context, Middleware } from 'koa';
 import { isApiPath } from '../api-path.ts';
@@ -17,7 +18,9 @@ export function errorHandler(): Middleware<AppState> {
       if (unanswered) throw unanswered;
     } catch (caught) {
       const error = toAppError(caught);
-      if (error.status >= 500 && error.code !== 'NOT_IMPLEMENTED') {
+      if (error.code === 'TEMPORARILY_UNAVAILABLE') {
+        ctx.state.log?.warn({ err: caught, requestId: ctx.state.requestId }, 'database unavailable');
+      } else if (error.status >= 500 && error.code !== 'NOT_IMPLEMENTED') {
         ctx.state.log?.error({ err: caught, requestId: ctx.state.requestId }, 'request failed');
       }
       ctx.status = error.status;
@@ -44,9 +47,18 @@ function unansweredError(ctx: Context): AppError | undefined {
   return undefined;
 }
 
-/** Maps AppError as is, http-errors from Koa and its body parser by status, anything else to INTERNAL. */
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * Maps AppError as is, an unreachable database to a 503 with Retry-After (issue 12), http-errors from
+ * Koa and its body parser by status, anything else to INTERNAL.
+ */
 export function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
+  if (isDatabaseUnavailable(caught)) {
+    return new AppError('TEMPORARILY_UNAVAILABLE', { retryAfter: DATABASE_RETRY_AFTER_S, cause: caught });
+  }
   const status = (caught as { status?: unknown })?.status;
   const expose = (caught as { expose?: unknown })?.expose === true;
   const message = caught instanceof Error ? caught.message : undefined;

@@ -13,7 +13,7 @@ import {
   type PaymentProvider,
   type PriceSource,
 } from '@coinpace/adapters';
-import { createDbLocalPaymentStore } from '@coinpace/db';
+import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { createTestDatabase, type Engine, type TestDatabase } from '@coinpace/db/testing';
 import { parseConfig, type Config } from '@coinpace/domain';
 import { Registry } from 'prom-client';
@@ -69,6 +69,11 @@ export interface TestApiOptions {
   now?: () => Date;
   /** A built web app to serve beside the API; default none. */
   webDist?: string;
+  /**
+   * Postgres only: the URL the app connects with, given the test database's own (e.g. through a TCP
+   * proxy the test can cut). The harness keeps its direct connection for `database`.
+   */
+  dbUrlFor?: (url: string) => string;
 }
 
 /** Starts the API over a fresh database on `engine`, with env overrides for the config. */
@@ -79,6 +84,10 @@ export async function startTestApi(
 ): Promise<TestApi> {
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env });
   const database = await createTestDatabase(engine, process.env.DATABASE_URL);
+  const appDatabase =
+    options.dbUrlFor && database.url
+      ? await connect({ databaseUrl: options.dbUrlFor(database.url), migrate: false, maxConnections: 4 })
+      : undefined;
   const identity: Identity =
     config.identity.mode === 'clerk'
       ? {
@@ -93,13 +102,14 @@ export async function startTestApi(
         })();
   const bus = options.bus ?? createMemoryBus();
   const prices = options.prices ?? createSimulatedPriceSource({ seed: 1 });
+  const db = appDatabase?.db ?? database.db;
   const payments = createPaymentProvider(config.payments, {
-    localStore: createDbLocalPaymentStore(database.db),
+    localStore: createDbLocalPaymentStore(db),
     now: options.now,
   });
   const app = createApp({
     config,
-    db: database.db,
+    db,
     identity,
     bus,
     prices,
@@ -157,6 +167,7 @@ export async function startTestApi(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!options.bus) await bus.close();
+      await appDatabase?.close();
       await database.close();
     },
   };

@@ -1,15 +1,17 @@
 /**
  * A share of the benchmark's clients, in a process of its own: opens `count` connections of `kind`
- * (Socket.IO clients that subscribe to the ticker and 20 coins, or raw `ws` clients), counts every
- * message and records publish-to-receive latency from the `prices` payloads.
- * Usage (by the orchestrator): clients.ts <gateway|ws> <url> <count>
+ * (Socket.IO clients that subscribe to the ticker and 20 coins, raw `ws` clients, or SSE clients of
+ * `/api/prices/stream` asking for the same 30 coins), counts every message and records publish-to-receive
+ * latency from the `prices` payloads.
+ * Usage (by the orchestrator): clients.ts <gateway|ws|sse> <url> <count>
  */
+import { request } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
-import type { PriceMap } from '@coinpace/domain';
+import { TICKER_COIN_IDS, type PriceMap } from '@coinpace/domain';
 import { BENCH_COINS, LatencyHistogram, nowMs, type ClientCommand, type ClientReply } from './protocol.ts';
 
-const [kind, url, countText] = process.argv.slice(2) as ['gateway' | 'ws', string, string];
+const [kind, url, countText] = process.argv.slice(2) as ['gateway' | 'ws' | 'sse', string, string];
 const count = Number(countText);
 const CONCURRENT_OPENS = 100;
 const probe = BENCH_COINS[0]!;
@@ -53,7 +55,37 @@ function openWs(): Promise<void> {
   });
 }
 
-const open = kind === 'gateway' ? openGateway : openWs;
+/** The coins an SSE client asks for: the 20 watched and the ticker's, as a socket watches. */
+const SSE_IDS = [...BENCH_COINS, ...TICKER_COIN_IDS].join(',');
+
+function openSse(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/api/prices/stream?ids=${SSE_IDS}`, { agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = event.split('\n').find((line) => line.startsWith('data: '));
+          if (!data) continue;
+          const message = JSON.parse(data.slice(6)) as { type: string; prices: PriceMap };
+          // The initial message answers the connect; the updates are the ticks.
+          if (message.type === 'initial') resolve();
+          else onMessage('prices', message.prices);
+        }
+      });
+      closers.push(() => res.destroy());
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+const open = kind === 'gateway' ? openGateway : kind === 'ws' ? openWs : openSse;
 const reply = (message: ClientReply) => process.send!(message);
 
 try {
@@ -77,7 +109,14 @@ process.on('message', (command: ClientCommand) => {
     messages = firstAt = lastAt = 0;
   }
   if (command.cmd === 'report')
-    reply({ type: 'report', messages, firstAt, lastAt, histogram: histogram.entries() });
+    reply({
+      type: 'report',
+      cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+      messages,
+      firstAt,
+      lastAt,
+      histogram: histogram.entries(),
+    });
   if (command.cmd === 'close') {
     for (const close of closers) close();
     setTimeout(() => process.exit(0), 200);

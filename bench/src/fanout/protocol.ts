@@ -2,7 +2,7 @@
  * Shared pieces of the fan-out benchmark: the messages between the orchestrator and its child
  * processes, the ticks every server sends, a mergeable latency histogram, and a clock shared by processes.
  */
-import { TICKER_COINS, type PriceMap, type PriceTick, type TickerCoin } from '@coinpace/domain';
+import { TICKER_COINS, tickerFromPrices, type PriceMap, type PriceTick } from '@coinpace/domain';
 
 /** Epoch ms with sub-millisecond precision, comparable between processes on one machine. */
 export const nowMs = () => performance.timeOrigin + performance.now();
@@ -11,22 +11,24 @@ export const nowMs = () => performance.timeOrigin + performance.now();
 export const BENCH_COINS = Array.from({ length: 20 }, (_, i) => `bench-coin-${i + 1}`);
 
 /**
- * Tick `n` with every ticker coin and every watched coin changed. Each quote's `last_updated` carries
- * the publish time (ms), so a client can measure publish-to-receive latency from the payload.
+ * Tick `n` with every ticker coin and every watched coin changed, as the poller publishes it: the ticker
+ * coins' quotes in `prices` and the ticker built from them. Each quote's `last_updated` carries the publish
+ * time (ms), so a client can measure publish-to-receive latency from the payload.
  */
 export function benchTick(n: number, publishedAt: number): PriceTick {
   const wiggle = 1 + 0.001 * Math.sin(n + 1);
-  const ticker: TickerCoin[] = TICKER_COINS.map((coin) => ({
-    symbol: coin.symbol,
-    name: coin.name,
-    price: coin.fallbackUsd * wiggle,
-    change24h: coin.fallbackUsd * (wiggle - 1),
-    changePercent24h: (wiggle - 1) * 100,
-  }));
   const prices: PriceMap = {};
   for (const [i, id] of BENCH_COINS.entries()) {
     prices[id] = { usd: (i + 1) * wiggle, usd_24h_change: (wiggle - 1) * 100, last_updated: publishedAt };
   }
+  for (const coin of TICKER_COINS) {
+    prices[coin.coingeckoId] = {
+      usd: coin.fallbackUsd * wiggle,
+      usd_24h_change: (wiggle - 1) * 100,
+      last_updated: publishedAt,
+    };
+  }
+  const ticker = tickerFromPrices(prices);
   return {
     id: `${Math.floor(publishedAt)}-${n}`,
     at: publishedAt,
@@ -36,19 +38,21 @@ export function benchTick(n: number, publishedAt: number): PriceTick {
   };
 }
 
-/** Messages each client gets per tick: `ticker` and `prices`. */
-export const MESSAGES_PER_TICK = 2;
+/** Messages each client gets per tick: one `prices` frame with its 20 coins and the ten ticker coins. */
+export const MESSAGES_PER_TICK = 1;
 
 /** Orchestrator -> server process. */
 export type ServerCommand =
   | { cmd: 'heap' }
+  | { cmd: 'snapshot'; path: string }
   | { cmd: 'burst'; ticks: number; intervalMs: number; first: number; profilePath?: string }
   | { cmd: 'stop' };
 
 /** Server process -> orchestrator. */
 export type ServerReply =
   | { type: 'listening'; port: number }
-  | { type: 'heap'; heapUsed: number; connections: number }
+  | { type: 'heap'; heapUsed: number; rss: number; connections: number }
+  | { type: 'snapshot'; path: string }
   | {
       type: 'burst';
       firstPublishAt: number;
@@ -67,6 +71,8 @@ export type ClientReply =
   | { type: 'failed'; error: string }
   | {
       type: 'report';
+      /** CPU time this client process used so far (user + system), ms. */
+      cpuMs: number;
       messages: number;
       firstAt: number;
       lastAt: number;

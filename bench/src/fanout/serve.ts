@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { writeHeapSnapshot } from 'node:v8';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PriceTick } from '@coinpace/domain';
 import { benchTick, nowMs, type ServerCommand, type ServerReply } from './protocol.ts';
@@ -26,7 +27,12 @@ export function serveBenchmark(server: BenchServer): void {
         global.gc?.();
         await pause(50);
       }
-      reply({ type: 'heap', heapUsed: process.memoryUsage().heapUsed, connections: server.connections() });
+      const { heapUsed, rss } = process.memoryUsage();
+      reply({ type: 'heap', heapUsed, rss, connections: server.connections() });
+    }
+    if (command.cmd === 'snapshot') {
+      global.gc?.();
+      reply({ type: 'snapshot', path: writeHeapSnapshot(command.path) });
     }
     if (command.cmd === 'burst') {
       const profiler = command.profilePath ? new Session() : undefined;

@@ -1,6 +1,7 @@
 /**
- * Benchmark server (b): a raw `ws` server broadcasting the same frames the gateway sends
- * (`42["ticker",...]` and `42["prices",...]`), each serialised once per tick.
+ * Benchmark server (b): a raw `ws` server broadcasting the same frame the gateway sends each client per
+ * tick (`42["prices",...]` with the 20 watched coins and the ten ticker coins, in the tick's order, so the
+ * same bytes), serialised once per tick.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,12 +15,8 @@ await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', 2048, resolve))
 serveBenchmark({
   port: (http.address() as AddressInfo).port,
   publish(tick) {
-    const ticker = Buffer.from('42' + JSON.stringify(['ticker', tick.ticker]));
     const prices = Buffer.from('42' + JSON.stringify(['prices', tick.prices]));
-    for (const client of wss.clients) {
-      client.send(ticker, { binary: false });
-      client.send(prices, { binary: false });
-    }
+    for (const client of wss.clients) client.send(prices, { binary: false });
   },
   connections: () => wss.clients.size,
 });

@@ -4,6 +4,8 @@ import {
   alertEvents,
   alerts,
   checkoutSessions,
+  localCards,
+  localInvoices,
   contactMessages,
   localCredentials,
   outboxMessages,
@@ -43,6 +45,8 @@ export async function deleteAccountData(
   await tx.delete(portfolioItems).where(eq(portfolioItems.userId, userId));
   await tx.delete(usagePeriods).where(eq(usagePeriods.userId, userId));
   await tx.delete(checkoutSessions).where(eq(checkoutSessions.userId, userId));
+  await tx.delete(localInvoices).where(eq(localInvoices.userId, userId));
+  await tx.delete(localCards).where(eq(localCards.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(localCredentials).where(eq(localCredentials.userId, userId));
   await tx.update(contactMessages).set({ userId: null }).where(eq(contactMessages.userId, userId));

@@ -1,10 +1,10 @@
 /**
- * The alert consumer's reads (DESIGN.md section 5): the stored prices of a tick's coins, one indexed range
+ * The alert consumer's reads (DESIGN.md section 5): one indexed range
  * query over `alerts_trigger_idx (coingecko_id, direction, trigger_price) WHERE status = 'Active'` for the
  * single-coin alerts a tick reaches, and the portfolio-wide alerts of users holding a changed coin.
  * Lists travel as one JSON parameter (see alert-firing.ts).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../connect.ts';
 import { alerts, latestPrices, portfolioItems } from '../schema/index.ts';
 import type { AlertRecord } from './alerts.ts';
@@ -25,40 +25,36 @@ export interface CrossedAlert {
   price: string;
 }
 
-/** What latest_prices holds for some coins: the accepted price, when it came and from where. */
-export async function loadAlertPrices(db: AppDb | AppTx, coins: string[]) {
-  if (coins.length === 0) return [];
-  return db
-    .select({
-      coingeckoId: latestPrices.coingeckoId,
-      usd: latestPrices.usd,
-      receivedAt: latestPrices.receivedAt,
-      source: latestPrices.source,
-    })
-    .from(latestPrices)
-    .where(
-      sql`${latestPrices.coingeckoId} in (select jsonb_array_elements_text(${JSON.stringify(coins)}::jsonb))`,
-    );
-}
+/** The first instant after `armedBy`'s millisecond (see {@link findCrossedAlerts}). */
+const armedBefore = (armedBy: Date) => new Date(armedBy.getTime() + 1);
 
 /**
  * Every Active single-coin alert whose trigger the quotes reached: for each coin two index range
  * scans (`above` with trigger <= price, `below` with trigger >= price), never a scan of all alerts.
+ * With `armedBy` (the tick's time) only alerts last created, edited or re-armed by then count: a tick
+ * handled late does not fire an alert set up after its prices were seen. The tick's time is whole
+ * milliseconds and the database stamps microseconds, so the bound is the end of the tick's millisecond:
+ * an alert set up in the same millisecond as the tick counts as armed by it.
  */
-export async function findCrossedAlerts(db: AppDb | AppTx, quotes: TickQuote[]): Promise<CrossedAlert[]> {
+export async function findCrossedAlerts(
+  db: AppDb | AppTx,
+  quotes: TickQuote[],
+  armedBy?: Date,
+): Promise<CrossedAlert[]> {
   if (quotes.length === 0) return [];
   const json = JSON.stringify(quotes.map((q) => ({ coin: q.coingeckoId, price: q.price })));
+  const armed = armedBy ? sql`and x.updated_at < ${armedBefore(armedBy).toISOString()}::timestamptz` : sql``;
   const result = await db.execute(sql`
     select a.id, a.user_id as "userId", t.coin as "coingeckoId", t.price::text as "price"
     from jsonb_to_recordset(${json}::jsonb) as t(coin text, price numeric)
     cross join lateral (
       (select x.id, x.user_id from alerts x
         where x.status = 'Active' and x.coingecko_id = t.coin
-          and x.direction = 'above' and x.trigger_price <= t.price)
+          and x.direction = 'above' and x.trigger_price <= t.price ${armed})
       union all
       (select x.id, x.user_id from alerts x
         where x.status = 'Active' and x.coingecko_id = t.coin
-          and x.direction = 'below' and x.trigger_price >= t.price)
+          and x.direction = 'below' and x.trigger_price >= t.price ${armed})
     ) a`);
   return rowsOf<CrossedAlert>(result);
 }
@@ -66,9 +62,14 @@ export async function findCrossedAlerts(db: AppDb | AppTx, quotes: TickQuote[]):
 /**
  * Active whole-portfolio and all-coins alerts of users who hold one of `coins` (DESIGN.md section 5:
  * 'evaluated only for users who hold a coin that changed'). Such alerts have no coin, so the trigger
- * index finds them under a null coin id; each is then checked against the holdings index.
+ * index finds them under a null coin id; each is then checked against the holdings index. `armedBy`
+ * as in {@link findCrossedAlerts}.
  */
-export async function findPortfolioWideAlerts(db: AppDb | AppTx, coins: string[]): Promise<AlertRecord[]> {
+export async function findPortfolioWideAlerts(
+  db: AppDb | AppTx,
+  coins: string[],
+  armedBy?: Date,
+): Promise<AlertRecord[]> {
   if (coins.length === 0) return [];
   const list = JSON.stringify(coins);
   return db
@@ -79,6 +80,7 @@ export async function findPortfolioWideAlerts(db: AppDb | AppTx, coins: string[]
         eq(alerts.status, 'Active'),
         isNull(alerts.coingeckoId),
         sql`${alerts.scope} in ('portfolio', 'all_coins')`,
+        armedBy ? lt(alerts.updatedAt, armedBefore(armedBy)) : undefined,
         sql`exists (select 1 from ${portfolioItems} p where p.user_id = ${alerts.userId}
           and p.coingecko_id in (select jsonb_array_elements_text(${list}::jsonb)))`,
       ),

@@ -50,6 +50,8 @@ export async function loadRecipients(db: AppDb | AppTx, userIds: string[]) {
       id: users.id,
       email: users.email,
       phone: users.phone,
+      emailVerifiedAt: users.emailVerifiedAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
       deletedAt: users.deletedAt,
       subscription: subscriptions,
     })
@@ -134,6 +136,11 @@ export interface NewAlertEvent {
   outcome: string;
   detail: string | null;
   firedAt: Date;
+  /** The alert as it fired (see the alert_events columns); optional for callers that do not know it. */
+  scope?: string | null;
+  coinSymbol?: string | null;
+  thresholdType?: string | null;
+  thresholdValue?: string | null;
 }
 
 /** Inserts alert events; an idempotency key seen before is skipped. Returns the rows written. */
@@ -154,14 +161,21 @@ export async function insertAlertEvents(
       outcome: r.outcome,
       detail: r.detail,
       fired_at: r.firedAt.toISOString(),
+      scope: r.scope ?? null,
+      coin_symbol: r.coinSymbol ?? null,
+      threshold_type: r.thresholdType ?? null,
+      threshold_value: r.thresholdValue ?? null,
     })),
   );
   const result = await tx.execute(sql`
-    insert into alert_events (alert_id, user_id, idempotency_key, tick_id, price, trigger_price, channels, outcome, detail, fired_at)
+    insert into alert_events (alert_id, user_id, idempotency_key, tick_id, price, trigger_price, channels, outcome,
+      detail, fired_at, scope, coin_symbol, threshold_type, threshold_value)
     select alert_id, user_id, idempotency_key, tick_id, price, trigger_price,
-      case when channels = '' then '{}'::text[] else string_to_array(channels, ',') end, outcome, detail, fired_at
+      case when channels = '' then '{}'::text[] else string_to_array(channels, ',') end, outcome, detail, fired_at,
+      scope, coin_symbol, threshold_type, threshold_value
     from jsonb_to_recordset(${json}::jsonb) as e(alert_id uuid, user_id uuid, idempotency_key text, tick_id text,
-      price numeric, trigger_price numeric, channels text, outcome text, detail text, fired_at timestamptz)
+      price numeric, trigger_price numeric, channels text, outcome text, detail text, fired_at timestamptz,
+      scope text, coin_symbol text, threshold_type text, threshold_value numeric)
     on conflict (idempotency_key) do nothing
     returning id, idempotency_key as "idempotencyKey"`);
   return rowsOf<{ id: string; idempotencyKey: string }>(result);
@@ -178,10 +192,9 @@ export interface NewOutboxRow {
   dedupeKey: string;
   userId?: string | null;
   alertEventId?: string | null;
-  nextAttemptAt: Date;
 }
 
-/** Inserts outbox messages in one statement; a dedupe key seen before is skipped. */
+/** Inserts outbox messages in one statement, due now by the database's clock; a dedupe key seen before is skipped. */
 export async function insertOutboxRows(tx: AppTx, rows: NewOutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(
@@ -195,13 +208,12 @@ export async function insertOutboxRows(tx: AppTx, rows: NewOutboxRow[]): Promise
       dedupe_key: r.dedupeKey,
       user_id: r.userId ?? null,
       alert_event_id: r.alertEventId ?? null,
-      next_attempt_at: r.nextAttemptAt.toISOString(),
     })),
   );
   await tx.execute(sql`
     insert into outbox_messages (channel, kind, recipient, subject, body_text, body_html, dedupe_key, user_id, alert_event_id, next_attempt_at)
-    select channel, kind, recipient, subject, body_text, body_html, dedupe_key, user_id, alert_event_id, next_attempt_at
+    select channel, kind, recipient, subject, body_text, body_html, dedupe_key, user_id, alert_event_id, now()
     from jsonb_to_recordset(${json}::jsonb) as m(channel text, kind text, recipient text, subject text, body_text text,
-      body_html text, dedupe_key text, user_id uuid, alert_event_id uuid, next_attempt_at timestamptz)
+      body_html text, dedupe_key text, user_id uuid, alert_event_id uuid)
     on conflict (dedupe_key) do nothing`);
 }

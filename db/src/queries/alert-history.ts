@@ -7,7 +7,8 @@ export type AlertEventRecord = typeof alertEvents.$inferSelect;
 
 export interface AlertEventWithDeliveries {
   event: AlertEventRecord;
-  coinSymbol: string | null;
+  /** The alert's current fields, for events from before events kept them (null once it is deleted). */
+  alert: { coinSymbol: string | null; scope: string; thresholdType: string; thresholdValue: string } | null;
   deliveries: {
     channel: string;
     status: string;
@@ -36,7 +37,15 @@ export async function listAlertEvents(
   if (page.alertId) filters.push(eq(alertEvents.alertId, page.alertId));
   if (page.before) filters.push(lt(alertEvents.firedAt, page.before));
   const events = await db
-    .select({ event: alertEvents, coinSymbol: alerts.coinSymbol })
+    .select({
+      event: alertEvents,
+      alert: {
+        coinSymbol: alerts.coinSymbol,
+        scope: alerts.scope,
+        thresholdType: alerts.thresholdType,
+        thresholdValue: alerts.thresholdValue,
+      },
+    })
     .from(alertEvents)
     .leftJoin(alerts, eq(alerts.id, alertEvents.alertId))
     .where(and(...filters))
@@ -59,9 +68,9 @@ export async function listAlertEvents(
         events.map((e) => e.event.id),
       ),
     );
-  return events.map(({ event, coinSymbol }) => ({
+  return events.map(({ event, alert }) => ({
     event,
-    coinSymbol,
+    alert,
     deliveries: messages
       .filter((m) => m.alertEventId === event.id)
       .sort((a, b) => a.channel.localeCompare(b.channel))

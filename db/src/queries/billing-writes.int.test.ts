@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applySubscriptionEvent, type LocalSubscriptionRecord } from '@coinpace/domain';
+import { applyProviderWord, type LocalSubscriptionRecord } from '@coinpace/domain';
 import {
   createTestDatabase,
   createTestHolding,
@@ -26,6 +26,7 @@ import {
   lockSubscription,
   recordWebhookEvent,
   saveSubscriptionState,
+  toSubscriptionMirror,
   toSubscriptionState,
 } from './billing.ts';
 import { createDbLocalPaymentStore } from './local-payments.ts';
@@ -51,9 +52,9 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
     await db.transaction(async (tx) => {
       const row = await lockSubscription(tx, user.id, 'stripe');
       expect(toSubscriptionState(row)).toMatchObject({ planId: null, status: 'none' });
-      const next = applySubscriptionEvent(toSubscriptionState(row), {
-        kind: 'subscription',
-        at: t('2026-05-01T00:00:00Z'),
+      const { state: next } = applyProviderWord(toSubscriptionMirror(row), {
+        subscriptionId: `sub_${user.id}`,
+        ticket: 1,
         snapshot: {
           subscriptionId: `sub_${user.id}`,
           customerId: `cus_${user.id}`,

@@ -1,14 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   billingView,
   hasActivePlan,
   isPlanId,
   usagePeriodAt,
   type BillingInfo,
+  type SubscriptionMirror,
   type SubscriptionState,
   type SubscriptionStatus,
 } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
+import { rowsOf } from './locks.ts';
 import { processedWebhookEvents, subscriptions, usagePeriods } from '../schema/index.ts';
 
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
@@ -22,8 +24,28 @@ export function toSubscriptionState(row: SubscriptionRecord | undefined): Subscr
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     currentPeriodStart: row.currentPeriodStart ?? undefined,
     currentPeriodEnd: row.currentPeriodEnd ?? undefined,
-    lastEventAt: row.lastEventAt ?? undefined,
+    syncedAt: row.lastEventAt ?? undefined,
   };
+}
+
+/** The row as reconciliation sees it: the state, the subscription it is about, the last ticket applied. */
+export function toSubscriptionMirror(row: SubscriptionRecord | undefined): SubscriptionMirror {
+  return {
+    state: toSubscriptionState(row),
+    subscriptionId: row?.subscriptionId ?? null,
+    ticket: row?.truthTicket ?? null,
+  };
+}
+
+/**
+ * Draws the ticket of a read of the provider, before the read starts (domain ProviderWord): one database
+ * sequence, so reads made by different processes are ordered too, with no clock involved.
+ */
+export async function nextTruthTicket(db: AppDb | AppTx): Promise<number> {
+  const result = await db.execute(sql`select nextval('subscription_truth_seq')::text as ticket`);
+  const [first] = rowsOf<{ ticket: string }>(result);
+  if (!first) throw new Error('subscription_truth_seq gave no ticket');
+  return Number(first.ticket);
 }
 
 export async function findSubscription(
@@ -93,7 +115,7 @@ export async function saveSubscriptionState(
   db: AppDb | AppTx,
   userId: string,
   state: SubscriptionState,
-  link: SubscriptionLink & { canceledAt?: Date | null } = {},
+  link: SubscriptionLink & { canceledAt?: Date | null; truthTicket?: number | null } = {},
 ): Promise<void> {
   const refs = Object.fromEntries(Object.entries(link).filter(([, value]) => value !== undefined));
   await db
@@ -104,7 +126,7 @@ export async function saveSubscriptionState(
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       currentPeriodStart: state.currentPeriodStart ?? null,
       currentPeriodEnd: state.currentPeriodEnd ?? null,
-      lastEventAt: state.lastEventAt ?? null,
+      lastEventAt: state.syncedAt ?? null,
       ...refs,
     })
     .where(eq(subscriptions.userId, userId));

@@ -7,6 +7,8 @@ import { toSubscriptionState } from './billing.ts';
 /** One account the lifecycle job must look at, with what the rules need to decide. */
 export interface LifecycleCandidate {
   userId: string;
+  /** The identity provider's user id (Clerk's `user_…`, or `local_…`), deleted there with the account. */
+  identitySubject: string;
   email: string | null;
   firstName: string | null;
   createdAt: Date;
@@ -39,6 +41,7 @@ export async function findLifecycleCandidates(
     .limit(options.limit);
   return rows.map(({ user, subscription }) => ({
     userId: user.id,
+    identitySubject: user.identitySubject,
     email: user.email,
     firstName: user.firstName,
     createdAt: user.createdAt,

@@ -1,14 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   isPlanId,
   type LocalCheckoutRecord,
   type LocalCheckoutStatus,
+  type LocalInvoiceRecord,
   type LocalPaymentStore,
   type LocalSubscriptionRecord,
   type PlanId,
 } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
-import { checkoutSessions, subscriptions } from '../schema/index.ts';
+import { checkoutSessions, localCards, localInvoices, subscriptions } from '../schema/index.ts';
 
 const LOCAL = 'local';
 /** Our statuses in which a local subscription is still running; anything else reads as ended. */
@@ -70,6 +71,13 @@ export function createDbLocalPaymentStore(db: AppDb): LocalPaymentStore {
       return rows.length > 0;
     },
 
+    async expireOpenSessions(userId) {
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'open')));
+    },
+
     async findSubscription(id) {
       const [row] = await db
         .select({ sub: subscriptions, startedAt: checkoutSessions.completedAt })
@@ -91,6 +99,33 @@ export function createDbLocalPaymentStore(db: AppDb): LocalPaymentStore {
         currentPeriodStart: start,
         currentPeriodEnd: sub.currentPeriodEnd ?? start,
       } satisfies LocalSubscriptionRecord;
+    },
+
+    async recordInvoice(invoice) {
+      await db.insert(localInvoices).values(invoice).onConflictDoNothing();
+    },
+
+    async listInvoices(userId, limit) {
+      const rows = await db
+        .select()
+        .from(localInvoices)
+        .where(eq(localInvoices.userId, userId))
+        .orderBy(desc(localInvoices.periodStart))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, planId: row.planId as LocalInvoiceRecord['planId'] }));
+    },
+
+    async findCard(userId) {
+      const [row] = await db.select().from(localCards).where(eq(localCards.userId, userId)).limit(1);
+      return row;
+    },
+
+    async saveCard(card) {
+      const { brand, last4, expMonth, expYear, updatedAt } = card;
+      await db.insert(localCards).values(card).onConflictDoUpdate({
+        target: localCards.userId,
+        set: { brand, last4, expMonth, expYear, updatedAt },
+      });
     },
 
     async updateSubscription(sub) {

@@ -1,49 +1,58 @@
 /**
- * The outbox dispatcher's statements (DESIGN.md section 5, Delivery): claim due messages with
- * FOR UPDATE SKIP LOCKED under a lease, record the result of each attempt, and settle the alert event
- * a message belongs to once all of its messages are done.
+ * The outbox dispatcher's statements (DESIGN.md section 5, Delivery; issue 12): claim one due message at
+ * a time with FOR UPDATE SKIP LOCKED under a short lease, renew the lease while the send runs, record
+ * the result of each attempt, and settle the alert event a message belongs to once all of its messages
+ * are done. Every time is the database's clock (`now()`), never a dispatcher's: a dispatcher whose
+ * clock runs fast cannot take a live one's message, nor a slow one keep a dead one's.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../connect.ts';
 import { alertEvents, outboxMessages, usagePeriods } from '../schema/index.ts';
 import { rowsOf } from './locks.ts';
 import type { OutboxMessage } from './outbox.ts';
 
+/** `now() + ms` in the database. */
+const nowPlus = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))} * interval '1 millisecond'`;
+
+/** What the last holder of a message taken over from an expired lease left in `last_error`. */
+export const LEASE_EXPIRED_ERROR = 'the dispatcher sending it stopped (lease expired)';
+
 /**
- * Takes up to `limit` due pending messages for this dispatcher: each becomes `sending` with its attempt
- * counted and `next_attempt_at` moved to the end of the lease. Rows another dispatcher is claiming are
- * skipped, not waited for, so each message goes to one dispatcher.
+ * Takes the most overdue message that is pending and due, or `sending` under a lease that has run out
+ * (its dispatcher died), for `claimedBy`: it becomes `sending`, its attempt is counted, and it is
+ * leased for `leaseMs`. Rows another dispatcher is claiming are skipped, not waited for.
+ * @returns the claimed message, or null when none is due.
  */
-export async function claimOutbox(
+export async function claimOutboxMessage(
   db: AppDb,
-  opts: { now: Date; limit: number; leaseMs: number },
-): Promise<OutboxMessage[]> {
-  const leaseEnd = new Date(opts.now.getTime() + opts.leaseMs);
+  opts: { claimedBy: string; leaseMs: number },
+): Promise<OutboxMessage | null> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, opts.now)))
+    .where(
+      and(
+        inArray(outboxMessages.status, ['pending', 'sending']),
+        lte(outboxMessages.nextAttemptAt, sql`now()`),
+      ),
+    )
     .orderBy(outboxMessages.nextAttemptAt)
-    .limit(opts.limit)
+    .limit(1)
     .for('update', { skipLocked: true });
-  return db
+  const [row] = await db
     .update(outboxMessages)
-    .set({ status: 'sending', attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: leaseEnd })
+    .set({
+      status: 'sending',
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      nextAttemptAt: nowPlus(opts.leaseMs),
+      claimedBy: opts.claimedBy,
+      attemptStartedAt: sql`now()`,
+      // The right-hand side sees the row as it was: a message still `sending` lost its dispatcher.
+      lastError: sql`case when ${outboxMessages.status} = 'sending' then ${LEASE_EXPIRED_ERROR} else ${outboxMessages.lastError} end`,
+    })
     .where(sql`${outboxMessages.id} in ${due}`)
     .returning();
-}
-
-/**
- * Returns messages whose lease ran out while `sending` (their dispatcher died) to `pending`, so they are
- * tried again. The lease is longer than any send may take, so a live dispatcher never loses its message.
- */
-export async function releaseExpiredLeases(db: AppDb, now: Date): Promise<number> {
-  const rows = await db
-    .update(outboxMessages)
-    .set({ status: 'pending', lastError: 'dispatcher stopped while sending' })
-    .where(and(eq(outboxMessages.status, 'sending'), lte(outboxMessages.nextAttemptAt, now)))
-    .returning({ id: outboxMessages.id });
-  return rows.length;
+  return row ?? null;
 }
 
 /** The claim a result belongs to: a result for an older attempt of a re-claimed message changes nothing. */
@@ -59,29 +68,35 @@ const claimed = (claim: Claim) =>
     eq(outboxMessages.attempts, claim.attempts),
   );
 
-export async function markOutboxSent(
-  db: AppDb,
-  claim: Claim,
-  providerId: string,
-  now: Date,
-): Promise<boolean> {
+/** Extends the lease of a message being sent by `leaseMs` from now. False when the claim is no longer held. */
+export async function renewOutboxLease(db: AppDb, claim: Claim, leaseMs: number): Promise<boolean> {
   const rows = await db
     .update(outboxMessages)
-    .set({ status: 'sent', sentAt: now, providerId, lastError: null })
+    .set({ nextAttemptAt: nowPlus(leaseMs) })
     .where(claimed(claim))
     .returning({ id: outboxMessages.id });
   return rows.length > 0;
 }
 
+export async function markOutboxSent(db: AppDb, claim: Claim, providerId: string): Promise<boolean> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: 'sent', sentAt: sql`now()`, providerId, lastError: null })
+    .where(claimed(claim))
+    .returning({ id: outboxMessages.id });
+  return rows.length > 0;
+}
+
+/** Back to pending, due again `delayMs` from now. */
 export async function markOutboxRetry(
   db: AppDb,
   claim: Claim,
   error: string,
-  nextAttemptAt: Date,
+  delayMs: number,
 ): Promise<boolean> {
   const rows = await db
     .update(outboxMessages)
-    .set({ status: 'pending', nextAttemptAt, lastError: error.slice(0, 1000) })
+    .set({ status: 'pending', nextAttemptAt: nowPlus(delayMs), lastError: error.slice(0, 1000) })
     .where(claimed(claim))
     .returning({ id: outboxMessages.id });
   return rows.length > 0;
@@ -94,6 +109,29 @@ export async function markOutboxFailed(db: AppDb, claim: Claim, error: string): 
     .where(claimed(claim))
     .returning({ id: outboxMessages.id });
   return rows.length > 0;
+}
+
+/**
+ * Provider ids other outbox messages to `recipient` on `channel` were recorded with since `since`: an
+ * id found at the provider that belongs to another message is not this message's.
+ */
+export async function providerIdsSentTo(
+  db: AppDb,
+  opts: { channel: string; recipient: string; since: Date; exceptId: string },
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ providerId: outboxMessages.providerId })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.channel, opts.channel),
+        eq(outboxMessages.recipient, opts.recipient),
+        isNotNull(outboxMessages.providerId),
+        ne(outboxMessages.id, opts.exceptId),
+        sql`${outboxMessages.createdAt} >= ${opts.since.toISOString()}::timestamptz`,
+      ),
+    );
+  return new Set(rows.map((r) => r.providerId!));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../connect.ts';
 import { outboxMessages } from '../schema/index.ts';
 
@@ -17,7 +18,7 @@ export interface NewOutboxMessage {
   dedupeKey: string;
   userId?: string | null;
   alertEventId?: string | null;
-  /** Not before this time (default: now). */
+  /** Not before this time (default: now, by the database's clock, which the dispatcher goes by). */
   notBefore?: Date;
 }
 
@@ -33,7 +34,7 @@ export async function enqueueOutbox(
   const { notBefore, ...values } = message;
   const [row] = await db
     .insert(outboxMessages)
-    .values({ ...values, nextAttemptAt: notBefore ?? new Date() })
+    .values({ ...values, nextAttemptAt: notBefore ?? sql`now()` })
     .onConflictDoNothing({ target: outboxMessages.dedupeKey })
     .returning();
   return row ?? null;

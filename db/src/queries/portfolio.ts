@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { HoldingRow } from '@coinpace/domain';
+import { isZeroDecimal, type HoldingRow } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
-import { latestPrices, portfolioItems, trackedCoins } from '../schema/index.ts';
-import { refreshHoldingTriggers } from './alert-triggers.ts';
+import { holdingTransactions, latestPrices, portfolioItems, trackedCoins } from '../schema/index.ts';
+import { changeHoldingHistory, type HistoryOutcome } from './holding-transactions.ts';
+import { preparedPerDb } from './prepared.ts';
 
 export type HoldingRecord = typeof portfolioItems.$inferSelect;
 export type NewHolding = Omit<
@@ -16,14 +17,23 @@ const holdingColumns = {
   change24h: latestPrices.change24h,
 };
 
-/** A user's holdings with the latest known price of each, oldest first. */
-export async function listHoldings(db: AppDb, userId: string): Promise<HoldingRow[]> {
-  const rows = await db
+/**
+ * The portfolio query, built once per database handle: GET /api/portfolio runs it on every load, and
+ * building drizzle's SQL each time cost as much as reading the rows.
+ */
+const holdingsQuery = preparedPerDb((db) =>
+  db
     .select(holdingColumns)
     .from(portfolioItems)
     .leftJoin(latestPrices, eq(latestPrices.coingeckoId, portfolioItems.coingeckoId))
-    .where(eq(portfolioItems.userId, userId))
-    .orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.symbol));
+    .where(eq(portfolioItems.userId, sql.placeholder('userId')))
+    .orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.symbol))
+    .prepare('list_holdings'),
+);
+
+/** A user's holdings with the latest known price of each, oldest first. */
+export async function listHoldings(db: AppDb, userId: string): Promise<HoldingRow[]> {
+  const rows = await holdingsQuery(db).execute({ userId });
   return rows.map(toHoldingRow);
 }
 
@@ -40,12 +50,17 @@ export async function findHolding(db: AppDb, userId: string, id: string): Promis
 
 /** True when the user already holds this symbol (case-insensitive). */
 export async function holdsSymbol(db: AppDb, userId: string, symbol: string): Promise<boolean> {
+  return (await heldHoldingId(db, userId, symbol)) !== undefined;
+}
+
+/** The id of the user's holding of this symbol (case-insensitive), if they hold it. */
+export async function heldHoldingId(db: AppDb, userId: string, symbol: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: portfolioItems.id })
     .from(portfolioItems)
     .where(and(eq(portfolioItems.userId, userId), sql`lower(${portfolioItems.symbol}) = lower(${symbol})`))
     .limit(1);
-  return Boolean(row);
+  return row?.id;
 }
 
 /**
@@ -64,6 +79,7 @@ export async function insertHoldings(
       .values(items.map((item) => ({ ...item, userId })))
       .onConflictDoNothing()
       .returning();
+    if (created.length > 0) await tx.insert(holdingTransactions).values(created.map(openingTransaction));
     const coins = new Map<string, typeof trackedCoins.$inferInsert>();
     for (const item of created) {
       if (item.coingeckoId) {
@@ -87,27 +103,40 @@ export async function insertHoldings(
 }
 
 /**
- * Sets a holding's purchase price (and quantity when given) and, in the same transaction, the trigger
- * prices of its Gain/Loss alerts; undefined when not the user's.
+ * Sets a holding's purchase price (and quantity when given) by recording an adjusting transaction, so
+ * the history stays true (issue 18); the history's derivation writes the row and the trigger prices of
+ * its Gain/Loss alerts (DESIGN.md section 5) in the same transaction. not_found when not the user's.
  */
 export async function updateHolding(
   db: AppDb,
   userId: string,
   id: string,
   changes: { purchasePrice: string; quantity?: string },
-): Promise<HoldingRecord | undefined> {
-  const set: Partial<typeof portfolioItems.$inferInsert> = { purchasePrice: changes.purchasePrice };
-  if (changes.quantity !== undefined) set.quantity = changes.quantity;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(portfolioItems)
-      .set(set)
-      .where(and(eq(portfolioItems.userId, userId), eq(portfolioItems.id, id)))
-      .returning();
-    // Gain/Loss alerts on this holding fire relative to its purchase price (DESIGN.md section 5).
-    if (row) await refreshHoldingTriggers(tx, row);
-    return row;
+): Promise<HistoryOutcome> {
+  return changeHoldingHistory(db, userId, id, {
+    op: 'adjust',
+    averageCost: changes.purchasePrice,
+    at: new Date(),
+    ...(changes.quantity !== undefined ? { quantity: changes.quantity } : {}),
   });
+}
+
+/**
+ * The first transaction of a new holding: a buy of its quantity at its purchase price when it was
+ * created, which derives exactly the row. A quantity of 0 opens with an adjustment, which keeps the price.
+ */
+export function openingTransaction(item: HoldingRecord): typeof holdingTransactions.$inferInsert {
+  return {
+    holdingId: item.id,
+    userId: item.userId,
+    kind: isZeroDecimal(item.quantity) ? 'adjust' : 'buy',
+    at: item.createdAt,
+    quantity: item.quantity,
+    pricePerCoin: item.purchasePrice,
+    fee: '0',
+    note: null,
+    createdAt: item.createdAt,
+  };
 }
 
 /** Deletes a holding; false when it was not the user's. */

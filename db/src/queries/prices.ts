@@ -51,6 +51,38 @@ export async function listTrackedIds(db: AppDb, options: TrackedSetOptions): Pro
   return [...ids].sort();
 }
 
+/**
+ * The ids among `ids` that Coinpace follows: with a stored price, held in a portfolio, on an alert, or in
+ * the tracked set (however long ago asked for). One indexed look-up per table, never a scan; the gateway
+ * and the price stream watch only such ids (issue 13, finding 4).
+ */
+export async function findFollowedCoinIds(db: AppDb, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const list = [...new Set(ids)];
+  const [priced, held, alerted, tracked] = await Promise.all([
+    db
+      .select({ id: latestPrices.coingeckoId })
+      .from(latestPrices)
+      .where(inArray(latestPrices.coingeckoId, list)),
+    db
+      .selectDistinct({ id: portfolioItems.coingeckoId })
+      .from(portfolioItems)
+      .where(inArray(portfolioItems.coingeckoId, list)),
+    // Active alerts only, the partial index's rows: a paused alert's coin is polled, so it has a price.
+    db
+      .selectDistinct({ id: alerts.coingeckoId })
+      .from(alerts)
+      .where(and(inArray(alerts.coingeckoId, list), eq(alerts.status, 'Active'))),
+    db
+      .select({ id: trackedCoins.coingeckoId })
+      .from(trackedCoins)
+      .where(inArray(trackedCoins.coingeckoId, list)),
+  ]);
+  const found = new Set<string>();
+  for (const row of [...priced, ...held, ...alerted, ...tracked]) if (row.id) found.add(row.id);
+  return found;
+}
+
 /** Adds a coin to the tracked set, or marks it as asked for again (keeping its first reason). */
 export async function trackCoin(
   db: AppDb,

@@ -52,6 +52,15 @@ export async function purgeBetaSignups(db: AppDb | AppTx, cutoff: Date): Promise
   return removed.length;
 }
 
+/** Deletes contact messages sent before `cutoff`; returns how many went. */
+export async function purgeContactMessages(db: AppDb | AppTx, cutoff: Date): Promise<number> {
+  const removed = await db
+    .delete(contactMessages)
+    .where(lt(contactMessages.createdAt, cutoff))
+    .returning({ id: contactMessages.id });
+  return removed.length;
+}
+
 export type ContactMessageRecord = typeof contactMessages.$inferSelect;
 
 /** Stores a contact-form message (in the caller's transaction when given one). */

@@ -2,18 +2,25 @@ import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { localCredentials, users } from '../schema/index.ts';
+import { preparedPerDb } from './prepared.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
 /** The live (not deleted) user with this identity subject. */
 export async function findUserBySubject(db: AppDb, subject: string): Promise<UserRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.identitySubject, subject), isNull(users.deletedAt)))
-    .limit(1);
+  const [row] = await userBySubjectQuery(db).execute({ subject });
   return row;
 }
+
+/** Built once per database handle: every signed-in request looks its user up (requireUser). */
+const userBySubjectQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.identitySubject, sql.placeholder('subject')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('user_by_subject'),
+);
 
 export async function findUserById(db: AppDb, id: string): Promise<UserRecord | undefined> {
   const [row] = await db
@@ -54,8 +61,17 @@ export async function updateUserProfile(
   userId: string,
   changes: { email?: string | null; firstName?: string | null; phone?: string | null },
 ): Promise<UserRecord> {
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const set: Record<string, unknown> = Object.fromEntries(
+    Object.entries(changes).filter(([, v]) => v !== undefined),
+  );
   if (Object.keys(set).length === 0) return (await findUserById(db, userId))!;
+  // A new address or number is not confirmed yet (issue 13 finding 7); the same value keeps its confirmation.
+  if (changes.email !== undefined) {
+    set.emailVerifiedAt = sql`case when ${users.email} is not distinct from ${changes.email} then ${users.emailVerifiedAt} end`;
+  }
+  if (changes.phone !== undefined) {
+    set.phoneVerifiedAt = sql`case when ${users.phone} is not distinct from ${changes.phone} then ${users.phoneVerifiedAt} end`;
+  }
   const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
   return row!;
 }
@@ -75,7 +91,13 @@ export async function createLocalAccount(
       if (taken) return null;
       const [user] = await tx
         .insert(users)
-        .values({ identitySubject: account.subject, email: account.email, firstName: account.firstName })
+        .values({
+          identitySubject: account.subject,
+          email: account.email,
+          firstName: account.firstName,
+          // The sign-in e-mail of a local account counts as confirmed (README, 'Confirmed alert destinations').
+          emailVerifiedAt: new Date(),
+        })
         .returning();
       const [credential] = await tx
         .insert(localCredentials)
@@ -102,6 +124,15 @@ export async function findLocalAccount(db: AppDb, email: string) {
     .where(and(sql`lower(${localCredentials.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
     .limit(1);
   return row;
+}
+
+/** Replaces the stored password hash of a local account (a rehash at sign-in with today's cost). */
+export async function updateLocalPasswordHash(
+  db: AppDb,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(localCredentials).set({ passwordHash }).where(eq(localCredentials.userId, userId));
 }
 
 function isRollback(error: unknown): boolean {

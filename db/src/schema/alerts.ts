@@ -46,6 +46,11 @@ export const alerts = pgTable(
     /** 1hour, 5hours, 1day, 3days or 1week. */
     resetInterval: text().notNull().default('1week'),
     lastTriggered: instant(),
+    /**
+     * user: set by the user; auto: created for a coin newly added to the portfolio, like the user's first
+     * Gain/Loss alert (SPEC.md section 4), which the alerts screen says in a notice (issue 15 item 13).
+     */
+    origin: text().notNull().default('user'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,6 +88,16 @@ export const alertEvents = pgTable(
     outcome: text().notNull(),
     detail: text(),
     firedAt: instant().notNull().defaultNow(),
+    /*
+     * What the alert was when it fired, so the history names each entry by its alert, coin and condition
+     * even after the alert is changed or deleted (issue 15 item 4). Null on events from before they were kept.
+     */
+    /** coin, all_coins or portfolio. */
+    scope: text(),
+    /** The coin whose price fired it: the alert's coin, or for all coins the holding that moved most. */
+    coinSymbol: text(),
+    thresholdType: text(),
+    thresholdValue: decimal(),
   },
   (t) => [
     uniqueIndex('alert_events_idempotency_key').on(t.idempotencyKey),

@@ -1,6 +1,22 @@
-import { boolean, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, instant, updatedAt } from './columns.ts';
 import { users } from './users.ts';
+
+/**
+ * Orders reads of the provider's subscriptions across processes: a ticket is drawn before each read, and the
+ * read with the newest ticket is the provider's latest word (issue 14; domain applyProviderWord).
+ */
+export const subscriptionTruthSeq = pgSequence('subscription_truth_seq');
 
 /** A user's plan subscription, mirrored from the payment provider (DESIGN.md section 7). */
 export const subscriptions = pgTable(
@@ -22,8 +38,13 @@ export const subscriptions = pgTable(
     currentPeriodEnd: instant(),
     trialEnd: instant(),
     canceledAt: instant(),
-    /** `created` of the newest provider event applied, so an older event arriving late changes nothing. */
+    /**
+     * Our clock when the provider's word was last applied (domain `syncedAt`): only throttles read-backs. The
+     * column keeps its old name; it is never compared with a provider's time.
+     */
     lastEventAt: instant(),
+    /** Ticket (subscription_truth_seq) of the newest provider read applied; an older read changes nothing. */
+    truthTicket: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,4 +92,34 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   provider: text().notNull(),
   type: text().notNull(),
   processedAt: createdAt(),
+});
+
+/** Local checkout's invoices: one per paid period of a local subscription (the Stripe ones live at Stripe). */
+export const localInvoices = pgTable(
+  'local_invoices',
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text().notNull(),
+    planId: text().notNull(),
+    amountCents: integer().notNull(),
+    periodStart: instant().notNull(),
+    periodEnd: instant().notNull(),
+    createdAt: instant().notNull(),
+  },
+  (t) => [uniqueIndex('local_invoices_period_key').on(t.subscriptionId, t.periodStart)],
+);
+
+/** Local checkout's fake card: brand and last four digits only, never the number. */
+export const localCards = pgTable('local_cards', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  expMonth: integer().notNull(),
+  expYear: integer().notNull(),
+  updatedAt: instant().notNull(),
 });

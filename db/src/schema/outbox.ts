@@ -24,7 +24,15 @@ export const outboxMessages = pgTable(
     /** pending, sending, sent, failed. */
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
+    /**
+     * pending: not before this time. sending: the end of the dispatcher's lease (renewed while the send
+     * runs); once passed, another dispatcher takes the message over. Database clock.
+     */
     nextAttemptAt: instant().notNull().defaultNow(),
+    /** The dispatcher (host-pid) that holds or last held the message. */
+    claimedBy: text(),
+    /** When the latest attempt began, database clock. */
+    attemptStartedAt: instant(),
     lastError: text(),
     /** The provider's message id once sent. */
     providerId: text(),
@@ -35,8 +43,9 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     uniqueIndex('outbox_messages_dedupe_key').on(t.dedupeKey),
+    // Due pending messages and expired leases are claimed by the same query.
     index('outbox_messages_due_idx')
       .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, decimal, updatedAt } from './columns.ts';
+import { createdAt, decimal, instant, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** One holding: one row per user and symbol, symbols compared case-insensitively. */
@@ -28,4 +28,33 @@ export const portfolioItems = pgTable(
     uniqueIndex('portfolio_items_user_symbol_key').on(t.userId, sql`lower(${t.symbol})`),
     index('portfolio_items_coin_idx').on(t.coingeckoId),
   ],
+);
+
+/**
+ * One transaction of a holding (issue 18): the source of its quantity and average cost, which the
+ * holding's row keeps as a cache written in the same database transaction.
+ */
+export const holdingTransactions = pgTable(
+  'holding_transactions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    holdingId: uuid()
+      .notNull()
+      .references(() => portfolioItems.id, { onDelete: 'cascade' }),
+    /** The holding's user, so ownership checks and per-user snapshots need no join. */
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** buy, sell, transfer_in, transfer_out, or adjust (an inline edit of the holding). */
+    kind: text().notNull(),
+    at: instant().notNull(),
+    quantity: decimal().notNull(),
+    /** Per coin in the quote currency (USD); for adjust, the new average cost. */
+    pricePerCoin: decimal().notNull().default('0'),
+    /** In the quote currency. */
+    fee: decimal().notNull().default('0'),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('holding_transactions_holding_idx').on(t.holdingId, t.at, t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, updatedAt } from './columns.ts';
 
 /**
@@ -15,6 +15,12 @@ export const users = pgTable(
     firstName: text(),
     /** E.164, needed for SMS alerts. */
     phone: text(),
+    /**
+     * When `email` / `phone` was confirmed as the user's (a link by e-mail, a code by SMS); null until then.
+     * Alerts go only to a confirmed destination (issue 13 finding 7); changing the value clears it.
+     */
+    emailVerifiedAt: instant(),
+    phoneVerifiedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** When the day-11 'account will be deleted' warning went out (lifecycle job). */
@@ -37,4 +43,32 @@ export const localCredentials = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('local_credentials_email_key').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A pending confirmation of an alert destination: the SHA-256 of the e-mailed token or the SMS code,
+ * never the secret itself. One row per user and channel; a new request replaces it.
+ */
+export const contactVerifications = pgTable(
+  'contact_verifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'email' or 'sms'. */
+    channel: text().notNull(),
+    /** The address or number being confirmed; confirming checks it is still the profile's. */
+    destination: text().notNull(),
+    secretHash: text().notNull(),
+    expiresAt: instant().notNull(),
+    /** Wrong codes tried against this row. */
+    attempts: integer().notNull().default(0),
+    sentAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_verifications_user_channel_key').on(t.userId, t.channel),
+    index('contact_verifications_secret_idx').on(t.secretHash),
+  ],
 );

@@ -15,6 +15,8 @@ export const LIFECYCLE_RULES = {
   deleteAfterDays: 14,
   /** Years a beta waitlist entry is kept. */
   betaRetentionYears: 2,
+  /** Years a contact-form message is kept (the privacy page says one year). */
+  contactRetentionYears: 1,
 } as const;
 
 /** What the lifecycle job knows about one account. */
@@ -69,6 +71,13 @@ export function nextLifecycleStep(facts: AccountLifecycleFacts, now: Date): Acco
   }
   const dueAt = Math.max(deleteAt, facts.deletionWarnedAt!.getTime() + notice);
   return t >= dueAt ? { action: 'delete', startsAt } : { action: 'keep' };
+}
+
+/** Contact messages sent before this instant are purged at `now` (privacy page: kept one year). */
+export function contactPurgeCutoff(now: Date): Date {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - LIFECYCLE_RULES.contactRetentionYears);
+  return cutoff;
 }
 
 /** Beta waitlist entries created before this instant are purged at `now`. */

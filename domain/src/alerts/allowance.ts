@@ -22,7 +22,19 @@ export interface AllowanceUsage {
 export interface ContactInfo {
   email: string | null;
   phone: string | null;
+  /**
+   * Whether the address / number was confirmed (issue 13 finding 7). Alerts go only to a confirmed
+   * destination; undefined counts as confirmed, for callers that checked it before.
+   */
+  emailVerified?: boolean;
+  phoneVerified?: boolean;
 }
+
+/** The alert history's reason for a channel left out because its destination is not confirmed. */
+export const UNVERIFIED_NOTES = {
+  email: 'e-mail address not verified',
+  sms: 'phone number not verified',
+} as const;
 
 export type DeliveryDecision =
   | { outcome: 'queued'; channels: Channel[]; notes: string[] }
@@ -30,7 +42,7 @@ export type DeliveryDecision =
 
 /**
  * Which channels one firing goes out on. `limits` null means no active plan (nothing left). A channel
- * is dropped when its cap is reached or the profile lacks its address; when no channel is left the
+ * is dropped when its cap is reached or the profile lacks its address or has not confirmed it; when no channel is left the
  * outcome is `skipped_allowance` if an allowance stopped it, `failed` if only contact details did.
  */
 export function decideDelivery(
@@ -48,6 +60,9 @@ export function decideDelivery(
   const channels = channelsOf(method).filter((channel) => {
     if (channel === 'email' && !contact.email) return notes.push('no e-mail address on the profile') < 0;
     if (channel === 'sms' && !contact.phone) return notes.push('no phone number on the profile') < 0;
+    // No allowance is used for a destination the user has not confirmed: it is left out like a missing one.
+    if (channel === 'email' && contact.emailVerified === false) return notes.push(UNVERIFIED_NOTES.email) < 0;
+    if (channel === 'sms' && contact.phoneVerified === false) return notes.push(UNVERIFIED_NOTES.sms) < 0;
     if (usage[channel] >= limits[channel]) {
       cappedOut = true;
       notes.push(channel === 'email' ? 'e-mail allowance used up' : 'SMS allowance used up');
@@ -67,4 +82,50 @@ export function addUsage(usage: AllowanceUsage, decision: DeliveryDecision): All
     email: usage.email + (decision.channels.includes('email') ? 1 : 0),
     sms: usage.sms + (decision.channels.includes('sms') ? 1 : 0),
   };
+}
+
+/**
+ * What is left this period, per channel and in all (DESIGN.md section 6: the SMS and e-mail caps split
+ * the plan's notifications). A channel has what is left of its own cap, and never more than is left of
+ * the total, since every notification also counts there. All zeros without a plan (`limits` null).
+ */
+export function allowanceLeft(limits: AllowanceLimits | null, usage: AllowanceUsage): AllowanceUsage {
+  if (!limits) return { total: 0, email: 0, sms: 0 };
+  const total = Math.max(0, limits.total - usage.total);
+  return {
+    total,
+    email: Math.min(total, Math.max(0, limits.email - usage.email)),
+    sms: Math.min(total, Math.max(0, limits.sms - usage.sms)),
+  };
+}
+
+/**
+ * How an alert with `method` would go out now (issue 15 item 1): 'ok' when every channel it asks for
+ * has notifications left; 'partial' when only some have (`usedUp` says which are used up, the others
+ * still go out); 'blocked' when none has, so a firing would send nothing.
+ */
+export function methodAllowance(
+  method: NotificationMethod,
+  left: AllowanceUsage,
+): { state: 'ok' | 'partial' | 'blocked'; usedUp: Channel[] } {
+  const channels = channelsOf(method);
+  const usedUp = channels.filter((channel) => left[channel] <= 0);
+  if (usedUp.length === 0) return { state: 'ok', usedUp };
+  return { state: usedUp.length === channels.length ? 'blocked' : 'partial', usedUp };
+}
+
+/** A channel's name in sentences: 'e-mail', 'SMS'. */
+export function channelName(channel: Channel): string {
+  return channel === 'email' ? 'e-mail' : 'SMS';
+}
+
+/**
+ * The 'Alert Limit Reached' text (SPEC.md section 8) for channels that are used up; with no channel (or
+ * the total used up) it is SPEC.md's text as given.
+ */
+export function limitReachedMessage(usedUp: readonly Channel[] = []): string {
+  if (usedUp.length === 0 || usedUp.length === 2) {
+    return 'You have used all of your alerts for this billing period. Upgrade your plan or wait for your next billing cycle.';
+  }
+  return `You have used all of your ${channelName(usedUp[0]!)} alerts for this billing period. Upgrade your plan or wait for your next billing cycle.`;
 }

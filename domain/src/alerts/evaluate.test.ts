@@ -5,7 +5,7 @@ import {
   evaluatePortfolioAlert,
   type PricedHolding,
 } from './evaluate.ts';
-import { checkAlertPrice, isStale } from './price-check.ts';
+import { checkTickPrice, isStale } from './price-check.ts';
 
 describe('evaluateCoinAlert', () => {
   it.each([
@@ -124,37 +124,26 @@ describe('evaluateAllCoinsAlert', () => {
   });
 });
 
-describe('checkAlertPrice', () => {
-  const now = 1_000_000_000;
-  const base = {
-    price: 100,
-    storedPrice: '100.000000000000000000',
-    receivedAt: now - 1000,
-    source: 'coingecko',
-    now,
-    pollMs: 60_000,
-  };
-
-  it('accepts a fresh, stored, sane price', () => {
-    expect(checkAlertPrice(base)).toEqual({ usable: true });
-    expect(checkAlertPrice({ ...base, receivedAt: now - 120_000 })).toEqual({ usable: true });
+describe('checkTickPrice', () => {
+  it('accepts a sane price, whenever the tick is handled', () => {
+    expect(checkTickPrice(100)).toEqual({ usable: true });
+    expect(checkTickPrice(10_000_000)).toEqual({ usable: true });
   });
 
   it.each([
-    ['older than two poll intervals', { receivedAt: now - 120_001 }, 'stale'],
-    ['no receive time', { receivedAt: null }, 'stale'],
-    ['a fallback price', { source: 'fallback' }, 'fallback'],
-    ['a price the poller did not keep', { storedPrice: '99' }, 'superseded'],
-    ['nothing stored', { storedPrice: undefined }, 'not_stored'],
-    ['above the coin cap', { price: 10_000_001, storedPrice: '10000001' }, 'rejected'],
-    ['zero', { price: 0, storedPrice: '0' }, 'rejected'],
-    ['NaN', { price: Number.NaN }, 'rejected'],
-  ] as const)('refuses %s', (_label, change, reason) => {
-    expect(checkAlertPrice({ ...base, ...change })).toEqual({ usable: false, reason });
+    ['above the coin cap', 10_000_001],
+    ['zero', 0],
+    ['negative', -1],
+    ['NaN', Number.NaN],
+    ['infinite', Number.POSITIVE_INFINITY],
+  ] as const)('refuses %s', (_label, price) => {
+    expect(checkTickPrice(price)).toEqual({ usable: false, reason: 'rejected' });
   });
 
-  it('isStale counts exactly two poll intervals as fresh', () => {
+  it('isStale counts exactly two poll intervals before the moment as fresh, and a later price as fresh', () => {
     expect(isStale(0, 2000, 1000)).toBe(false);
     expect(isStale(0, 2001, 1000)).toBe(true);
+    expect(isStale(5000, 2000, 1000)).toBe(false);
+    expect(isStale(null, 2000, 1000)).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ export interface PricedHolding {
   purchasePrice: number;
   /** Latest accepted price, USD; null when the coin has none. */
   price: number | null;
-  /** False when the price is stale or a fallback (see checkAlertPrice). */
+  /** False when the price is stale or a fallback (see price-check.ts). */
   fresh: boolean;
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addUsage, decideDelivery } from './allowance.ts';
-import { alertLifecycle, distanceToTrigger, isPastTrigger, isRearmDue, rearmAt } from './lifecycle.ts';
+import {
+  alertLifecycle,
+  distanceToTrigger,
+  isPastTrigger,
+  isRearmDue,
+  rearmAt,
+  triggerStanding,
+} from './lifecycle.ts';
 
 const fired = new Date('2026-05-01T10:00:00Z');
 
@@ -86,6 +93,19 @@ describe('decideDelivery (DESIGN.md section 5, Allowance)', () => {
     });
   });
 
+  it('leaves out a destination not confirmed, using no allowance for it (issue 13 finding 7)', () => {
+    const unconfirmedPhone = { ...contact, emailVerified: true, phoneVerified: false };
+    const both = decideDelivery('Both', unconfirmedPhone, limits, none);
+    expect(both).toEqual({ outcome: 'queued', channels: ['email'], notes: ['phone number not verified'] });
+    expect(addUsage(none, both)).toEqual({ total: 1, email: 1, sms: 0 });
+    const smsOnly = decideDelivery('SMS', unconfirmedPhone, limits, none);
+    expect(smsOnly).toEqual({ outcome: 'failed', channels: [], notes: ['phone number not verified'] });
+    expect(addUsage(none, smsOnly)).toEqual(none);
+    expect(
+      decideDelivery('Email', { ...contact, emailVerified: false, phoneVerified: true }, limits, none),
+    ).toMatchObject({ outcome: 'failed', notes: ['e-mail address not verified'] });
+  });
+
   it('drops a capped or unreachable channel and keeps the other', () => {
     expect(decideDelivery('Both', contact, limits, { total: 30, email: 25, sms: 5 })).toEqual({
       outcome: 'queued',
@@ -106,5 +126,33 @@ describe('decideDelivery (DESIGN.md section 5, Allowance)', () => {
     const decision = decideDelivery('Both', contact, limits, none);
     expect(addUsage(none, decision)).toEqual({ total: 1, email: 1, sms: 1 });
     expect(addUsage(none, decideDelivery('Both', contact, null, none))).toEqual(none);
+  });
+});
+
+describe('triggerStanding', () => {
+  it.each([
+    // A gain alert at $100.17 on a coin at $190: already past, never '-47.27% from now'.
+    ['above', 100.17, 190, { holds: true, movePercent: null }],
+    ['above', 100, 100, { holds: true, movePercent: null }],
+    ['below', 100, 100, { holds: true, movePercent: null }],
+    ['below', 100, 80, { holds: true, movePercent: null }],
+    ['above', 110, 100, { holds: false, movePercent: 10 }],
+    ['below', 90, 100, { holds: false, movePercent: -10 }],
+    ['above', 110, null, { holds: false, movePercent: null }],
+    ['above', 110, 0, { holds: false, movePercent: null }],
+  ] as const)('%s %d at %s -> %o', (direction, trigger, current, standing) => {
+    const found = triggerStanding(direction, trigger, current);
+    expect(found.holds).toBe(standing.holds);
+    if (standing.movePercent === null) expect(found.movePercent).toBeNull();
+    else expect(found.movePercent).toBeCloseTo(standing.movePercent, 9);
+  });
+
+  it('never gives a move in the wrong direction', () => {
+    for (const current of [1, 50, 99.99, 100, 100.01, 150]) {
+      const up = triggerStanding('above', 100, current).movePercent;
+      const down = triggerStanding('below', 100, current).movePercent;
+      if (up !== null) expect(up).toBeGreaterThan(0);
+      if (down !== null) expect(down).toBeLessThan(0);
+    }
   });
 });

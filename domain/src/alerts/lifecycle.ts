@@ -70,3 +70,30 @@ export function distanceToTrigger(
 export function isPastTrigger(direction: Direction, triggerPrice: number, price: number): boolean {
   return direction === 'above' ? price >= triggerPrice : price <= triggerPrice;
 }
+
+/** Where a new alert stands against the price now (issue 15 item 2). */
+export interface TriggerStanding {
+  /**
+   * The condition already holds: the price is at or past the trigger in the alert's direction, so the
+   * alert fires at the next price update (evaluateCoinAlert compares the same way).
+   */
+  holds: boolean;
+  /**
+   * Percent the price must still move to reach the trigger: positive for an 'above' alert, negative for
+   * a 'below' one, never the wrong sign; null when the condition holds or the price is unknown.
+   */
+  movePercent: number | null;
+}
+
+/** Where an alert with this direction and trigger stands at `currentPrice` (null or 0: unknown). */
+export function triggerStanding(
+  direction: Direction,
+  triggerPrice: number,
+  currentPrice: number | null | undefined,
+): TriggerStanding {
+  if (currentPrice === null || currentPrice === undefined || !(currentPrice > 0)) {
+    return { holds: false, movePercent: null };
+  }
+  if (isPastTrigger(direction, triggerPrice, currentPrice)) return { holds: true, movePercent: null };
+  return { holds: false, movePercent: distanceToTrigger(triggerPrice, currentPrice) };
+}

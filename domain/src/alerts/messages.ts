@@ -1,4 +1,7 @@
 /** Texts of the alerts screen and API, verbatim from SPEC.md sections 5 and 8 where it gives them. */
+import { formatPortfolioPrice } from '../format/money.ts';
+import type { ThresholdType } from './constants.ts';
+
 export const ALERT_MESSAGES = {
   upgradeTitle: 'Upgrade Required',
   upgradeBody: 'You must upgrade to a paid plan to set alerts.',
@@ -45,4 +48,33 @@ export function missingInfoMessage(missing: readonly string[]): string {
 /** The message of a 403 past the plan's set-up cap. */
 export function setupCapMessage(cap: number): string {
   return `Your plan allows up to ${cap.toLocaleString('en-US')} alerts set up at once. Delete some alerts or upgrade your plan.`;
+}
+
+/** An alert's condition in words: 'up 10%', 'down 5%', 'above $50,000.00', 'below $2.50'. */
+export function conditionWords(thresholdType: ThresholdType, thresholdValue: number): string {
+  if (thresholdType === 'Gain' || thresholdType === 'Loss') {
+    return `${thresholdType === 'Gain' ? 'up' : 'down'} ${Number(thresholdValue.toFixed(2))}%`;
+  }
+  return `${thresholdType === 'Above' ? 'above' : 'below'} ${formatPortfolioPrice(thresholdValue)}`;
+}
+
+/**
+ * The notice that alerts were set automatically on coins the user added (SPEC.md section 4, issue 15
+ * item 13). On the portfolio screen: 'An alert was set on SOL (down 10%), like your first alert on a coin
+ * you hold. You can change or delete it on the Alerts page.' On the alerts screen it points at the list.
+ */
+export function autoAlertNotice(
+  alerts: readonly { coinSymbol: string; thresholdType: ThresholdType; thresholdValue: number }[],
+  where: 'portfolio' | 'alerts' = 'portfolio',
+): string {
+  const list = alerts.map((a) => `${a.coinSymbol} (${conditionWords(a.thresholdType, a.thresholdValue)})`);
+  const shown =
+    list.length > 5 ? `${list.slice(0, 5).join(', ')} and ${list.length - 5} more` : list.join(', ');
+  const one = alerts.length === 1;
+  const set = one ? `An alert was set on ${shown}` : `Alerts were set on ${shown}`;
+  const then =
+    where === 'portfolio'
+      ? `You can change or delete ${one ? 'it' : 'them'} on the Alerts page.`
+      : `${one ? 'It is' : 'They are'} marked 'Set for a new coin' below; edit or delete ${one ? 'it' : 'them'} as you like.`;
+  return `${set} for ${one ? 'a coin' : 'coins'} you added, like your first alert on a coin you hold. ${then}`;
 }

@@ -12,7 +12,7 @@ function state(over: Partial<SubscriptionState> = {}): SubscriptionState {
     cancelAtPeriodEnd: false,
     currentPeriodStart: new Date('2026-03-01T00:00:00Z'),
     currentPeriodEnd: END,
-    lastEventAt: new Date('2026-03-01T00:00:00Z'),
+    syncedAt: new Date('2026-03-01T00:00:00Z'),
     ...over,
   };
 }

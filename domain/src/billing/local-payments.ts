@@ -40,6 +40,28 @@ export interface LocalSubscriptionRecord {
   currentPeriodEnd: Date;
 }
 
+/** One paid period of a local subscription (db table `local_invoices`). */
+export interface LocalInvoiceRecord {
+  id: string;
+  userId: string;
+  subscriptionId: string;
+  planId: PlanId;
+  amountCents: number;
+  periodStart: Date;
+  periodEnd: Date;
+  createdAt: Date;
+}
+
+/** Local checkout's fake card (db table `local_cards`): brand and last four digits only. */
+export interface LocalCardRecord {
+  userId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  updatedAt: Date;
+}
+
 /** Storage of the local provider. Implementations: in memory (adapters, tests) and on the database (db). */
 export interface LocalPaymentStore {
   insertSession(session: LocalCheckoutRecord): Promise<void>;
@@ -51,7 +73,15 @@ export interface LocalPaymentStore {
   completeSession(id: string, completedAt: Date, subscription: LocalSubscriptionRecord): Promise<boolean>;
   /** Moves an open session to `status`; false, changing nothing, when it is not open. */
   closeSession(id: string, status: 'canceled' | 'expired'): Promise<boolean>;
+  /** Expires every open session of the user (account deletion), so its page refuses to take it. */
+  expireOpenSessions(userId: string): Promise<void>;
   findSubscription(id: string): Promise<LocalSubscriptionRecord | undefined>;
   /** Saves the changed fields of an existing subscription (plan, status, cancellation, period). */
   updateSubscription(subscription: LocalSubscriptionRecord): Promise<void>;
+  /** Records a paid period; a period already recorded (same subscription and start) is kept as it was. */
+  recordInvoice(invoice: LocalInvoiceRecord): Promise<void>;
+  /** The user's invoices, newest first. */
+  listInvoices(userId: string, limit: number): Promise<LocalInvoiceRecord[]>;
+  findCard(userId: string): Promise<LocalCardRecord | undefined>;
+  saveCard(card: LocalCardRecord): Promise<void>;
 }

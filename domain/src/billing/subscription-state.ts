@@ -1,17 +1,24 @@
 import type { PlanId } from '../plans.ts';
 
 /**
- * The subscription state machine of DESIGN.md section 7, as a pure reducer over provider-neutral events.
+ * The subscription state machine of DESIGN.md section 7, reconciled against the provider's word.
  *
- *   None --(checkout completed)--> Active
- *   Active --(upgrade/downgrade)--> Active on the new plan, at once (the provider prorates)
- *   Active --(cancel)--> Active with cancelAtPeriodEnd --(period end: deleted)--> None (status 'canceled')
- *   Active with cancelAtPeriodEnd --(reactivate)--> Active
+ *   None --(checkout started)--> pending --(subscription read back live)--> Active
+ *   Active --(plan change / cancel at period end / reactivate)--> Active as the provider now says
+ *   Active --(the subscription ends: period end after a cancel, failed payments, an immediate cancel)--> canceled
  *
- * Webhooks arrive late, twice and out of order, so every event carries the provider's time (`at`) and an event
- * older than the newest one applied (`lastEventAt`) changes nothing. Dedupe by event id happens before this
- * (processed_webhook_events), so this reducer only has to be order-tolerant, not idempotent by id; applying
- * the same event twice gives the same state anyway.
+ * Webhooks arrive late, twice, out of order and stamped in the provider's whole seconds, so they are only a
+ * signal (issue 14): the truth is the subscription as read back from the provider, and each read is ordered by
+ * a ticket drawn from one database sequence before the read started. Under the user's row lock a read applies
+ * only when its ticket is newer than the one applied last: the read that started last saw the provider's
+ * latest state, so the last word wins whatever order the webhooks came in. No time of ours is ever compared
+ * with one of the provider's.
+ *
+ * Every word is about one subscription id. An ended subscription never lives again (at Stripe and locally), so
+ * an ended word about the user's current subscription always applies, whatever its ticket; an ended word about
+ * another (older) subscription changes nothing; a live word about another subscription replaces the user's
+ * only when theirs is not live (they subscribed again). The caller reads the current subscription back first
+ * when it may have ended in the meantime.
  */
 
 /** Subscription status in our own words; provider adapters map their statuses onto these. */
@@ -43,23 +50,28 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
   currentPeriodStart?: Date;
   currentPeriodEnd?: Date;
-  /** Provider time of the newest event applied; older events are ignored. */
-  lastEventAt?: Date;
+  /** Our clock when the provider's word was last applied; only throttles read-backs, never ordered against provider times. */
+  syncedAt?: Date;
 }
 
-/** Provider-neutral events that drive the state machine. `at` is the provider's event time. */
-export type SubscriptionEvent =
-  /** The user was sent to checkout for a plan; only moves a user without a live subscription to 'pending'. */
-  | { kind: 'checkout_started'; at: Date; planId: PlanId }
-  /**
-   * The subscription as it now is: from a webhook (`at` = the event's `created`) or read back from the provider
-   * by payment-success or sync-plan (`at` = the time of the read, since the read is the newest word).
-   */
-  | { kind: 'subscription'; at: Date; snapshot: SubscriptionSnapshot }
-  /** The subscription ended (period end after a cancel, an immediate cancel, or failed payments). */
-  | { kind: 'deleted'; at: Date }
-  /** A period was paid for (invoice paid): the period moves on, a past-due subscription is active again. */
-  | { kind: 'period_renewed'; at: Date; periodStart: Date; periodEnd: Date };
+/** The mirror with the references reconciliation needs: which subscription it is about, and the last ticket applied. */
+export interface SubscriptionMirror {
+  state: SubscriptionState;
+  subscriptionId: string | null;
+  /** Ticket of the newest provider word applied; null before the first. */
+  ticket: number | null;
+}
+
+/**
+ * What the provider said about one subscription: `snapshot` as read back (or carried by a final webhook, such as
+ * a deletion), or null when the provider no longer knows the subscription (it counts as ended). `ticket` orders
+ * reads: drawn from the database sequence before the read started.
+ */
+export interface ProviderWord {
+  subscriptionId: string;
+  snapshot: SubscriptionSnapshot | null;
+  ticket: number;
+}
 
 /** The state of a user who never subscribed. */
 export const NO_SUBSCRIPTION: SubscriptionState = Object.freeze({
@@ -71,59 +83,97 @@ export const NO_SUBSCRIPTION: SubscriptionState = Object.freeze({
 /** Statuses in which the provider still has a live subscription for the user. */
 const LIVE: ReadonlySet<SubscriptionStatus> = new Set(['trialing', 'active', 'past_due']);
 
+/** Whether a status is one in which the provider may still bill and grant the plan. */
+export function isLiveStatus(status: SubscriptionStatus): boolean {
+  return LIVE.has(status);
+}
+
+/** The user was sent to checkout: only a user without a live subscription waits on one ('pending'). */
+export function startCheckout(state: SubscriptionState): SubscriptionState {
+  if (LIVE.has(state.status) || state.status === 'pending') return state;
+  return { ...state, planId: null, status: 'pending', cancelAtPeriodEnd: false };
+}
+
+/** Whether a word says the subscription has ended (or the provider forgot it). */
+export function isEndedWord(word: ProviderWord): boolean {
+  return !word.snapshot || word.snapshot.status === 'canceled';
+}
+
 /**
- * Applies one event and returns the next state (a new object; the input is not changed).
- * Returns the same state object when the event is older than `lastEventAt` or does not apply.
+ * Applies one provider word to the mirror and returns the next mirror (a new object), or the same object when
+ * the word changes nothing: an older read, an end of a subscription that is not the user's, a live
+ * subscription other than the user's live one, anything about a subscription already ended.
  */
-export function applySubscriptionEvent(
+export function applyProviderWord(mirror: SubscriptionMirror, word: ProviderWord): SubscriptionMirror {
+  const ended = isEndedWord(word);
+  const newer = mirror.ticket === null || word.ticket > mirror.ticket;
+  const ours = mirror.subscriptionId === null || mirror.subscriptionId === word.subscriptionId;
+  // An end is final whenever it was read, so it keeps the ticket: tickets order reads of live subscriptions,
+  // and a read of the user's next subscription drawn before a late end's word was handled still counts. A
+  // live read applies only when newer, so its ticket is the mirror's next one.
+  const endIt = (): SubscriptionMirror => ({
+    state: endedState(mirror.state, word.snapshot),
+    subscriptionId: word.subscriptionId,
+    ticket: mirror.ticket,
+  });
+  const takeLive = (sameSubscription: boolean): SubscriptionMirror => ({
+    state: liveState(mirror.state, word.snapshot!, sameSubscription),
+    subscriptionId: word.subscriptionId,
+    ticket: word.ticket,
+  });
+
+  if (ours) {
+    if (mirror.subscriptionId !== null && mirror.state.status === 'canceled') return mirror; // terminal
+    if (ended) {
+      // Nothing live of this subscription to end (a new checkout is pending): leave it. A first subscription
+      // that ended before any other word about it reached us is still recorded as ended.
+      const known = mirror.subscriptionId !== null;
+      if (known && !LIVE.has(mirror.state.status) && mirror.state.status !== 'incomplete') return mirror;
+      return endIt();
+    }
+    return newer ? takeLive(true) : mirror;
+  }
+
+  // Another subscription than the one we mirror: nothing while ours is live. Otherwise its end is taken
+  // (the user has no plan either way, and a read of it still in flight cannot bring it back), and a live
+  // read of it replaces ours when it is newer than the last live read we applied.
+  if (LIVE.has(mirror.state.status)) return mirror;
+  if (ended) return endIt();
+  return newer ? takeLive(false) : mirror;
+}
+
+function endedState(state: SubscriptionState, snapshot: SubscriptionSnapshot | null): SubscriptionState {
+  // The period fields stay: the 14-day clean-up of SPEC.md section 9 counts from the cycle's end.
+  return {
+    ...state,
+    planId: null,
+    status: 'canceled',
+    cancelAtPeriodEnd: false,
+    currentPeriodStart: snapshot?.currentPeriodStart ?? state.currentPeriodStart,
+    currentPeriodEnd: snapshot?.currentPeriodEnd ?? state.currentPeriodEnd,
+  };
+}
+
+function liveState(
   state: SubscriptionState,
-  event: SubscriptionEvent,
+  s: SubscriptionSnapshot,
+  sameSubscription: boolean,
 ): SubscriptionState {
-  if (event.kind === 'checkout_started') {
-    // Only a user without a live subscription waits on a checkout; a paying user changes plan in place.
-    if (LIVE.has(state.status)) return state;
-    return { ...state, planId: null, status: 'pending', cancelAtPeriodEnd: false };
-  }
-
-  if (state.lastEventAt && event.at.getTime() < state.lastEventAt.getTime()) return state;
-
-  switch (event.kind) {
-    case 'subscription': {
-      const s = event.snapshot;
-      const ended = s.status === 'canceled';
-      return {
-        // An unknown price keeps the plan we knew rather than dropping the user's access.
-        planId: ended ? null : (s.planId ?? state.planId),
-        status: s.status,
-        cancelAtPeriodEnd: ended ? false : s.cancelAtPeriodEnd,
-        currentPeriodStart: s.currentPeriodStart,
-        currentPeriodEnd: s.currentPeriodEnd,
-        lastEventAt: event.at,
-      };
-    }
-    case 'deleted':
-      // The period fields stay: the 14-day clean-up of SPEC.md section 9 counts from the cycle's end.
-      return { ...state, planId: null, status: 'canceled', cancelAtPeriodEnd: false, lastEventAt: event.at };
-    case 'period_renewed': {
-      // Without a subscription an invoice says nothing about access, and must not hide a snapshot of the same
-      // second that arrives after it (Stripe sends invoice.paid and checkout.session.completed together).
-      if (state.planId === null || (!LIVE.has(state.status) && state.status !== 'incomplete')) return state;
-      const newer = !state.currentPeriodEnd || event.periodEnd.getTime() > state.currentPeriodEnd.getTime();
-      return {
-        ...state,
-        // A paid invoice settles a past-due or incomplete subscription; a trial stays a trial ($0 invoice).
-        status: state.status === 'trialing' ? 'trialing' : 'active',
-        currentPeriodStart: newer ? event.periodStart : state.currentPeriodStart,
-        currentPeriodEnd: newer ? event.periodEnd : state.currentPeriodEnd,
-        lastEventAt: event.at,
-      };
-    }
-  }
+  return {
+    ...state,
+    // An unknown price keeps the plan we knew of this subscription rather than dropping the user's access.
+    planId: s.planId ?? (sameSubscription ? state.planId : null),
+    status: s.status,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    currentPeriodStart: s.currentPeriodStart,
+    currentPeriodEnd: s.currentPeriodEnd,
+  };
 }
 
 /**
  * Whether the state grants a paid plan's features: a known plan and a live status.
- * past_due keeps access while the provider retries the payment (its dunning period); it ends with 'deleted'.
+ * past_due keeps access while the provider retries the payment (its dunning period); it ends when the
+ * provider ends the subscription.
  */
 export function hasActivePlan(state: SubscriptionState): boolean {
   return state.planId !== null && LIVE.has(state.status);

@@ -23,7 +23,14 @@ interface HeaderName {
   key: string;
   /** True when the header names a currency ('$', 'usd'): such a column holds money, never a quantity. */
   isMoney: boolean;
+  /**
+   * True when it names money other than dollars ('Value (EUR)', 'Wert €', 'BTC Value'): never the
+   * quantity, and not a USD value either.
+   */
+  isOtherMoney: boolean;
 }
+
+const OTHER_MONEY = /[€£¥₩₹]|\b(?:eur|gbp|jpy|chf|cad|aud|krw|inr|btc|eth|bnb)\b/;
 
 const MAX_HEADER_LENGTH = 100;
 
@@ -31,24 +38,34 @@ const MAX_HEADER_LENGTH = 100;
 export function normaliseHeader(header: string): HeaderName {
   // No alias is near this long; the cap keeps the bracket pattern linear on hostile input.
   const lower = header.slice(0, MAX_HEADER_LENGTH).toLowerCase();
-  const isMoney = lower.includes('$') || /\busd\b/.test(lower);
+  const isOtherMoney = OTHER_MONEY.test(lower.replace(/[_-]/g, ' '));
+  const isMoney = isOtherMoney || lower.includes('$') || /\busd\b/.test(lower);
   let key = lower.replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(/[^a-z0-9]/g, '');
   // 'Value USD', 'balance_usd': the unit written without brackets.
   if (key.length > 3 && key.endsWith('usd')) key = key.slice(0, -3);
-  return { key, isMoney };
+  return { key, isMoney, isOtherMoney };
 }
+
+/** Exchange balance exports: with one of these columns, an unlabelled 'Total' is coins, not dollars. */
+const BALANCE_EXPORT_KEYS = new Set(['available', 'free', 'inorder', 'locked', 'frozen']);
 
 /**
  * Picks a column for each field from the header row. Within a field the alias listed first wins, and for
  * one alias the leftmost column. 'balance' is both a quantity and a value alias; it is the quantity only
  * when no 'quantity' or 'amount' column exists and the header does not name a currency. So
  * 'Name,Symbol,Quantity,Balance ($)' reads Balance ($) as the value, 'Symbol,Balance' reads it as the
- * quantity, and 'Symbol,Balance ($)' has no quantity column at all.
+ * quantity, and 'Symbol,Balance ($)' has no quantity column at all. 'total' is a value, except in an
+ * exchange's balance export ('Coin,Total,Available,In Order,BTC Value' from Binance): with no other
+ * quantity column and an Available, In Order, Free or Locked column beside it, Total is the coins held
+ * (and Available the quantity when there is no Total). A column labelled with another currency
+ * ('Value (EUR)', 'BTC Value') is never read as the USD value.
  */
 export function resolveCsvColumns(headers: readonly string[]): CsvColumns {
   const names = headers.map(normaliseHeader);
   const find = (alias: string, allowMoney: boolean, taken: number): number =>
-    names.findIndex((n, i) => i !== taken && n.key === alias && (allowMoney || !n.isMoney));
+    names.findIndex(
+      (n, i) => i !== taken && n.key === alias && !n.isOtherMoney && (allowMoney || !n.isMoney),
+    );
   const pick = (field: CsvField, allowMoney: boolean, taken = -1): number => {
     for (const alias of CSV_HEADER_ALIASES[field]) {
       const index = find(alias, allowMoney, taken);
@@ -56,7 +73,11 @@ export function resolveCsvColumns(headers: readonly string[]): CsvColumns {
     }
     return -1;
   };
-  const quantity = pick('quantity', false);
+  let quantity = pick('quantity', false);
+  if (quantity === -1 && names.some((n) => BALANCE_EXPORT_KEYS.has(n.key))) {
+    quantity = find('total', false, -1);
+    if (quantity === -1) quantity = find('available', false, -1);
+  }
   return {
     symbol: pick('symbol', true),
     name: pick('name', true),

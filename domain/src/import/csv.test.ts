@@ -109,9 +109,19 @@ describe('parseCsv balance precedence', () => {
 });
 
 describe('parseCsv rows', () => {
+  it.each(['0', '0.0', '$0.00'])('skips quantity %j as nothing held, with the reason', (quantity) => {
+    const { rows, errors, report } = parseCsv(`symbol,quantity\nBTC,"${quantity}"\n`);
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(report).toEqual({
+      read: 1,
+      sourceRows: {},
+      skipped: [{ symbol: 'BTC', error: 'nothing held (quantity 0)', where: 'Row 2' }],
+      failed: [],
+    });
+  });
+
   it.each([
-    ['0', 'Row 2: quantity must be above 0'],
-    ['0.0', 'Row 2: quantity must be above 0'],
     ['-1', 'Row 2: quantity must be above 0'],
     ['-$1.00', 'Row 2: quantity must be above 0'],
     ['', 'Row 2: quantity is missing'],
@@ -121,7 +131,14 @@ describe('parseCsv rows', () => {
     ['1e400', 'Row 2: quantity "1e400" is not a number'],
     ['1000000000000000.5', 'Row 2: quantity must be at most 1,000,000,000,000,000'],
   ])('rejects quantity %j', (quantity, error) => {
-    expect(parseCsv(`symbol,quantity\nBTC,"${quantity}"\n`)).toEqual({ rows: [], errors: [error] });
+    const { rows, errors, report } = parseCsv(`symbol,quantity\nBTC,"${quantity}"\n`);
+    expect({ rows, errors }).toEqual({ rows: [], errors: [error] });
+    expect(report).toEqual({
+      read: 1,
+      sourceRows: {},
+      skipped: [],
+      failed: [{ symbol: 'BTC', error: error.replace('Row 2: ', ''), where: 'Row 2' }],
+    });
   });
 
   it.each([
@@ -155,9 +172,11 @@ describe('parseCsv rows', () => {
   });
 
   it('numbers rows as a spreadsheet does and skips blank lines', () => {
-    const { rows, errors } = parseCsv('\nsymbol,quantity\n\nBTC,1\n,2\n ,\nETH,0\n');
+    const { rows, errors, report } = parseCsv('\nsymbol,quantity\n\nBTC,1\n,2\n ,\nETH,-1\nSOL,0\n');
     expect(rows).toEqual([{ symbol: 'BTC', quantity: 1 }]);
     expect(errors).toEqual(['Row 5: symbol is missing', 'Row 7: quantity must be above 0']);
+    expect(report.skipped).toEqual([{ symbol: 'SOL', error: 'nothing held (quantity 0)', where: 'Row 8' }]);
+    expect(report.read).toBe(4);
   });
 
   it('rejects a symbol the API would refuse', () => {
@@ -178,9 +197,22 @@ describe('parseCsv rows', () => {
   });
 
   it('refuses a merge that would pass the quantity limit', () => {
-    const { rows, errors } = parseCsv('symbol,quantity\nBTC,900000000000000\nBTC,200000000000000\n');
+    const { rows, errors, report } = parseCsv('symbol,quantity\nBTC,900000000000000\nBTC,200000000000000\n');
     expect(rows).toEqual([{ symbol: 'BTC', quantity: 9e14 }]);
     expect(errors).toEqual(['Row 3: total quantity of BTC would exceed 1,000,000,000,000,000']);
+    expect(report).toEqual({
+      read: 2,
+      sourceRows: { BTC: 1 },
+      skipped: [],
+      failed: [
+        { symbol: 'BTC', error: 'total quantity of BTC would exceed 1,000,000,000,000,000', where: 'Row 3' },
+      ],
+    });
+  });
+
+  it('counts the source rows merged into each row', () => {
+    const { report } = parseCsv('symbol,quantity\nbtc,1\nETH,2\nBTC,3\nBtc,4\n');
+    expect(report).toEqual({ read: 4, sourceRows: { BTC: 3, ETH: 1 }, skipped: [], failed: [] });
   });
 
   it('detects tab and semicolon delimiters, and strips a byte-order mark', () => {
@@ -189,12 +221,14 @@ describe('parseCsv rows', () => {
   });
 
   it('reports a missing header and an empty file', () => {
-    expect(parseCsv('BTC,0.5\nETH,2\n')).toEqual({ rows: [], errors: [CSV_MISSING_HEADER_MESSAGE] });
-    expect(parseCsv('symbol,name\nBTC,Bitcoin\n')).toEqual({
+    const nothingRead = {
       rows: [],
       errors: [CSV_MISSING_HEADER_MESSAGE],
-    });
-    expect(parseCsv('')).toEqual({ rows: [], errors: [CSV_MISSING_HEADER_MESSAGE] });
+      report: { read: 0, sourceRows: {}, skipped: [], failed: [] },
+    };
+    expect(parseCsv('BTC,0.5\nETH,2\n')).toEqual(nothingRead);
+    expect(parseCsv('symbol,name\nBTC,Bitcoin\n')).toEqual(nothingRead);
+    expect(parseCsv('')).toEqual(nothingRead);
   });
 
   it('reports an unterminated quote', () => {
@@ -211,6 +245,61 @@ describe('parseCsv rows', () => {
     expect(parseCsv(undefined as unknown as string)).toEqual({
       rows: [],
       errors: [CSV_MISSING_HEADER_MESSAGE],
+      report: { read: 0, sourceRows: {}, skipped: [], failed: [] },
     });
   });
+});
+
+describe('parseCsv: European and exchange exports (issue 15)', () => {
+  it('reads comma decimals in a semicolon-separated file', () => {
+    const { rows, errors } = parseCsv('Symbol;Quantity;Value (USD)\nBTC;0,5;48.500,00\nETH;2,25;7.650\n');
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { symbol: 'BTC', quantity: 0.5, value: 48500 },
+      { symbol: 'ETH', quantity: 2.25, value: 7650 },
+    ]);
+  });
+
+  it("takes the delimiter from Excel's sep= line", () => {
+    expect(parseCsv('sep=;\r\nSymbol;Quantity\r\nBTC;0,5\r\n').rows).toEqual([
+      { symbol: 'BTC', quantity: 0.5 },
+    ]);
+  });
+
+  it('keeps dot decimals in a semicolon file that uses them', () => {
+    expect(parseCsv('Symbol;Quantity\nBTC;0.5\nETH;1,234.5\n').rows).toEqual([
+      { symbol: 'BTC', quantity: 0.5 },
+      { symbol: 'ETH', quantity: 1234.5 },
+    ]);
+  });
+
+  it("reads Binance's spot balance export: Total is the coins held", () => {
+    const { rows, errors } = parseCsv(
+      'Coin,Total,Available,In Order,BTC Value\nBTC,0.5234,0.5,0.0234,0.5234\nBNB,12.45,10,2.45,0.0987\n',
+    );
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { symbol: 'BTC', quantity: 0.5234 },
+      { symbol: 'BNB', quantity: 12.45 },
+    ]);
+  });
+
+  it('reads Available as the quantity when a balance export has no Total', () => {
+    expect(parseCsv('Coin,Available,Locked\nETH,2,0\n').rows).toEqual([{ symbol: 'ETH', quantity: 2 }]);
+  });
+
+  it('still reads Total as the value beside a quantity column', () => {
+    expect(parseCsv('Symbol,Quantity,Total\nETH,2,6800\n').rows).toEqual([
+      { symbol: 'ETH', quantity: 2, value: 6800 },
+    ]);
+  });
+
+  it.each(['Value (EUR)', 'Wert €', 'Value GBP', 'BTC Value'])(
+    'never reads %j as the value in USD',
+    (header) => {
+      expect(parseCsv(`Symbol,Quantity,${header}\nETH,2,6100\n`).rows).toEqual([
+        { symbol: 'ETH', quantity: 2 },
+      ]);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 /** The CSV importer (SPEC.md section 5, 'CSV'; DESIGN.md section 4, 'Domain functions'). */
 import Papa from 'papaparse';
-import { MAX_QUANTITY } from '../schemas/common.ts';
+import { MAX_QUANTITY } from '../limits.ts';
 import { resolveCsvColumns, type CsvColumns } from './csv-columns.ts';
 import {
   cleanContractAddress,
@@ -8,14 +8,20 @@ import {
   cleanValue,
   ImportRowCollector,
   isImportSymbol,
+  type ImportReport,
   type ImportRow,
 } from './import-row.ts';
-import { parseAmount } from './numbers.ts';
+import { NOTHING_HELD_REASON } from './messages.ts';
+import { detectDecimalMark, parseAmount, type DecimalMark } from './numbers.ts';
 
-/** What {@link parseCsv} found: the rows it kept and one human-readable line per problem. */
+/**
+ * What {@link parseCsv} found: the rows it kept, one human-readable line per problem (failed rows,
+ * header and quote problems), and how every data row was accounted for.
+ */
 export interface CsvParseResult {
   rows: ImportRow[];
   errors: string[];
+  report: ImportReport;
 }
 
 /** The header problem reported when no symbol or no quantity column is found. */
@@ -27,14 +33,18 @@ const MAX_SHOWN_CELL = 40;
 
 /**
  * Reads a CSV export into import rows. The first non-blank record is the header; columns are chosen by
- * {@link resolveCsvColumns} (see there for the 'balance' precedence). The delimiter is the one of comma,
- * tab, semicolon or pipe the header line uses most. A data row is kept when it has a symbol of the API's shape and a quantity above 0
- * (and at most MAX_QUANTITY); `$` and thousands commas are dropped from numbers. A value that is blank,
- * not a number or not above 0 is left out without complaint (purchase price then falls back to the
- * market price, see {@link purchasePriceFor}); a contract address that fails the address rule is left out.
- * Duplicate symbols are merged (see ImportRowCollector). `errors` holds one line per skipped record,
- * numbered as in a spreadsheet ('Row 4: quantity must be above 0', the header being row 1), plus header
- * and quote problems. Never throws.
+ * {@link resolveCsvColumns} (see there for the 'balance' and 'total' precedence). The delimiter is the one
+ * of comma, tab, semicolon or pipe the header line uses most, or the one a spreadsheet's 'sep=;' first
+ * line names. Numbers use the decimal mark {@link detectDecimalMark} finds in the file's quantity and
+ * value cells, so '0,5' in a semicolon-separated European export is a half, not 5. A data row is kept
+ * when it has a symbol of the API's shape and a quantity above 0 (and at most MAX_QUANTITY); `$` and
+ * thousands separators are dropped from numbers. A value that is blank, not a number or not above 0 is
+ * left out without complaint (purchase price then falls back to the market price, see
+ * {@link purchasePriceFor}); a contract address that fails the address rule is left out. Duplicate
+ * symbols are merged (see ImportRowCollector). A row with quantity 0 (exchanges list coins no longer
+ * held) is skipped; any other refused row fails. Both are in `report` with their reason and their row,
+ * numbered as in a spreadsheet (the header being row 1); `errors` holds one line per failed row ('Row 4:
+ * quantity must be above 0'), plus header and quote problems. Never throws.
  */
 export function parseCsv(text: string): CsvParseResult {
   try {
@@ -44,59 +54,77 @@ export function parseCsv(text: string): CsvParseResult {
     return {
       rows: [],
       errors: [`Error parsing CSV file: ${error instanceof Error ? error.message : 'unknown error'}`],
+      report: new ImportRowCollector().report(),
     };
   }
 }
 
 function parseCsvText(text: string): CsvParseResult {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const parsed = Papa.parse<string[]>(source, {
-    header: false,
-    skipEmptyLines: false,
-    delimiter: delimiterOf(source),
-  });
+  const { source, delimiter } = delimiterOf(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const parsed = Papa.parse<string[]>(source, { header: false, skipEmptyLines: false, delimiter });
   const records = parsed.data;
   const errors: string[] = [];
   for (const problem of parsed.errors) {
     if (problem.type === 'Quotes') errors.push(`Row ${(problem.row ?? 0) + 1}: ${problem.message}`);
   }
+  const collector = new ImportRowCollector();
+  const noRows = () => ({
+    rows: [],
+    errors: [CSV_MISSING_HEADER_MESSAGE, ...errors],
+    report: collector.report(),
+  });
 
   const headerIndex = records.findIndex((r) => !isBlankRecord(r));
-  if (headerIndex === -1) return { rows: [], errors: [CSV_MISSING_HEADER_MESSAGE, ...errors] };
+  if (headerIndex === -1) return noRows();
   const columns = resolveCsvColumns(records[headerIndex]!);
-  if (columns.symbol === -1 || columns.quantity === -1) {
-    return { rows: [], errors: [CSV_MISSING_HEADER_MESSAGE, ...errors] };
-  }
+  if (columns.symbol === -1 || columns.quantity === -1) return noRows();
 
-  const collector = new ImportRowCollector();
+  const data = records.slice(headerIndex + 1);
+  const decimal = detectDecimalMark(
+    data.flatMap((r) => [r[columns.quantity] ?? '', columns.value === -1 ? '' : (r[columns.value] ?? '')]),
+    delimiter,
+  );
   for (let i = headerIndex + 1; i < records.length; i++) {
     const record = records[i]!;
     if (isBlankRecord(record)) continue;
-    const result = readRecord(record, columns);
-    if (typeof result === 'string') {
-      errors.push(`Row ${i + 1}: ${result}`);
-    } else if (!collector.add(result)) {
-      errors.push(`Row ${i + 1}: total quantity of ${result.symbol} would exceed ${MAX_QUANTITY_TEXT}`);
+    const where = `Row ${i + 1}`;
+    const result = readRecord(record, columns, decimal);
+    const symbol = (record[columns.symbol] ?? '').trim().toUpperCase();
+    if ('skip' in result) {
+      collector.skip(symbol, result.skip, where);
+    } else if ('fail' in result) {
+      errors.push(`${where}: ${result.fail}`);
+      collector.fail(isImportSymbol(symbol) ? symbol : '', result.fail, where);
+    } else if (!collector.add(result.row)) {
+      const reason = `total quantity of ${result.row.symbol} would exceed ${MAX_QUANTITY_TEXT}`;
+      errors.push(`${where}: ${reason}`);
+      collector.fail(result.row.symbol, reason, where);
     }
   }
-  return { rows: collector.rows(), errors };
+  return { rows: collector.rows(), errors, report: collector.report() };
 }
 
-/** One data record as a row, or the reason it cannot be one. */
-function readRecord(record: readonly string[], columns: CsvColumns): ImportRow | string {
+type RecordResult = { row: ImportRow } | { skip: string } | { fail: string };
+
+/** One data record as a row, or why it is skipped or cannot be one. */
+function readRecord(record: readonly string[], columns: CsvColumns, decimal: DecimalMark): RecordResult {
   const symbolText = (record[columns.symbol] ?? '').trim();
-  if (symbolText === '') return 'symbol is missing';
-  if (!isImportSymbol(symbolText)) return `symbol "${shorten(symbolText)}" is not valid`;
+  if (symbolText === '') return { fail: 'symbol is missing' };
+  if (!isImportSymbol(symbolText)) return { fail: `symbol "${shorten(symbolText)}" is not valid` };
 
   const quantityText = record[columns.quantity] ?? '';
-  const quantity = parseAmount(quantityText);
+  const quantity = parseAmount(quantityText, decimal);
   if (Number.isNaN(quantity)) {
-    return quantityText.trim() === ''
-      ? 'quantity is missing'
-      : `quantity "${shorten(quantityText.trim())}" is not a number`;
+    return {
+      fail:
+        quantityText.trim() === ''
+          ? 'quantity is missing'
+          : `quantity "${shorten(quantityText.trim())}" is not a number`,
+    };
   }
-  if (quantity <= 0) return 'quantity must be above 0';
-  if (quantity > MAX_QUANTITY) return `quantity must be at most ${MAX_QUANTITY_TEXT}`;
+  if (quantity === 0) return { skip: NOTHING_HELD_REASON };
+  if (quantity < 0) return { fail: 'quantity must be above 0' };
+  if (quantity > MAX_QUANTITY) return { fail: `quantity must be at most ${MAX_QUANTITY_TEXT}` };
 
   const row: ImportRow = { symbol: symbolText.toUpperCase(), quantity };
   if (columns.name !== -1) {
@@ -105,23 +133,33 @@ function readRecord(record: readonly string[], columns: CsvColumns): ImportRow |
   }
   if (columns.value !== -1) {
     const cell = record[columns.value];
-    const value = cell === undefined ? undefined : cleanValue(parseAmount(cell));
+    const value = cell === undefined ? undefined : cleanValue(parseAmount(cell, decimal));
     if (value !== undefined) row.value = value;
   }
   if (columns.contract !== -1) {
     const address = cleanContractAddress(record[columns.contract]);
     if (address !== undefined) row.contractAddress = address;
   }
-  return row;
+  return { row };
 }
 
 const DELIMITERS = [',', '\t', ';', '|'] as const;
 
+const SEP_LINE = /^sep=(.)\s*(?:\r\n|\r|\n|$)/i;
+
 /**
- * The delimiter the header line uses most (comma on a tie or none). papaparse's own guess is thrown off by
- * blank lines, and the header is the line that must be right.
+ * The delimiter, and the text without a spreadsheet's 'sep=;' first line when it has one (Excel writes
+ * it so a comma-decimal locale opens the file right). Otherwise the delimiter the header line uses most
+ * (comma on a tie or none): papaparse's own guess is thrown off by blank lines, and the header is the
+ * line that must be right.
  */
-function delimiterOf(text: string): string {
+function delimiterOf(text: string): { source: string; delimiter: string } {
+  const sep = SEP_LINE.exec(text);
+  if (sep) return { source: text.slice(sep[0].length), delimiter: sep[1]! };
+  return { source: text, delimiter: headerDelimiter(text) };
+}
+
+function headerDelimiter(text: string): string {
   const header = firstNonBlankLine(text);
   let best: string = ',';
   let bestCount = 0;

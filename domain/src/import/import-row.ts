@@ -3,7 +3,7 @@
  * meet to exist at all (SPEC.md section 5, 'CSV' and 'Paste'; DESIGN.md section 4, 'Domain functions').
  */
 import { isContractAddress } from '../coins.ts';
-import { MAX_QUANTITY } from '../schemas/common.ts';
+import { MAX_QUANTITY } from '../limits.ts';
 
 /**
  * One holding read from an import. `symbol` is upper case; `quantity` is finite and above 0; `value`, when
@@ -56,10 +56,34 @@ export function cleanValue(value: number | undefined): number | undefined {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+/** A source row, or a coin of the import, that was not added, and why. `symbol` is '' when it had none. */
+export interface ImportFailure {
+  symbol: string;
+  error: string;
+  /** Where the source has it, when it numbers its rows: 'Row 5' of a CSV file. */
+  where?: string;
+}
+
+/**
+ * How an importer accounted for every source row it read as a holding (a CSV data record, a pasted table
+ * row or token): each one is merged into a row of the result, skipped on purpose or failed, so
+ * `read` = the sum of `sourceRows` + `skipped.length` + `failed.length` (issue 15).
+ */
+export interface ImportReport {
+  read: number;
+  /** How many source rows each result row holds, by its symbol: 2 when a coin was listed twice. */
+  sourceRows: Record<string, number>;
+  /** Rows left out on purpose, with why: nothing held (quantity 0), a balance too small to read. */
+  skipped: ImportFailure[];
+  /** Rows that could not be read, with why. */
+  failed: ImportFailure[];
+}
+
 interface Entry {
   row: ImportRow;
   /** False once any merged occurrence lacked a value: a partial sum would understate the position. */
   valueComplete: boolean;
+  sourceRows: number;
 }
 
 /**
@@ -67,12 +91,18 @@ interface Entry {
  * values add up only while every occurrence gave one; the first non-empty name and contract address win.
  * Holding one coin in several lots, wallets or networks is common, and the portfolio keeps one row per
  * symbol, so the sum is the holding. `add` refuses a row whose merge would push the quantity past
- * MAX_QUANTITY (or to Infinity) and leaves the earlier total untouched.
+ * MAX_QUANTITY (or to Infinity) and leaves the earlier total untouched. It also keeps the import's
+ * {@link ImportReport}: every source row goes through `add`, `skip` or `fail` exactly once.
  */
 export class ImportRowCollector {
   readonly #bySymbol = new Map<string, Entry>();
+  readonly #skipped: ImportFailure[] = [];
+  readonly #failed: ImportFailure[] = [];
 
-  /** Adds or merges a row whose fields already passed the row rules. False when the merge was refused. */
+  /**
+   * Adds or merges a row whose fields already passed the row rules. False when the merge was refused:
+   * the caller then reports the row through `fail`.
+   */
   add(row: ImportRow): boolean {
     const existing = this.#bySymbol.get(row.symbol);
     if (!existing) {
@@ -80,11 +110,12 @@ export class ImportRowCollector {
       if (row.name !== undefined) copy.name = row.name;
       if (row.value !== undefined) copy.value = row.value;
       if (row.contractAddress !== undefined) copy.contractAddress = row.contractAddress;
-      this.#bySymbol.set(row.symbol, { row: copy, valueComplete: row.value !== undefined });
+      this.#bySymbol.set(row.symbol, { row: copy, valueComplete: row.value !== undefined, sourceRows: 1 });
       return true;
     }
     const quantity = existing.row.quantity + row.quantity;
     if (!isImportQuantity(quantity)) return false;
+    existing.sourceRows += 1;
     const target = existing.row;
     target.quantity = quantity;
     if (target.name === undefined && row.name !== undefined) target.name = row.name;
@@ -102,6 +133,16 @@ export class ImportRowCollector {
     return true;
   }
 
+  /** Records a source row left out on purpose. */
+  skip(symbol: string, error: string, where?: string): void {
+    this.#skipped.push(where === undefined ? { symbol, error } : { symbol, error, where });
+  }
+
+  /** Records a source row that could not be read. */
+  fail(symbol: string, error: string, where?: string): void {
+    this.#failed.push(where === undefined ? { symbol, error } : { symbol, error, where });
+  }
+
   /** Number of distinct symbols collected. */
   get size(): number {
     return this.#bySymbol.size;
@@ -110,5 +151,21 @@ export class ImportRowCollector {
   /** The merged rows, in the order each symbol first appeared. */
   rows(): ImportRow[] {
     return Array.from(this.#bySymbol.values(), (e) => e.row);
+  }
+
+  /** Every source row seen so far, accounted for. */
+  report(): ImportReport {
+    const sourceRows: Record<string, number> = {};
+    let merged = 0;
+    for (const [symbol, entry] of this.#bySymbol) {
+      sourceRows[symbol] = entry.sourceRows;
+      merged += entry.sourceRows;
+    }
+    return {
+      read: merged + this.#skipped.length + this.#failed.length,
+      sourceRows,
+      skipped: this.#skipped.slice(),
+      failed: this.#failed.slice(),
+    };
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isContractAddress } from '../coins.ts';
 import { parseCsv } from './csv.ts';
 import { CSV_HEADER_ALIASES } from './csv-columns.ts';
-import type { ImportRow } from './import-row.ts';
+import type { ImportReport, ImportRow } from './import-row.ts';
 import { PASTE_FORMATS, parsePaste } from './paste.ts';
 import { WALLET_TABLE_MAX_QUANTITY } from './paste/wallet-table.ts';
 
@@ -26,15 +26,31 @@ function checkRows(rows: ImportRow[]): void {
   }
 }
 
+/** Every source row read is in a row, skipped or failed, with a reason (issue 15). */
+function checkReport(rows: ImportRow[], report: ImportReport): void {
+  // Sorted: an object lists integer-like keys ('2', '1') in numeric order.
+  expect(Object.keys(report.sourceRows).sort()).toEqual(rows.map((r) => r.symbol).sort());
+  const merged = Object.values(report.sourceRows).reduce((sum, n) => sum + n, 0);
+  expect(Object.values(report.sourceRows).every((n) => n >= 1)).toBe(true);
+  expect(merged + report.skipped.length + report.failed.length).toBe(report.read);
+  for (const entry of [...report.skipped, ...report.failed]) expect(entry.error.length).toBeGreaterThan(0);
+}
+
 function checkCsv(text: string): void {
   const result = parseCsv(text);
   checkRows(result.rows);
+  checkReport(result.rows, result.report);
   expect(result.errors.every((e) => typeof e === 'string' && e.length > 0)).toBe(true);
+  // Every failed row is also one line of `errors`.
+  for (const failure of result.report.failed) {
+    expect(result.errors).toContain(`${failure.where}: ${failure.error}`);
+  }
 }
 
 function checkPaste(text: string): void {
   const result = parsePaste(text);
   checkRows(result.rows);
+  checkReport(result.rows, result.report);
   expect(PASTE_FORMATS).toContain(result.format);
   if (result.format === 'wallet-table') {
     expect(result.rows.every((r) => r.quantity < WALLET_TABLE_MAX_QUANTITY)).toBe(true);
@@ -193,11 +209,12 @@ describe('round trip', () => {
           'Symbol,Quantity,Value',
           ...holdings.map((h) => `${h.symbol},${h.quantity},${h.value}`),
         ].join('\n');
-        const { rows, errors } = parseCsv(text);
+        const { rows, errors, report } = parseCsv(text);
         expect(errors).toEqual([]);
         expect(rows).toEqual(
           holdings.map((h) => ({ symbol: h.symbol, quantity: h.quantity, value: h.value })),
         );
+        expect(report.read).toBe(holdings.length);
       }),
       RUNS,
     );
@@ -213,6 +230,7 @@ describe('round trip', () => {
           const result = parsePaste(text);
           expect(result.format).toBe('standard');
           expect(result.rows.map((r) => r.symbol)).toEqual(holdings.map((h) => h.symbol));
+          expect(result.report.read).toBe(holdings.length);
         },
       ),
       RUNS,

@@ -4,6 +4,7 @@ export * from './messages.ts';
 export { parseAmount } from './numbers.ts';
 export { CSV_HEADER_ALIASES, resolveCsvColumns, type CsvColumns, type CsvField } from './csv-columns.ts';
 export * from './csv.ts';
+export * from './csv-help.ts';
 export * from './csv-template.ts';
 export * from './paste.ts';
 export { WALLET_TABLE_MAX_QUANTITY } from './paste/wallet-table.ts';

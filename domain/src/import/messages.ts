@@ -13,3 +13,6 @@ export const PASTE_NO_TOKENS_MESSAGE =
 /** Shown when a CSV file yields no row. */
 export const CSV_NO_ROWS_MESSAGE =
   'No valid portfolio items found in CSV. Make sure your CSV has columns like "symbol" and "quantity".';
+
+/** Why an import leaves out a row whose quantity is 0: exchanges list coins no longer held. */
+export const NOTHING_HELD_REASON = 'nothing held (quantity 0)';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parsePaste } from './paste.ts';
+import { parsePaste, type PasteParseResult } from './paste.ts';
+
+/** The rows and format, for the tests about reading; the report has tests of its own. */
+const read = (text: string): Omit<PasteParseResult, 'report'> => {
+  const { rows, format } = parsePaste(text);
+  return { rows, format };
+};
 
 const ADDRESS = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const ZERO = `0x${'0'.repeat(40)}`;
@@ -12,7 +18,11 @@ describe('parsePaste: detection', () => {
     ['   \n\t\n', 'generic'],
     ['hello world', 'generic'],
   ])('returns no rows for %j', (text, format) => {
-    expect(parsePaste(text)).toEqual({ rows: [], format });
+    expect(parsePaste(text)).toEqual({
+      rows: [],
+      format,
+      report: { read: 0, sourceRows: {}, skipped: [], failed: [] },
+    });
   });
 
   it.each([
@@ -35,11 +45,17 @@ describe('parsePaste: detection', () => {
     expect(parsePaste('Coin\tBalance\tValue\nBTC\t0\t$0\nETH is 2 today')).toEqual({
       rows: [],
       format: 'exchange-table',
+      report: {
+        read: 1,
+        sourceRows: {},
+        skipped: [{ symbol: 'BTC', error: 'nothing held (quantity 0)' }],
+        failed: [],
+      },
     });
   });
 
   it('needs a balance line before calling text MetaMask or Coinbase', () => {
-    expect(parsePaste('My MetaMask and Coinbase: BTC 0.5')).toEqual({
+    expect(read('My MetaMask and Coinbase: BTC 0.5')).toEqual({
       rows: [{ symbol: 'BTC', quantity: 0.5 }],
       format: 'generic',
     });
@@ -115,7 +131,7 @@ describe('parsePaste: exchange table', () => {
   it('reads a table whose cells are separated by blanks', () => {
     const text =
       'Asset    Balance    Value (USD)\nDOT      310.25     2,109.70\nTotal               2,109.70';
-    expect(parsePaste(text)).toEqual({
+    expect(read(text)).toEqual({
       rows: [{ symbol: 'DOT', quantity: 310.25, value: 2109.7 }],
       format: 'exchange-table',
     });
@@ -165,7 +181,7 @@ describe('parsePaste: wallet table', () => {
 
   it('reads tab-separated rows', () => {
     const text = `Token\tPortfolio %\tPrice (24hr)\tBalance\tValue\nNetwork Avatar\tDai\tDAI\t${ADDRESS}\t35%\t$1.00 0.00%\t8,990.5 DAI\t$8,990.50`;
-    expect(parsePaste(text)).toEqual({
+    expect(read(text)).toEqual({
       rows: [{ symbol: 'DAI', name: 'Dai', quantity: 8990.5, value: 8990.5, contractAddress: ADDRESS }],
       format: 'wallet-table',
     });
@@ -176,7 +192,7 @@ describe('parsePaste: MetaMask and Coinbase blocks', () => {
   it('takes the dollar line above the balance, and the name above that', () => {
     const text =
       'Tokens\nNFTs\nActivity\nEthereum\n$4,212.77\n+2.31%\n1.2345 ETH\nUSD Coin\n$1,803.22\n0.01%\n1,803.2201 USDC';
-    expect(parsePaste(text)).toEqual({
+    expect(read(text)).toEqual({
       rows: [
         { symbol: 'ETH', name: 'Ethereum', quantity: 1.2345, value: 4212.77 },
         { symbol: 'USDC', name: 'USD Coin', quantity: 1803.2201, value: 1803.22 },
@@ -210,7 +226,7 @@ describe('parsePaste: MetaMask and Coinbase blocks', () => {
   it('skips the lone symbol line when naming a Coinbase asset', () => {
     const text =
       'My assets\nBitcoin\nBTC\n$6,543.21\n0.06712345 BTC\n$97,480.10\n+1.25%\nEthereum\nETH\n$3,062.18\n0.89 ETH';
-    expect(parsePaste(text)).toEqual({
+    expect(read(text)).toEqual({
       rows: [
         { symbol: 'BTC', name: 'Bitcoin', quantity: 0.06712345, value: 6543.21 },
         { symbol: 'ETH', name: 'Ethereum', quantity: 0.89, value: 3062.18 },
@@ -250,5 +266,107 @@ describe('parsePaste: generic fallback', () => {
       { symbol: 'BTC', quantity: 0.75, value: 150 },
       { symbol: 'ETH', quantity: 3 },
     ]);
+  });
+});
+
+describe('parsePaste: MetaMask one-line token rows keep names and dollar values (issue 15)', () => {
+  it.each([
+    ['Ethereum 1.2345 ETH $4,212.77', 'Ethereum', 'ETH', 1.2345, 4212.77],
+    ['Ethereum 1.2345 ETH 4,212.77 USD', 'Ethereum', 'ETH', 1.2345, 4212.77],
+    ['USD Coin · 1,803.2201 USDC · $1,803.22', 'USD Coin', 'USDC', 1803.2201, 1803.22],
+    ['Lido Staked Ether 0.0412 stETH US$143.21', 'Lido Staked Ether', 'STETH', 0.0412, 143.21],
+    ['ETH\tEthereum\t1.2345\t$4,212.77', 'Ethereum', 'ETH', 1.2345, 4212.77],
+  ])('%j', (line, name, symbol, quantity, value) => {
+    expect(parsePaste(line).rows).toEqual([{ symbol, name, quantity, value }]);
+  });
+
+  it('reads a balance glued to its symbol and a US$ value in a block', () => {
+    expect(parsePaste('Ethereum\n$4,212.77\n1.2345ETH\nArbitrum\n250 ARB\nUS$196.41').rows).toEqual([
+      { symbol: 'ETH', name: 'Ethereum', quantity: 1.2345, value: 4212.77 },
+      { symbol: 'ARB', name: 'Arbitrum', quantity: 250, value: 196.41 },
+    ]);
+  });
+
+  it('does not take prose or a caption for a name', () => {
+    expect(parsePaste('I hold 0.5 BTC').rows).toEqual([{ symbol: 'BTC', quantity: 0.5 }]);
+    expect(parsePaste('USD 10 ETH 2').rows).toEqual([{ symbol: 'ETH', quantity: 10 }]);
+  });
+
+  it('reads no dollar value from another currency', () => {
+    expect(parsePaste('Ethereum\n1.2345 ETH\n€3,912.10').rows).toEqual([
+      { symbol: 'ETH', name: 'Ethereum', quantity: 1.2345 },
+    ]);
+  });
+});
+
+describe('parsePaste: every token or table row read is accounted for (issue 15)', () => {
+  it("reads Binance's coin cell copied as the symbol over the name", () => {
+    const text =
+      'Coin\tTotal\tAvailable\tIn Order\tBTC Value\nBTC\nBitcoin\t0.5234\t0.5\t0.0234\t0.5234\nUSDT\nTetherUS\t1,125.88\t1,125.88\t0\t0.0116';
+    expect(parsePaste(text)).toEqual({
+      rows: [
+        { symbol: 'BTC', name: 'Bitcoin', quantity: 0.5234 },
+        { symbol: 'USDT', name: 'TetherUS', quantity: 1125.88 },
+      ],
+      format: 'exchange-table',
+      report: { read: 2, sourceRows: { BTC: 1, USDT: 1 }, skipped: [], failed: [] },
+    });
+  });
+
+  it('fails an exchange-table row without a symbol or quantity instead of dropping it', () => {
+    const text = 'Coin\tBalance\tValue\nBitcoin\t0.5\t$48,500\nETH\t--\t$0\nSOL\t0\t$0\nTotal\t\t$48,500';
+    expect(parsePaste(text).report).toEqual({
+      read: 3,
+      sourceRows: {},
+      skipped: [{ symbol: 'SOL', error: 'nothing held (quantity 0)' }],
+      failed: [
+        { symbol: '', error: 'no coin symbol in "Bitcoin 0.5 $48,500"' },
+        { symbol: 'ETH', error: 'no quantity found' },
+      ],
+    });
+  });
+
+  it.each([
+    ['BTC 0', { skipped: [{ symbol: 'BTC', error: 'nothing held (quantity 0)' }], failed: [] }],
+    ['BTC -0.5', { skipped: [], failed: [{ symbol: 'BTC', error: 'quantity must be above 0' }] }],
+    ['BTC $5', { skipped: [], failed: [{ symbol: 'BTC', error: 'no quantity found' }] }],
+    [
+      'Dai < 0.00001 DAI',
+      { skipped: [{ symbol: 'DAI', error: 'balance below 0.00001, too small to import' }], failed: [] },
+    ],
+  ])('accounts for the generic line %j', (line, expected) => {
+    const { rows, report } = parsePaste(line);
+    expect(rows).toEqual([]);
+    expect(report).toEqual({ read: 1, sourceRows: {}, ...expected });
+  });
+
+  it('does not count prose, captions or headers as rows', () => {
+    expect(parsePaste('My NFTs and ERC20 tokens\nName, Symbol, Quantity, Balance').report.read).toBe(0);
+  });
+
+  it('fails a line of another shape among standardized comma lines', () => {
+    const { rows, report } = parsePaste('Bitcoin, BTC, 0.5, 48500\nSOL 10\nSolana, SOL, 1, 0');
+    expect(rows).toEqual([{ name: 'Bitcoin', symbol: 'BTC', quantity: 0.5, value: 48500 }]);
+    expect(report.failed).toEqual([
+      { symbol: 'SOL', error: '"SOL 10" is not in the form name, SYMBOL, quantity, value in USD' },
+      { symbol: 'SOL', error: 'value in USD must be above 0' },
+    ]);
+    expect(report.read).toBe(3);
+  });
+
+  it('fails a wallet-table row without a balance', () => {
+    const text = 'Network Avatar\nBitcoin\nBTC\n0.5 BTC\n$48,500\nNetwork Avatar\nPepe\nPEPE\n$0.00001';
+    expect(parsePaste(text).report.failed).toEqual([
+      { symbol: 'PEPE', error: 'no balance found in "Pepe PEPE $0.00001"' },
+    ]);
+  });
+
+  it('counts the lines merged into one row', () => {
+    expect(parsePaste('BTC 0.5\nETH 1\nBTC 0.25').report).toEqual({
+      read: 3,
+      sourceRows: { BTC: 2, ETH: 1 },
+      skipped: [],
+      failed: [],
+    });
   });
 });

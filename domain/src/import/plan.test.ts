@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { ImportReport } from './import-row.ts';
 import {
+  ALREADY_HELD_REASON,
   allDuplicatesMessage,
   coingeckoIdForRow,
   describeImport,
   importSuccessMessage,
   priceKeyForRow,
   splitDuplicates,
+  tallyImport,
   toBulkItems,
 } from './plan.ts';
 import { priceKeyOf } from '../coins.ts';
@@ -123,32 +126,105 @@ describe('priceKeyForRow', () => {
   });
 });
 
-describe('describeImport', () => {
-  it('gives the counts and the first three failures, then how many more', () => {
-    const summary = describeImport({
+describe('tallyImport: every source row is added, skipped or failed (issue 15)', () => {
+  const report: ImportReport = {
+    read: 9,
+    sourceRows: { BTC: 2, ETH: 1, SOL: 1, ADA: 1, DOT: 1 },
+    skipped: [{ symbol: 'XRP', error: 'nothing held (quantity 0)', where: 'Row 8' }],
+    failed: [
+      { symbol: '', error: 'symbol is missing', where: 'Row 3' },
+      { symbol: 'DOGE', error: 'quantity "lots" is not a number', where: 'Row 6' },
+    ],
+  };
+
+  it('counts a coin held already, or refused by the server, in source rows', () => {
+    const outcome = tallyImport(report, {
+      skipped: [{ symbol: 'btc', error: ALREADY_HELD_REASON }],
+      failed: [{ symbol: 'ADA', error: 'Quantity must be greater than 0' }],
+    });
+    expect(outcome).toEqual({
+      read: 9,
       added: 3,
-      skipped: ['BTC', 'ETH'],
+      skipped: 3,
+      failed: 3,
+      skippedReasons: [
+        { symbol: 'btc', error: ALREADY_HELD_REASON },
+        { symbol: 'XRP', error: 'nothing held (quantity 0)', where: 'Row 8' },
+      ],
+      failures: [
+        { symbol: '', error: 'symbol is missing', where: 'Row 3' },
+        { symbol: 'DOGE', error: 'quantity "lots" is not a number', where: 'Row 6' },
+        { symbol: 'ADA', error: 'Quantity must be greater than 0' },
+      ],
+    });
+  });
+
+  it('counts a coin once when both the browser and the server name it', () => {
+    const outcome = tallyImport(report, {
+      skipped: [
+        { symbol: 'ETH', error: ALREADY_HELD_REASON },
+        { symbol: 'ETH', error: ALREADY_HELD_REASON },
+      ],
+      failed: [{ symbol: 'ETH', error: 'x' }],
+    });
+    expect([outcome.read, outcome.added, outcome.skipped, outcome.failed]).toEqual([9, 5, 2, 2]);
+  });
+
+  it('adds everything when nothing happened after parsing', () => {
+    const outcome = tallyImport(report, { skipped: [], failed: [] });
+    expect(outcome.added + outcome.skipped + outcome.failed).toBe(report.read);
+    expect(outcome.added).toBe(6);
+  });
+});
+
+describe('describeImport', () => {
+  it('gives the counts and the rows they add up to, the first three failures, then how many more', () => {
+    const summary = describeImport({
+      read: 11,
+      added: 3,
+      skipped: 3,
+      failed: 5,
+      skippedReasons: [
+        { symbol: 'BTC', error: ALREADY_HELD_REASON },
+        { symbol: 'ETH', error: ALREADY_HELD_REASON },
+        { symbol: 'SOL', error: 'nothing held (quantity 0)', where: 'Row 9' },
+      ],
       failures: [
         { symbol: 'AAA', error: 'Quantity must be greater than 0' },
-        { symbol: '', error: 'Row 4: quantity must be above 0' },
+        { symbol: '', error: 'quantity must be above 0', where: 'Row 4' },
         { symbol: 'CCC', error: 'x' },
         { symbol: 'DDD', error: 'y' },
         { symbol: 'EEE', error: 'z' },
       ],
     });
-    expect(summary.headline).toBe(
-      'Import finished: 3 added, 2 skipped (already in your portfolio), 5 failed.',
-    );
+    expect(summary.headline).toBe('Import finished: 3 added, 3 skipped, 5 failed (11 rows read).');
     expect(summary.details).toEqual([
       'AAA: Quantity must be greater than 0',
       'Row 4: quantity must be above 0',
       'CCC: x',
       '...and 2 more',
     ]);
+    expect(summary.skipped).toEqual([
+      'BTC: Already in your portfolio',
+      'ETH: Already in your portfolio',
+      'Row 9, SOL: nothing held (quantity 0)',
+    ]);
   });
 
-  it('has no details when nothing failed', () => {
-    expect(describeImport({ added: 1, skipped: [], failures: [] }).details).toEqual([]);
+  it('has no details when nothing failed or was skipped', () => {
+    const summary = describeImport({
+      read: 1,
+      added: 1,
+      skipped: 0,
+      failed: 0,
+      skippedReasons: [],
+      failures: [],
+    });
+    expect(summary).toEqual({
+      headline: 'Import finished: 1 added, 0 skipped, 0 failed (1 row read).',
+      details: [],
+      skipped: [],
+    });
   });
 
   it('words the duplicate and success notices', () => {

@@ -4,7 +4,7 @@
  */
 import { CONTRACT_ADDRESSES, coingeckoIdForSymbol, priceKeyOf } from '../coins.ts';
 import { toDecimalString } from '../decimal.ts';
-import type { ImportRow } from './import-row.ts';
+import type { ImportFailure, ImportReport, ImportRow } from './import-row.ts';
 import { purchasePriceFor } from './csv-template.ts';
 
 /** One item of POST /api/portfolio/bulk as the browser sends it (decimal strings, SPEC.md 'Bulk add item'). */
@@ -78,35 +78,104 @@ export function toBulkItems(
   });
 }
 
-/** One row that could not be imported. `symbol` is '' when the source line had none. */
-export interface ImportFailure {
-  symbol: string;
-  error: string;
-}
-
-/** What an import did. */
+/**
+ * What an import did, counted in source rows (issue 15): every row read was added (alone or merged with
+ * other rows of the same coin), skipped or failed, so `read` = `added` + `skipped` + `failed`. The
+ * reasons come one per coin or row: a coin already held that two rows listed is one reason, two rows.
+ */
 export interface ImportOutcome {
+  read: number;
   added: number;
-  /** Symbols skipped because they were already held (found in the browser or by the server). */
-  skipped: string[];
+  skipped: number;
+  failed: number;
+  skippedReasons: ImportFailure[];
   failures: ImportFailure[];
 }
 
-/** How many failures the summary spells out before '...and N more'. */
-export const SHOWN_IMPORT_ERRORS = 3;
+/** What happened to the parsed rows' coins after parsing, by symbol. */
+export interface AfterParse {
+  /** Coins left out on purpose: already in the portfolio (found in the browser or by the server). */
+  skipped: readonly ImportFailure[];
+  /** Coins that could not be saved, with why. */
+  failed: readonly ImportFailure[];
+}
+
+/** The reason a coin already held is skipped (the server gives the same one). */
+export const ALREADY_HELD_REASON = 'Already in your portfolio';
 
 /**
- * The partial-import summary (SPEC.md section 8): the added, skipped and failed counts, then the first
- * three failures with symbol and text, then '...and N more'.
+ * Counts an import in source rows: the parser's report (rows skipped or failed while reading, and how
+ * many source rows each coin holds) with what happened to the coins afterwards. A coin is counted
+ * once, under the first outcome that names it.
  */
-export function describeImport(outcome: ImportOutcome): { headline: string; details: string[] } {
-  const failed = outcome.failures.length;
-  const headline = `Import finished: ${outcome.added} added, ${outcome.skipped.length} skipped (already in your portfolio), ${failed} failed.`;
-  const details = outcome.failures
-    .slice(0, SHOWN_IMPORT_ERRORS)
-    .map((f) => (f.symbol ? `${f.symbol}: ${f.error}` : f.error));
-  if (failed > SHOWN_IMPORT_ERRORS) details.push(`...and ${failed - SHOWN_IMPORT_ERRORS} more`);
-  return { headline, details };
+export function tallyImport(report: ImportReport, after: AfterParse): ImportOutcome {
+  const rowsOf = (symbol: string) => report.sourceRows[symbol.toUpperCase()] ?? 1;
+  const settled = new Set<string>();
+  const take = (list: readonly ImportFailure[]): { rows: number; reasons: ImportFailure[] } => {
+    let rows = 0;
+    const reasons: ImportFailure[] = [];
+    for (const entry of list) {
+      const key = entry.symbol.toUpperCase();
+      if (key !== '' && settled.has(key)) continue;
+      if (key !== '') settled.add(key);
+      rows += key === '' ? 1 : rowsOf(key);
+      reasons.push(entry);
+    }
+    return { rows, reasons };
+  };
+  const skippedAfter = take(after.skipped);
+  const failedAfter = take(after.failed);
+  let added = 0;
+  for (const [symbol, rows] of Object.entries(report.sourceRows)) if (!settled.has(symbol)) added += rows;
+  const skipped = report.skipped.length + skippedAfter.rows;
+  const failed = report.failed.length + failedAfter.rows;
+  return {
+    read: added + skipped + failed,
+    added,
+    skipped,
+    failed,
+    skippedReasons: [...skippedAfter.reasons, ...report.skipped],
+    failures: [...report.failed, ...failedAfter.reasons],
+  };
+}
+
+/** How many failures (and skip reasons) the summary spells out before '...and N more'. */
+export const SHOWN_IMPORT_ERRORS = 3;
+
+/** The import summary: the headline counts, the first failures and the first skip reasons. */
+export interface ImportSummary {
+  headline: string;
+  /** Up to three failures with symbol and text, then '...and N more' (SPEC.md section 8). */
+  details: string[];
+  /** The same for rows skipped on purpose. */
+  skipped: string[];
+}
+
+/**
+ * The import summary (SPEC.md section 8, 'Partial import'): the added, skipped and failed counts and the
+ * rows read they add up to, then the first three failures with symbol and text, then '...and N more';
+ * the skip reasons likewise.
+ */
+export function describeImport(outcome: ImportOutcome): ImportSummary {
+  const { read, added, skipped, failed } = outcome;
+  const rows = read === 1 ? '1 row' : `${read} rows`;
+  return {
+    headline: `Import finished: ${added} added, ${skipped} skipped, ${failed} failed (${rows} read).`,
+    details: firstOf(outcome.failures),
+    skipped: firstOf(outcome.skippedReasons),
+  };
+}
+
+function firstOf(entries: readonly ImportFailure[]): string[] {
+  const lines = entries.slice(0, SHOWN_IMPORT_ERRORS).map(describeEntry);
+  if (entries.length > SHOWN_IMPORT_ERRORS) lines.push(`...and ${entries.length - SHOWN_IMPORT_ERRORS} more`);
+  return lines;
+}
+
+/** 'Row 5, XRP: quantity must be above 0', 'BTC: Already in your portfolio', 'no coin symbol in "..."'. */
+function describeEntry(entry: ImportFailure): string {
+  const label = [entry.where, entry.symbol].filter(Boolean).join(', ');
+  return label ? `${label}: ${entry.error}` : entry.error;
 }
 
 /** Shown when every row is already held; it clears after 3 s (SPEC.md section 4). */

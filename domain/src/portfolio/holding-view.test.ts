@@ -22,12 +22,20 @@ describe('toHoldingView', () => {
   });
 
   it.each([
-    ['purchase price 0', { purchasePrice: '0' }],
-    ['no current price', { currentPrice: 0 }],
-  ])('has zero gain/loss with %s', (_label, overrides) => {
+    ['purchase price 0', { purchasePrice: '0' }, 'no_purchase_price'],
+    ['no current price', { currentPrice: 0 }, 'no_price'],
+    ['neither', { currentPrice: 0, purchasePrice: '0' }, 'no_price'],
+  ] as const)('has zero gain/loss with %s, and says it is unknown and why', (_label, overrides, reason) => {
     const view = toHoldingView(holdingRow(overrides));
     expect(view.gainLoss).toBe(0);
     expect(view.gainLossPercent).toBe(0);
+    expect(view.gainLossUnknown).toBe(reason);
+  });
+
+  it('knows the gain/loss of a holding with both prices, even when it is zero', () => {
+    expect(
+      toHoldingView(holdingRow({ purchasePrice: '50000', currentPrice: 50000 })).gainLossUnknown,
+    ).toBeNull();
   });
 
   it('treats unreadable or negative numbers as 0', () => {

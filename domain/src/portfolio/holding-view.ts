@@ -18,10 +18,16 @@ export interface HoldingView {
   purchaseAmount: number;
   /** quantity x currentPrice. */
   currentValue: number;
-  /** (currentPrice - purchasePrice) x quantity; 0 while either price is unknown. */
+  /** (currentPrice - purchasePrice) x quantity; 0 while either price is unknown (see gainLossUnknown). */
   gainLoss: number;
   /** (currentPrice - purchasePrice) / purchasePrice x 100; 0 while either price is unknown. */
   gainLossPercent: number;
+  /**
+   * Why gain/loss cannot be worked out, or null when it can: 'no_price' when the coin has no current
+   * price, 'no_purchase_price' when the purchase price is 0. The screen shows '—' and the reason then,
+   * never a 0.00% that reads as 'no change' (issue 15 item 6).
+   */
+  gainLossUnknown: GainLossUnknown | null;
   /** 24h price change in percent; null when unknown. */
   change24h: number | null;
   coingeckoId: string | null;
@@ -30,6 +36,15 @@ export interface HoldingView {
   /** See coinImageFor. */
   image: string | null;
 }
+
+/** Why a holding's gain/loss is not known. */
+export type GainLossUnknown = 'no_price' | 'no_purchase_price';
+
+/** The reason shown under the '—' of an unknown gain/loss. */
+export const GAIN_LOSS_UNKNOWN_TEXT: Readonly<Record<GainLossUnknown, string>> = Object.freeze({
+  no_price: 'No current price',
+  no_purchase_price: 'No purchase price',
+});
 
 /** A live price for the holding's coin, as the price stream sends it. */
 export interface LivePrice {
@@ -61,6 +76,7 @@ export function toHoldingView(row: HoldingRow, live?: LivePrice): HoldingView {
     currentValue: quantity * currentPrice,
     gainLoss: priced ? (currentPrice - purchasePrice) * quantity : 0,
     gainLossPercent: priced ? ((currentPrice - purchasePrice) / purchasePrice) * 100 : 0,
+    gainLossUnknown: currentPrice > 0 ? (purchasePrice > 0 ? null : 'no_purchase_price') : 'no_price',
     change24h: change !== null && Number.isFinite(change) ? change : null,
     coingeckoId: row.coingeckoId,
     contractAddress: isContractAddress(row.address) ? row.address : null,

@@ -20,8 +20,11 @@ export const PORTFOLIO_TEXTS = {
   emptyTitle: 'Import Your Portfolio Holdings',
   upgradeButton: 'View Plans & Upgrade',
   rateLimitBanner: 'API Rate Limit Reached - Prices may not update for 2 minutes. Using cached prices.',
-  refreshRateLimited:
-    'API rate limit reached. Please wait 2 minutes before trying "Force Price Update" again...',
+  /**
+   * SPEC.md section 8 names the button 'Force Price Update'; the toolbar's button is 'Refresh' (SPEC.md
+   * section 2), so the text names the button the user sees (issue 15 item 5).
+   */
+  refreshRateLimited: 'API rate limit reached. Please wait 2 minutes before trying "Refresh" again...',
   refreshFailed: 'Failed to refresh prices. Please try again in a moment.',
   reportSent:
     'Error Report Sent! Thank you for reporting this issue. We will resolve it as soon as possible.',

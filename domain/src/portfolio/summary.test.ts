@@ -11,6 +11,7 @@ describe('summarizePortfolio', () => {
       gainLoss: 0,
       gainLossPercent: 0,
       change24hPercent: 0,
+      gainLossUnknownCount: 0,
     });
   });
 
@@ -33,6 +34,7 @@ describe('summarizePortfolio', () => {
     expect(summary.gainLoss).toBeCloseTo(0, 10);
     expect(summary.gainLossPercent).toBeCloseTo(0, 10);
     expect(summary.change24hPercent).toBe(0);
+    expect(summary.gainLossUnknownCount).toBe(1);
   });
 
   it('gives the gain/loss percent of the priced cost', () => {

@@ -10,6 +10,8 @@ export interface PortfolioSummary {
   gainLossPercent: number;
   /** The whole portfolio's 24h change in percent; 0 when no holding has a change. */
   change24hPercent: number;
+  /** Holdings whose gain/loss is unknown (no current or no purchase price): left out of gainLoss. */
+  gainLossUnknownCount: number;
 }
 
 /**
@@ -26,7 +28,9 @@ export function summarizePortfolio(views: readonly HoldingView[]): PortfolioSumm
   let pricedCost = 0;
   let valueNow = 0;
   let valueBefore = 0;
+  let gainLossUnknownCount = 0;
   for (const v of views) {
+    if (!(v.purchasePrice > 0 && v.currentPrice > 0)) gainLossUnknownCount += 1;
     currentValue += v.currentValue;
     purchaseAmount += v.purchaseAmount;
     gainLoss += v.gainLoss;
@@ -42,5 +46,6 @@ export function summarizePortfolio(views: readonly HoldingView[]): PortfolioSumm
     gainLoss,
     gainLossPercent: pricedCost > 0 ? (gainLoss / pricedCost) * 100 : 0,
     change24hPercent: valueBefore > 0 ? ((valueNow - valueBefore) / valueBefore) * 100 : 0,
+    gainLossUnknownCount,
   };
 }

@@ -2,7 +2,7 @@
  * Price sanity rules (SPEC.md section 5 'Price sanity', section 9 'Limits'), as pure decisions.
  * A rejected price never throws: the caller gets the price to use instead (the old one) and why.
  */
-import { MAX_PRICE_USD } from '../schemas/common.ts';
+import { MAX_PRICE_USD } from '../limits.ts';
 
 /** Highest believable price of one coin, in USD; a higher price is rejected. */
 export const MAX_COIN_PRICE_USD = MAX_PRICE_USD;

@@ -67,11 +67,21 @@ export type UserEvent =
   | { userId: string; type: 'alert:triggered'; payload: AlertTriggeredPayload }
   | { userId: string; type: 'billing:updated'; payload: BillingUpdatedPayload };
 
+/** The events of `UserEvent`: private to one user's sockets (room `user:{id}`), never replayed to another. */
+export const USER_EVENT_TYPES = [
+  'portfolio:changed',
+  'alert:triggered',
+  'billing:updated',
+] as const satisfies readonly UserEvent['type'][];
+
 /** Socket.IO events the server emits (typed on both ends). */
 export interface ServerToClientEvents {
-  /** The ten ticker coins; sent on connect and whenever one changes. */
+  /** The ten ticker coins; sent on connect (afterwards they move through `prices`). */
   ticker: (coins: TickerCoin[]) => void;
-  /** Changed quotes of the coins in the socket's `coin:{id}` rooms, once per tick. */
+  /**
+   * Once per tick, one frame: the changed quotes of the coins the socket watches and of the ten ticker
+   * coins (issue 17; `tickQuotes`).
+   */
   prices: (prices: PriceMap) => void;
   /** The price source's state, on connect and when it changes. */
   'source:state': (state: PriceSourceState) => void;
@@ -80,10 +90,36 @@ export interface ServerToClientEvents {
   'billing:updated': (payload: BillingUpdatedPayload) => void;
 }
 
+/**
+ * The asked ids a `subscribe` did not add (issue 13, finding 4). A refused id is no error: the socket
+ * stays connected and watches what it watched before plus the ids that were accepted. Malformed ids
+ * are dropped without mention.
+ */
+export interface SubscribeRefused {
+  /**
+   * Ids Coinpace has no price for, no one holds, alerts on or tracks, and that are not built in: made-up
+   * ids, or coins nobody follows yet (hold or track one, then subscribe again).
+   */
+  unknown: string[];
+  /** Known ids past the socket's cap (50 anonymous, 1,010 signed in by default). */
+  overLimit: string[];
+  /**
+   * Known ids not added because this gateway node holds as many distinct coin sets as it may
+   * (MAX_COIN_SETS): the socket keeps its previous coins; try again later.
+   */
+  gatewayFull: string[];
+}
+
 /** Socket.IO events the browser emits. */
 export interface ClientToServerEvents {
-  /** Joins `coin:{id}` for each id (at most 2,000 per socket) and answers with their latest quotes. */
-  subscribe: (request: { coins: string[] }, ack?: (latest: PriceMap) => void) => void;
+  /**
+   * Adds known coins to the socket's watched set, up to its cap, and answers with the latest quotes of
+   * the asked ids it now watches and, second, the asked ids it does not watch and why.
+   */
+  subscribe: (
+    request: { coins: string[] },
+    ack?: (latest: PriceMap, refused: SubscribeRefused) => void,
+  ) => void;
   /** Leaves the given coin rooms, or all of them when `coins` is absent. */
   unsubscribe: (request: { coins?: string[] }) => void;
 }

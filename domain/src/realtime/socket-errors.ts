@@ -9,7 +9,19 @@ export const SOCKET_ERRORS = {
   unauthorized: 'unauthorized',
   /** The gateway could not check the handshake (database down); retry later. */
   unavailable: 'server unavailable',
+  /**
+   * Too many wrong site passwords from this address (counted with POST /api/check-password, issue 13
+   * finding 6); `data` carries the HTTP route's answer, `{status: 429, error, retryAfter}`.
+   */
+  rateLimited: 'rate limited',
 } as const;
 
-/** Most coin rooms one socket may be in (`subscribe` ignores ids beyond it). */
-export const MAX_SOCKET_COINS = 2_000;
+/** What a refused handshake's HTTP answer says when the client address holds too many connections. */
+export const TOO_MANY_SOCKETS = 'too many connections from this address';
+
+/**
+ * Most ids one `unsubscribe` request is read for (a `subscribe` is read for the socket's cap and the ten
+ * ticker coins). Ids past it are not read, not even reported back, so a huge request costs no more than
+ * a full one.
+ */
+export const MAX_SUBSCRIBE_IDS = 2_000;

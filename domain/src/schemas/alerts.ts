@@ -194,6 +194,11 @@ export interface AlertView {
   /** Percent the price must move to reach the trigger (+ up, - down); null when unknown. */
   distancePercent: number | null;
   lifecycle: { state: LifecycleState; cooldownUntil: string | null };
+  /**
+   * user: set by the user; auto: set for a coin newly added to the portfolio, like the user's first
+   * Gain/Loss alert (SPEC.md section 4), which the alerts screen tells the user about.
+   */
+  origin: 'user' | 'auto';
   createdAt: string;
   updatedAt: string;
 }
@@ -235,7 +240,18 @@ export interface AlertEventView {
   id: string;
   /** Null once the alert was deleted. */
   alertId: string | null;
+  /**
+   * The coin whose price fired it: the alert's coin, or for an all-coins alert the holding that moved
+   * most; null for a whole-portfolio alert and for old events of deleted alerts.
+   */
   coinSymbol: string | null;
+  /**
+   * The alert as it was when it fired (issue 15 item 4: each entry is named by its alert, coin and
+   * condition, also once the alert is deleted); null only for old events of deleted alerts.
+   */
+  scope: AlertScope | null;
+  thresholdType: ThresholdType | null;
+  thresholdValue: number | null;
   tickId: string;
   /** The price or portfolio value it fired on, USD. */
   price: number | null;
@@ -248,6 +264,13 @@ export interface AlertEventView {
   deliveries: DeliveryView[];
 }
 
+/** One channel's notifications in the billing period (AlertStats). */
+export interface ChannelUsage {
+  sent: number;
+  limit: number;
+  remaining: number;
+}
+
 /** GET /api/alerts/user/stats. */
 export interface AlertStats {
   total: number;
@@ -258,13 +281,16 @@ export interface AlertStats {
   byScope: Record<AlertScope, number>;
   /** Alerts set up against the plan's set-up cap (0 without a plan). */
   setup: { count: number; cap: number };
-  /** This billing period: notifications counted and left, per channel too, and firings not sent. */
+  /**
+   * This billing period: notifications counted and left, per channel too, and firings not sent. A
+   * channel's `remaining` is what it can still send: its own cap's rest, never more than the total's.
+   */
   notifications: {
     sent: number;
     limit: number;
     remaining: number;
-    email: { sent: number; limit: number };
-    sms: { sent: number; limit: number };
+    email: ChannelUsage;
+    sms: ChannelUsage;
     skipped: number;
     failed: number;
   };

@@ -1,7 +1,7 @@
 /** Request and response schemas of the billing routes (SPEC.md sections 3 and 7, DESIGN.md section 4). */
 import { z } from 'zod';
 import type { BillingInfo } from '../billing/billing-view.ts';
-import type { Plan, PlanId } from '../plans.ts';
+import { ZPlanId, type Plan, type PlanId } from '../plans.ts';
 
 const zId = z.string().trim().min(1).max(200);
 const zReturnUrl = (label: string) =>
@@ -48,6 +48,64 @@ export type PaymentSuccess = z.output<typeof ZPaymentSuccess>;
 /** POST cancel-subscription, reactivate-subscription, sync-plan; DELETE delete-account. */
 export const ZSelfOnly = z.strictObject(selfRef);
 export type SelfOnly = z.output<typeof ZSelfOnly>;
+
+/** POST /api/billing/plan-change/preview: what moving the live subscription to `planId` would cost. */
+export const ZPlanChangePreview = z.strictObject({ planId: ZPlanId, ...selfRef });
+export type PlanChangePreviewInput = z.output<typeof ZPlanChangePreview>;
+
+/**
+ * POST /api/billing/plan-change: the confirmation of a previewed change. `effectiveAt` is the preview's own
+ * value: the change is priced as of that moment, so the charge is the one the dialog showed.
+ */
+export const ZPlanChange = z.strictObject({
+  planId: ZPlanId,
+  effectiveAt: z.iso.datetime({ offset: true, message: 'effectiveAt must be the time the preview gave' }),
+  ...selfRef,
+});
+export type PlanChangeInput = z.output<typeof ZPlanChange>;
+
+/** Allowances of one plan: notifications per billing period (total and per channel) and alerts set up. */
+export interface PlanAllowances {
+  notifications: { total: number; sms: number; email: number };
+  setupCap: number;
+}
+
+/** POST /api/billing/plan-change/preview. Amounts in cents; times ISO 8601. */
+export interface PlanChangePreviewResponse {
+  planId: PlanId;
+  plan: string;
+  fromPlanId: PlanId;
+  fromPlan: string;
+  direction: 'upgrade' | 'downgrade';
+  /** Charged to the card on confirmation. */
+  amountDueNow: number;
+  /** Credit for unused time, taken off the next invoice (downgrades). */
+  creditToNextInvoice: number;
+  /** What the next renewal charges, after the credit. */
+  nextInvoiceAmount: number;
+  currency: 'usd';
+  /** When the change takes effect (at once); send it back to confirm. */
+  effectiveAt: string;
+  /** The current period's end: the next renewal. */
+  periodEnd: string;
+  lines: {
+    description: string;
+    amount: number;
+    proration: boolean;
+    periodStart: string;
+    periodEnd: string;
+  }[];
+  /** The new plan's allowances. */
+  allowances: PlanAllowances;
+  /** What the user has used this period and set up, to state a downgrade's consequences. */
+  usage: { notifications: { total: number; sms: number; email: number }; alertsSetUp: number };
+}
+
+/** POST /api/billing/plan-change: the billing info as it now is, and what was charged. */
+export interface PlanChangeResponse extends BillingChangeResponse {
+  message: string;
+  amountCharged: number;
+}
 
 /** One card of GET /api/billing/plans: the plan table entry with the configured provider's price id. */
 export interface PlanView {
@@ -109,3 +167,76 @@ export interface LocalCheckoutView {
 export interface LocalCheckoutResult {
   url: string;
 }
+
+/** One invoice on the billing screen (GET /api/billing/invoices): from the payment provider, newest first. */
+export interface InvoiceView {
+  id: string;
+  /** When the invoice was issued (ISO time). */
+  date: string;
+  /** Our plan name for the invoice's subscription price; null for a price that is not one of ours. */
+  plan: string | null;
+  /** In the currency's main unit (dollars). */
+  amount: number;
+  currency: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+}
+
+export interface InvoicesResponse {
+  invoices: InvoiceView[];
+}
+
+/** POST /api/billing/portal-session: where the provider's billing page sends the user back to (our site only). */
+export const ZPortalSession = z.strictObject({
+  returnUrl: zReturnUrl('returnUrl').optional(),
+  ...selfRef,
+});
+export type PortalSession = z.output<typeof ZPortalSession>;
+
+/** Where to send the browser to manage the payment method and invoices. */
+export interface PortalSessionResponse {
+  url: string;
+}
+
+/** The card kept by local checkout: brand and last four digits only, never the number. */
+export interface LocalCardView {
+  card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+}
+
+/** Luhn's check digit test, which every real card number passes. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * PUT /api/billing/local-portal/card: local checkout's fake card update. Validated as a card form would be
+ * (number by Luhn, expiry not past, CVC); only the brand and last four digits are kept.
+ */
+export const ZLocalCard = z.strictObject({
+  number: z
+    .string({ message: 'number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{12,19}$/.test(v), { message: 'Card number must be 12 to 19 digits' })
+    .refine(passesLuhn, { message: 'Card number is not valid' }),
+  expMonth: z
+    .number({ message: 'expMonth must be a number' })
+    .int()
+    .min(1, { message: 'Expiry month must be 1 to 12' })
+    .max(12, { message: 'Expiry month must be 1 to 12' }),
+  expYear: z
+    .number({ message: 'expYear must be a number' })
+    .int()
+    .min(2000, { message: 'Expiry year must be a four-digit year' })
+    .max(2100, { message: 'Expiry year must be a four-digit year' }),
+  cvc: z.string({ message: 'cvc is required' }).regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
+  ...selfRef,
+});
+export type LocalCard = z.output<typeof ZLocalCard>;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { compareDecimal, isZeroDecimal, toDecimalString } from '../decimal.ts';
 import { isContractAddress } from '../coins.ts';
+import { MAX_PRICE_USD, MAX_QUANTITY } from '../limits.ts';
 
-/** Upper bound on a coin price in USD (SPEC.md section 5, price sanity). */
-export const MAX_PRICE_USD = 10_000_000;
-/** Upper bound on a quantity; far above any real supply, it stops overflow and typos of many digits. */
-export const MAX_QUANTITY = 1_000_000_000_000_000;
+// Re-exported: the package's index has them from here.
+export { MAX_PRICE_USD, MAX_QUANTITY };
 
 /** A decimal given as a number or a plain decimal string, normalised to a canonical decimal string. */
 export function zDecimal(label: string, opts: { positive: boolean; max: number }) {

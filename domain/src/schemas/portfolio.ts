@@ -1,5 +1,6 @@
 /** Request and response schemas of the portfolio routes (SPEC.md section 7, DESIGN.md section 4). */
 import { z } from 'zod';
+import type { NotificationMethod, ThresholdType } from '../alerts/constants.ts';
 import {
   zCoinName,
   zCoingeckoId,
@@ -9,9 +10,11 @@ import {
   zQuantity,
   zSymbol,
 } from './common.ts';
+import type { TransactionRow } from '../transactions/schemas.ts';
+import { MAX_BULK_ITEMS, MAX_HOLDINGS_PER_USER, TRACKS_PER_USER_PER_DAY } from '../limits.ts';
 
-/** Most holdings one bulk request may carry. */
-export const MAX_BULK_ITEMS = 1000;
+// Re-exported: the package's index has it from here.
+export { MAX_BULK_ITEMS, MAX_HOLDINGS_PER_USER, TRACKS_PER_USER_PER_DAY };
 
 /** POST /api/portfolio: the add-coin payload (SPEC.md section 3). */
 export const ZAddHolding = z.strictObject({
@@ -72,6 +75,35 @@ export interface HoldingRow {
   image: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An alert the server set on a newly added coin, like the user's first Gain/Loss alert (SPEC.md section 4). */
+export interface AutoAlertNote {
+  id: string;
+  coinSymbol: string;
+  thresholdType: ThresholdType;
+  thresholdValue: number;
+  notificationMethod: NotificationMethod;
+}
+
+/**
+ * Response of POST /api/portfolio: the holding (SPEC.md's row), and the alerts set on it automatically,
+ * so the screen can say so (issue 15 item 13). `autoAlerts` is empty when none was set.
+ */
+export interface AddHoldingResult extends HoldingRow {
+  autoAlerts: AutoAlertNote[];
+  /**
+   * Set when the coin was already held (issue 18): no second row is added, the add is recorded as a buy
+   * on the existing holding, and the row above shows its new quantity and average cost.
+   */
+  recordedBuy: RecordedBuy | null;
+}
+
+/** A buy recorded on a holding the user already had, through POST /api/portfolio. */
+export interface RecordedBuy {
+  transaction: TransactionRow;
+  quantity: string;
+  averageCost: string;
 }
 
 /** One failed row of a bulk add. */

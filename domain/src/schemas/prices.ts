@@ -71,6 +71,38 @@ export const ZSearchQuery = z
   .trim()
   .max(MAX_SEARCH_QUERY, { message: `A search may be at most ${MAX_SEARCH_QUERY} characters` });
 
+/** One coin of GET /api/search (SPEC.md section 3, 'Coin search result'). */
+export const ZCoinSearchResult = z.object({
+  id: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  image: z.string().nullable(),
+  current_price: z.number(),
+  price_change_percentage_24h: z.number().nullable(),
+  contract_address: z.string().nullable(),
+});
+
+/**
+ * GET /api/search: SPEC.md's `{coins}`, plus `source`, the price source's state when the search was
+ * answered (issue 15 item 5). No coins with `rate_limited` or `unavailable` means the search could not
+ * reach the price source, not that nothing matched; coins priced 0 then mean prices could not be fetched.
+ * Absent (older servers) reads as live.
+ */
+export const ZSearchResponse = z.object({
+  coins: z.array(ZCoinSearchResult),
+  source: z.enum(['live', 'rate_limited', 'unavailable', 'simulated']).default('live'),
+});
+export type SearchResponse = z.output<typeof ZSearchResponse>;
+
+/** Whether a search answer means the price source could not be reached (see ZSearchResponse). */
+export function isSearchUnreachable(response: Pick<SearchResponse, 'source'>): boolean {
+  return response.source === 'rate_limited' || response.source === 'unavailable';
+}
+
+/** What the coin searches say when the price source could not be reached. */
+export const SEARCH_UNREACHABLE_TEXT =
+  'Could not reach the price service to search. Please try again in a few minutes.';
+
 /** A tracked coin as GET /api/prices/tracked lists it. */
 export interface TrackedCoinView {
   coingeckoId: string;
@@ -83,6 +115,12 @@ export interface TrackedCoinView {
 export interface PriceStreamMessage {
   type: 'initial' | 'update';
   prices: PriceMap;
+  /**
+   * On `initial` only, when some asked ids are not streamed (issue 13, finding 4): `unknown` ones
+   * Coinpace does not follow, and known ones `overLimit` past the stream's cap (the ticker coins do
+   * not count toward it). The same rules as a socket's `subscribe`.
+   */
+  refused?: { unknown: string[]; overLimit: string[] };
 }
 
 /** The answer of POST /api/prices/update. */
@@ -92,6 +130,9 @@ export interface PriceUpdateResult {
   updatedAt: number;
 }
 
-/** The text shown when a forced update hits the rate-limit lock (SPEC.md section 8, Refresh). */
+/**
+ * The text shown when a forced update hits the rate-limit lock (SPEC.md section 8, Refresh), naming the
+ * button as the screen labels it ('Refresh', issue 15 item 5).
+ */
 export const FORCE_UPDATE_RATE_LIMITED =
-  'API rate limit reached. Please wait 2 minutes before trying "Force Price Update" again...';
+  'API rate limit reached. Please wait 2 minutes before trying "Refresh" again...';

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseOrThrow } from '../validation.ts';
-import {
-  BETA_EMAIL_FORBIDDEN_CHARS,
-  BETA_MESSAGES,
-  CONTACT_MESSAGES,
-  ZBetaSignup,
-  ZContactMessage,
-  betaEmailProblem,
-} from './public.ts';
+import { BETA_EMAIL_FORBIDDEN_CHARS, BETA_MESSAGES } from '../form-texts.ts';
+import { CONTACT_MESSAGES, ZBetaSignup, ZContactMessage, betaEmailProblem } from './public.ts';
 
 describe('betaEmailProblem', () => {
   it.each([

@@ -4,60 +4,7 @@
  * the server validates again, so both show the same SPEC.md messages.
  */
 import { z } from 'zod';
-
-/** How many beta spots exist when BETA_SIGNUP_LIMIT is not set (SPEC.md section 9). */
-export const DEFAULT_BETA_SIGNUP_LIMIT = 50;
-
-/** Trading experience choices of the beta form, in the order shown. */
-export const TRADING_KNOWLEDGE = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
-export type TradingKnowledge = (typeof TRADING_KNOWLEDGE)[number];
-
-/** Primary wallet choices of the beta form, in the order shown. */
-export const BETA_WALLETS = [
-  'metamask',
-  'coinbase',
-  'trust',
-  'phantom',
-  'ledger',
-  'trezor',
-  'other',
-] as const;
-export type BetaWallet = (typeof BETA_WALLETS)[number];
-
-/** Labels shown for each choice. */
-export const TRADING_KNOWLEDGE_LABELS: Record<TradingKnowledge, string> = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-  expert: 'Expert',
-};
-export const BETA_WALLET_LABELS: Record<BetaWallet, string> = {
-  metamask: 'MetaMask',
-  coinbase: 'Coinbase Wallet',
-  trust: 'Trust Wallet',
-  phantom: 'Phantom',
-  ledger: 'Ledger',
-  trezor: 'Trezor',
-  other: 'Other',
-};
-
-/** The texts of SPEC.md section 5 (beta e-mail) and the required-field prompts. */
-export const BETA_MESSAGES = {
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address.',
-  emailPlus: 'Email addresses with + signs are not allowed.',
-  emailCharacters: 'Email contains invalid characters.',
-  tradingKnowledgeRequired: 'Please select your trading experience.',
-  walletRequired: 'Please select your primary wallet.',
-  full: 'Beta signup is full',
-  genericError: 'There was an error. Please try again.',
-} as const;
-
-/**
- * Characters refused in a beta e-mail with 'Email contains invalid characters.': SPEC.md's list
- * (<>{}[]\|`~!#$%^&*()=?) plus quote, comma, semicolon and colon, which no mailbox people type needs.
- */
-export const BETA_EMAIL_FORBIDDEN_CHARS = [...'<>{}[]\\|`~!#$%^&*()=?', '"', ',', ';', ':'] as const;
+import { BETA_EMAIL_FORBIDDEN_CHARS, BETA_MESSAGES, BETA_WALLETS, TRADING_KNOWLEDGE } from '../form-texts.ts';
 
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL_LENGTH = 254;
@@ -103,9 +50,19 @@ function choiceField<C extends string>(choices: readonly C[], message: string) {
 
 /** POST /api/beta-signup (SPEC.md section 3, 'Beta signup'). */
 export const ZBetaSignup = z.strictObject({
-  email: formField(betaEmailProblem, BETA_MESSAGES.emailInvalid, (text) => text.trim().toLowerCase()),
-  tradingKnowledge: choiceField(TRADING_KNOWLEDGE, BETA_MESSAGES.tradingKnowledgeRequired),
-  wallet: choiceField(BETA_WALLETS, BETA_MESSAGES.walletRequired),
+  email: formField(betaEmailProblem, BETA_MESSAGES.emailInvalid, (text) => text.trim().toLowerCase()).meta({
+    type: 'string',
+    format: 'email',
+    description: 'No + sign and none of <>{}[]\\|`~!#$%^&*()=?",;:',
+  }),
+  tradingKnowledge: choiceField(TRADING_KNOWLEDGE, BETA_MESSAGES.tradingKnowledgeRequired).meta({
+    type: 'string',
+    enum: [...TRADING_KNOWLEDGE],
+  }),
+  wallet: choiceField(BETA_WALLETS, BETA_MESSAGES.walletRequired).meta({
+    type: 'string',
+    enum: [...BETA_WALLETS],
+  }),
 });
 export type BetaSignup = z.output<typeof ZBetaSignup>;
 
@@ -148,13 +105,19 @@ export function contactEmailProblem(value: string): string | null {
 
 /** POST /api/contact (SPEC.md section 3, 'Contact message'). */
 export const ZContactMessage = z.strictObject({
-  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_MESSAGES.nameTooLong, CONTACT_LIMITS.name),
-  email: formField(contactEmailProblem, CONTACT_MESSAGES.emailInvalid, (text) => text.trim()),
+  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_MESSAGES.nameTooLong, CONTACT_LIMITS.name).meta({
+    type: 'string',
+    maxLength: CONTACT_LIMITS.name,
+  }),
+  email: formField(contactEmailProblem, CONTACT_MESSAGES.emailInvalid, (text) => text.trim()).meta({
+    type: 'string',
+    format: 'email',
+  }),
   message: requiredText(
     CONTACT_MESSAGES.messageRequired,
     CONTACT_MESSAGES.messageTooLong,
     CONTACT_LIMITS.message,
-  ),
+  ).meta({ type: 'string', maxLength: CONTACT_LIMITS.message }),
 });
 export type ContactMessage = z.output<typeof ZContactMessage>;
 
@@ -169,16 +132,10 @@ export const ZCheckPassword = z.strictObject({
           : null,
     'Password must be text',
     (text) => text,
-  ),
+  ).meta({ type: 'string', minLength: 1, maxLength: 200 }),
 });
 
 /** The answer of POST /api/check-password when the password is right. */
 export interface CheckPasswordResult {
   success: boolean;
 }
-
-/** The site-password gate's texts (SPEC.md section 8). */
-export const SITE_PASSWORD_MESSAGES = {
-  invalid: 'Invalid password',
-  connection: 'Connection error',
-} as const;

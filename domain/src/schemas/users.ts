@@ -1,8 +1,7 @@
 /** Request and response schemas of the identity and user routes (DESIGN.md section 4). */
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../form-texts.ts';
 import { zEmail, zFirstName, zPhone } from './common.ts';
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 export const ZLocalSignUp = z.strictObject({
   email: zEmail,
@@ -48,7 +47,37 @@ export interface UserView {
   email: string | null;
   firstName: string | null;
   phone: string | null;
+  /** Whether `email` / `phone` was confirmed; alerts go only to confirmed destinations (issue 13 finding 7). */
+  emailVerified: boolean;
+  phoneVerified: boolean;
   createdAt: string;
+}
+
+/** The channels whose destination can be confirmed: the alert e-mail and the SMS number. */
+export const ZContactChannel = z.enum(['email', 'sms'], {
+  message: "channel must be 'email' or 'sms'",
+});
+export type ContactChannel = z.output<typeof ZContactChannel>;
+
+/** POST /api/users/me/verification: send a link (e-mail) or a code (SMS) to the profile's destination. */
+export const ZRequestVerification = z.strictObject({ channel: ZContactChannel });
+
+/** POST /api/users/me/verification/confirm: the SMS code, or the token from the e-mailed link. */
+export const ZConfirmVerification = z.strictObject({
+  channel: ZContactChannel,
+  code: z
+    .string()
+    .trim()
+    .min(1, { message: 'Enter the code from the message' })
+    .max(200, { message: 'That code is not valid' }),
+});
+
+/** What a verification request answers: where it went, until when it holds, when another may be asked. */
+export interface VerificationSent {
+  channel: ContactChannel;
+  destination: string;
+  expiresAt: string;
+  resendAfter: string;
 }
 
 export interface AuthResult {

@@ -15,7 +15,7 @@ import {
   type TestDatabase,
 } from '@coinpace/db/testing';
 import { BUS_STREAMS, SIMULATED_NOTICE, type PriceTick, type UserEvent } from '@coinpace/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCoinAlert,
@@ -179,8 +179,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
       thresholdValue: 100,
       method: 'Both',
     });
-    await setTestPrice(database.db, coin, 120, { source: 'simulated' });
-    await send(makeTick({ [coin]: 120 }, Date.now()));
+    await send({ ...makeTick({ [coin]: 120 }, Date.now()), source: { status: 'simulated' } });
 
     const messages = await outboxOf(alert.id);
     const email = messages.find((m) => m.channel === 'email')!;
@@ -189,39 +188,57 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(messages.find((m) => m.channel === 'sms')!.bodyText).toContain('(simulated demo prices)');
   });
 
-  it('never fires on a stale, rejected, superseded or old price', async () => {
+  it('judges a tick as of its own time and by the prices it carries, however late it is handled', async () => {
     await consumer();
     const user = await createPaidUser(database.db);
-    const stale = newCoin();
-    const superseded = newCoin();
-    const crazy = newCoin();
-    const old = newCoin();
-    const alerts = await Promise.all(
-      [stale, superseded, crazy, old].map((coin) =>
-        createCoinAlert(database.db, user.id, { coin, thresholdValue: 1 }),
-      ),
-    );
-    await setTestPrice(database.db, stale, 2, { receivedAt: new Date(Date.now() - 2 * POLL_MS - 5_000) });
-    await setTestPrice(database.db, superseded, 0.5);
-    await setTestPrice(database.db, crazy, 20_000_000);
-    await setTestPrice(database.db, old, 2);
-    const tick = makeTick({ [stale]: 2, [superseded]: 3, [crazy]: 20_000_000 }, Date.now());
-    await send(tick);
-    const oldTick = makeTick({ [old]: 2 }, Date.now() - 3 * POLL_MS);
-    await send(oldTick);
-    for (const alert of alerts)
-      expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Active' });
-    const reasons = Object.fromEntries(
-      handled
-        .filter((h) => h.tick.id === tick.id || h.tick.id === oldTick.id)
-        .flatMap((h) => h.result.evaluation.rejected.map((r) => [r.coingeckoId, r.reason])),
-    );
-    expect(reasons).toEqual({
-      [stale]: 'stale',
-      [superseded]: 'superseded',
-      [crazy]: 'rejected',
-      [old]: 'tick_too_old',
+    const [late, crazy, after] = [newCoin(), newCoin(), newCoin()];
+    const armedAt = new Date(Date.now() - 10 * POLL_MS);
+    const lateAlert = await createCoinAlert(database.db, user.id, { coin: late, thresholdValue: 1, armedAt });
+    const crazyAlert = await createCoinAlert(database.db, user.id, {
+      coin: crazy,
+      thresholdValue: 1,
+      armedAt,
     });
+    // A tick polled three intervals ago, whose price has fallen back since: it still crossed then.
+    await setTestPrice(database.db, late, 0.5);
+    const lateTick = makeTick({ [late]: 2, [crazy]: 20_000_000 }, Date.now() - 3 * POLL_MS);
+    await send(lateTick);
+    expect(await readAlert(database.db, lateAlert.id)).toMatchObject({
+      status: 'Paused',
+      pausedBy: 'trigger',
+    });
+    expect(Number((await eventsOf(lateAlert.id))[0]!.price)).toBe(2);
+    expect(await readAlert(database.db, crazyAlert.id)).toMatchObject({ status: 'Active' });
+    expect(handled.find((h) => h.tick.id === lateTick.id)!.result.evaluation.rejected).toEqual([
+      { coingeckoId: crazy, reason: 'rejected' },
+    ]);
+
+    // An alert set up after a tick's prices were seen is left to later ticks.
+    const before = Date.now() - 5_000;
+    const afterAlert = await createCoinAlert(database.db, user.id, { coin: after, thresholdValue: 1 });
+    await send(makeTick({ [after]: 2 }, before));
+    expect(await readAlert(database.db, afterAlert.id)).toMatchObject({ status: 'Active' });
+    await send(makeTick({ [after]: 2.5 }, Date.now()));
+    expect(await readAlert(database.db, afterAlert.id)).toMatchObject({
+      status: 'Paused',
+      pausedBy: 'trigger',
+    });
+  });
+
+  it('an alert set up within the same millisecond as the tick, to the microsecond, is armed by it', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const tickAt = Date.now() - 1_000;
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 1 });
+    // The database stamps microseconds; the tick carries whole milliseconds.
+    const stamped = sql`${new Date(tickAt).toISOString()}::timestamptz + interval '700 microseconds'`;
+    await database.db
+      .update(alerts)
+      .set({ createdAt: stamped, updatedAt: stamped })
+      .where(eq(alerts.id, alert.id));
+    await send(makeTick({ [coin]: 2 }, tickAt));
+    expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
   });
 
   it('at zero allowance nothing is queued and the event is recorded as skipped', async () => {
@@ -351,6 +368,10 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(Number(wholeEvent!.triggerPrice)).toBeCloseTo(1100, 6);
     const [eachEvent] = await eventsOf(each.id);
     expect(eachEvent!.detail).toContain('25.00%');
+    // Each event keeps what its alert was and which coin fired it (issue 15 item 4).
+    expect(eachEvent).toMatchObject({ scope: 'all_coins', coinSymbol: `H${coinSeq}`, thresholdType: 'Gain' });
+    expect(Number(eachEvent!.thresholdValue)).toBe(20);
+    expect(wholeEvent).toMatchObject({ scope: 'portfolio', coinSymbol: null, thresholdType: 'Gain' });
     const [mail] = await outboxOf(whole.id);
     expect(mail!.subject).toBe('Coinpace alert: Your portfolio is up 10% or more');
   });
@@ -416,11 +437,16 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(usage).toMatchObject({ notificationsSent: 8, emailSent: 8, smsSent: 0 });
   });
 
-  it('a consumer that dies leaves its tick to another, which fires it', async () => {
+  it('a consumer that dies leaves its tick to another, which fires it however long ago it was polled', async () => {
     const coin = newCoin();
     const user = await createPaidUser(database.db);
-    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 1 });
-    await setTestPrice(database.db, coin, 2);
+    const alert = await createCoinAlert(database.db, user.id, {
+      coin,
+      thresholdValue: 1,
+      armedAt: new Date(Date.now() - 10 * POLL_MS),
+    });
+    // Newer prices have been stored since (issue 12: the reclaimed tick was judged stale and dropped).
+    await setTestPrice(database.db, coin, 0.5);
     // A consumer that takes the tick and dies before acknowledging it.
     let took!: () => void;
     const taken = new Promise<void>((resolve) => (took = resolve));
@@ -435,7 +461,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
       { blockMs: 100, claimIdleMs: 60_000 },
     );
     await dying.ready();
-    const tick = makeTick({ [coin]: 2 }, Date.now());
+    const tick = makeTick({ [coin]: 2 }, Date.now() - 3 * POLL_MS);
     await bus.append(BUS_STREAMS.ticks, tick);
     await taken;
     await dying.stop();

@@ -1,19 +1,19 @@
 /**
  * Which alerts a tick fires (DESIGN.md section 5): the usable prices of the tick go to one indexed range
  * query for single-coin alerts; whole-portfolio and all-coins alerts are looked at only for users who
- * hold a coin whose price changed. Nothing is written here.
+ * hold a coin whose price changed. Nothing is written here. The outcome depends on the tick and the
+ * alerts as they were at its time, never on when it is handled (issue 12).
  */
 import {
   findCrossedAlerts,
   findPortfolioWideAlerts,
-  loadAlertPrices,
   loadPricedHoldings,
   type AlertRecord,
   type AppDb,
   type TickQuote,
 } from '@coinpace/db';
 import {
-  checkAlertPrice,
+  checkTickPrice,
   evaluateAllCoinsAlert,
   evaluatePortfolioAlert,
   isStale,
@@ -42,88 +42,74 @@ export interface Firing {
 export interface TickEvaluation {
   firings: Firing[];
   /** Coins of the tick whose price may not fire alerts, and why. */
-  rejected: { coingeckoId: string; reason: AlertPriceRejection | 'tick_too_old' }[];
-  /** True when the tick's usable prices are the simulated demo feed (PRICE_SOURCE=simulated), not the market. */
+  rejected: { coingeckoId: string; reason: AlertPriceRejection }[];
+  /** True when the tick's prices are the simulated demo feed (PRICE_SOURCE=simulated), not the market. */
   simulated: boolean;
 }
 
 export interface EvaluateOptions {
-  /** Epoch ms. */
-  now: number;
-  /** PRICE_POLL_MS: prices older than two intervals are stale. */
+  /** PRICE_POLL_MS: stored prices received more than two intervals before the tick are stale. */
   pollMs: number;
 }
 
-/** Evaluates one tick against every Active alert it can reach. */
+/**
+ * Evaluates one tick against every Active alert it can reach, as of the tick's time: with the prices it
+ * carries, and only alerts set up (created, edited, re-armed) by then. A tick handled late (taken over
+ * from a consumer that died, or after a database outage) fires what it would have fired on time.
+ */
 export async function evaluateTick(
   db: AppDb,
   tick: PriceTick,
   opts: EvaluateOptions,
 ): Promise<TickEvaluation> {
-  const entries = Object.entries(tick.prices ?? {});
-  if (isStale(tick.at, opts.now, opts.pollMs)) {
-    // A tick redelivered long after it was polled describes prices that are no longer current.
-    return {
-      firings: [],
-      rejected: entries.map(([coingeckoId]) => ({ coingeckoId, reason: 'tick_too_old' })),
-      simulated: false,
-    };
-  }
-  const stored = new Map(
-    (
-      await loadAlertPrices(
-        db,
-        entries.map(([id]) => id),
-      )
-    ).map((row) => [row.coingeckoId, row]),
-  );
   const usable: TickQuote[] = [];
   const rejected: TickEvaluation['rejected'] = [];
-  for (const [coingeckoId, quote] of entries) {
-    const row = stored.get(coingeckoId);
-    const check = checkAlertPrice({
-      price: quote.usd,
-      storedPrice: row?.usd,
-      receivedAt: row?.receivedAt.getTime(),
-      source: row?.source,
-      now: opts.now,
-      pollMs: opts.pollMs,
-    });
+  for (const [coingeckoId, quote] of Object.entries(tick.prices ?? {})) {
+    const check = checkTickPrice(quote.usd);
     const price = check.usable ? toDecimalString(quote.usd) : null;
-    if (price === null) rejected.push({ coingeckoId, reason: check.usable ? 'rejected' : check.reason });
+    if (price === null) rejected.push({ coingeckoId, reason: 'rejected' });
     else usable.push({ coingeckoId, price });
   }
-
-  const firings: Firing[] = (await findCrossedAlerts(db, usable)).map((c) => ({
+  const armedBy = new Date(tick.at);
+  const firings: Firing[] = (await findCrossedAlerts(db, usable, armedBy)).map((c) => ({
     alertId: c.id,
     userId: c.userId,
     price: c.price,
   }));
-  firings.push(...(await evaluateWideAlerts(db, usable, opts)));
+  firings.push(...(await evaluateWideAlerts(db, usable, tick.at, opts)));
   // One price source feeds the poller, so a tick is simulated or not as a whole.
-  const simulated = usable.some((q) => stored.get(q.coingeckoId)?.source === 'simulated');
-  return { firings, rejected, simulated };
+  return { firings, rejected, simulated: tick.source?.status === 'simulated' };
 }
 
-async function evaluateWideAlerts(db: AppDb, usable: TickQuote[], opts: EvaluateOptions): Promise<Firing[]> {
+async function evaluateWideAlerts(
+  db: AppDb,
+  usable: TickQuote[],
+  at: number,
+  opts: EvaluateOptions,
+): Promise<Firing[]> {
   const alerts = await findPortfolioWideAlerts(
     db,
     usable.map((q) => q.coingeckoId),
+    new Date(at),
   );
   if (alerts.length === 0) return [];
+  // The tick's own prices stand for their coins; the other holdings take their stored prices.
+  const inTick = new Map(usable.map((q) => [q.coingeckoId, Number(q.price)]));
   const holdingsByUser = new Map<string, PricedHolding[]>();
   for (const row of await loadPricedHoldings(db, [...new Set(alerts.map((a) => a.userId))])) {
     const list = holdingsByUser.get(row.userId) ?? [];
+    const tickPrice = row.coingeckoId === null ? undefined : inTick.get(row.coingeckoId);
     list.push({
       coingeckoId: row.coingeckoId,
       symbol: row.symbol,
       quantity: Number(row.quantity),
       purchasePrice: Number(row.purchasePrice),
-      price: row.usd === null ? null : Number(row.usd),
+      price: tickPrice ?? (row.usd === null ? null : Number(row.usd)),
       fresh:
-        row.usd !== null &&
-        row.source !== 'fallback' &&
-        !isStale(row.receivedAt?.getTime(), opts.now, opts.pollMs),
+        tickPrice !== undefined ||
+        (row.usd !== null &&
+          row.source !== 'fallback' &&
+          !isStale(row.receivedAt?.getTime(), at, opts.pollMs)),
     });
     holdingsByUser.set(row.userId, list);
   }

@@ -117,6 +117,8 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
         : {
             email: recipient?.email ?? null,
             phone: recipient?.phone ?? null,
+            emailVerified: Boolean(recipient?.emailVerifiedAt),
+            phoneVerified: Boolean(recipient?.phoneVerifiedAt),
           };
       const used = { total: row?.notificationsSent ?? 0, email: row?.emailSent ?? 0, sms: row?.smsSent ?? 0 };
       const decision = decideDelivery(
@@ -140,11 +142,16 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
         outcome: decision.outcome,
         detail: [...decision.notes, ...crossedNote(firing)].join('; ') || null,
         firedAt: opts.now,
+        // The alert as it fired, so its history names it after it is changed or deleted (issue 15 item 4).
+        scope: alert.scope,
+        coinSymbol: alert.scope === 'portfolio' ? null : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol),
+        thresholdType: alert.thresholdType,
+        thresholdValue: alert.thresholdValue,
       });
       const notice = noticeOf(alert, firing, opts);
       const rows: Omit<NewOutboxRow, 'dedupeKey'>[] = [];
       for (const channel of decision.channels) {
-        const common = { channel, kind: 'alert', userId: alert.userId, nextAttemptAt: opts.now };
+        const common = { channel, kind: 'alert', userId: alert.userId };
         if (channel === 'email') {
           const mail = renderAlertEmail(notice);
           rows.push({

@@ -26,7 +26,7 @@ export interface TickResult {
 /** Evaluates and fires one tick. Safe to run again for the same tick: nothing fires twice. */
 export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promise<TickResult> {
   const now = deps.now();
-  const evaluation = await evaluateTick(deps.db, tick, { now, pollMs: deps.pollMs });
+  const evaluation = await evaluateTick(deps.db, tick, { pollMs: deps.pollMs });
   const fired = evaluation.firings.length
     ? await fireAlerts(deps.db, evaluation.firings, {
         tickId: tick.id,
@@ -36,9 +36,9 @@ export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promi
       })
     : [];
   if (evaluation.rejected.length > 0) {
-    deps.logger.debug(
-      { tickId: tick.id, rejected: evaluation.rejected.length },
-      'tick prices not used for alerts',
+    deps.logger.warn(
+      { tickId: tick.id, rejected: evaluation.rejected.map((r) => r.coingeckoId) },
+      'tick prices refused by the sanity rules; not used for alerts',
     );
   }
   if (fired.length > 0) deps.logger.info({ tickId: tick.id, fired: fired.length }, 'alerts fired');

@@ -3,12 +3,13 @@ import {
   createRecordingLogger,
   startSmtpPeer,
   startTwilioPeer,
+  waitFor,
   type SmtpPeer,
   type TwilioPeer,
 } from '@coinpace/adapters/testing';
 import {
   alertEvents,
-  claimOutbox,
+  claimOutboxMessage,
   enqueueOutbox,
   outboxMessages,
   usagePeriods,
@@ -16,8 +17,8 @@ import {
 } from '@coinpace/db';
 import { createTestDatabase, testEngines, type TestDatabase } from '@coinpace/db/testing';
 import { renderAlertEmail, renderAlertSms } from '@coinpace/domain';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaidUser } from '../testing/alert-fixtures.ts';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.ts';
 
@@ -37,19 +38,25 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
   let twilio: TwilioPeer;
   let mailer: Mailer;
   let sms: SmsSender;
-  let clock: number;
   const logger = createRecordingLogger();
-  const now = () => new Date(clock);
   const dispatcher = (extra: Partial<DispatcherOptions> = {}) =>
     createDispatcher({
       db: database.db,
       mailer,
       sms,
       logger,
-      now,
       retry: { baseDelayMs: 1000, maxDelayMs: 8000, maxAttempts: 4 },
       ...extra,
     });
+  /** Lets time pass for a message: its retry is due, or its lease has run out (database clock). */
+  const elapse = (id?: string) =>
+    database.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: sql`now() - interval '1 millisecond'` })
+      .where(id ? eq(outboxMessages.id, id) : sql`true`);
+  /** How long after the attempt began the message is due again, ms. */
+  const retryGap = (row: { nextAttemptAt: Date; attemptStartedAt: Date | null }) =>
+    row.nextAttemptAt.getTime() - row.attemptStartedAt!.getTime();
 
   beforeAll(async () => {
     [database, smtp, twilio] = await Promise.all([
@@ -73,7 +80,6 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
     await database?.close();
   });
   beforeEach(async () => {
-    clock = Date.parse('2026-06-01T12:00:00Z');
     smtp.messages.length = 0;
     twilio.messages.length = 0;
     twilio.clearFailures();
@@ -93,7 +99,6 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
       bodyText: message.channel === 'email' ? mail.text : renderAlertSms(notice),
       bodyHtml: message.channel === 'email' ? mail.html : undefined,
       dedupeKey: `test:${engine}:${seq}`,
-      notBefore: now(),
       ...message,
     });
     return row!;
@@ -140,20 +145,39 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
     let row = await read(message.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toMatch(/SMTP/);
-    expect(row.nextAttemptAt.getTime()).toBe(clock + 1000);
+    expect(retryGap(row)).toBeGreaterThanOrEqual(1000);
+    expect(retryGap(row)).toBeLessThan(2000);
     expect(await d.runOnce()).toBe(0); // not due yet
-    clock += 1000;
+    await elapse(message.id);
     await d.runOnce();
     row = await read(message.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
-    expect(row.nextAttemptAt.getTime()).toBe(clock + 2000);
+    expect(retryGap(row)).toBeGreaterThanOrEqual(2000);
+    expect(retryGap(row)).toBeLessThan(4000);
     await smtp.up();
-    clock += 2000;
+    await elapse(message.id);
     await d.runOnce();
     expect(await read(message.id)).toMatchObject({ status: 'sent', attempts: 3 });
-    clock += 60_000;
+    await elapse();
     await d.runOnce();
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  it('every attempt of an e-mail carries the Message-ID of its outbox message', async () => {
+    const message = await enqueue({ channel: 'email' });
+    smtp.rejectRecipient('ada@example.test', 451);
+    await dispatcher().runOnce();
+    expect(await read(message.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    smtp.acceptRecipient('ada@example.test');
+    await elapse(message.id);
+    await dispatcher().runOnce();
+    const row = await read(message.id);
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      providerId: `<outbox.${message.id}@coinpace.test>`,
+    });
+    expect(smtp.messages.map((m) => m.headers.get('message-id'))).toEqual([row.providerId]);
   });
 
   it('marks a message failed after the last attempt', async () => {
@@ -162,7 +186,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
     const d = dispatcher();
     for (let i = 0; i < 6; i += 1) {
       await d.runOnce();
-      clock += 10_000;
+      await elapse(message.id);
     }
     const row = await read(message.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 4 });
@@ -197,13 +221,74 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
 
   it('a message left sending by a dead dispatcher is sent by another once its lease ends', async () => {
     const message = await enqueue({ channel: 'sms' });
-    const [claimed] = await claimOutbox(database.db, { now: now(), limit: 10, leaseMs: 5000 });
-    expect(claimed!.id).toBe(message.id);
-    expect(await dispatcher({ leaseMs: 5000 }).runOnce()).toBe(0);
-    clock += 5001;
-    await dispatcher({ leaseMs: 5000 }).runOnce();
-    expect(await read(message.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    const claimed = await claimOutboxMessage(database.db, { claimedBy: 'dead', leaseMs: 60_000 });
+    expect(claimed).toMatchObject({ id: message.id, claimedBy: 'dead', status: 'sending' });
+    expect(await dispatcher().runOnce()).toBe(0);
+    await elapse(message.id);
+    await dispatcher({ name: 'alive' }).runOnce();
+    expect(await read(message.id)).toMatchObject({ status: 'sent', attempts: 2, claimedBy: 'alive' });
     expect(twilio.messages).toHaveLength(1);
+  });
+
+  // Clock skew needs several processes, hence Postgres: PGlite runs in this process and its now() is our clock.
+  if (engine === 'postgres')
+    it("a dispatcher whose clock runs an hour fast cannot take a live one's message (leases are on the database clock)", async () => {
+      const message = await enqueue({ channel: 'sms' });
+      await claimOutboxMessage(database.db, { claimedBy: 'live', leaseMs: 60_000 });
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3_600_000 });
+      try {
+        expect(await dispatcher({ name: 'fast-clock' }).runOnce()).toBe(0);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await read(message.id)).toMatchObject({ status: 'sending', claimedBy: 'live' });
+      const row = await read(message.id);
+      // The lease runs from the database's clock, not the claimer's.
+      expect(retryGap(row)).toBe(60_000);
+      expect(twilio.messages).toHaveLength(0);
+    });
+
+  it('an SMS the dead dispatcher had already handed to Twilio is recorded, not sent again', async () => {
+    const message = await enqueue({ channel: 'sms' });
+    const other = await enqueue({ channel: 'sms' });
+    await claimOutboxMessage(database.db, { claimedBy: 'dead', leaseMs: 60_000 });
+    // The same text to the same number, sent for another message: its id is not this message's.
+    await claimOutboxMessage(database.db, { claimedBy: 'alive', leaseMs: 60_000 });
+    const reachedTwilio = await sms.send({ to: message.recipient, body: message.bodyText });
+    const otherSid = (await sms.send({ to: other.recipient, body: other.bodyText })).sid;
+    await database.db
+      .update(outboxMessages)
+      .set({ status: 'sent', providerId: otherSid })
+      .where(eq(outboxMessages.id, other.id));
+    // ...and then it died, before recording the result.
+    await elapse(message.id);
+    await dispatcher().runOnce();
+    expect(await read(message.id)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      providerId: reachedTwilio.sid,
+    });
+    expect(twilio.messages).toHaveLength(2);
+  });
+
+  it('a dispatcher holds leases only on the messages it is sending; a slow send keeps its lease', async () => {
+    for (let i = 0; i < 5; i += 1) await enqueue({ channel: 'sms', recipient: `+1555777000${i}` });
+    twilio.hold(5);
+    const slow = dispatcher({ concurrency: 2, leaseMs: 300 });
+    const round = slow.runOnce();
+    await waitFor(() => twilio.held === 2, { what: 'two sends waiting on Twilio' });
+    const sending = async () =>
+      (await database.db.select().from(outboxMessages).where(eq(outboxMessages.status, 'sending'))).length;
+    expect(await sending()).toBe(2);
+    // Three leases long: renewed all along, so another dispatcher takes none of the two.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    twilio.hold(0);
+    const other = dispatcher({ name: 'other', leaseMs: 300 });
+    expect(await other.runOnce()).toBe(3);
+    twilio.release();
+    await round;
+    expect(twilio.messages).toHaveLength(5);
+    expect(new Set(twilio.messages.map((m) => m.to)).size).toBe(5);
   });
 
   it('concurrent dispatchers send each message once (FOR UPDATE SKIP LOCKED)', async () => {
@@ -226,11 +311,11 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
 
   it('settles the alert event and gives back the allowance a failure used', async () => {
     const user = await createPaidUser(database.db);
-    const periodStart = new Date(clock - 86_400_000);
+    const periodStart = new Date(Date.now() - 86_400_000);
     await database.db.insert(usagePeriods).values({
       userId: user.id,
       periodStart,
-      periodEnd: new Date(clock + 86_400_000),
+      periodEnd: new Date(Date.now() + 86_400_000),
       notificationsSent: 2,
       emailSent: 2,
       smsSent: 2,
@@ -244,7 +329,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
           tickId: 't',
           outcome: 'queued',
           channels: ['email', 'sms'],
-          firedAt: now(),
+          firedAt: new Date(),
         },
         {
           userId: user.id,
@@ -252,7 +337,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('outbox dispatcher on %s', 
           tickId: 't',
           outcome: 'queued',
           channels: ['email', 'sms'],
-          firedAt: now(),
+          firedAt: new Date(),
         },
       ])
       .returning();

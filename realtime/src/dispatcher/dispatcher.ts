@@ -1,18 +1,24 @@
 /**
- * The outbox dispatcher (DESIGN.md section 5, Delivery): claims due messages with FOR UPDATE SKIP LOCKED,
- * sends each by e-mail or SMS, retries transient failures with exponential backoff, marks a message
- * failed on a permanent DeliveryError or after the last attempt, and settles the alert event a message
- * belongs to. It delivers every kind of message in the outbox (alert, contact, report, lifecycle).
- * A message is sent by one dispatcher only, and once: it is `sending` under a lease longer than any
- * send may take, and a result is recorded only for the claim that made it.
+ * The outbox dispatcher (DESIGN.md section 5, Delivery): claims due messages one at a time with
+ * FOR UPDATE SKIP LOCKED, sends each by e-mail or SMS, retries transient failures with exponential
+ * backoff, marks a message failed on a permanent DeliveryError or after the last attempt, and settles
+ * the alert event a message belongs to. It delivers every kind of message in the outbox (alert, contact,
+ * report, lifecycle).
+ *
+ * Crashes (issue 12): each message is leased on its own for a short time and the lease is renewed while
+ * its send runs, so a dispatcher that dies holds up only the messages it was sending, for one lease; any
+ * dispatcher takes them over on its next claim. A message sent again after a crash is made idempotent
+ * where the provider allows: e-mail keeps its Message-ID, and an SMS is first looked up at the provider
+ * (see send-message.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { DeliveryError, type Logger, type Mailer, type SmsSender } from '@coinpace/adapters';
 import {
-  claimOutbox,
+  claimOutboxMessage,
   markOutboxFailed,
   markOutboxRetry,
   markOutboxSent,
-  releaseExpiredLeases,
+  renewOutboxLease,
   settleAlertEvent,
   type AppDb,
   type OutboxMessage,
@@ -20,25 +26,33 @@ import {
 import { DEFAULT_RETRY_POLICY, nextRetry, type RetryPolicy } from './backoff.ts';
 import { sendMessage } from './send-message.ts';
 
+/** Default `leaseMs`: how long a dead dispatcher holds up the message it was sending. */
+export const DEFAULT_LEASE_MS = 10_000;
+
 export interface DispatcherOptions {
   db: AppDb;
   mailer: Mailer;
   sms: SmsSender;
   logger: Logger;
-  now?: () => Date;
+  /** Names this dispatcher in the rows it claims (`claimed_by`), e.g. `${host}-${pid}`. Default random. */
+  name?: string;
   /** How often to look for due messages when idle, ms. Default 1,000. */
   pollMs?: number;
-  /** Messages claimed at a time. Default 20. */
+  /** Most messages handled in one round. Default 20. */
   batch?: number;
-  /** Messages sent at the same time. Default 4. */
+  /** Messages sent at the same time, each claimed on its own. Default 4. */
   concurrency?: number;
-  /** How long a claimed message is this dispatcher's, ms; longer than any send may take. Default 120,000. */
+  /**
+   * How long a claimed message is this dispatcher's, ms, by the database's clock; renewed every third of
+   * it while the send runs, so a slow provider never lets another dispatcher send it too. Default
+   * {@link DEFAULT_LEASE_MS}.
+   */
   leaseMs?: number;
   retry?: Partial<RetryPolicy>;
 }
 
 export interface Dispatcher {
-  /** One claim-and-send round; resolves with how many messages it handled. */
+  /** One round: claims and sends due messages until none is due or `batch` were handled. */
   runOnce(): Promise<number>;
   /** Looks for due messages now instead of at the next poll (e.g. right after alerts fired). */
   wake(): void;
@@ -48,12 +62,29 @@ export interface Dispatcher {
 
 /** A dispatcher that runs only when asked (`runOnce`); `startDispatcher` adds the polling loop. */
 export function createDispatcher(opts: DispatcherOptions): Dispatcher {
-  const now = opts.now ?? (() => new Date());
-  const batch = opts.batch ?? 20;
+  const name = opts.name ?? `dispatcher-${randomUUID().slice(0, 8)}`;
+  const batch = Math.max(1, opts.batch ?? 20);
   const concurrency = Math.max(1, opts.concurrency ?? 4);
-  const leaseMs = opts.leaseMs ?? 120_000;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
-  let lastLeaseSweep = 0;
+
+  /** Keeps the lease of a message while its send runs. */
+  function holdLease(message: OutboxMessage): () => void {
+    const claim = { id: message.id, attempts: message.attempts };
+    const timer = setInterval(
+      () => {
+        renewOutboxLease(opts.db, claim, leaseMs).then(
+          (held) => {
+            if (!held) opts.logger.warn({ outboxId: message.id }, 'outbox lease lost while sending');
+          },
+          (err: unknown) =>
+            opts.logger.warn({ err, outboxId: message.id }, 'could not renew an outbox lease'),
+        );
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    return () => clearInterval(timer);
+  }
 
   async function deliver(message: OutboxMessage): Promise<void> {
     const claim = { id: message.id, attempts: message.attempts };
@@ -63,16 +94,22 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       channel: message.channel,
       attempt: message.attempts,
     };
+    if (message.attempts > 1 && message.lastError) {
+      opts.logger.info({ ...log, previous: message.lastError }, 'sending an outbox message again');
+    }
+    const releaseLease = holdLease(message);
     try {
       const providerId = await sendMessage(message, opts);
-      await markOutboxSent(opts.db, claim, providerId, now());
+      releaseLease();
+      await markOutboxSent(opts.db, claim, providerId);
       opts.logger.debug(log, 'message sent');
     } catch (err) {
+      releaseLease();
       const reason = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof DeliveryError && err.permanent;
       const next = permanent ? { retry: false as const } : nextRetry(message.attempts, policy);
       if (next.retry) {
-        await markOutboxRetry(opts.db, claim, reason, new Date(now().getTime() + next.delayMs));
+        await markOutboxRetry(opts.db, claim, reason, next.delayMs);
         opts.logger.warn({ ...log, err, retryInMs: next.delayMs }, 'message not sent; will retry');
       } else {
         const why = permanent ? reason : `gave up after ${message.attempts} attempts: ${reason}`;
@@ -84,24 +121,27 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   }
 
   async function runOnce(): Promise<number> {
-    const at = now();
-    if (at.getTime() - lastLeaseSweep >= Math.min(60_000, leaseMs)) {
-      lastLeaseSweep = at.getTime();
-      const released = await releaseExpiredLeases(opts.db, at);
-      if (released > 0) opts.logger.warn({ released }, 'outbox messages of a stopped dispatcher released');
-    }
-    const messages = await claimOutbox(opts.db, { now: at, limit: batch, leaseMs });
-    const queue = [...messages];
+    let handled = 0;
+    let drained = false;
+    // Each slot claims one message, sends it, and claims the next: nothing waits under a lease while
+    // another message is being sent.
     await Promise.all(
-      Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let message = queue.shift(); message; message = queue.shift()) {
+      Array.from({ length: concurrency }, async () => {
+        while (!drained && handled < batch) {
+          handled += 1;
+          const message = await claimOutboxMessage(opts.db, { claimedBy: name, leaseMs });
+          if (!message) {
+            handled -= 1;
+            drained = true;
+            return;
+          }
           await deliver(message).catch((err: unknown) =>
-            opts.logger.error({ err, outboxId: message!.id }, 'could not record a delivery result'),
+            opts.logger.error({ err, outboxId: message.id }, 'could not record a delivery result'),
           );
         }
       }),
     );
-    return messages.length;
+    return handled;
   }
 
   return { runOnce, wake: () => {}, stop: async () => {} };
@@ -111,7 +151,7 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
 export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   const inner = createDispatcher(opts);
   const pollMs = opts.pollMs ?? 1_000;
-  const batch = opts.batch ?? 20;
+  const batch = Math.max(1, opts.batch ?? 20);
   let stopping = false;
   let wakeUp: (() => void) | undefined;
   let woken = false;
@@ -135,7 +175,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       } catch (err) {
         opts.logger.error({ err }, 'outbox round failed');
       }
-      // A full batch may mean more are due: go again at once.
+      // A full round may mean more are due: go again at once.
       if (handled < batch) await sleep();
       wakeUp = undefined;
     }

@@ -1,4 +1,4 @@
-import { MAX_SOCKET_COINS } from '@coinpace/domain';
+import { MAX_SUBSCRIBE_IDS } from '@coinpace/domain';
 import { describe, expect, it } from 'vitest';
 import { CoinSets } from './coin-sets.ts';
 import { sitePasswordMatches } from './handshake.ts';
@@ -17,10 +17,27 @@ describe('CoinSets', () => {
     expect(b.coins).toBe(a.coins);
     expect(a.key).not.toBe(c.key);
     expect(sets.setRoom(a.key)).toBe(`coins:${a.key}`);
-    expect(sets.coinRoom('bitcoin')).toBe('coin:bitcoin');
     expect(sets.size).toBe(2);
+    // No coins is a set of its own, in a room of its own.
     expect(sets.join([])).toEqual({ key: '', coins: [] });
-    expect(sets.size).toBe(2);
+    expect(sets.size).toBe(3);
+    expect(sets.setRoom('')).toBe('coins:ticker');
+  });
+
+  it('puts the coins every set holds in every payload, also for sockets that asked for nothing', () => {
+    const sets = new CoinSets(['bitcoin', 'ethereum']);
+    const none = sets.join([]).key;
+    const sol = sets.join(['bitcoin', 'solana']);
+    expect(sol.coins).toEqual(['bitcoin', 'solana']);
+    const payloads = sets.payloads({ bitcoin: q(1), ethereum: q(2), solana: q(3), cardano: q(4) });
+    expect(Object.fromEntries(payloads)).toEqual({
+      [none]: { bitcoin: q(1), ethereum: q(2) },
+      [sol.key]: { bitcoin: q(1), ethereum: q(2), solana: q(3) },
+    });
+    sets.leave(none);
+    sets.leave(sol.key);
+    expect(sets.size).toBe(0);
+    expect(sets.payloads({ bitcoin: q(1) }).size).toBe(0);
   });
 
   it('builds one payload per set holding a changed coin, with only its changed coins', () => {
@@ -52,6 +69,24 @@ describe('CoinSets', () => {
   });
 });
 
+describe('the bound on sets', () => {
+  it('allows a move into an existing set, the ticker set, or a new set while there is room', () => {
+    const sets = new CoinSets([], 2);
+    const a = sets.join(['bitcoin']).key;
+    expect(sets.canMove(CoinSets.keyOf(['solana']), undefined)).toBe(true);
+    sets.join(['solana']);
+    expect(sets.size).toBe(2);
+    // Full: a new set is refused, an existing one and the ticker-only one are not.
+    expect(sets.canMove(CoinSets.keyOf(['cardano']), undefined)).toBe(false);
+    expect(sets.canMove(a, undefined)).toBe(true);
+    expect(sets.canMove('', undefined)).toBe(true);
+    // The last member of a set may move to a new one: it frees a set as it takes one.
+    expect(sets.canMove(CoinSets.keyOf(['cardano']), a)).toBe(true);
+    sets.join(['bitcoin']);
+    expect(sets.canMove(CoinSets.keyOf(['cardano']), a)).toBe(false);
+  });
+});
+
 describe('cleanIds', () => {
   it('keeps valid unique ids and drops everything else', () => {
     expect(cleanIds(['bitcoin', 'bitcoin', 'Not Valid', 42, null, 'matic-network'])).toEqual([
@@ -63,8 +98,8 @@ describe('cleanIds', () => {
   });
 
   it('looks at no more than the socket limit of ids', () => {
-    const many = Array.from({ length: MAX_SOCKET_COINS + 5 }, (_, i) => `coin-${i}`);
-    expect(cleanIds(many)).toHaveLength(MAX_SOCKET_COINS);
+    const many = Array.from({ length: MAX_SUBSCRIBE_IDS + 5 }, (_, i) => `coin-${i}`);
+    expect(cleanIds(many)).toHaveLength(MAX_SUBSCRIBE_IDS);
   });
 });
 

@@ -1,10 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { createLocalIdentity, publishUserEvent, type LocalIdentity } from '@coinpace/adapters';
 import { busKinds, createTestBus, waitFor, type TestBus } from '@coinpace/adapters/testing';
-import { ensureUser, saveLatestPrices } from '@coinpace/db';
+import { ensureUser, saveLatestPrices, trackCoin } from '@coinpace/db';
 import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
 import {
   BUS_TOPICS,
@@ -16,20 +12,14 @@ import {
   type PriceTick,
 } from '@coinpace/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from './gateway.ts';
 import { connectClient, type TestClient } from './testing/clients.ts';
-import type { GatewayRequest } from './testing/gateway-process.ts';
+import { startClusterNode } from './testing/cluster-node.ts';
 import { testKeyPem } from './testing/key.ts';
+import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const databaseUrl = process.env.DATABASE_URL;
-const NODE_SCRIPT = fileURLToPath(new URL('./testing/gateway-process.ts', import.meta.url));
 
-interface ClusterNode {
-  url: string;
-  child: ChildProcess;
-  send(command: GatewayRequest): Promise<unknown>;
-}
 const q = (usd: number, change = 0): PriceQuote => ({
   usd,
   usd_24h_change: change,
@@ -48,7 +38,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
   let database: TestDatabase;
   let bus: TestBus;
   let identity: LocalIdentity;
-  const servers: { gateway: Gateway; http: Server }[] = [];
+  const servers: TestGateway[] = [];
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
@@ -65,10 +55,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
   });
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
-    for (const { gateway, http } of servers.splice(0)) {
-      await gateway.close();
-      await new Promise((resolve) => http.close(resolve));
-    }
+    for (const server of servers.splice(0)) await server.close();
   });
   afterAll(async () => {
     await bus?.close();
@@ -76,10 +63,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
   });
 
   async function startNode(sitePassword?: string): Promise<string> {
-    const http = createServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const gateway = await startGateway({
-      httpServer: http,
+    const server = await startTestGateway({
       bus,
       db: database.db,
       verifier: identity,
@@ -87,8 +71,8 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
       redisUrl: kind === 'redis' ? redisUrl : undefined,
       redisPrefix: bus.prefix,
     });
-    servers.push({ gateway, http });
-    return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    servers.push(server);
+    return server.url;
   }
 
   async function client(url: string, options: Parameters<typeof connectClient>[1] = {}) {
@@ -97,32 +81,46 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     return connected;
   }
 
-  it('sends the stored ticker on connect, answers subscribe with latest quotes, and sends each socket only its changed coins once per tick', async () => {
+  it('sends the stored ticker on connect, answers subscribe with latest quotes, and sends each socket one prices frame per tick with its changed coins and the ticker coins', async () => {
     const url = await startNode();
     const one = await client(url);
     const two = await client(url);
+    const idle = await client(url);
     await waitFor(() => one.of('ticker').length === 1, { what: 'ticker on connect' });
     const storedTicker = one.of('ticker')[0]!;
     expect(storedTicker.map((c) => c.symbol)).toEqual(fallbackTicker().map((c) => c.symbol));
     expect(storedTicker[0]!.price).toBe(100);
 
-    await expect(one.subscribe(['gw-a', 'gw-b', 'Not An Id!', 'gw-unknown'])).resolves.toEqual({
-      'gw-a': q(1),
-      'gw-b': q(2),
+    // A made-up id is not watched, and the ack says so (issue 13, finding 4); a malformed one is dropped.
+    await expect(one.watch(['gw-a', 'gw-b', 'Not An Id!', 'gw-unknown'])).resolves.toEqual({
+      latest: { 'gw-a': q(1), 'gw-b': q(2) },
+      refused: { unknown: ['gw-unknown'], overLimit: [], gatewayFull: [] },
     });
     await two.subscribe(['gw-b', 'gw-c']);
 
+    // The ticker moved (every coin to 200) without quotes in the tick (as with cached prices): the
+    // ticker coins travel as quotes in the same frame, with their last known update time.
     const ticker = tickerFromPrices(Object.fromEntries(TICKER_COIN_IDS.map((id) => [id, q(200)])));
+    const tickerQuotes = Object.fromEntries(TICKER_COIN_IDS.map((id) => [id, q(200)]));
     await bus.publish(
       BUS_TOPICS.priceTick,
-      tick({ 'gw-a': q(1.5), 'gw-c': q(3.5), 'gw-z': q(9) }, { ticker }),
+      tick({ 'gw-a': q(1.5), 'gw-c': q(3.5), 'gw-z': q(9), bitcoin: q(201, 1) }, { ticker }),
     );
-    await waitFor(() => one.of('prices').length === 1 && two.of('prices').length === 1, { what: 'prices' });
-    expect(one.of('prices')).toEqual([{ 'gw-a': q(1.5) }]);
-    expect(two.of('prices')).toEqual([{ 'gw-c': q(3.5) }]);
-    await waitFor(() => two.of('ticker').length === 2, { what: 'new ticker' });
-    expect(one.of('ticker')[1]).toEqual(ticker);
+    await waitFor(
+      () => one.of('prices').length === 1 && two.of('prices').length === 1 && idle.of('prices').length === 1,
+      { what: 'prices' },
+    );
+    const tickerPart = { ...tickerQuotes, bitcoin: q(201, 1) };
+    expect(one.of('prices')).toEqual([{ 'gw-a': q(1.5), ...tickerPart }]);
+    expect(two.of('prices')).toEqual([{ 'gw-c': q(3.5), ...tickerPart }]);
+    expect(idle.of('prices')).toEqual([tickerPart]);
     expect(one.of('source:state')).toEqual([{ status: 'live' }]);
+    // One frame per tick: no `ticker` event after the one on connect.
+    expect(one.of('ticker')).toHaveLength(1);
+    expect(idle.events.filter((e) => e.event !== 'source:state').map((e) => e.event)).toEqual([
+      'ticker',
+      'prices',
+    ]);
 
     await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.6), 'gw-b': q(2.5) }));
     await waitFor(() => two.of('prices').length === 2, { what: 'second tick' });
@@ -132,13 +130,14 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     // The state did not change, so it was not sent again.
     expect(one.of('source:state')).toHaveLength(1);
 
+    // Each socket is in two rooms: its own and its coin set's (no per-coin rooms, no ticker room).
     const { io } = servers[0]!.gateway;
-    expect((await io.in('coin:gw-b').fetchSockets()).map((s) => s.id).sort()).toEqual(
-      [one.socket.id, two.socket.id].sort(),
-    );
+    const rooms = (await io.fetchSockets()).map((s) => [...s.rooms].filter((r) => r !== s.id));
+    expect(rooms.map((r) => r.length)).toEqual([1, 1, 1]);
     one.socket.emit('unsubscribe', { coins: ['gw-a'] });
-    await waitFor(async () => (await io.in('coin:gw-a').fetchSockets()).length === 0, { what: 'left gw-a' });
-    expect((await io.in('coin:gw-b').fetchSockets()).length).toBe(2);
+    await waitFor(async () => (await io.in(rooms[0]![0]!).fetchSockets()).length === 0, {
+      what: 'one left its old set',
+    });
     await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.7) }));
     await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-b': q(2.6) }));
     await waitFor(() => one.of('prices').length === 3, { what: 'third tick' });
@@ -148,6 +147,8 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     const late = await client(url);
     await waitFor(() => late.of('ticker').length === 1, { what: 'late ticker' });
     expect(late.of('ticker')[0]).toEqual(ticker);
+    // A tick that leaves the ticker as it was sends no ticker coins.
+    expect(idle.of('prices')).toHaveLength(1);
     await expect(late.subscribe(['gw-a', 'gw-b'])).resolves.toEqual({ 'gw-a': q(1.7), 'gw-b': q(2.6) });
   });
 
@@ -202,6 +203,27 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     expect(back.of('prices')).toEqual([{ 'gw-c': q(31) }]);
   });
 
+  it('closing one node drops only its own sockets, with a transport close their clients retry', async () => {
+    const first = await startNode();
+    const second = await startNode();
+    const onFirst = await client(first);
+    const onSecond = await client(second);
+    const reasons = { first: [] as string[], second: [] as string[] };
+    onFirst.socket.on('disconnect', (reason) => reasons.first.push(reason));
+    onSecond.socket.on('disconnect', (reason) => reasons.second.push(reason));
+
+    await servers[0]!.close();
+    await waitFor(() => reasons.first.length === 1, { what: 'the first node dropping its socket' });
+    // 'io server disconnect' is the one reason Socket.IO clients never retry by themselves.
+    expect(reasons.first).toEqual(['transport close']);
+
+    await expect(onSecond.subscribe(['gw-a'])).resolves.toBeDefined();
+    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(11) }));
+    await waitFor(() => onSecond.of('prices').length === 1, { what: 'a tick on the second node' });
+    expect(reasons.second).toEqual([]);
+    expect(onSecond.socket.connected).toBe(true);
+  });
+
   async function probeQuote(url: string, id: string) {
     const probe = await client(url);
     const quotes = await probe.subscribe([id]);
@@ -212,15 +234,18 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
   if (kind === 'redis' && databaseUrl)
     it('two processes: a client on the second receives ticks and user events published through the first', async () => {
       const clusterDb = await createTestDatabase('postgres', databaseUrl);
-      const nodes = await Promise.all([startNodeProcess(clusterDb, bus), startNodeProcess(clusterDb, bus)]);
+      const nodeEnv = { DATABASE_URL: clusterDb.url, REDIS_URL: redisUrl, BUS_PREFIX: bus.prefix };
+      const nodes = await Promise.all([startClusterNode(nodeEnv), startClusterNode(nodeEnv)]);
       const [first, second] = nodes;
       try {
         const subject = `local_cluster_${Date.now()}`;
         const user = await ensureUser(clusterDb.db, subject);
         const identity = await createLocalIdentity({ privateKeyPem: testKeyPem() });
+        // Sockets watch only coins Coinpace follows (issue 13): the user tracks the coin first.
+        await trackCoin(clusterDb.db, { coingeckoId: 'cluster-coin', name: 'Cluster coin', symbol: 'CLU' });
         const client = await connectClient(second!.url, { auth: { token: identity.issueToken(subject) } });
         clients.push(client);
-        await client.subscribe(['bitcoin', 'cluster-coin']);
+        expect((await client.watch(['bitcoin', 'cluster-coin'])).refused.unknown).toEqual([]);
 
         // The adapter is shared: the first node sees the second node's socket.
         await waitFor(async () => (await first!.send({ cmd: 'clusterSockets' })) === 1, {
@@ -261,39 +286,3 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
       }
     });
 });
-
-function startNodeProcess(database: TestDatabase, bus: TestBus): Promise<ClusterNode> {
-  const child = fork(NODE_SCRIPT, [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      BUS_PREFIX: bus.prefix,
-      LOCAL_KEY_PEM: testKeyPem(),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let nextId = 0;
-  const pending = new Map<number, (result: unknown) => void>();
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`gateway process exited with ${code}`)));
-    child.on('message', (message: { ready?: boolean; url?: string; id?: number; result?: unknown }) => {
-      if (message.ready) {
-        resolve({
-          url: message.url!,
-          child,
-          send: (command) =>
-            new Promise((done) => {
-              const id = ++nextId;
-              pending.set(id, done);
-              child.send({ ...command, id });
-            }),
-        });
-      } else if (message.id !== undefined) {
-        pending.get(message.id)?.(message.result);
-        pending.delete(message.id);
-      }
-    });
-  });
-}

@@ -5,7 +5,7 @@
  * and emits are cluster-wide and a client that blips reconnects to any node with its rooms restored.
  * Clients resynchronise on every connect (snapshot on connect, quotes in the `subscribe` answer).
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import {
   closeRedis,
   connectRedis,
@@ -18,17 +18,34 @@ import {
 import type { AppDb } from '@coinpace/db';
 import {
   BUS_TOPICS,
+  DEFAULT_MAX_COIN_SETS,
+  DEFAULT_WATCHED_COINS,
+  SITE_PASSWORD_GUESS_LIMIT,
+  TICKER_COIN_IDS,
+  tickQuotes,
+  TOO_MANY_SOCKETS,
   type ClientToServerEvents,
   type PriceTick,
   type ServerToClientEvents,
 } from '@coinpace/domain';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { Server } from 'socket.io';
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Server, type ServerOptions } from 'socket.io';
 import { sameSourceState } from '../poller/changes.ts';
+import { AddressCounter, addressKey, clientAddress } from './address-limit.ts';
 import { CoinSets } from './coin-sets.ts';
 import { checkHandshake, type SocketData } from './handshake.ts';
+import { KnownCoins } from './known-coins.ts';
 import { PriceView } from './price-view.ts';
-import { handleSubscriptions, setCoins, type GatewaySocket } from './subscriptions.ts';
+import { guardSessionRecovery, resumeRecovery, userRoom } from './recovery.ts';
+import {
+  handleSubscriptions,
+  setCoins,
+  watchCap,
+  type GatewaySocket,
+  type SubscriptionDeps,
+  type WatchLimits,
+} from './subscriptions.ts';
 
 export type GatewayServer = Server<
   ClientToServerEvents,
@@ -45,12 +62,39 @@ export interface GatewayOptions {
   verifier: IdentityVerifier;
   /** When set, every handshake must carry it (`auth.sitePassword` or header `x-site-password`). */
   sitePassword?: string;
+  /**
+   * Wrong site passwords per client address: pass the API's `check-password` limiter (Redis-backed when
+   * there is Redis) so handshake guesses and HTTP guesses share one count (issue 13, finding 6).
+   * Default: counted in this process, SITE_PASSWORD_GUESS_LIMIT.
+   */
+  sitePasswordGuesses?: RateLimiterAbstract;
   /** Redis URL: share the Socket.IO Redis Streams adapter with the other gateway nodes. */
   redisUrl?: string;
   /** Prefix of the adapter's Redis keys and channels. Default `coinpace:`. */
   redisPrefix?: string;
-  /** How long a dropped client may come back with its rooms (connection-state recovery), ms. Default 2 min. */
+  /**
+   * How long a dropped client may come back with its rooms (connection-state recovery), ms. Default 2 min;
+   * 0 turns recovery off (clients still resynchronise on connect).
+   */
   recoveryMs?: number;
+  /** Connections one client address may hold open on this node; more handshakes are refused. Default 50. */
+  maxSocketsPerAddress?: number;
+  /**
+   * Coins one socket may watch besides the ticker coins (issue 13, finding 4). Default 50 anonymous,
+   * 1,010 signed in (every holding a portfolio may have, and the ticker coins).
+   */
+  watchLimits?: Partial<WatchLimits>;
+  /** Distinct coin sets (rooms) this node keeps; a change that needs another is refused. Default 10,000. */
+  maxCoinSets?: number;
+  /** Least ms between two Postgres look-ups of ids not known in memory. Default 1,000. */
+  knownLookupEveryMs?: number;
+  /** Proxies in front that append to X-Forwarded-For; 0 (default) counts the peer address. */
+  trustedProxyHops?: number;
+  /** Engine settings to try (bench:fanout's memory mode); the defaults are what it measured best. */
+  transport?: Pick<
+    Partial<ServerOptions>,
+    'perMessageDeflate' | 'httpCompression' | 'maxHttpBufferSize' | 'wsEngine'
+  >;
   logger?: Logger;
 }
 
@@ -58,7 +102,10 @@ export interface Gateway {
   io: GatewayServer;
   /** Local sockets connected now. */
   connections(): number;
-  /** Disconnects every socket, stops listening to the bus, and closes the adapter (not the HTTP server). */
+  /**
+   * Closes this node's connections (only this node's: clients see a lost transport and reconnect to
+   * any node), stops listening to the bus, and closes the adapter (not the HTTP server). Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -67,18 +114,43 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const logger = options.logger ?? noopLogger;
   const prefix = options.redisPrefix ?? 'coinpace:';
   const view = await PriceView.load(options.db);
-  const sets = new CoinSets();
+  // Every socket's set holds the ticker coins: one `prices` frame per tick carries them too.
+  const sets = new CoinSets(TICKER_COIN_IDS, options.maxCoinSets ?? DEFAULT_MAX_COIN_SETS);
+  const subscriptions: SubscriptionDeps = {
+    sets,
+    view,
+    known: new KnownCoins({ db: options.db, view, logger, lookupEveryMs: options.knownLookupEveryMs }),
+    limits: { ...DEFAULT_WATCHED_COINS, ...options.watchLimits },
+  };
+  // The adapter reads its stream in a loop that retries a failed XREAD at once, without pausing. With
+  // an offline queue the read waits for the reconnect instead of failing in a tight loop that starves
+  // the event loop (issue 12: a Redis blip froze every gateway). Its duplicates (the reader, the
+  // subscriber) inherit the queue.
   const redis = options.redisUrl
-    ? await connectRedis(options.redisUrl, logger, 'socket.io-adapter')
+    ? await connectRedis(options.redisUrl, logger, 'socket.io-adapter', { offlineQueue: true })
     : undefined;
 
+  // Counted from the handshake (before Socket.IO keeps anything for it) until the connection closes.
+  const perAddress = new AddressCounter(options.maxSocketsPerAddress ?? 50);
+  const hops = options.trustedProxyHops ?? 0;
+  const countedAs = new WeakMap<IncomingMessage, string>();
+  const recoveryMs = options.recoveryMs ?? 120_000;
   const io: GatewayServer = new Server(options.httpServer, {
     serveClient: false,
-    maxHttpBufferSize: 200_000,
-    connectionStateRecovery: {
-      maxDisconnectionDuration: options.recoveryMs ?? 120_000,
-      skipMiddlewares: false,
+    allowRequest: (req, callback) => {
+      const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], hops);
+      const key = addressKey(address);
+      if (!perAddress.tryTake(key)) {
+        logger.warn({ address }, 'socket refused: too many connections from this address');
+        return callback(TOO_MANY_SOCKETS, false);
+      }
+      countedAs.set(req, key);
+      callback(null, true);
     },
+    maxHttpBufferSize: 200_000,
+    ...options.transport,
+    connectionStateRecovery:
+      recoveryMs > 0 ? { maxDisconnectionDuration: recoveryMs, skipMiddlewares: false } : undefined,
     adapter: redis
       ? createAdapter(redis, {
           streamName: `${prefix}socket.io`,
@@ -88,9 +160,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         })
       : undefined,
   });
+  io.engine.on(
+    'connection',
+    (raw: { request: IncomingMessage; once(event: 'close', f: () => void): void }) => {
+      const key = countedAs.get(raw.request);
+      if (key !== undefined) raw.once('close', () => perAddress.release(key));
+    },
+  );
+  guardSessionRecovery(io.of('/').adapter);
   io.use(
     checkHandshake({
       sitePassword: options.sitePassword,
+      passwordGuesses:
+        options.sitePasswordGuesses ??
+        new RateLimiterMemory({ keyPrefix: 'check-password', ...SITE_PASSWORD_GUESS_LIMIT }),
+      // Counted under the address the API's ctx.ip names, so both count one client as one.
+      addressOf: (socket) =>
+        clientAddress(socket.conn.remoteAddress, socket.handshake.headers['x-forwarded-for'], hops),
       verifier: options.verifier,
       db: options.db,
       logger,
@@ -99,45 +185,60 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   io.on('connection', (socket: GatewaySocket) => {
     forgetHandshake(socket);
-    void socket.join('ticker');
-    if (socket.data.userId) void socket.join(`user:${socket.data.userId}`);
-    const restored = socket.recovered ? [...(socket.data.coins ?? [])].sort() : [];
+    // The user's room comes from the token this handshake verified, never from a restored session.
+    if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
+    resumeRecovery(socket);
+    // A recovered session's coins were known when added; the cap is this handshake's (a socket signed
+    // in before may come back anonymous).
+    const restored = socket.recovered
+      ? [...(socket.data.coins ?? [])].sort().slice(0, watchCap(socket, subscriptions.limits))
+      : [];
     socket.data.coins = [];
-    socket.data.setKey = '';
-    // A recovered socket is back in its rooms; this node counts its coin set again.
-    if (restored.length > 0) setCoins(socket, sets, restored);
+    socket.data.setKey = undefined;
+    for (const room of socket.rooms) if (room.startsWith('coins:')) void socket.leave(room);
+    // Every socket is in one coin set (the ticker-only one until it subscribes). A recovered socket is
+    // back in its rooms; this node counts its coin set again, or, at the bound on sets, the ticker's.
+    if (!setCoins(socket, sets, restored)) setCoins(socket, sets, []);
     if (view.ticker) socket.emit('ticker', view.ticker);
     if (view.state) socket.emit('source:state', view.state);
-    handleSubscriptions(socket, sets, view);
+    handleSubscriptions(socket, subscriptions);
     socket.on('disconnect', () => sets.leave(socket.data.setKey));
   });
 
+  // One `prices` frame per socket per tick (issue 17): the ticker coins travel as quotes in it, and the
+  // browser moves its ticker from them; `ticker` is sent on connect only.
   const onTick = (tick: PriceTick) => {
     const stateChanged = !sameSourceState(view.state, tick.source);
+    const quotes = tickQuotes(tick, view.ticker, (id) => view.prices.get(id)?.last_updated);
     view.apply(tick);
     const local = io.local;
-    if (tick.ticker) local.to('ticker').emit('ticker', tick.ticker);
-    if (stateChanged) local.to('ticker').emit('source:state', tick.source);
-    for (const [key, payload] of sets.payloads(tick.prices))
-      local.to(CoinSets.room(key)).emit('prices', payload);
+    if (stateChanged) local.emit('source:state', tick.source);
+    for (const [key, payload] of sets.payloads(quotes)) local.to(sets.setRoom(key)).emit('prices', payload);
   };
   const unsubscribers = [
     await options.bus.subscribe(BUS_TOPICS.priceTick, (payload) => onTick(payload as PriceTick)),
     await subscribeUserEvents(options.bus, (event) => {
       // Each node reaches its own sockets of the user; the bus already brought the event to every node.
-      io.local.to(`user:${event.userId}`).emit(event.type, event.payload as never);
+      io.local.to(userRoom(event.userId)).emit(event.type, event.payload as never);
     }),
   ];
 
+  let closing: Promise<void> | undefined;
   return {
     io,
     connections: () => io.of('/').sockets.size,
-    async close() {
-      await Promise.all(unsubscribers.map((unsubscribe) => unsubscribe().catch(() => {})));
-      io.disconnectSockets(true);
-      io.engine.close();
-      await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
-      if (redis) await closeRedis(redis);
+    close() {
+      closing ??= (async () => {
+        await Promise.all(unsubscribers.map((unsubscribe) => unsubscribe().catch(() => {})));
+        // Closing the transports of this node's connections, not `io.disconnectSockets()`: through the
+        // Redis adapter that disconnects every node's sockets, and with 'io server disconnect', which
+        // clients never retry (issue 12). A transport close is retried by the client, reaches another
+        // node, and its session is kept for connection-state recovery.
+        io.engine.close();
+        await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+        if (redis) await closeRedis(redis);
+      })();
+      return closing;
     },
   };
 }

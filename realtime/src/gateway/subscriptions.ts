@@ -1,16 +1,21 @@
 /**
- * The `subscribe` and `unsubscribe` events (DESIGN.md section 4): a socket joins `coin:{id}` for each
- * coin it watches, and the room of its whole coin set, which the tick fan-out sends to.
+ * The `subscribe` and `unsubscribe` events (DESIGN.md section 4): a socket joins the room of its whole
+ * coin set (the ticker coins always included), which the tick fan-out sends to, and no other price room.
+ * A socket watches only known coins, up to its cap, and the node keeps a bounded number of sets (issue 13,
+ * finding 4); what a `subscribe` did not add is listed in its ack.
  */
 import {
-  MAX_SOCKET_COINS,
+  MAX_SUBSCRIBE_IDS,
+  TICKER_COIN_IDS,
   zCoingeckoId,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  type SubscribeRefused,
 } from '@coinpace/domain';
 import type { Socket } from 'socket.io';
 import { CoinSets } from './coin-sets.ts';
 import type { SocketData } from './handshake.ts';
+import type { KnownCoins } from './known-coins.ts';
 import type { PriceView } from './price-view.ts';
 
 export type GatewaySocket = Socket<
@@ -20,58 +25,103 @@ export type GatewaySocket = Socket<
   SocketData
 >;
 
-/** Valid, unique CoinGecko ids of a request; anything else is dropped. */
-export function cleanIds(input: unknown): string[] {
+/** Coins one socket may watch besides the ticker coins, by whether its handshake carried a verified token. */
+export interface WatchLimits {
+  anonymous: number;
+  signedIn: number;
+}
+
+/** What the subscription handlers of a node share. */
+export interface SubscriptionDeps {
+  sets: CoinSets;
+  view: PriceView;
+  known: KnownCoins;
+  limits: WatchLimits;
+}
+
+/** Valid, unique CoinGecko ids of a request (its first `max` entries); anything else is dropped. */
+export function cleanIds(input: unknown, max: number = MAX_SUBSCRIBE_IDS): string[] {
   if (!Array.isArray(input)) return [];
   const ids = new Set<string>();
-  for (const value of input.slice(0, MAX_SOCKET_COINS)) {
+  for (const value of input.slice(0, max)) {
     const parsed = zCoingeckoId.safeParse(value);
     if (parsed.success) ids.add(parsed.data);
   }
   return [...ids];
 }
 
+/** How many coins `socket` may watch. */
+export function watchCap(socket: GatewaySocket, limits: WatchLimits): number {
+  return socket.data.userId ? limits.signedIn : limits.anonymous;
+}
+
 /**
- * Makes `coins` (sorted, unique) the socket's watched coins: joins the `coin:{id}` rooms it lacks and
- * the room of its new coin set, leaves the rest. Room names and the coins array are the set's shared ones.
+ * Makes `coins` (sorted, unique) the socket's watched coins: moves it to the room of its new coin set.
+ * The room name and the coins array are the set's shared ones. A socket not yet in a set (`setKey`
+ * undefined) joins one even for no coins: the ticker-only set. Returns false, changing nothing, when the
+ * node holds as many sets as it may and the move would need another.
  */
-export function setCoins(socket: GatewaySocket, sets: CoinSets, coins: readonly string[]): void {
+export function setCoins(socket: GatewaySocket, sets: CoinSets, coins: readonly string[]): boolean {
   const previousKey = socket.data.setKey;
-  const previous = socket.data.coins;
   const key = CoinSets.keyOf(coins);
-  if (key === previousKey) return;
+  if (key === previousKey) return true;
+  if (!sets.canMove(key, previousKey)) return false;
   const joined = sets.join(coins);
-  const had = new Set(previous);
-  const keep = new Set(joined.coins);
-  const rooms = joined.coins.filter((coin) => !had.has(coin)).map((coin) => sets.coinRoom(coin));
-  if (key) rooms.push(sets.setRoom(key));
-  if (rooms.length > 0) void socket.join(rooms);
-  for (const coin of previous) if (!keep.has(coin)) void socket.leave(sets.coinRoom(coin));
-  if (previousKey) void socket.leave(sets.setRoom(previousKey));
+  void socket.join(sets.setRoom(key));
+  if (previousKey !== undefined) void socket.leave(sets.setRoom(previousKey));
   sets.leave(previousKey);
   socket.data.coins = joined.coins;
   socket.data.setKey = key;
+  return true;
+}
+
+/**
+ * Adds the known ones of `ids` to what the socket watches, up to its cap; returns what it did not add.
+ * Known ids are looked up first (maybe in Postgres), then applied to the socket's coins as they are
+ * then, so concurrent requests do not undo each other.
+ */
+export async function addCoins(
+  socket: GatewaySocket,
+  deps: SubscriptionDeps,
+  ids: readonly string[],
+): Promise<SubscribeRefused> {
+  const refused: SubscribeRefused = { unknown: [], overLimit: [], gatewayFull: [] };
+  const already = new Set(socket.data.coins);
+  const { known, unknown } = await deps.known.split(ids.filter((id) => !already.has(id)));
+  refused.unknown = unknown;
+  // The socket left while its ids were looked up: it must not be counted in a set again.
+  if (socket.disconnected) return refused;
+  const current = new Set(socket.data.coins);
+  const fresh = known.filter((id) => !current.has(id));
+  const room = Math.max(0, watchCap(socket, deps.limits) - current.size);
+  const added = fresh.slice(0, room);
+  refused.overLimit = fresh.slice(room);
+  if (added.length > 0 && !setCoins(socket, deps.sets, [...socket.data.coins, ...added].sort())) {
+    refused.gatewayFull = added;
+  }
+  return refused;
 }
 
 /** Wires `subscribe` and `unsubscribe` for one socket. */
-export function handleSubscriptions(socket: GatewaySocket, sets: CoinSets, view: PriceView): void {
-  socket.on('subscribe', (request, ack) => {
-    const ids = cleanIds(request?.coins);
-    const current = new Set(socket.data.coins);
-    const added = ids.filter((id) => !current.has(id)).slice(0, MAX_SOCKET_COINS - current.size);
-    if (added.length > 0) setCoins(socket, sets, [...socket.data.coins, ...added].sort());
+export function handleSubscriptions(socket: GatewaySocket, deps: SubscriptionDeps): void {
+  socket.on('subscribe', async (request, ack) => {
+    // No more ids are read than the socket could watch (and the ticker coins): a request of thousands
+    // of made-up ids costs no more than a full one (issue 13, finding 4).
+    const ids = cleanIds(request?.coins, watchCap(socket, deps.limits) + TICKER_COIN_IDS.length);
+    const refused = await addCoins(socket, deps, ids);
     if (typeof ack !== 'function') return;
     const watching = new Set(socket.data.coins);
-    ack(view.quotes(ids.filter((id) => watching.has(id))));
+    ack(deps.view.quotes(ids.filter((id) => watching.has(id))), refused);
   });
 
   socket.on('unsubscribe', (request) => {
     const requested = request?.coins;
     const drop = new Set(requested === undefined ? socket.data.coins : cleanIds(requested));
     if (drop.size === 0) return;
+    // At the bound on sets this may be refused: the socket then keeps getting those coins' quotes.
     setCoins(
       socket,
-      sets,
+      deps.sets,
       socket.data.coins.filter((id) => !drop.has(id)),
     );
   });

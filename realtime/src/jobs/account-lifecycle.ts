@@ -5,6 +5,7 @@ import {
   deleteAccountData,
   type AppTx,
 } from '@coinpace/db';
+import type { IdentityAdmin, Logger } from '@coinpace/adapters';
 import { LIFECYCLE_RULES, nextLifecycleStep } from '@coinpace/domain';
 import { deletionWarningEmail } from './deletion-warning-email.ts';
 
@@ -15,14 +16,31 @@ export interface AccountLifecycleResult {
   deleted: number;
 }
 
+export interface AccountLifecycleOptions {
+  now: Date;
+  publicUrl: string;
+  batchSize?: number;
+  /**
+   * Deletes the identity at the provider first (Clerk with CLERK_SECRET_KEY), as the immediate deletion does,
+   * so a purged account cannot sign in again to an empty one. Absent: local accounts only.
+   */
+  identityAdmin?: IdentityAdmin;
+  logger?: Logger;
+}
+
+/** Local accounts (`local_…`) live only in our database; every other subject is the identity provider's. */
+const isProviderSubject = (subject: string) => !subject.startsWith('local_');
+
 /**
  * Applies the account rules of SPEC.md section 9 at `now`, inside the caller's transaction: queues
  * the day-11 warning through the outbox (once per account and clean-up cycle, by dedupe key and
  * `deletion_warned_at`) and deletes accounts whose day 14 has come. Paid accounts are never read.
+ * An account whose identity the provider could not delete is kept (and logged) until the next pass, so
+ * no Clerk user is left without its data being gone too, nor the reverse.
  */
 export async function applyAccountLifecycle(
   tx: AppTx,
-  options: { now: Date; publicUrl: string; batchSize?: number },
+  options: AccountLifecycleOptions,
 ): Promise<AccountLifecycleResult> {
   const { now, publicUrl } = options;
   const batchSize = options.batchSize ?? 500;
@@ -52,10 +70,30 @@ export async function applyAccountLifecycle(
         await markDeletionWarned(tx, account.userId, now);
         result.warned += 1;
       } else if (step.action === 'delete') {
+        if (!(await deleteIdentity(options, account.userId, account.identitySubject))) continue;
         if (await deleteAccountData(tx, account.userId, now, { releaseSubject: true })) result.deleted += 1;
       }
     }
     if (batch.length < batchSize) return result;
     afterId = batch[batch.length - 1]!.userId;
+  }
+}
+
+/** Deletes the account's identity at the provider when there is one; false when the provider failed. */
+async function deleteIdentity(
+  options: AccountLifecycleOptions,
+  userId: string,
+  subject: string,
+): Promise<boolean> {
+  if (!options.identityAdmin || !isProviderSubject(subject)) return true;
+  try {
+    await options.identityAdmin.deleteUser(subject);
+    return true;
+  } catch (err) {
+    options.logger?.warn(
+      { err, userId },
+      'identity provider could not delete the account; retrying next pass',
+    );
+    return false;
   }
 }

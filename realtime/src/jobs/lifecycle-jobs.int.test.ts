@@ -1,4 +1,12 @@
-import { betaSignups, outboxMessages, portfolioItems, subscriptions, users, type AppDb } from '@coinpace/db';
+import {
+  betaSignups,
+  contactMessages,
+  outboxMessages,
+  portfolioItems,
+  subscriptions,
+  users,
+  type AppDb,
+} from '@coinpace/db';
 import {
   createTestDatabase,
   createTestHolding,
@@ -6,6 +14,9 @@ import {
   testEngines,
   type TestDatabase,
 } from '@coinpace/db/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClerkAdmin } from '@coinpace/adapters';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLifecycleJobs, startLifecycleJobs } from './lifecycle-jobs.ts';
@@ -25,6 +36,39 @@ async function userRow(db: AppDb, id: string) {
 
 async function messagesFor(db: AppDb, userId: string) {
   return db.select().from(outboxMessages).where(eq(outboxMessages.userId, userId));
+}
+
+/**
+ * A local server answering Clerk's Backend API route for deleting users (DELETE /v1/users/{id}), as Clerk
+ * does: the deleted object, 404 for an unknown user, and 500 while `failing` is set.
+ */
+interface FakeClerk {
+  url: string;
+  known: Set<string>;
+  deleted: string[];
+  failing: boolean;
+  server: Server;
+}
+
+async function startFakeClerk(): Promise<FakeClerk> {
+  const clerk: FakeClerk = { url: '', known: new Set(), deleted: [], failing: false, server: createServer() };
+  clerk.server.on('request', (req, res) => {
+    res.setHeader('content-type', 'application/json');
+    const id = /^\/v1\/users\/([^/]+)$/.exec(req.url ?? '')?.[1];
+    if (clerk.failing) {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ errors: [{ code: 'internal_error', message: 'boom' }] }));
+    } else if (req.method === 'DELETE' && id && clerk.known.delete(id)) {
+      clerk.deleted.push(id);
+      res.end(JSON.stringify({ object: 'user', id, deleted: true }));
+    } else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ errors: [{ code: 'resource_not_found', message: 'not found' }] }));
+    }
+  });
+  await new Promise<void>((resolve) => clerk.server.listen(0, '127.0.0.1', resolve));
+  clerk.url = `http://127.0.0.1:${(clerk.server.address() as AddressInfo).port}`;
+  return clerk;
 }
 
 describe.each(testEngines(process.env.DATABASE_URL))('lifecycle jobs on %s', (engine) => {
@@ -59,7 +103,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('lifecycle jobs on %s', (en
       currentPeriodEnd: day(31),
     });
 
-    expect(await runOn(db, 10.9)).toEqual({ warned: 0, deleted: 0, betaPurged: 0 });
+    expect(await runOn(db, 10.9)).toEqual({ warned: 0, deleted: 0, betaPurged: 0, contactPurged: 0 });
     expect(await messagesFor(db, free.id)).toHaveLength(0);
 
     expect(await runOn(db, 11)).toMatchObject({ warned: 1, deleted: 0 });
@@ -151,6 +195,30 @@ describe.each(testEngines(process.env.DATABASE_URL))('lifecycle jobs on %s', (en
     expect(await runOn(db, 2000)).toMatchObject({ betaPurged: 0 });
   });
 
+  it('purges contact messages a year after they were sent, as the privacy page says', async () => {
+    const base = 2500;
+    const yearAgo = new Date(day(base).getTime());
+    yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+    await db.insert(contactMessages).values([
+      {
+        name: 'Old',
+        email: 'old@example.test',
+        message: 'hello',
+        createdAt: new Date(yearAgo.getTime() - 1000),
+      },
+      {
+        name: 'New',
+        email: 'new@example.test',
+        message: 'hello',
+        createdAt: new Date(yearAgo.getTime() + 1000),
+      },
+    ]);
+    expect(await runOn(db, base)).toMatchObject({ contactPurged: 1 });
+    expect((await db.select().from(contactMessages)).map((r) => r.email)).toContain('new@example.test');
+    expect((await db.select().from(contactMessages)).map((r) => r.email)).not.toContain('old@example.test');
+    expect(await runOn(db, base)).toMatchObject({ contactPurged: 0 });
+  });
+
   it('is safe with several workers running the same pass at once', async () => {
     const base = 3000;
     const accounts = await Promise.all(
@@ -166,6 +234,39 @@ describe.each(testEngines(process.env.DATABASE_URL))('lifecycle jobs on %s', (en
 
     const deletions = await Promise.all(Array.from({ length: 4 }, () => runOn(db, base + 14)));
     expect(deletions.reduce((sum, r) => sum + (r?.deleted ?? 0), 0)).toBe(5);
+  });
+
+  it('the day-14 purge deletes the Clerk user too when CLERK_SECRET_KEY is set; a Clerk failure keeps the account', async () => {
+    const base = 5000;
+    const clerk = await startFakeClerk();
+    try {
+      const identityAdmin = createClerkAdmin({ secretKey: 'sk_test_purge', apiUrl: clerk.url });
+      const run = (n: number) =>
+        runLifecycleJobs({ db, publicUrl: PUBLIC_URL, now: () => day(n), identityAdmin });
+      const user = await createTestUser(db, {
+        createdAt: day(base),
+        email: null,
+        identitySubject: 'user_2purge',
+      });
+      const local = await createTestUser(db, {
+        createdAt: day(base),
+        email: null,
+        identitySubject: 'local_purge',
+      });
+      clerk.known.add('user_2purge');
+
+      clerk.failing = true;
+      expect(await run(base + 14)).toMatchObject({ deleted: 1 });
+      expect((await userRow(db, user.id)).deletedAt).toBeNull();
+      expect((await userRow(db, local.id)).deletedAt).toEqual(day(base + 14));
+
+      clerk.failing = false;
+      expect(await run(base + 14.1)).toMatchObject({ deleted: 1 });
+      expect(clerk.deleted).toEqual(['user_2purge']);
+      expect((await userRow(db, user.id)).deletedAt).toEqual(day(base + 14.1));
+    } finally {
+      await new Promise<void>((resolve) => clerk.server.close(() => resolve()));
+    }
   });
 
   it('runs a pass as soon as the worker starts, and stop() waits for it', async () => {

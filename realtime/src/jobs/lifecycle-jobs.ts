@@ -1,6 +1,12 @@
-import { noopLogger, type Logger } from '@coinpace/adapters';
-import { ADVISORY_LOCKS, purgeBetaSignups, withTryAdvisoryLock, type AppDb } from '@coinpace/db';
-import { betaPurgeCutoff } from '@coinpace/domain';
+import { noopLogger, type IdentityAdmin, type Logger } from '@coinpace/adapters';
+import {
+  ADVISORY_LOCKS,
+  purgeBetaSignups,
+  purgeContactMessages,
+  withTryAdvisoryLock,
+  type AppDb,
+} from '@coinpace/db';
+import { betaPurgeCutoff, contactPurgeCutoff } from '@coinpace/domain';
 import { applyAccountLifecycle } from './account-lifecycle.ts';
 
 /** How often the worker runs the lifecycle jobs by default: hourly is plenty for day-level rules. */
@@ -15,17 +21,21 @@ export interface LifecycleJobOptions {
   logger?: Logger;
   /** Accounts read per query. Default 500. */
   batchSize?: number;
+  /** Clerk's user deletion (CLERK_SECRET_KEY): the day-14 purge deletes the Clerk user too. */
+  identityAdmin?: IdentityAdmin;
 }
 
 export interface LifecycleRun {
   warned: number;
   deleted: number;
   betaPurged: number;
+  /** Contact messages older than the privacy page's year. */
+  contactPurged: number;
 }
 
 /**
  * One pass of the worker's clean-up jobs (SPEC.md section 9): account warnings and deletions, and the
- * two-year purge of the beta waitlist. Runs in one transaction under the lifecycle advisory lock, so
+ * two-year purge of the beta waitlist, and the one-year purge of contact messages. Runs in one transaction under the lifecycle advisory lock, so
  * with several workers one does the pass and the others skip it; every step is idempotent, so a pass
  * repeated at the same time changes nothing.
  * @returns what was done, or null when another worker was running the pass.
@@ -37,9 +47,12 @@ export async function runLifecycleJobs(options: LifecycleJobOptions): Promise<Li
       now,
       publicUrl: options.publicUrl,
       batchSize: options.batchSize,
+      identityAdmin: options.identityAdmin,
+      logger: options.logger,
     });
     const betaPurged = await purgeBetaSignups(tx, betaPurgeCutoff(now));
-    return { ...accounts, betaPurged };
+    const contactPurged = await purgeContactMessages(tx, contactPurgeCutoff(now));
+    return { ...accounts, betaPurged, contactPurged };
   });
   return outcome.ran ? outcome.value : null;
 }
@@ -64,7 +77,7 @@ export function startLifecycleJobs(
     if (stopped || running) return;
     running = runLifecycleJobs(options)
       .then((run) => {
-        if (run && (run.warned || run.deleted || run.betaPurged))
+        if (run && (run.warned || run.deleted || run.betaPurged || run.contactPurged))
           logger.info({ ...run }, 'lifecycle jobs ran');
         else if (!run) logger.debug('lifecycle jobs running in another worker');
       })

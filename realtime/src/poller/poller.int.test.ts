@@ -229,6 +229,26 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     await stop();
   });
 
+  it("a new leader's first tick carries every fresh price, so a change its predecessor stored but never published goes out", async () => {
+    const fake = createFakeCoinGecko();
+    fakes.push(fake);
+    const { url } = await fake.start();
+    const coin = `unpublished-${engine}-${kind}`;
+    fake.addCoin({ id: coin, symbol: 'UP', name: 'Unpublished', usd: 2 });
+    await trackCoin(database.db, { coingeckoId: coin, name: 'Unpublished', symbol: 'UP' });
+    // What a leader that died between storing and publishing leaves behind: the price stored, no tick.
+    await saveLatestPrices(
+      database.db,
+      { [coin]: { usd: 2, usd_24h_change: 0, last_updated: 1_700_000_000 } },
+      'coingecko',
+      new Date(),
+    );
+    const { ticks, stop } = await collectTicks();
+    startPoller(createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }));
+    await waitFor(() => ticks.some((t) => t.prices[coin]?.usd === 2), { what: 'the unpublished change' });
+    await stop();
+  });
+
   it('runs one leader; when the leader dies another takes over within the lock TTL', async () => {
     const ttl = 900;
     const { ticks, stop } = await collectTicks();

@@ -62,13 +62,10 @@ export function createPricePoller(options: PricePollerOptions): PricePoller {
     onElected: () => {
       leading = true;
       const myTerm = ++term;
-      inFlight = inFlight.then(async () => {
-        try {
-          await poll.seed();
-        } catch (err) {
-          logger.error({ err }, 'could not load the stored prices; starting empty');
-        }
-        if (term === myTerm) loop(myTerm);
+      inFlight = inFlight.then(() => {
+        if (term !== myTerm) return;
+        poll.startTerm();
+        loop(myTerm);
       });
     },
     onDeposed: () => {

@@ -7,7 +7,6 @@
 import type { Bus, Logger, PriceSource } from '@coinpace/adapters';
 import {
   listTrackedIds,
-  loadLatestPrices,
   prunePriceHistory,
   recordPriceHistory,
   saveLatestPrices,
@@ -50,13 +49,15 @@ export class PricePoll {
 
   constructor(private readonly deps: PricePollDeps) {}
 
-  /** Starts from the stored latest prices, so a new leader does not resend what clients already have. */
-  async seed(): Promise<void> {
-    const stored = await loadLatestPrices(this.deps.db);
-    const previous: PriceMap = {};
-    for (const [id, price] of Object.entries(stored)) previous[id] = price.quote;
-    this.previous = previous;
-    this.ticker = TICKER_COIN_IDS.every((id) => previous[id]) ? tickerFromPrices(previous) : null;
+  /**
+   * Starts a leadership term knowing nothing as published, so the term's first tick carries every fresh
+   * price. A change the previous leader stored but never published (it died between the two, or its
+   * tick went with Redis's data) still reaches the browsers and the alert consumer (issue 12). The cost
+   * is one full tick per new term.
+   */
+  startTerm(): void {
+    this.previous = {};
+    this.ticker = null;
     this.state = null;
   }
 
@@ -70,7 +71,8 @@ export class PricePoll {
       fixedIds: TICKER_COIN_IDS,
       requestedSince: new Date(now() - this.deps.manualTrackTtlMs),
     });
-    const result = await prices.getPrices(ids, { maxAgeMs: 0 });
+    // High priority: the poll goes before waiting reads and searches (alerts depend on it, issue 13).
+    const result = await prices.getPrices(ids, { maxAgeMs: 0, priority: 'high' });
     if (!stillLeading()) return null;
     const at = now();
 

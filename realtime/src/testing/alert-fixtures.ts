@@ -43,6 +43,8 @@ export async function createCoinAlert(
     method?: NotificationMethod;
     resetInterval?: ResetInterval;
     portfolioItemId?: string;
+    /** When the alert was set up (created_at and updated_at); default now. Ticks before it do not fire it. */
+    armedAt?: Date;
   },
 ) {
   const thresholdType = options.thresholdType ?? 'Above';
@@ -69,7 +71,13 @@ export async function createCoinAlert(
     portfolioItemId: options.portfolioItemId ?? null,
   };
   const [alert] = await insertAlerts(db, [row]);
-  return alert!;
+  if (!options.armedAt) return alert!;
+  const [armed] = await db
+    .update(alerts)
+    .set({ createdAt: options.armedAt, updatedAt: options.armedAt })
+    .where(eq(alerts.id, alert!.id))
+    .returning();
+  return armed!;
 }
 
 /** Inserts a whole-portfolio or all-coins alert. */

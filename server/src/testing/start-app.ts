@@ -13,13 +13,22 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+export interface StartAppOptions {
+  /** Run the output of `npm run build` (`server/dist/main.js`) with plain node instead of the sources under tsx. */
+  built?: boolean;
+}
+
 /**
  * Runs the app with a fresh DATA_DIR (embedded PGlite and local identity unless `env` says
  * otherwise) and resolves once it logs its address.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: StartAppOptions = {},
+): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'coinpace-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const args = options.built ? ['server/dist/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

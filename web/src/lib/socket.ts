@@ -1,7 +1,8 @@
 /**
  * The browser's live connection (DESIGN.md section 4): Socket.IO on the same origin, typed by the
  * event maps in domain, sending the session token and the site password in every handshake. It feeds
- * the prices store (ticker, changed prices, source state), follows the coins the screens watch
+ * the prices store (the ticker on connect, then one `prices` frame per tick that moves both the watched
+ * coins and the ticker, source state), follows the coins the screens watch
  * (`watchCoins`), resubscribes after every reconnect, and polls /api/prices while it cannot connect.
  */
 import {
@@ -28,6 +29,9 @@ export interface LivePricesOptions {
   /** Ms between polls while the socket is down. Default 30,000. */
   pollMs?: number;
 }
+
+/** Mean wait before connecting again after the server disconnected the socket, ms. */
+const SERVER_DISCONNECT_RETRY_MS = 1_000;
 
 /** Most ids per /api/prices request (the server's limit). */
 const IDS_PER_REQUEST = 500;
@@ -77,9 +81,20 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
     subscribed = new Set();
     syncSubscriptions(watchedCoins());
   });
-  live.on('disconnect', () => {
+  live.on('disconnect', (reason) => {
     usePrices.setState({ connection: 'connecting' });
     armFallback();
+    // Socket.IO retries a lost transport by itself, but not a disconnect the server chose: a node
+    // shutting down may send one, and another node will take the socket (issue 12). Spread out so
+    // a whole node's browsers do not come back at the same instant.
+    if (reason === 'io server disconnect') {
+      setTimeout(
+        () => {
+          if (socket === live && !live.connected && !live.active) live.connect();
+        },
+        SERVER_DISCONNECT_RETRY_MS * (0.5 + Math.random()),
+      );
+    }
   });
   live.on('connect_error', (error) => {
     armFallback();

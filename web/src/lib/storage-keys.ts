@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   sitePassword: 'coinpace.sitePassword',
   /** Connected wallets of the wallets screen. localStorage. */
   wallets: 'coinpace.wallets',
+  /** Ids of alerts set for new coins whose notice the user dismissed. localStorage. */
+  seenAutoAlerts: 'coinpace.seenAutoAlerts',
 } as const;
 
 /** Reads JSON from storage; null when absent, unreadable or storage is blocked. */

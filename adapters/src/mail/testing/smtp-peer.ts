@@ -1,7 +1,9 @@
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) for tests of anything that sends mail:
  * it requires the login in its URL, keeps every accepted message (envelope, raw text and the parsed
- * subject and bodies), and can be told to refuse recipients or to go down and come back on the same port.
+ * subject and bodies), and can be told to refuse recipients, to go down and come back on the same port,
+ * or to hold its answer to a message. As in SMTP, a message is accepted only with the reply to its
+ * data: a client that goes away before that reply has delivered nothing.
  */
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from './mime.ts';
@@ -13,6 +15,8 @@ export interface ReceivedMail extends ParsedMail {
   rcptTo: string[];
   /** The message as received, CRLF line endings. */
   raw: string;
+  /** When the peer accepted it, epoch ms. */
+  receivedAt: number;
 }
 
 export interface SmtpPeer {
@@ -27,6 +31,15 @@ export interface SmtpPeer {
    */
   rejectRecipient(address: string, code?: number, message?: string): void;
   acceptRecipient(address: string): void;
+  /**
+   * Receives the next `times` messages (default 1) in full but holds the reply that accepts them until
+   * `release()` (a slow content filter before queueing); held messages whose client left are dropped.
+   */
+  hold(times?: number): void;
+  /** Accepts the held messages whose client is still connected, and stops holding. */
+  release(): void;
+  /** Messages received and waiting for `release()` whose client is still connected. */
+  readonly held: number;
   /** Stops listening; connections are refused until `up()`. */
   down(): Promise<void>;
   /** Listens again on the same port. */
@@ -46,6 +59,9 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   const pass = options.pass ?? 's3cret pass';
   const messages: ReceivedMail[] = [];
   const rejections = new Map<string, { code: number; message: string }>();
+  const heldAccepts: { session: string; accept: () => void }[] = [];
+  const closedSessions = new Set<string>();
+  let holdNext = 0;
   let server: SMTPServer | undefined;
   let port = 0;
 
@@ -70,14 +86,28 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          messages.push({
-            ...parseMail(raw),
-            raw,
-            mailFrom,
-            rcptTo: session.envelope.rcptTo.map((r) => r.address),
-          });
-          callback();
+          const accept = () => {
+            if (closedSessions.has(session.id)) return;
+            messages.push({
+              ...parseMail(raw),
+              raw,
+              mailFrom,
+              rcptTo: session.envelope.rcptTo.map((r) => r.address),
+              receivedAt: Date.now(),
+            });
+            callback();
+          };
+          if (holdNext > 0) {
+            holdNext -= 1;
+            heldAccepts.push({ session: session.id, accept });
+          } else accept();
         });
+      },
+      onClose(session) {
+        closedSessions.add(session.id);
+        // The client left before its message was accepted: it was never delivered.
+        for (let i = heldAccepts.length - 1; i >= 0; i -= 1)
+          if (heldAccepts[i]!.session === session.id) heldAccepts.splice(i, 1);
       },
     });
 
@@ -111,6 +141,16 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     },
     acceptRecipient(address) {
       rejections.delete(address.toLowerCase());
+    },
+    hold(times = 1) {
+      holdNext = times;
+    },
+    release() {
+      holdNext = 0;
+      for (const { accept } of heldAccepts.splice(0)) accept();
+    },
+    get held() {
+      return heldAccepts.length;
     },
     down: stop,
     async up() {

@@ -135,15 +135,17 @@ export function subscriptionJson(s: FakeSubscription, amountOf: (price: string) 
 
 export function invoiceJson(inv: FakeInvoice, metadata: Record<string, string>) {
   const total = inv.lines.reduce((sum, l) => sum + l.amount, 0);
+  // A negative total is not refunded: it goes to the customer's balance and nothing is due.
+  const due = Math.max(0, total);
   const periodStart = inv.billingReason === 'subscription_cycle' ? inv.lines[0]?.periodStart : inv.created;
   return {
     id: inv.id,
     object: 'invoice',
     account_country: 'US',
-    amount_due: total,
+    amount_due: due,
     amount_overpaid: 0,
-    amount_paid: inv.status === 'paid' ? total : 0,
-    amount_remaining: inv.status === 'paid' ? 0 : total,
+    amount_paid: inv.status === 'paid' ? due : 0,
+    amount_remaining: inv.status === 'paid' ? 0 : due,
     attempt_count: 1,
     attempted: true,
     auto_advance: inv.status !== 'paid',
@@ -159,7 +161,7 @@ export function invoiceJson(inv: FakeInvoice, metadata: Record<string, string>) 
         object: 'line_item',
         amount: l.amount,
         currency: 'usd',
-        description: null,
+        description: l.description ?? null,
         discount_amounts: [],
         discountable: true,
         discounts: [],
@@ -208,6 +210,7 @@ export function invoiceJson(inv: FakeInvoice, metadata: Record<string, string>) 
       paid_at: inv.status === 'paid' ? toUnix(inv.created) : null,
       voided_at: null,
     },
+    subscription_proration_date: inv.prorationDate ? toUnix(inv.prorationDate) : null,
     subtotal: total,
     total,
   };

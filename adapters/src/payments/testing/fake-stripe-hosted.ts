@@ -1,7 +1,7 @@
 /**
  * The fake's stand-in for Stripe's hosted checkout page, for browser tests: GET /c/pay/:id shows the price and a
  * Pay button; POST /c/pay/:id/complete completes the session and redirects (303) to its success URL with
- * `{CHECKOUT_SESSION_ID}` replaced, as Stripe does.
+ * `{CHECKOUT_SESSION_ID}` replaced, as Stripe does. An expired session's page refuses (410).
  */
 import type { ServerResponse } from 'node:http';
 import { escapeHtml } from '@coinpace/domain';
@@ -24,6 +24,11 @@ export function serveHostedCheckout(
   if (!session) {
     res.statusCode = 404;
     res.end('No such checkout session');
+  } else if (session.status === 'expired') {
+    // Stripe's hosted page no longer takes a payment for an expired session.
+    res.statusCode = 410;
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end('<!doctype html><title>Fake Stripe Checkout</title><h1>This checkout session has expired</h1>');
   } else if (method === 'POST' && action === 'complete') {
     if (session.status === 'open') deps.complete(session.id);
     res.statusCode = 303;

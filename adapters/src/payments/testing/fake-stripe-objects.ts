@@ -65,8 +65,11 @@ export interface FakeInvoice {
   id: string;
   customer: string;
   subscription: string;
-  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
-  status: 'paid' | 'open';
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'upcoming';
+  /** 'draft' for a preview (POST /v1/invoices/create_preview), which is never stored. */
+  status: 'paid' | 'open' | 'draft';
+  /** The time a previewed change's prorations were computed at (`subscription_proration_date`). */
+  prorationDate?: Date;
   created: Date;
   lines: {
     price: string;
@@ -75,6 +78,8 @@ export interface FakeInvoice {
     periodEnd: Date;
     itemId: string;
     proration: boolean;
+    /** Stripe's line text, e.g. 'Unused time on Coinpace after 25 Mar 2026'; null for a period's price. */
+    description?: string | null;
   }[];
 }
 

@@ -4,7 +4,7 @@
  * cancel_at_period_end. Stripe's rules that catch integration mistakes are kept as 400 errors.
  */
 import type { FormObject } from './form-body.ts';
-import { newId, type FakeInvoice, type FakeSubscription } from './fake-stripe-objects.ts';
+import { addMonth, newId, type FakeInvoice, type FakeSubscription } from './fake-stripe-objects.ts';
 
 /** A Stripe error answer: `{ error: { type, message, code?, param? } }` with an HTTP status. */
 export class StripeHttpError extends Error {
@@ -29,6 +29,8 @@ export interface FakeBillingState {
   now: () => Date;
   amountOf: (price: string) => number;
   isKnownPrice: (price: string) => boolean;
+  /** The product name of a price (our plan's name), for invoice line descriptions. */
+  productName: (price: string) => string;
   invoices: Map<string, FakeInvoice>;
 }
 
@@ -136,7 +138,9 @@ export function handleSubscriptionUpdate(
     throw new StripeHttpError(400, 'A subscription must have at least one active item.', { param: 'items' });
 
   if (changed.length > 0 && proration === 'always_invoice') {
-    const invoice = prorationInvoice(sub, changed, state);
+    const invoice = prorationInvoice(sub, changed, state, prorationDateOf(body, sub, state));
+    state.invoices.set(invoice.id, invoice);
+    sub.latestInvoice = invoice.id;
     if (state.declinePayments) {
       invoice.status = 'open';
       if (pendingIfIncomplete) {
@@ -154,35 +158,164 @@ export function handleSubscriptionUpdate(
   sub.pendingUpdate = null;
 }
 
-/** The invoice `always_invoice` creates now: credit for the unused time on the old price, charge on the new. */
+/** The invoice `always_invoice` creates at `at`: credit for the unused time on the old price, charge on the new. */
 function prorationInvoice(
   sub: FakeSubscription,
   changed: { id: string; oldPrice: string; newPrice: string }[],
   state: FakeBillingState,
+  at: Date,
 ): FakeInvoice {
-  const at = state.now();
-  const lines = changed.flatMap((c) => {
-    const item = sub.items.find((i) => i.id === c.id)!;
-    const span = item.periodEnd.getTime() - item.periodStart.getTime();
-    const left = span > 0 ? Math.max(0, item.periodEnd.getTime() - at.getTime()) / span : 0;
-    const base = { periodStart: at, periodEnd: item.periodEnd, itemId: item.id, proration: true };
-    return [
-      { ...base, price: c.oldPrice, amount: -Math.round(state.amountOf(c.oldPrice) * left) },
-      { ...base, price: c.newPrice, amount: Math.round(state.amountOf(c.newPrice) * left) },
-    ];
-  });
-  const invoice: FakeInvoice = {
+  return {
     id: newId('in'),
     customer: sub.customer,
     subscription: sub.id,
     billingReason: 'subscription_update',
     status: 'paid',
     created: at,
-    lines,
+    prorationDate: at,
+    lines: prorationLines(sub, changed, state, at),
   };
-  state.invoices.set(invoice.id, invoice);
-  sub.latestInvoice = invoice.id;
-  return invoice;
+}
+
+/** Stripe's two proration lines per changed item, each rounded to the cent, with Stripe's descriptions. */
+function prorationLines(
+  sub: FakeSubscription,
+  changed: { id: string; oldPrice: string; newPrice: string }[],
+  state: FakeBillingState,
+  at: Date,
+): FakeInvoice['lines'] {
+  const day = at.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return changed.flatMap((c) => {
+    const item = sub.items.find((i) => i.id === c.id)!;
+    const span = item.periodEnd.getTime() - item.periodStart.getTime();
+    const left = span > 0 ? Math.max(0, item.periodEnd.getTime() - at.getTime()) / span : 0;
+    const base = { periodStart: at, periodEnd: item.periodEnd, itemId: item.id, proration: true };
+    return [
+      {
+        ...base,
+        price: c.oldPrice,
+        amount: 0 - Math.round(state.amountOf(c.oldPrice) * left),
+        description: `Unused time on ${state.productName(c.oldPrice)} after ${day}`,
+      },
+      {
+        ...base,
+        price: c.newPrice,
+        amount: Math.round(state.amountOf(c.newPrice) * left),
+        description: `Remaining time on ${state.productName(c.newPrice)} after ${day}`,
+      },
+    ];
+  });
+}
+
+/**
+ * `proration_date` as Stripe checks it: whole seconds, within the current period; default the fake's clock.
+ */
+function prorationDateOf(body: FormObject, sub: FakeSubscription, state: FakeBillingState): Date {
+  const raw = body.proration_date;
+  if (typeof raw !== 'string') return state.now();
+  const at = new Date(Number(raw) * 1000);
+  const item = sub.items[0];
+  if (!/^\d+$/.test(raw) || !item || at < item.periodStart || at > item.periodEnd) {
+    throw new StripeHttpError(400, 'The proration_date must be within the current subscription period.', {
+      param: 'proration_date',
+    });
+  }
+  return at;
+}
+
+/**
+ * POST /v1/invoices/create_preview for a change of an existing subscription's items: with `always_invoice`
+ * the invoice the change would create now; otherwise (`create_prorations`) the upcoming invoice, which holds
+ * the proration lines and the next period at the new price. Changes nothing.
+ */
+export function previewSubscriptionChange(
+  sub: FakeSubscription,
+  body: FormObject,
+  state: FakeBillingState,
+): FakeInvoice {
+  const details = body.subscription_details;
+  if (!details || typeof details !== 'object' || Array.isArray(details)) {
+    throw new StripeHttpError(
+      400,
+      'This fake previews subscription changes only: pass subscription_details.',
+    );
+  }
+  if (typeof body.customer === 'string' && body.customer !== sub.customer) {
+    throw new StripeHttpError(
+      400,
+      `The subscription ${sub.id} does not belong to customer ${body.customer}.`,
+      {
+        param: 'customer',
+      },
+    );
+  }
+  const proration =
+    typeof details.proration_behavior === 'string' ? details.proration_behavior : 'create_prorations';
+  if (!PRORATION.has(proration) || proration === 'none') {
+    throw new StripeHttpError(400, `Invalid subscription_details[proration_behavior]: ${proration}`, {
+      param: 'subscription_details[proration_behavior]',
+    });
+  }
+  const at = prorationDateOf(details, sub, state);
+  const changed = (Array.isArray(details.items) ? details.items : []).flatMap((entry, index) => {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry) || typeof entry.id !== 'string')
+      return [];
+    const item = sub.items.find((i) => i.id === entry.id);
+    if (!item) {
+      throw new StripeHttpError(400, `No such subscription_item: '${entry.id}'`, {
+        code: 'resource_missing',
+        param: `subscription_details[items][${index}][id]`,
+      });
+    }
+    const price = typeof entry.price === 'string' ? entry.price : item.price;
+    if (!state.isKnownPrice(price)) {
+      throw new StripeHttpError(400, `No such price: '${price}'`, {
+        code: 'resource_missing',
+        param: `subscription_details[items][${index}][price]`,
+      });
+    }
+    return price === item.price ? [] : [{ id: item.id, oldPrice: item.price, newPrice: price }];
+  });
+  const prorations = prorationLines(sub, changed, state, at);
+  const base = {
+    id: newId('upcoming_in'),
+    customer: sub.customer,
+    subscription: sub.id,
+    status: 'draft' as const,
+  };
+  if (proration === 'always_invoice') {
+    return {
+      ...base,
+      billingReason: 'subscription_update',
+      created: at,
+      prorationDate: at,
+      lines: prorations,
+    };
+  }
+  const next = sub.items.map((item) => {
+    const price = changed.find((c) => c.id === item.id)?.newPrice ?? item.price;
+    return {
+      price,
+      amount: state.amountOf(price) * item.quantity,
+      periodStart: item.periodEnd,
+      periodEnd: addMonth(item.periodEnd),
+      itemId: item.id,
+      proration: false,
+      description: `1 × ${state.productName(price)} (at $${(state.amountOf(price) / 100).toFixed(2)} / month)`,
+    };
+  });
+  return {
+    ...base,
+    billingReason: 'upcoming',
+    created: sub.items[0]?.periodEnd ?? at,
+    prorationDate: at,
+    lines: [...prorations, ...next],
+  };
 }
 
 /** Records the paid invoice of a subscription's current period (creation or renewal) as its latest invoice. */

@@ -4,8 +4,10 @@
  * and keeps state. Point stripe-node at it with `apiUrl: fake.url`. Webhooks are signed with stripe-node's own
  * test helper.
  *
- * Routes: POST /v1/customers, GET /v1/customers/:id, POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
- * GET|POST|DELETE /v1/subscriptions/:id, and the hosted-checkout page /c/pay/:id (fake-stripe-hosted.ts).
+ * Routes: POST /v1/customers, GET /v1/customers/:id, POST|GET /v1/checkout/sessions (GET lists, by `customer` and
+ * `status`), GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire, GET|POST|DELETE
+ * /v1/subscriptions/:id, GET /v1/invoices (by `customer`), POST /v1/invoices/create_preview (a subscription
+ * change), POST /v1/billing_portal/sessions, and the hosted-checkout page /c/pay/:id (fake-stripe-hosted.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +33,7 @@ import {
 import { invoiceJson, subscriptionJson } from './fake-stripe-billing-json.ts';
 import {
   handleSubscriptionUpdate,
+  previewSubscriptionChange,
   recordPeriodInvoice,
   StripeHttpError,
   type FakeBillingState,
@@ -73,6 +76,8 @@ export interface FakeStripe {
   readonly sessions: Map<string, FakeCheckoutSession>;
   readonly subscriptions: Map<string, FakeSubscription>;
   readonly invoices: Map<string, FakeInvoice>;
+  /** Customer-portal sessions created (Stripe's JSON). */
+  readonly portalSessions: Json[];
   /** When true, invoices for upgrades are declined (with pending_if_incomplete the change waits). */
   declinePayments: boolean;
   /** API requests with this method and path (exact, or a prefix when it ends in '/'). */
@@ -83,6 +88,8 @@ export interface FakeStripe {
   expireCheckout(sessionId: string): Json;
   /** Ends the current period: a subscription set to cancel is canceled; otherwise it renews with a paid invoice. */
   advancePeriod(subscriptionId: string): { subscription: Json; invoice: Json | null };
+  /** Ends a subscription at once, as Stripe does after failed payments or a cancel in the dashboard. */
+  endSubscription(subscriptionId: string): Json;
   /** The Stripe JSON of a stored subscription, as GET answers it. */
   subscriptionJson(subscriptionId: string): Json;
   /** Builds a Stripe event around `object`, signed with `webhookSecret`; times default to the fake's clock. */
@@ -109,12 +116,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
   const idempotent = new Map<string, { status: number; body: string }>();
+  const portalSessions: Json[] = [];
   const billing: FakeBillingState = {
     declinePayments: false,
     now,
     amountOf,
     invoices,
     isKnownPrice: (price) => amounts.has(price),
+    productName: (price) => PLANS.find((plan) => prices[plan.id] === price)?.name ?? price,
   };
   let baseUrl = '';
 
@@ -233,8 +242,87 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return { subscription: subJson(sub), invoice: invoiceJson(invoice, sub.metadata) };
   }
 
+  function endSubscription(sub: FakeSubscription): Json {
+    const at = now();
+    Object.assign(sub, { status: 'canceled', canceledAt: at, endedAt: at, cancelAtPeriodEnd: false });
+    return subJson(sub);
+  }
+
+  /** Stripe's list envelope; the fake keeps everything on one page. */
+  const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
+
+  /** GET /v1/checkout/sessions: newest first, filtered by customer and status as Stripe does. */
+  function listSessions(query: FormObject) {
+    const customer = formString(query.customer);
+    const status = formString(query.status);
+    const found = [...sessions.values()]
+      .filter((s) => (!customer || s.customer === customer) && (!status || s.status === status))
+      .sort((a, b) => b.created.getTime() - a.created.getTime());
+    return list(
+      '/v1/checkout/sessions',
+      found.slice(0, Number(formString(query.limit) ?? '10')).map(sessionJson),
+    );
+  }
+
+  /** POST /v1/checkout/sessions/:id/expire: only an open session can be expired. */
+  function expireSession(id: string) {
+    const session = find(sessions, id, 'checkout.session');
+    if (session.status !== 'open') {
+      throw new StripeHttpError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+    }
+    session.status = 'expired';
+    return sessionJson(session);
+  }
+
+  /** GET /v1/invoices: the customer's invoices, newest first. */
+  function listInvoices(query: FormObject) {
+    const customer = formString(query.customer);
+    const found = [...invoices.values()]
+      .filter((inv) => !customer || inv.customer === customer)
+      .sort((a, b) => b.created.getTime() - a.created.getTime())
+      .slice(0, Number(formString(query.limit) ?? '10'));
+    return list(
+      '/v1/invoices',
+      found.map((inv) => invoiceJson(inv, subscriptions.get(inv.subscription)?.metadata ?? {})),
+    );
+  }
+
+  /** POST /v1/billing_portal/sessions: a portal session for a known customer. */
+  function createPortalSession(body: FormObject) {
+    const customer = formString(body.customer);
+    if (!customer || !customers.has(customer)) {
+      throw new StripeHttpError(400, `No such customer: '${customer ?? ''}'`, {
+        code: 'resource_missing',
+        param: 'customer',
+      });
+    }
+    const id = newId('bps');
+    const portal = {
+      id,
+      object: 'billing_portal.session',
+      configuration: 'bpc_fake',
+      created: Math.floor(now().getTime() / 1000),
+      customer,
+      customer_account: null,
+      flow: null,
+      livemode: false,
+      locale: null,
+      on_behalf_of: null,
+      return_url: formString(body.return_url) ?? null,
+      url: `${baseUrl}/p/session/${id}`,
+    };
+    portalSessions.push(portal);
+    return portal;
+  }
+
   function route(method: string, path: string, body: FormObject): unknown {
-    const [, , resource, id, extra] = path.split('/');
+    const [, , resource, id, extra, action] = path.split('/');
+    if (method === 'GET' && path === '/v1/checkout/sessions') return listSessions(body);
+    if (method === 'POST' && resource === 'checkout' && id === 'sessions' && extra && action === 'expire') {
+      return expireSession(extra);
+    }
+    if (method === 'GET' && path === '/v1/invoices') return listInvoices(body);
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') return createPortalSession(body);
     if (method === 'POST' && path === '/v1/customers') {
       return customerJson(createCustomer(formString(body.email) ?? null, formStrings(body.metadata)));
     }
@@ -243,6 +331,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (method === 'POST' && path === '/v1/checkout/sessions') return sessionJson(createSession(body));
     if (method === 'GET' && resource === 'checkout' && id === 'sessions' && extra) {
       return sessionJson(find(sessions, extra, 'checkout.session'));
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      const subscriptionId = formString(body.subscription);
+      if (!subscriptionId) throw new StripeHttpError(400, 'This fake previews subscription changes only.');
+      const sub = find(subscriptions, subscriptionId, 'subscription');
+      return invoiceJson(previewSubscriptionChange(sub, body, billing), sub.metadata);
     }
     if (resource === 'subscriptions' && id) {
       const sub = find(subscriptions, id, 'subscription');
@@ -258,9 +352,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
             'A canceled subscription can only update its cancellation_details and metadata.',
           );
         }
-        const at = now();
-        Object.assign(sub, { status: 'canceled', canceledAt: at, endedAt: at, cancelAtPeriodEnd: false });
-        return subJson(sub);
+        return endSubscription(sub);
       }
     }
     throw new StripeHttpError(404, `Unrecognized request URL (${method}: ${path}).`);
@@ -327,6 +419,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     sessions,
     subscriptions,
     invoices,
+    portalSessions,
     get declinePayments() {
       return billing.declinePayments;
     },
@@ -346,6 +439,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return sessionJson(session);
     },
     advancePeriod,
+    endSubscription: (id) => endSubscription(find(subscriptions, id, 'subscription')),
     subscriptionJson: (id) => subJson(find(subscriptions, id, 'subscription')),
     signedEvent: (type, object, opts = {}) =>
       signEvent(type, object, {

@@ -1,6 +1,6 @@
 /**
  * A fake CoinGecko for tests: a real node:http server on 127.0.0.1 (port 0) answering simple/price,
- * coins/markets, simple/token_price/{chain} and search under /api/v3, in CoinGecko's shapes. Prices are
+ * coins/markets, simple/token_price/{chain}, search and coins/list under /api/v3, in CoinGecko's shapes. Prices are
  * programmable, failures (429, 500, 404, hang) can be forced per route, and every request is logged.
  * Exported to other packages' tests through `@coinpace/adapters/testing`.
  */
@@ -19,7 +19,7 @@ import type { ProxyRoute } from '../proxy-routes.ts';
 import { SIMULATED_COINS } from '../simulated-coins.ts';
 
 /** The routes the fake answers. */
-export type FakeRoute = 'simple/price' | 'coins/markets' | 'simple/token_price' | 'search';
+export type FakeRoute = 'simple/price' | 'coins/markets' | 'simple/token_price' | 'search' | 'coins/list';
 /** A forced failure: an HTTP status with CoinGecko's body for it, or 'hang' (never answer until close). */
 export type FakeFailure = 429 | 500 | 404 | 'hang';
 
@@ -128,7 +128,10 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
     knowsChain: (chain) => chains.has(chain),
   };
 
-  function route(path: string): { route: FakeRoute; kind: ProxyRoute['kind']; chain?: string } | null {
+  function route(
+    path: string,
+  ): { route: FakeRoute; kind: ProxyRoute['kind'] | 'coin_list'; chain?: string } | null {
+    if (path === '/coins/list') return { route: 'coins/list', kind: 'coin_list' };
     if (path === '/simple/price') return { route: 'simple/price', kind: 'simple_price' };
     if (path === '/coins/markets') return { route: 'coins/markets', kind: 'markets' };
     if (path === '/search') return { route: 'search', kind: 'search' };
@@ -165,6 +168,11 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
           : {};
       return send(forced.failure, FAILURE_BODIES[forced.failure], headers);
     }
+    if (matched.kind === 'coin_list')
+      return send(
+        200,
+        [...coins.values()].map((coin) => ({ id: coin.id, symbol: coin.symbol, name: coin.name })),
+      );
     const answer = respondCoinGecko(matched.kind, matched.chain, url.searchParams, data);
     send(answer.status, answer.body);
   }

@@ -5,10 +5,15 @@ import { afterEach } from 'vitest';
 import { createFakeCoinGecko, type FakeCoinGecko, type FakeCoinGeckoOptions } from './fake-coingecko.ts';
 import { createRecordingLogger, createTestClock } from './test-clock.ts';
 
-/** A fake CoinGecko (on the test clock) and an adapter pointed at it, with a recording logger. */
+/**
+ * A fake CoinGecko (on the test clock) and an adapter pointed at it, with a recording logger. The adapter
+ * has loaded the fake's coin list already (unless `primeCoinList` is false), with its request forgotten
+ * and the limiter's gap past, so tests of other calls count and time only those.
+ */
 export async function startAdapterWithFake(
   options: Partial<CoinGeckoOptions> = {},
   fakeOptions: FakeCoinGeckoOptions = {},
+  primeCoinList = true,
 ) {
   const clock = createTestClock();
   const fake = createFakeCoinGecko({ now: clock.now, ...fakeOptions });
@@ -21,6 +26,11 @@ export async function startAdapterWithFake(
     logger,
     ...options,
   });
+  if (primeCoinList) {
+    await source.knownIds([]);
+    clock.advance(options.minGapMs ?? 300);
+    fake.clearRequests();
+  }
   return { fake, url, clock, logger, source };
 }
 

@@ -1,8 +1,10 @@
 /**
- * A local HTTP server that answers Twilio's Messages route the way Twilio does, for tests of anything
+ * A local HTTP server that answers Twilio's Messages routes the way Twilio does, for tests of anything
  * that sends SMS (point TWILIO_API_URL at `url`): Basic auth checked, form body validated, 201 with
- * Twilio's message JSON, Twilio's error JSON otherwise. Failures can be programmed, and the server can
- * go down and come back on the same port.
+ * Twilio's message JSON, Twilio's error JSON otherwise; and the Messages list (To and From filters,
+ * newest first). Failures can be programmed, replies held back (the message is created, as Twilio
+ * creates it whether or not the caller stays for the reply), and the server can go down and come back
+ * on the same port.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,6 +17,8 @@ export interface ReceivedSms {
   body: string;
   /** Every form field as sent (To, From, Body, StatusCallback, ...). */
   params: Record<string, string>;
+  /** When the peer created it, epoch ms. */
+  receivedAt: number;
 }
 
 /** A reply the peer gives instead of accepting a message. */
@@ -37,6 +41,15 @@ export interface TwilioPeer {
   /** Answers the next `times` message requests (default: all, until `clearFailures`) with `failure`. */
   fail(failure: TwilioFailure, times?: number): void;
   clearFailures(): void;
+  /**
+   * Creates the messages of the next `times` send requests (default 1) but holds their replies until
+   * `release()`; a caller that gives up or dies never learns the message was created.
+   */
+  hold(times?: number): void;
+  /** Sends the held replies (to callers still connected) and stops holding. */
+  release(): void;
+  /** Send requests whose reply is being held now, their callers still connected. */
+  readonly held: number;
   /** Stops listening; connections are refused until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -51,23 +64,29 @@ export interface TwilioPeerOptions {
 const E164 = /^\+[1-9]\d{6,14}$/;
 const ROUTE = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\.json$/;
 
+interface StoredSms extends ReceivedSms {
+  createdAt: Date;
+}
+
 /** Starts a Twilio peer on an ephemeral port. */
 export async function startTwilioPeer(options: TwilioPeerOptions = {}): Promise<TwilioPeer> {
   const accountSid = options.accountSid ?? `AC${randomBytes(16).toString('hex')}`;
   const authToken = options.authToken ?? randomBytes(16).toString('hex');
-  const messages: ReceivedSms[] = [];
+  const messages: StoredSms[] = [];
   const failures: { failure: TwilioFailure; left: number }[] = [];
+  const heldReplies: (() => void)[] = [];
+  let holdNext = 0;
   let requests = 0;
   let server: Server | undefined;
   let port = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://peer').pathname;
+    const url = new URL(req.url ?? '/', 'http://peer');
+    const path = url.pathname;
     const route = ROUTE.exec(path);
-    if (req.method !== 'POST' || !route) {
+    if ((req.method !== 'POST' && req.method !== 'GET') || !route) {
       return reply(res, 404, error(404, 20404, `The requested resource ${path} was not found`));
     }
-    requests += 1;
     if (
       req.headers.authorization !== `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`
     ) {
@@ -75,6 +94,8 @@ export async function startTwilioPeer(options: TwilioPeerOptions = {}): Promise<
     }
     if (route[1] !== accountSid)
       return reply(res, 404, error(404, 20404, `The requested resource ${path} was not found`));
+    if (req.method === 'GET') return reply(res, 200, listPage(path, url.searchParams));
+    requests += 1;
     const params = Object.fromEntries(new URLSearchParams(await readBody(req)));
     const programmed = failures[0];
     if (programmed) {
@@ -90,8 +111,42 @@ export async function startTwilioPeer(options: TwilioPeerOptions = {}): Promise<
     if (!from) return reply(res, 400, error(400, 21603, "A 'From' phone number is required."));
     if (!body) return reply(res, 400, error(400, 21602, 'Message body is required.'));
     const sid = `SM${randomBytes(16).toString('hex')}`;
-    messages.push({ sid, accountSid, to, from, body, params });
-    reply(res, 201, messageResource({ sid, accountSid, to, from, body }));
+    const createdAt = new Date();
+    messages.push({ sid, accountSid, to, from, body, params, createdAt, receivedAt: createdAt.getTime() });
+    const answer = () => reply(res, 201, messageResource({ sid, accountSid, to, from, body, createdAt }));
+    if (holdNext > 0) {
+      holdNext -= 1;
+      heldReplies.push(answer);
+      // A caller that gives up (or dies) leaves the message created and the reply undelivered.
+      res.once('close', () => {
+        const at = heldReplies.indexOf(answer);
+        if (at >= 0) heldReplies.splice(at, 1);
+      });
+      return;
+    }
+    answer();
+  }
+
+  /** GET Messages.json: To and From filters, newest first, one page of PageSize (default 50). */
+  function listPage(path: string, query: URLSearchParams) {
+    const to = query.get('To');
+    const from = query.get('From');
+    const pageSize = Math.min(1000, Number(query.get('PageSize') ?? 50) || 50);
+    const found = messages
+      .filter((m) => (!to || m.to === to) && (!from || m.from === from))
+      .reverse()
+      .slice(0, pageSize);
+    return {
+      messages: found.map(messageResource),
+      end: Math.max(0, found.length - 1),
+      first_page_uri: `${path}?PageSize=${pageSize}&Page=0`,
+      next_page_uri: null,
+      page: 0,
+      page_size: pageSize,
+      previous_page_uri: null,
+      start: 0,
+      uri: `${path}?PageSize=${pageSize}&Page=0`,
+    };
   }
 
   const listen = async () => {
@@ -133,6 +188,16 @@ export async function startTwilioPeer(options: TwilioPeerOptions = {}): Promise<
     clearFailures() {
       failures.length = 0;
     },
+    hold(times = 1) {
+      holdNext = times;
+    },
+    release() {
+      holdNext = 0;
+      for (const answer of heldReplies.splice(0)) answer();
+    },
+    get held() {
+      return heldReplies.length;
+    },
     down: stop,
     async up() {
       if (!server) await listen();
@@ -145,8 +210,15 @@ function error(status: number, code: number, message: string) {
   return { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status };
 }
 
-function messageResource(m: { sid: string; accountSid: string; to: string; from: string; body: string }) {
-  const now = new Date().toUTCString().replace('GMT', '+0000');
+function messageResource(m: {
+  sid: string;
+  accountSid: string;
+  to: string;
+  from: string;
+  body: string;
+  createdAt: Date;
+}) {
+  const now = m.createdAt.toUTCString().replace('GMT', '+0000');
   return {
     account_sid: m.accountSid,
     api_version: '2010-04-01',
@@ -172,6 +244,8 @@ function messageResource(m: { sid: string; accountSid: string; to: string; from:
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
+  // A caller that gave up on a held reply is gone.
+  if (res.destroyed || res.writableEnded) return;
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }

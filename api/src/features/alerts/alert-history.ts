@@ -1,6 +1,6 @@
 /** GET /api/alerts/{id}/history and GET /api/alerts/user/history: firings with price, channels and how they went. */
 import { listAlertEvents, type AppDb } from '@coinpace/db';
-import type { AlertEventView, Channel } from '@coinpace/domain';
+import type { AlertEventView, AlertScope, Channel, ThresholdType } from '@coinpace/domain';
 
 export interface HistoryRequest {
   limit: number;
@@ -20,10 +20,14 @@ export async function alertHistory(
     before: request.before ? new Date(request.before) : undefined,
     alertId: request.alertId,
   });
-  return rows.map(({ event, coinSymbol, deliveries }) => ({
+  return rows.map(({ event, alert, deliveries }) => ({
     id: event.id,
     alertId: event.alertId,
-    coinSymbol,
+    // What the event kept of its alert; the alert's current fields for events from before it kept them.
+    coinSymbol: event.coinSymbol ?? (event.scope ? null : (alert?.coinSymbol ?? null)),
+    scope: (event.scope ?? alert?.scope ?? null) as AlertScope | null,
+    thresholdType: (event.thresholdType ?? alert?.thresholdType ?? null) as ThresholdType | null,
+    thresholdValue: toNumber(event.thresholdValue ?? alert?.thresholdValue ?? null),
     tickId: event.tickId,
     price: event.price === null ? null : Number(event.price),
     triggerPrice: event.triggerPrice === null ? null : Number(event.triggerPrice),
@@ -39,4 +43,8 @@ export async function alertHistory(
       lastError: d.lastError,
     })),
   }));
+}
+
+function toNumber(value: string | null): number | null {
+  return value === null ? null : Number(value);
 }

@@ -1,4 +1,4 @@
-/** GET /api/alerts/user/stats: the shape is AlertStats in domain (counts, this period's notifications, last firing). */
+/** GET /api/alerts/user/stats: the shape is AlertStats in domain (counts, this period's notifications per channel, last firing). */
 import {
   countAlerts,
   findCurrentUsage,
@@ -12,6 +12,7 @@ import {
   ALERT_SCOPES,
   ALERT_TYPES,
   THRESHOLD_TYPES,
+  allowanceLeft,
   billingView,
   findPlan,
   usagePeriodAt,
@@ -31,6 +32,17 @@ export async function alertStats(db: AppDb, userId: string, now: Date): Promise<
   const period = info.plan === 'None' ? null : usagePeriodAt(state, now);
   const periodStart = period?.start ?? null;
   const events = await summarizeAlertEvents(db, userId, periodStart);
+  const used = {
+    total: info.alertUsage.alertsSent,
+    email: usage?.emailSent ?? 0,
+    sms: usage?.smsSent ?? 0,
+  };
+  // Per channel, what can still go out (issue 15 item 1): never more than the total has left.
+  const limits = info.planLimits;
+  const left = allowanceLeft(
+    plan ? { total: limits.totalAlerts, email: limits.emailAlerts, sms: limits.smsAlerts } : null,
+    used,
+  );
 
   const stats: AlertStats = {
     total: 0,
@@ -44,8 +56,8 @@ export async function alertStats(db: AppDb, userId: string, now: Date): Promise<
       sent: info.alertUsage.alertsSent,
       limit: info.planLimits.totalAlerts,
       remaining: info.alertUsage.remaining,
-      email: { sent: usage?.emailSent ?? 0, limit: info.planLimits.emailAlerts },
-      sms: { sent: usage?.smsSent ?? 0, limit: info.planLimits.smsAlerts },
+      email: { sent: used.email, limit: limits.emailAlerts, remaining: left.email },
+      sms: { sent: used.sms, limit: limits.smsAlerts, remaining: left.sms },
       skipped: 0,
       failed: 0,
     },

@@ -109,6 +109,7 @@ export function toAlertView(
     currentPrice,
     distancePercent,
     lifecycle: { state: lifecycle.state, cooldownUntil: lifecycle.cooldownUntil?.toISOString() ?? null },
+    origin: alert.origin === 'auto' ? 'auto' : 'user',
     createdAt: alert.createdAt.toISOString(),
     updatedAt: alert.updatedAt.toISOString(),
   };

@@ -60,8 +60,22 @@ describe.each(testEngines(process.env.DATABASE_URL))('alerts for new coins on %s
       body: holdingAlert(sol.id, { thresholdType: 'Loss', thresholdValue: 20, notificationMethod: 'Email' }),
     });
 
-    await addHolding(api, user.token, { coingeckoId: 'ethereum', symbol: 'ETH', purchasePrice: 2000 });
+    const added = await api.call('POST', '/api/portfolio', {
+      token: user.token,
+      body: { coingeckoId: 'ethereum', symbol: 'ETH', name: 'Ethereum', quantity: 1, purchasePrice: 2000 },
+    });
+    // The answer says an alert was set, so the screen can tell the user (issue 15 item 13).
+    expect(added.body.autoAlerts).toEqual([
+      expect.objectContaining({
+        coinSymbol: 'ETH',
+        thresholdType: 'Gain',
+        thresholdValue: 10,
+        notificationMethod: 'Both',
+      }),
+    ]);
     const [eth] = (await bySymbol(user.token))('ETH');
+    expect(eth).toMatchObject({ id: added.body.autoAlerts[0].id, origin: 'auto' });
+    expect((await bySymbol(user.token))('BTC')[0]).toMatchObject({ origin: 'user' });
     expect(eth).toMatchObject({
       thresholdType: 'Gain',
       thresholdValue: 10,

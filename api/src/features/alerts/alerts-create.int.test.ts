@@ -1,10 +1,10 @@
-import { insertAlerts, subscriptions, trackedCoins, usagePeriods } from '@coinpace/db';
+import { insertAlerts, subscriptions, trackedCoins } from '@coinpace/db';
 import { createTestHolding, testEngines } from '@coinpace/db/testing';
 import { ALERT_MESSAGES, ERROR_CATALOGUE } from '@coinpace/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
-import { addHolding, paidUser, price, watchBtc } from './alerts-test-setup.ts';
+import { addHolding, paidUser, price, recordSentNotifications, watchBtc } from './alerts-test-setup.ts';
 
 describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (engine) => {
   let api: TestApi;
@@ -254,16 +254,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
 
     it('the allowance of this period used up', async () => {
       const user = await paidUser(api);
-      const [sub] = await api.database.db
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, user.id));
-      await api.database.db.insert(usagePeriods).values({
-        userId: user.id,
-        periodStart: sub!.currentPeriodStart!,
-        periodEnd: sub!.currentPeriodEnd!,
-        notificationsSent: 50,
-      });
+      await recordSentNotifications(api, user.id, { notificationsSent: 50 });
       const response = await api.call('POST', '/api/alerts', { token: user.token, body: watchBtc });
       expect(response).toMatchObject({
         status: 403,
@@ -272,6 +263,39 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
       expect(response.body.error).toContain(
         'used all of your alerts for this billing period. Upgrade your plan or wait for your next billing cycle',
       );
+    });
+
+    it('a channel used up: refused for that channel alone, allowed when the other channel still sends (issue 15)', async () => {
+      const user = await paidUser(api);
+      // 25 of 50 in all, but all 25 of the SMS cap: SMS alerts would send nothing.
+      await recordSentNotifications(api, user.id, { notificationsSent: 25, smsSent: 25 });
+      const smsOnly = await api.call('POST', '/api/alerts', {
+        token: user.token,
+        body: { ...watchBtc, notificationMethod: 'SMS' },
+      });
+      expect(smsOnly).toMatchObject({
+        status: 403,
+        body: {
+          code: 'ALERT_LIMIT_REACHED',
+          error:
+            'You have used all of your SMS alerts for this billing period. Upgrade your plan or wait for your next billing cycle.',
+          details: { usedUp: ['sms'] },
+        },
+      });
+      for (const notificationMethod of ['Email', 'Both']) {
+        const allowed = await api.call('POST', '/api/alerts', {
+          token: user.token,
+          body: { ...watchBtc, notificationMethod },
+        });
+        expect(allowed.status).toBe(201);
+      }
+      const stats = await api.call('GET', '/api/alerts/user/stats', { token: user.token });
+      expect(stats.body.notifications).toMatchObject({
+        sent: 25,
+        remaining: 25,
+        email: { sent: 0, limit: 25, remaining: 25 },
+        sms: { sent: 25, limit: 25, remaining: 0 },
+      });
     });
 
     it('past the set-up cap of the plan', async () => {

@@ -226,6 +226,78 @@ describe.each(testEngines(process.env.DATABASE_URL))('managing alerts on %s', (e
     );
   });
 
+  it('history names each entry by its alert, coin and condition, also once the alert is deleted (issue 15)', async () => {
+    const user = await paidUser(api);
+    const holding = await addHolding(api, user.token, { coingeckoId: 'bitcoin', symbol: 'BTC' });
+    const all = (
+      await api.call('POST', '/api/alerts', {
+        token: user.token,
+        body: {
+          type: 'PortfolioGainLoss',
+          allCoins: true,
+          thresholdType: 'Gain',
+          thresholdValue: 5,
+          notificationMethod: 'Email',
+        },
+      })
+    ).body.alerts[0];
+    const coin = (
+      await api.call('POST', '/api/alerts', {
+        token: user.token,
+        body: {
+          type: 'PortfolioGainLoss',
+          coinId: holding.id,
+          thresholdType: 'Loss',
+          thresholdValue: 10,
+          notificationMethod: 'Email',
+        },
+      })
+    ).body.alerts[0];
+    await api.database.db.insert(alertEvents).values([
+      {
+        alertId: all.id,
+        userId: user.id,
+        idempotencyKey: `${all.id}:n`,
+        tickId: 'n',
+        price: '97736.25',
+        outcome: 'delivered',
+        scope: 'all_coins',
+        coinSymbol: 'BTC',
+        thresholdType: 'Gain',
+        thresholdValue: '5',
+        firedAt: new Date(Date.now() - 2000),
+      },
+      // An event from before events kept their alert's fields: the alert's own are used.
+      {
+        alertId: coin.id,
+        userId: user.id,
+        idempotencyKey: `${coin.id}:o`,
+        tickId: 'o',
+        price: '27000',
+        outcome: 'delivered',
+      },
+    ]);
+    expect((await api.call('DELETE', `/api/alerts/${all.id}`, { token: user.token })).status).toBe(204);
+    const history = await api.call('GET', '/api/alerts/user/history?limit=10', { token: user.token });
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        alertId: coin.id,
+        scope: 'coin',
+        coinSymbol: 'BTC',
+        thresholdType: 'Loss',
+        thresholdValue: 10,
+      }),
+      expect.objectContaining({
+        alertId: null,
+        scope: 'all_coins',
+        coinSymbol: 'BTC',
+        thresholdType: 'Gain',
+        thresholdValue: 5,
+        price: 97736.25,
+      }),
+    ]);
+  });
+
   it('protect my portfolio: a Loss alert per holding within the plan, largest first', async () => {
     const user = await paidUser(api);
     const big = await addHolding(api, user.token, {

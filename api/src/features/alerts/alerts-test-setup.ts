@@ -1,5 +1,7 @@
 /** Shared set-up of the alert API suites: paid users with a phone, holdings and prices. */
+import { subscriptions, usagePeriods } from '@coinpace/db';
 import { createTestSubscription, setTestPrice } from '@coinpace/db/testing';
+import { eq } from 'drizzle-orm';
 import type { TestApi } from '../../testing/harness.ts';
 
 export interface PaidUser {
@@ -43,6 +45,21 @@ export async function addHolding(
 }
 
 export const price = (api: TestApi, coin: string, usd: number) => setTestPrice(api.database.db, coin, usd);
+
+/** Records notifications already sent in the user's current billing period (in all, and per channel). */
+export async function recordSentNotifications(
+  api: TestApi,
+  userId: string,
+  sent: { notificationsSent: number; emailSent?: number; smsSent?: number },
+): Promise<void> {
+  const [sub] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  await api.database.db.insert(usagePeriods).values({
+    userId,
+    periodStart: sub!.currentPeriodStart!,
+    periodEnd: sub!.currentPeriodEnd!,
+    ...sent,
+  });
+}
 
 /** A watch-list alert body: Bitcoin above $50,000 by e-mail and SMS. */
 export const watchBtc = {

@@ -35,7 +35,8 @@ export async function autoCreateForNewHoldings(
   if (!template) return [];
   let setupCap: number;
   try {
-    setupCap = (await requireAlertPlan(db, user.id, now)).setupCap;
+    setupCap = (await requireAlertPlan(db, user.id, now, template.notificationMethod as NotificationMethod))
+      .setupCap;
     requireContactFor(user, template.notificationMethod as NotificationMethod);
   } catch (err) {
     if (err instanceof AppError) return [];
@@ -49,7 +50,9 @@ export async function autoCreateForNewHoldings(
   };
   const rows = candidates
     .map((holding) => gainLossAlertRow(user.id, holding, settings))
-    .filter((row): row is NewAlert => row !== null);
+    .filter((row): row is NewAlert => row !== null)
+    // Marked, so the alerts screen can say these were set for the user (issue 15 item 13).
+    .map((row) => ({ ...row, origin: 'auto' }));
   if (rows.length === 0) return [];
   return db.transaction(async (tx) => {
     await lockUserAlerts(tx, user.id);

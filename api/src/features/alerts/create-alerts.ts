@@ -37,7 +37,7 @@ export async function createAlerts(
   input: CreateAlert,
   now: Date,
 ): Promise<AlertView[]> {
-  const plan = await requireAlertPlan(db, user.id, now);
+  const plan = await requireAlertPlan(db, user.id, now, input.notificationMethod);
   requireContactFor(user, input.notificationMethod);
   const holdings = await listHoldings(db, user.id);
   const rows = await buildRows(db, user.id, input, holdings);

@@ -13,17 +13,30 @@ import {
 import {
   ALERT_MESSAGES,
   AppError,
+  allowanceLeft,
   billingView,
   channelsOf,
   findPlan,
+  limitReachedMessage,
+  methodAllowance,
   missingInfoMessage,
   setupCapMessage,
   type NotificationMethod,
   type Plan,
 } from '@coinpace/domain';
 
-/** The plan in force of a user allowed to create alerts, or a thrown 403. */
-export async function requireAlertPlan(db: AppDb, userId: string, now: Date): Promise<Plan> {
+/**
+ * The plan in force of a user allowed to create alerts, or a thrown 403. With `method`, the channels it
+ * asks for must have notifications left this period (issue 15 item 1: SMS and e-mail have their own
+ * caps); an alert whose every channel is used up would send nothing, so it is refused with 'Alert Limit
+ * Reached' naming the channel (`details.usedUp`). One channel of two used up is allowed: the other sends.
+ */
+export async function requireAlertPlan(
+  db: AppDb,
+  userId: string,
+  now: Date,
+  method?: NotificationMethod,
+): Promise<Plan> {
   const state = toSubscriptionState(await findSubscription(db, userId));
   const usage = await findCurrentUsage(db, userId, state, now);
   const info = billingView(state, { alertsSent: usage?.notificationsSent ?? 0 }, now);
@@ -31,6 +44,20 @@ export async function requireAlertPlan(db: AppDb, userId: string, now: Date): Pr
   if (!plan) throw new AppError('PLAN_REQUIRED', { message: ALERT_MESSAGES.upgradeBody });
   if (info.alertUsage.remaining <= 0)
     throw new AppError('ALERT_LIMIT_REACHED', { message: ALERT_MESSAGES.limitBody });
+  if (method) {
+    const { totalAlerts: total, emailAlerts: email, smsAlerts: sms } = plan.features;
+    const left = allowanceLeft(
+      { total, email, sms },
+      { total: usage?.notificationsSent ?? 0, email: usage?.emailSent ?? 0, sms: usage?.smsSent ?? 0 },
+    );
+    const { state: allowed, usedUp } = methodAllowance(method, left);
+    if (allowed === 'blocked') {
+      throw new AppError('ALERT_LIMIT_REACHED', {
+        message: limitReachedMessage(usedUp),
+        details: { usedUp },
+      });
+    }
+  }
   return plan;
 }
 

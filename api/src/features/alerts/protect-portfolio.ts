@@ -24,7 +24,7 @@ export async function protectPortfolio(
   input: ProtectPortfolio,
   now: Date,
 ): Promise<ProtectPortfolioResult> {
-  const plan = await requireAlertPlan(db, user.id, now);
+  const plan = await requireAlertPlan(db, user.id, now, input.notificationMethod);
   requireContactFor(user, input.notificationMethod);
   const holdings = await listHoldings(db, user.id);
   const byValue = [...holdings].sort(

@@ -7,9 +7,11 @@ import {
   ZProtectPortfolio,
   ZResetIntervalBody,
   ZUpdateAlert,
+  AppError,
   parseOrThrow,
 } from '@coinpace/domain';
-import { bodyOf, jsonBody } from '../../body.ts';
+import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
+import { unknownCoinIds } from '../prices/known-coins.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
@@ -25,7 +27,7 @@ import { changeAlert, setAlertStatus, setResetInterval } from './update-alert.ts
  * The alert routes of SPEC.md section 7, plus history and 'Protect my portfolio', scoped to the token's
  * user: another user's alert id is not found on every route.
  */
-export function alertRoutes({ db, identity }: ApiDeps) {
+export function alertRoutes({ db, identity, prices }: ApiDeps) {
   const router = new Router<AppState>({ prefix: '/api/alerts' });
   router.use(requireUser(identity.verifier, db));
 
@@ -42,8 +44,14 @@ export function alertRoutes({ db, identity }: ApiDeps) {
     ctx.body = await alertHistory(db, currentUser(ctx).id, query);
   });
 
-  router.post('/', jsonBody(), async (ctx) => {
+  router.post('/', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
     const input = parseOrThrow(ZCreateAlert, bodyOf(ctx));
+    // A watch-list coin is polled for everyone once alerted on: only coins CoinGecko knows (issue 13).
+    if (input.type === 'WatchlistPrice') {
+      const coins = input.coinIds?.length ? input.coinIds : input.coinId ? [input.coinId] : [];
+      const [unknown] = await unknownCoinIds(prices, coins);
+      if (unknown) throw new AppError('UNKNOWN_COIN', { details: { coingeckoId: unknown } });
+    }
     const alerts = await createAlerts(db, currentUser(ctx), input, new Date());
     ctx.status = 201;
     ctx.body = { created: alerts.length, alerts };

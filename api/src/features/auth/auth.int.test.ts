@@ -1,4 +1,4 @@
-import { createSign, generateKeyPairSync } from 'node:crypto';
+import { clerkClaims, rsaTestKeys, signClerkToken } from '@coinpace/adapters/testing';
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
@@ -44,13 +44,53 @@ describe.each(testEngines(process.env.DATABASE_URL))('local accounts on %s', (en
     expect(wrong.body.error).toBe(unknown.body.error);
   });
 
-  it('refuses a second account for the same e-mail in any case', async () => {
-    await api.signUp('twice@example.test');
+  it('makes no second account for a taken e-mail in any case, and never says it is taken (issue 13)', async () => {
+    const first = await api.signUp('twice@example.test');
     const again = await api.call('POST', '/api/auth/local/sign-up', {
       body: { email: 'TWICE@example.test', password: 'another secret' },
     });
-    expect(again.status).toBe(409);
-    expect(again.body.error).toMatch(/already exists/);
+    const unknown = await api.call('POST', '/api/auth/local/sign-in', {
+      body: { email: 'nobody-at-all@example.test', password: 'another secret' },
+    });
+    // The answer sign-in gives for any wrong pair: nothing says the e-mail has an account.
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual(unknown.body);
+    expect(JSON.stringify(again.body)).not.toMatch(/exist|taken/i);
+    const owner = await api.call('POST', '/api/auth/local/sign-in', {
+      body: { email: 'twice@example.test', password: 'correct horse battery' },
+    });
+    expect(owner.body.user.id).toBe(first.user.id);
+  });
+
+  it("signs the owner of a taken e-mail in with the account's password, as a new account would be", async () => {
+    const first = await api.signUp('mine@example.test');
+    const again = await api.call('POST', '/api/auth/local/sign-up', {
+      body: { email: 'Mine@example.test', password: 'correct horse battery', firstName: 'Someone' },
+    });
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body).sort()).toEqual(['token', 'user']);
+    expect(again.body.user.id).toBe(first.user.id);
+    expect(again.body.user.firstName).toBe('Ada');
+    const me = await api.call('GET', '/api/users/me', { token: again.body.token });
+    expect(me.status).toBe(200);
+  });
+
+  it('counts sign-ups with a taken e-mail and a wrong password as failed sign-ins', async () => {
+    await api.signUp('probed@example.test');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const answer = await api.call('POST', '/api/auth/local/sign-up', {
+        body: { email: 'probed@example.test', password: `guess number ${i}` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    // The owner is held back as at sign-in for this address, and their account is untouched.
+    const owner = await api.call('POST', '/api/auth/local/sign-in', {
+      body: { email: 'probed@example.test', password: 'correct horse battery' },
+    });
+    expect(owner.status).toBe(429);
   });
 
   it.each([
@@ -102,16 +142,8 @@ describe('maintenance mode', () => {
 });
 
 describe('Clerk session tokens', () => {
-  const keys = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  const otherKeys = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const keys = rsaTestKeys();
+  const otherKeys = rsaTestKeys();
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi('pglite', { CLERK_JWT_KEY: keys.publicKey, PUBLIC_URL });
@@ -119,26 +151,8 @@ describe('Clerk session tokens', () => {
   afterAll(() => api?.close());
 
   const now = () => Math.floor(Date.now() / 1000);
-  function sign(claims: Record<string, unknown>, privateKey = keys.privateKey): string {
-    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const header = b64({ alg: 'RS256', typ: 'JWT', kid: 'ins_test' });
-    const payload = b64({
-      sub: 'user_2abc',
-      sid: 'sess_1',
-      azp: PUBLIC_URL,
-      iss: 'https://test.clerk.local',
-      iat: now() - 1,
-      nbf: now() - 5,
-      exp: now() + 60,
-      v: 2,
-      ...claims,
-    });
-    const signature = createSign('RSA-SHA256')
-      .update(`${header}.${payload}`)
-      .sign(privateKey)
-      .toString('base64url');
-    return `${header}.${payload}.${signature}`;
-  }
+  const sign = (claims: Record<string, unknown>, privateKey = keys.privateKey): string =>
+    signClerkToken({ ...clerkClaims('user_2abc', PUBLIC_URL), ...claims }, privateKey);
 
   it('accepts a valid token and creates the user from its subject', async () => {
     const response = await api.call('POST', '/api/users/ensure', {

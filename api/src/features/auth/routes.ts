@@ -1,13 +1,22 @@
 import Router from '@koa/router';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword, type LocalIdentity } from '@coinpace/adapters';
-import { createLocalAccount, findLocalAccount } from '@coinpace/db';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  passwordNeedsRehash,
+  verifyPassword,
+  type LocalIdentity,
+} from '@coinpace/adapters';
+import type { Middleware } from 'koa';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createLocalAccount, findLocalAccount, updateLocalPasswordHash } from '@coinpace/db';
 import { AppError, ZLocalSignIn, ZLocalSignUp, parseOrThrow, type AuthResult } from '@coinpace/domain';
-import { bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
+import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
+import type { AppContext, AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { toUserView } from '../users/view.ts';
+import { createHashQueue } from './password-hashing.ts';
 
 /**
  * Local accounts, the embedded identity (DESIGN.md section 4): sign-up and sign-in answer
@@ -18,7 +27,11 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
   // Ten failed sign-ins per address and e-mail in 15 minutes slows password guessing without
   // bothering people; sign-ups are capped per address to stop account spraying.
   const failedSignIns = limiters('sign-in-failures', { points: 10, duration: 15 * 60 });
+  // Spraying many e-mails from one address, and many addresses at once (issue 13, finding 6).
+  const failedPerAddress = limiters('sign-in-failures-address', SIGN_IN_FAILURES_PER_ADDRESS);
+  const failedEverywhere = limiters('sign-in-failures-global', SIGN_IN_FAILURES_GLOBAL);
   const signUps = limiters('sign-up', { points: 50, duration: 3600 });
+  const hashing = createHashQueue();
 
   const available = (): LocalIdentity => {
     if (config.maintenanceMode) throw new AppError('MAINTENANCE');
@@ -26,48 +39,105 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
     return identity.local;
   };
 
-  router.post(
-    '/sign-up',
-    rateLimit(signUps, (ctx) => `sign-up:${ctx.ip}`),
-    jsonBody(),
-    async (ctx) => {
-      const local = available();
-      const input = parseOrThrow(ZLocalSignUp, bodyOf(ctx));
-      const user = await createLocalAccount(db, {
-        subject: local.newSubject(),
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.firstName ?? null,
-      });
-      if (!user) throw new AppError('EMAIL_TAKEN');
-      ctx.status = 201;
-      ctx.body = {
-        token: local.issueToken(user.identitySubject),
-        user: toUserView(user),
-      } satisfies AuthResult;
-    },
-  );
+  // Checked before the body is read: a blocked address or a sign-in flood costs no parse and no hash.
+  const notBlocked: Middleware<AppState> = async (ctx, next) => {
+    await refuseWhenUsedUp(failedPerAddress, ctx.ip);
+    await refuseWhenUsedUp(failedEverywhere, GLOBAL_KEY);
+    await next();
+  };
 
-  router.post('/sign-in', jsonBody(), async (ctx) => {
+  /**
+   * Signs in to `account` with `password`, or counts a failure against the e-mail, the address and
+   * everyone and answers 401. Hashes even without an account, so the answer time does not tell
+   * which e-mails exist.
+   */
+  const signInTo = async (
+    ctx: AppContext,
+    account: LocalAccount | undefined,
+    input: { email: string; password: string },
+  ): Promise<AuthResult> => {
     const local = available();
-    const input = parseOrThrow(ZLocalSignIn, bodyOf(ctx));
     const limitKey = `sign-in:${ctx.ip}:${input.email}`;
-    const used = await failedSignIns.get(limitKey);
-    if (used && used.remainingPoints <= 0)
-      throw new AppError('RATE_LIMITED', { retryAfter: used.msBeforeNext / 1000 });
-    const account = await findLocalAccount(db, input.email);
-    // Hash even when the account is unknown, so the answer time does not tell which e-mails exist.
-    const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    await refuseWhenUsedUp(failedSignIns, limitKey);
+    const ok = await hashing.run(() =>
+      verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH),
+    );
     if (!account || !ok) {
-      await failedSignIns.penalty(limitKey, 1);
+      await Promise.all([
+        failedSignIns.penalty(limitKey, 1),
+        failedPerAddress.penalty(ctx.ip, 1),
+        failedEverywhere.penalty(GLOBAL_KEY, 1),
+      ]);
       throw new AppError('BAD_CREDENTIALS');
     }
     await failedSignIns.delete(limitKey);
-    ctx.body = {
-      token: local.issueToken(account.user.identitySubject),
-      user: toUserView(account.user),
-    } satisfies AuthResult;
+    // A hash made with an older scrypt cost is replaced while the password is at hand.
+    if (passwordNeedsRehash(account.passwordHash)) {
+      const upgraded = await hashing.run(() => hashPassword(input.password));
+      await updateLocalPasswordHash(db, account.user.id, upgraded);
+    }
+    return { token: local.issueToken(account.user.identitySubject), user: toUserView(account.user) };
+  };
+
+  // A taken e-mail is never named (issue 13, finding 7): sign-up with it is a sign-in. Its owner, with
+  // the account's password, is signed in with the same 201 a new account gets; anyone else gets sign-in's
+  // 'Incorrect e-mail or password.', counted as a failed sign-in, so probing e-mails here is limited
+  // as at sign-in.
+  router.post(
+    '/sign-up',
+    rateLimit(signUps, (ctx) => `sign-up:${ctx.ip}`),
+    jsonBody({ limit: BODY_LIMITS.auth }),
+    async (ctx) => {
+      const local = available();
+      const input = parseOrThrow(ZLocalSignUp, bodyOf(ctx));
+      const existing = await findLocalAccount(db, input.email);
+      const user = existing
+        ? undefined
+        : await createLocalAccount(db, {
+            subject: local.newSubject(),
+            email: input.email,
+            passwordHash: await hashing.run(() => hashPassword(input.password)),
+            firstName: input.firstName ?? null,
+          });
+      if (user) {
+        ctx.status = 201;
+        ctx.body = {
+          token: local.issueToken(user.identitySubject),
+          user: toUserView(user),
+        } satisfies AuthResult;
+        return;
+      }
+      // Taken, or taken meanwhile by a concurrent sign-up: every sign-in limit applies.
+      await refuseWhenUsedUp(failedPerAddress, ctx.ip);
+      await refuseWhenUsedUp(failedEverywhere, GLOBAL_KEY);
+      const result = await signInTo(ctx, existing ?? (await findLocalAccount(db, input.email)), input);
+      ctx.status = 201;
+      ctx.body = result;
+    },
+  );
+
+  router.post('/sign-in', notBlocked, jsonBody({ limit: BODY_LIMITS.auth }), async (ctx) => {
+    available();
+    const input = parseOrThrow(ZLocalSignIn, bodyOf(ctx));
+    ctx.body = await signInTo(ctx, await findLocalAccount(db, input.email), input);
   });
 
   return router;
+}
+
+type LocalAccount = NonNullable<Awaited<ReturnType<typeof findLocalAccount>>>;
+
+/** Failed sign-ins one address may make across every e-mail in 15 minutes (password spraying). */
+export const SIGN_IN_FAILURES_PER_ADDRESS = { points: 30, duration: 15 * 60 } as const;
+/**
+ * Failed sign-ins across all addresses per minute: a distributed guessing run is slowed for
+ * everyone rather than left to hash at full speed; people who sign in right are never counted.
+ */
+export const SIGN_IN_FAILURES_GLOBAL = { points: 300, duration: 60 } as const;
+const GLOBAL_KEY = 'all';
+
+async function refuseWhenUsedUp(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const used = await limiter.get(key);
+  if (used && used.remainingPoints <= 0)
+    throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, used.msBeforeNext / 1000) });
 }

@@ -1,14 +1,16 @@
 import Router from '@koa/router';
 import { addBetaSignup, countBetaSignups } from '@coinpace/db';
 import { AppError, ZBetaSignup, parseOrThrow, type BetaSignupCount } from '@coinpace/domain';
-import { bodyOf, jsonBody } from '../../body.ts';
+import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
-import { consumePoint } from '../../middleware/rate-limit.ts';
+import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 
 /** Valid beta requests one address may send per hour; stops one visitor taking every spot. */
 export const BETA_SIGNUP_RATE = { points: 20, duration: 3600 } as const;
+/** Requests of any kind per address per hour, counted before the body is read (issue 13, finding 5). */
+export const BETA_REQUEST_RATE = { points: 60, duration: 3600 } as const;
 
 /**
  * The beta waitlist (SPEC.md sections 2 and 7): GET /api/beta-signup/count -> `{count, remaining}`;
@@ -25,16 +27,23 @@ export function betaRoutes({ config, db, limiters = memoryLimiters() }: ApiDeps)
     ctx.body = answer(await countBetaSignups(db));
   });
 
-  router.post('/', jsonBody(), async (ctx) => {
-    const entry = parseOrThrow(ZBetaSignup, bodyOf(ctx));
-    // Counted after validation, so typing mistakes do not use up a visitor's attempts.
-    await consumePoint(perAddress, ctx.ip);
-    const outcome = await addBetaSignup(db, entry, limit);
-    if (outcome.status === 'full') throw new AppError('BETA_FULL');
-    if (outcome.status === 'duplicate') throw new AppError('BETA_ALREADY_JOINED');
-    ctx.status = 201;
-    ctx.body = answer(outcome.count);
-  });
+  const requests = limiters('beta-requests', BETA_REQUEST_RATE);
+
+  router.post(
+    '/',
+    rateLimit(requests, (ctx) => ctx.ip),
+    jsonBody({ limit: BODY_LIMITS.auth }),
+    async (ctx) => {
+      const entry = parseOrThrow(ZBetaSignup, bodyOf(ctx));
+      // Counted after validation, so typing mistakes do not use up a visitor's attempts.
+      await consumePoint(perAddress, ctx.ip);
+      const outcome = await addBetaSignup(db, entry, limit);
+      if (outcome.status === 'full') throw new AppError('BETA_FULL');
+      if (outcome.status === 'duplicate') throw new AppError('BETA_ALREADY_JOINED');
+      ctx.status = 201;
+      ctx.body = answer(outcome.count);
+    },
+  );
 
   return router;
 }

@@ -1,55 +1,47 @@
 import {
   ensureUsagePeriod,
+  findSubscription,
   lockSubscription,
+  nextTruthTicket,
   saveSubscriptionState,
-  toSubscriptionState,
+  toSubscriptionMirror,
   type AppTx,
   type SubscriptionLink,
-  type SubscriptionRecord,
 } from '@coinpace/db';
 import {
   AppError,
-  applySubscriptionEvent,
+  applyProviderWord,
   hasActivePlan,
-  type SubscriptionEvent,
+  isEndedWord,
+  isLiveStatus,
+  startCheckout,
+  type ProviderWord,
+  type SubscriptionSnapshot,
   type SubscriptionState,
 } from '@coinpace/domain';
 import { planNameOf, publishBillingUpdate, type BillingDeps } from './billing-deps.ts';
 
-/** One change to a user's subscription: a state-machine event, and the provider references it carries. */
+/** One change to a user's subscription: provider words to reconcile, and references to link. */
 export interface SubscriptionChange {
   userId: string;
-  /** Absent when the change only links references (e.g. a checkout completed with no subscription yet). */
-  event?: SubscriptionEvent;
-  /** The provider subscription the event is about; an event about another one than the user's live one is skipped. */
-  subscriptionId?: string | null;
+  /** The user was sent to checkout (state 'pending' unless a subscription is live). */
+  checkoutStarted?: boolean;
+  /** What the provider said, applied in order (domain applyProviderWord). */
+  words?: ProviderWord[];
   customerId?: string | null;
-  /** A paid period to start counting usage in (invoice.paid). */
-  usagePeriod?: { start: Date; end: Date };
+  /** A paid period of `subscriptionId` to start counting usage in (invoice.paid); only for the user's own. */
+  usagePeriod?: { subscriptionId: string; start: Date; end: Date };
 }
 
 export interface Applied {
   before: SubscriptionState;
   after: SubscriptionState;
-  /** Whether the event changed the state (false: older than the last applied, about another subscription, or none). */
+  /** Whether the change moved the state or the subscription it is about. */
   applied: boolean;
 }
 
-const LIVE = new Set(['trialing', 'active', 'past_due']);
-
 /**
- * Whether an event about `subscriptionId` concerns the user's row: it does when the row has no subscription
- * yet, names this one, or holds one that has ended (a new subscription replacing it). A late event about an
- * old subscription never touches the live one that replaced it.
- */
-export function concernsRow(row: SubscriptionRecord, subscriptionId: string | null | undefined): boolean {
-  return (
-    !subscriptionId || !row.subscriptionId || row.subscriptionId === subscriptionId || !LIVE.has(row.status)
-  );
-}
-
-/**
- * Applies a change inside `tx`, holding the user's row lock: reduce with the state machine, save, link the
+ * Applies a change inside `tx`, holding the user's row lock: reconcile the provider's words, save, link the
  * provider references, and start the usage period of the plan in force (keyed by its start).
  */
 export async function applyInTx(
@@ -58,26 +50,38 @@ export async function applyInTx(
   change: SubscriptionChange,
 ): Promise<Applied> {
   const row = await lockSubscription(tx, change.userId, deps.payments.name);
-  const before = toSubscriptionState(row);
-  if (!concernsRow(row, change.subscriptionId)) return { before, after: before, applied: false };
-
-  const after = change.event ? applySubscriptionEvent(before, change.event) : before;
+  const before = toSubscriptionMirror(row);
+  let after = before;
+  if (change.checkoutStarted) {
+    const state = startCheckout(after.state);
+    if (state !== after.state) after = { ...after, state };
+  }
+  for (const word of change.words ?? []) after = applyProviderWord(after, word);
   const applied = after !== before;
-  const link: SubscriptionLink & { canceledAt?: Date | null } = { provider: deps.payments.name };
-  if (change.customerId && (applied || !row.customerId)) link.customerId = change.customerId;
-  if (change.subscriptionId && (applied || !row.subscriptionId)) link.subscriptionId = change.subscriptionId;
-  if (after.status === 'canceled' && before.status !== 'canceled') link.canceledAt = deps.now();
-  if (applied && after.status !== 'canceled') link.canceledAt = null;
-  await saveSubscriptionState(tx, change.userId, after, link);
 
-  if (change.usagePeriod) await ensureUsagePeriod(tx, change.userId, change.usagePeriod);
-  if (applied && hasActivePlan(after) && after.currentPeriodStart && after.currentPeriodEnd) {
+  const state =
+    applied && after.ticket !== before.ticket ? { ...after.state, syncedAt: deps.now() } : after.state;
+  const link: SubscriptionLink & { canceledAt?: Date | null; truthTicket?: number | null } = {
+    provider: deps.payments.name,
+    truthTicket: after.ticket,
+  };
+  if (change.customerId && (applied || !row.customerId)) link.customerId = change.customerId;
+  if (after.subscriptionId !== before.subscriptionId) link.subscriptionId = after.subscriptionId;
+  if (state.status === 'canceled' && before.state.status !== 'canceled') link.canceledAt = deps.now();
+  if (applied && state.status !== 'canceled') link.canceledAt = null;
+  await saveSubscriptionState(tx, change.userId, state, link);
+
+  const period = change.usagePeriod;
+  if (period && period.subscriptionId === after.subscriptionId && hasActivePlan(state)) {
+    await ensureUsagePeriod(tx, change.userId, period);
+  }
+  if (applied && hasActivePlan(state) && state.currentPeriodStart && state.currentPeriodEnd) {
     await ensureUsagePeriod(tx, change.userId, {
-      start: after.currentPeriodStart,
-      end: after.currentPeriodEnd,
+      start: state.currentPeriodStart,
+      end: state.currentPeriodEnd,
     });
   }
-  return { before, after, applied };
+  return { before: before.state, after: state, applied };
 }
 
 /** Applies a change in its own transaction, then tells the user's sockets when it changed anything. */
@@ -92,28 +96,63 @@ export async function applyToUser(
 }
 
 /**
+ * The provider's word on a subscription from a call that changes or reads it (`act`), with its ticket drawn
+ * before the call. A subscription the provider no longer knows is an ended word.
+ */
+export async function providerWord(
+  deps: Pick<BillingDeps, 'db'>,
+  subscriptionId: string,
+  act: () => Promise<SubscriptionSnapshot>,
+): Promise<ProviderWord> {
+  const ticket = await nextTruthTicket(deps.db);
+  const snapshot = await act().catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+  return { subscriptionId, snapshot, ticket };
+}
+
+/** Reads subscription `subscriptionId` back from the provider, as a word. */
+export function readWord(deps: Pick<BillingDeps, 'db' | 'payments'>, subscriptionId: string) {
+  return providerWord(deps, subscriptionId, () => deps.payments.getSubscription(subscriptionId));
+}
+
+/**
+ * The words that settle what `subscriptionId` means for the user: when the user's row holds another subscription
+ * that is live, it is read back first (it may have ended, and this one replaced it); then `subscriptionId` is read
+ * back, unless a final word about it is given (a deletion webhook carries the ended subscription).
+ */
+export async function wordsAbout(
+  deps: Pick<BillingDeps, 'db' | 'payments'>,
+  userId: string,
+  subscriptionId: string,
+  finalWord?: ProviderWord,
+): Promise<ProviderWord[]> {
+  if (finalWord && isEndedWord(finalWord)) return [finalWord];
+  const row = await findSubscription(deps.db, userId);
+  const words: ProviderWord[] = [];
+  if (
+    row?.subscriptionId &&
+    row.subscriptionId !== subscriptionId &&
+    row.provider === deps.payments.name &&
+    isLiveStatus(row.status as SubscriptionState['status'])
+  ) {
+    words.push(await readWord(deps, row.subscriptionId));
+  }
+  words.push(await readWord(deps, subscriptionId));
+  return words;
+}
+
+/**
  * Reads subscription `subscriptionId` back from the provider and applies what it says to `userId`
- * (DESIGN.md section 7: read-backs count as newest). One the provider no longer knows counts as deleted.
+ * (the provider's word is the truth). One the provider no longer knows counts as ended.
  */
 export async function applyReadBack(
   deps: BillingDeps,
   userId: string,
   subscriptionId: string,
-  at: Date,
   reason: string,
 ): Promise<Applied> {
-  const snapshot = await deps.payments.getSubscription(subscriptionId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-    throw error;
-  });
-  return applyToUser(
-    deps,
-    {
-      userId,
-      event: snapshot ? { kind: 'subscription', at, snapshot } : { kind: 'deleted', at },
-      subscriptionId,
-      customerId: snapshot?.customerId,
-    },
-    reason,
-  );
+  const words = await wordsAbout(deps, userId, subscriptionId);
+  return applyToUser(deps, { userId, words, customerId: words.at(-1)?.snapshot?.customerId }, reason);
 }

@@ -4,6 +4,7 @@ import { usagePeriods } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { rowsOfUser } from '../../testing/route-table.ts';
 import { checkoutBody, testClock, watchBillingEvents } from './billing-test-support.ts';
 
 const START = new Date('2026-03-15T10:00:00Z');
@@ -256,6 +257,43 @@ describe.each(testEngines(process.env.DATABASE_URL))('billing with local checkou
     expect((await api.call('POST', '/api/billing/sync-plan', { token: paying, body: {} })).body.plan).toBe(
       'Moon Race',
     );
+  });
+
+  it('lists one paid invoice per period, and the local portal keeps a fake card as brand and last four only', async () => {
+    const { token, user } = await subscribed('local_pro');
+    clock.set(new Date(START.getTime() + 65 * DAY));
+    await billing(token); // the period moved on twice while nobody looked: both renewals are invoiced
+    const invoices = await api.call('GET', '/api/billing/invoices', { token });
+    expect(invoices.status).toBe(200);
+    expect(invoices.body.invoices.map((i: { date: string }) => i.date)).toEqual([
+      '2026-05-15T10:00:00.000Z',
+      '2026-04-15T10:00:00.000Z',
+      START.toISOString(),
+    ]);
+    expect(invoices.body.invoices[0]).toMatchObject({ plan: 'Token Run', status: 'paid', currency: 'usd' });
+
+    const portal = await api.call('POST', '/api/billing/portal-session', { token, body: {} });
+    expect(portal.status).toBe(200);
+    expect(new URL(portal.body.url).pathname).toBe('/billing/local-portal');
+
+    expect((await api.call('GET', '/api/billing/local-portal/card', { token })).body).toEqual({ card: null });
+    const bad = await api.call('PUT', '/api/billing/local-portal/card', {
+      token,
+      body: { number: '4242 4242 4242 4241', expMonth: 13, expYear: 2030, cvc: '12' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Card number is not valid');
+    const expired = await api.call('PUT', '/api/billing/local-portal/card', {
+      token,
+      body: { number: '4242424242424242', expMonth: 1, expYear: 2026, cvc: '123' },
+    });
+    expect(expired.status).toBe(400);
+    const saved = await api.call('PUT', '/api/billing/local-portal/card', {
+      token,
+      body: { number: '5555 5555 5555 4444', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
+    expect(saved.body).toEqual({ card: { brand: 'Mastercard', last4: '4444', expMonth: 12, expYear: 2030 } });
+    expect(JSON.stringify(await rowsOfUser(api, user.id))).not.toContain('5555555555554444');
   });
 
   it('has no webhook with local payments', async () => {

@@ -191,6 +191,109 @@ describe.each(testEngines(process.env.DATABASE_URL))(
       expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
     });
 
+    it("account deletion expires the user's open Checkout session, so its page no longer takes a payment", async () => {
+      const { token } = await api.signUp();
+      const created = await api.call('POST', '/api/billing/create-checkout-session', {
+        token,
+        body: checkoutBody(api, PRICES.pro),
+      });
+      const sessionId: string = created.body.sessionId;
+      const res = await api.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+      expect(res.status).toBe(200);
+      expect(fake.requestsTo('POST', `/v1/checkout/sessions/${sessionId}/expire`)).toHaveLength(1);
+      expect(fake.sessions.get(sessionId)?.status).toBe('expired');
+      const page = await fetch(created.body.url as string);
+      expect(page.status).toBe(410);
+      const pay = await fetch(`${fake.url}/c/pay/${sessionId}/complete`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
+      expect(pay.status).toBe(410);
+      expect(
+        [...fake.subscriptions.values()].filter(
+          (s) => s.status === 'active' && s.customer === fake.sessions.get(sessionId)?.customer,
+        ),
+      ).toHaveLength(0);
+    });
+
+    it('account deletion cancels at once a subscription paid just before, whose webhook has not come yet', async () => {
+      const { token } = await api.signUp();
+      const created = await api.call('POST', '/api/billing/create-checkout-session', {
+        token,
+        body: checkoutBody(api, PRICES.basic),
+      });
+      const { subscription } = fake.completeCheckout(created.body.sessionId);
+      const subscriptionId = subscription.id as string;
+      const res = await api.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+      expect(res.status).toBe(200);
+      expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      expect(fake.subscriptions.get(subscriptionId)).toMatchObject({
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+      });
+    });
+
+    it('account deletion ends a subscription set to cancel at the period end at once', async () => {
+      const { token, subscriptionId } = await subscribed(PRICES.pro);
+      await api.call('POST', '/api/billing/cancel-subscription', { token, body: {} });
+      expect(fake.subscriptions.get(subscriptionId)?.cancelAtPeriodEnd).toBe(true);
+      const res = await api.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+      expect(res.status).toBe(200);
+      expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'canceled', endedAt: START });
+    });
+
+    it("lists the customer's invoices from Stripe with date, plan, amount and status", async () => {
+      const { token, subscriptionId } = await subscribed(PRICES.basic);
+      clock.set(new Date('2026-04-15T10:00:00Z'));
+      fake.advancePeriod(subscriptionId);
+      const res = await api.call('GET', '/api/billing/invoices', { token });
+      expect(res.status).toBe(200);
+      const customer = fake.subscriptions.get(subscriptionId)!.customer;
+      expect(fake.requestsTo('GET', '/v1/invoices')[0]?.body).toMatchObject({ customer });
+      expect(res.body.invoices).toEqual([
+        expect.objectContaining({
+          date: '2026-04-15T10:00:00.000Z',
+          plan: 'Coinpace',
+          status: 'paid',
+          currency: 'usd',
+        }),
+        expect.objectContaining({
+          date: START.toISOString(),
+          plan: 'Coinpace',
+          status: 'paid',
+          currency: 'usd',
+        }),
+      ]);
+      expect(res.body.invoices[0].amount).toBeGreaterThan(0);
+    });
+
+    it("opens Stripe's customer portal for the user's customer, returning to the account page", async () => {
+      const { token, subscriptionId } = await subscribed(PRICES.pro);
+      const res = await api.call('POST', '/api/billing/portal-session', { token, body: {} });
+      expect(res.status).toBe(200);
+      const [portal] = fake.portalSessions;
+      expect(res.body.url).toBe(portal?.url);
+      const [request] = fake.requestsTo('POST', '/v1/billing_portal/sessions');
+      expect(request?.body).toEqual({
+        customer: fake.subscriptions.get(subscriptionId)!.customer,
+        return_url: `${api.config.publicUrl}/account`,
+      });
+      const foreign = await api.call('POST', '/api/billing/portal-session', {
+        token,
+        body: { returnUrl: 'https://evil.example/account' },
+      });
+      expect(foreign.status).toBe(400);
+    });
+
+    it('a user who never started a checkout has no invoices and no portal yet', async () => {
+      const { token } = await api.signUp();
+      expect((await api.call('GET', '/api/billing/invoices', { token })).body).toEqual({ invoices: [] });
+      const portal = await api.call('POST', '/api/billing/portal-session', { token, body: {} });
+      expect(portal.status).toBe(409);
+      expect(portal.body.error).toBe('No payment account yet: subscribe to a plan first.');
+      expect((await api.call('GET', '/api/billing/local-portal/card', { token })).status).toBe(404);
+    });
+
     it('a Stripe outage is a 503 and deletes nothing', async () => {
       const down = await startFakeStripe();
       await down.close();

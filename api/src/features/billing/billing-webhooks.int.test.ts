@@ -125,12 +125,13 @@ describe.each(testEngines(process.env.DATABASE_URL))('Stripe webhooks on %s', (e
     expect((await deliver(updated)).body).toEqual({ received: true });
     expect(await billing(token)).toMatchObject({ plan: 'Moon Race', accountStatus: 'Active' });
     const row = await findSubscription(api.database.db, user.id);
-    expect(row).toMatchObject({ subscriptionId, lastEventAt: at(1) });
+    // lastEventAt is our clock when the provider's word was applied (issue 14), never Stripe's `created`.
+    expect(row).toMatchObject({ subscriptionId, lastEventAt: START });
 
     fake.requests.length = 0;
     expect((await deliver(completed)).status).toBe(200);
-    // Already known from the newer subscription event: no read-back needed, nothing moves back.
-    expect(fake.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(0);
+    // A webhook is a signal: the subscription is read back (issue 14), and nothing moves back.
+    expect(fake.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
     expect(await billing(token)).toMatchObject({
       plan: 'Moon Race',
       billingCycleEnd: '2026-07-01T12:00:00.000Z',

@@ -1,6 +1,6 @@
 import { findSubscription, loadBillingInfo, toSubscriptionState, type UserRecord } from '@coinpace/db';
 import { AppError, hasActivePlan, type BillingChangeResponse } from '@coinpace/domain';
-import { applyToUser } from './apply-subscription.ts';
+import { applyToUser, providerWord } from './apply-subscription.ts';
 import { planNameOf, type BillingDeps } from './billing-deps.ts';
 
 /**
@@ -22,15 +22,13 @@ export async function changeCancellation(
         : 'There is no plan to reactivate: it has ended. Please choose a plan to subscribe again.',
     });
   }
-  const snapshot = await deps.payments.setCancelAtPeriodEnd(row.subscriptionId, cancel);
+  const subscriptionId = row.subscriptionId;
+  const word = await providerWord(deps, subscriptionId, () =>
+    deps.payments.setCancelAtPeriodEnd(subscriptionId, cancel),
+  );
   const result = await applyToUser(
     deps,
-    {
-      userId: user.id,
-      event: { kind: 'subscription', at: deps.now(), snapshot },
-      subscriptionId: snapshot.subscriptionId,
-      customerId: snapshot.customerId,
-    },
+    { userId: user.id, words: [word], customerId: word.snapshot?.customerId },
     cancel ? 'subscription_canceled' : 'subscription_reactivated',
   );
   return {

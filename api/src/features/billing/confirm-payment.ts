@@ -1,6 +1,6 @@
 import { loadBillingInfo, type UserRecord } from '@coinpace/db';
 import { AppError, type PaymentSuccess, type PaymentSuccessResponse } from '@coinpace/domain';
-import { applyToUser } from './apply-subscription.ts';
+import { applyReadBack } from './apply-subscription.ts';
 import { assertSelf, planNameOf, type BillingDeps } from './billing-deps.ts';
 
 /**
@@ -37,17 +37,7 @@ export async function applyPaidSession(
           : 'This checkout ended without a payment.',
     };
   }
-  const snapshot = await deps.payments.getSubscription(subscriptionId);
-  const result = await applyToUser(
-    deps,
-    {
-      userId,
-      event: { kind: 'subscription', at: deps.now(), snapshot },
-      subscriptionId: snapshot.subscriptionId,
-      customerId: snapshot.customerId,
-    },
-    'payment_succeeded',
-  );
+  const result = await applyReadBack(deps, userId, subscriptionId, 'payment_succeeded');
   // An old session of a subscription since replaced leaves the live one alone (after = before): answer what
   // is in force.
   const plan = planNameOf(result.after);

@@ -6,7 +6,7 @@ import {
   type CheckoutResponse,
   type CreateCheckout,
 } from '@coinpace/domain';
-import { applyToUser } from './apply-subscription.ts';
+import { applyToUser, providerWord } from './apply-subscription.ts';
 import { assertSelf, type BillingDeps } from './billing-deps.ts';
 import { returnUrls } from './return-urls.ts';
 
@@ -38,18 +38,16 @@ export async function createCheckoutSession(
     if (state.planId === planId) {
       return { current: true, plan: plan.name, message: `${plan.name} is already your current plan.` };
     }
-    const snapshot = await deps.payments.changePlan(row.subscriptionId, planId);
+    const subscriptionId = row.subscriptionId;
+    const word = await providerWord(deps, subscriptionId, () =>
+      deps.payments.changePlan(subscriptionId, planId),
+    );
     await applyToUser(
       deps,
-      {
-        userId: user.id,
-        event: { kind: 'subscription', at: deps.now(), snapshot },
-        subscriptionId: snapshot.subscriptionId,
-        customerId: snapshot.customerId,
-      },
+      { userId: user.id, words: [word], customerId: word.snapshot?.customerId },
       'plan_changed',
     );
-    if (snapshot.planId !== planId) {
+    if (word.snapshot?.planId !== planId) {
       throw new AppError('CONFLICT', {
         message: `The payment for ${plan.name} did not go through, so your plan is unchanged. Please check your card and try again.`,
       });
@@ -71,7 +69,7 @@ export async function createCheckoutSession(
     deps,
     {
       userId: user.id,
-      event: { kind: 'checkout_started', at: deps.now(), planId },
+      checkoutStarted: true,
       customerId: created.customerId,
     },
     'checkout_started',

@@ -21,10 +21,10 @@ export async function getBillingInfo(deps: BillingDeps, user: UserRecord): Promi
     hasActivePlan(state) &&
     state.currentPeriodEnd !== undefined &&
     state.currentPeriodEnd.getTime() <= now.getTime() &&
-    (!state.lastEventAt || now.getTime() - state.lastEventAt.getTime() >= RECHECK_MS);
+    (!state.syncedAt || now.getTime() - state.syncedAt.getTime() >= RECHECK_MS);
   if (stale && row.subscriptionId) {
     try {
-      await applyReadBack(deps, user.id, row.subscriptionId, now, 'period_ended');
+      await applyReadBack(deps, user.id, row.subscriptionId, 'period_ended');
     } catch (error) {
       deps.log.warn({ err: error, userId: user.id }, 'could not read the subscription back at period end');
     }

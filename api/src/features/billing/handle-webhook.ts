@@ -1,12 +1,12 @@
 import type { ProviderEvent } from '@coinpace/adapters';
 import {
-  findSubscription,
   findSubscriptionByRef,
   findUserById,
   isWebhookEventRecorded,
+  nextTruthTicket,
   recordWebhookEvent,
 } from '@coinpace/db';
-import { applyInTx, type SubscriptionChange } from './apply-subscription.ts';
+import { applyInTx, wordsAbout, type SubscriptionChange } from './apply-subscription.ts';
 import { planNameOf, publishBillingUpdate, type BillingDeps } from './billing-deps.ts';
 
 export interface WebhookResult {
@@ -18,11 +18,11 @@ export interface WebhookResult {
 }
 
 /**
- * POST /api/billing/webhook (DESIGN.md section 7). The signature is checked on the raw bytes (a bad one throws
- * a 400 before anything happens); each event id is applied once, its record written in the transaction that
- * applies it; order does not matter (the state machine ignores events older than the last applied, and
- * read-backs count as newest). Only database work happens here, except for checkout.session.completed,
- * which reads its subscription back once unless a subscription event has already told us everything.
+ * POST /api/billing/webhook (DESIGN.md section 7, issue 14). The signature is checked on the raw bytes (a bad one
+ * throws a 400 before anything happens); each event id is applied once, its record written in the transaction
+ * that applies it. A webhook is a signal, not the truth: the subscription it is about is read back from the
+ * provider and that word applied (domain applyProviderWord), so order, duplicates and the provider's
+ * whole-second `created` do not matter. A deletion carries the ended subscription, which is final: no read-back.
  */
 export async function handleWebhook(
   deps: BillingDeps,
@@ -56,7 +56,7 @@ export async function handleWebhook(
   return { received: true };
 }
 
-/** Which user an event is about and what it changes; undefined when it is about no user of ours. */
+/** Which user an event is about and the provider's word on it; undefined when it is about no user of ours. */
 async function changeFor(deps: BillingDeps, event: ProviderEvent): Promise<SubscriptionChange | undefined> {
   switch (event.type) {
     case 'checkout.session.completed': {
@@ -65,16 +65,9 @@ async function changeFor(deps: BillingDeps, event: ProviderEvent): Promise<Subsc
       const userId =
         owner?.id ?? (await findSubscriptionByRef(deps.db, { customerId: session.customerId }))?.userId;
       if (!userId) return undefined;
-      const base = { userId, customerId: session.customerId, subscriptionId: session.subscriptionId };
+      const base = { userId, customerId: session.customerId };
       if (!session.subscriptionId || session.status !== 'complete') return base;
-      const row = await findSubscription(deps.db, userId);
-      const known =
-        row?.subscriptionId === session.subscriptionId &&
-        row.lastEventAt !== null &&
-        row.lastEventAt.getTime() >= event.created.getTime();
-      if (known) return base;
-      const snapshot = await deps.payments.getSubscription(session.subscriptionId);
-      return { ...base, event: { kind: 'subscription', at: deps.now(), snapshot } };
+      return { ...base, words: await wordsAbout(deps, userId, session.subscriptionId) };
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
@@ -84,14 +77,18 @@ async function changeFor(deps: BillingDeps, event: ProviderEvent): Promise<Subsc
         customerId: sub.customerId,
       });
       if (!row) return undefined;
+      const final =
+        event.type === 'customer.subscription.deleted'
+          ? {
+              subscriptionId: sub.subscriptionId,
+              snapshot: { ...sub, status: 'canceled' as const },
+              ticket: await nextTruthTicket(deps.db),
+            }
+          : undefined;
       return {
         userId: row.userId,
-        subscriptionId: sub.subscriptionId,
         customerId: sub.customerId,
-        event:
-          event.type === 'customer.subscription.deleted'
-            ? { kind: 'deleted', at: event.created }
-            : { kind: 'subscription', at: event.created, snapshot: sub },
+        words: await wordsAbout(deps, row.userId, sub.subscriptionId, final),
       };
     }
     case 'invoice.paid': {
@@ -100,18 +97,11 @@ async function changeFor(deps: BillingDeps, event: ProviderEvent): Promise<Subsc
         customerId: event.customerId,
       });
       if (!row || !event.subscriptionId) return undefined;
-      const period = { start: event.periodStart, end: event.periodEnd };
       return {
         userId: row.userId,
-        subscriptionId: event.subscriptionId,
         customerId: event.customerId,
-        usagePeriod: period,
-        event: {
-          kind: 'period_renewed',
-          at: event.created,
-          periodStart: period.start,
-          periodEnd: period.end,
-        },
+        usagePeriod: { subscriptionId: event.subscriptionId, start: event.periodStart, end: event.periodEnd },
+        words: await wordsAbout(deps, row.userId, event.subscriptionId),
       };
     }
   }

@@ -1,14 +1,18 @@
 import Router from '@koa/router';
 import {
   ZCreateCheckout,
+  ZLocalCard,
   ZPaymentSuccess,
+  ZPlanChange,
+  ZPlanChangePreview,
+  ZPortalSession,
   ZSelfOnly,
   parseOrThrow,
   type BillingInfo,
   type CheckoutResponse,
   type PaymentSuccessResponse,
 } from '@coinpace/domain';
-import { bodyOf, jsonBody, jsonBodyAnyMethod } from '../../body.ts';
+import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
@@ -20,8 +24,10 @@ import { deleteAccount } from './delete-account.ts';
 import { getBillingInfo } from './get-billing-info.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { listPlans } from './list-plans.ts';
+import { confirmPlanChange, previewPlanChange } from './plan-change.ts';
+import { createPortalSession, getLocalCard, listInvoices, saveLocalCard } from './manage-billing.ts';
 import { cancelLocalCheckout, completeLocalCheckout, describeLocalCheckout } from './local-checkout.ts';
-import { readRawBody } from './raw-body.ts';
+import { readRawBody } from '../../raw-body.ts';
 import { syncPlan } from './sync-plan.ts';
 
 /** Largest webhook body we read; Stripe's events are a few kB. */
@@ -68,6 +74,17 @@ export function billingRoutes(deps: ApiDeps) {
     ctx.body = answer;
   });
 
+  // Issue 15 item 12: a plan change is previewed (price, proration, allowances), then confirmed.
+  router.post('/plan-change/preview', auth, jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZPlanChangePreview, bodyOf(ctx));
+    ctx.body = await previewPlanChange(service(ctx), currentUser(ctx), input);
+  });
+
+  router.post('/plan-change', auth, jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZPlanChange, bodyOf(ctx));
+    ctx.body = await confirmPlanChange(service(ctx), currentUser(ctx), input);
+  });
+
   for (const [path, cancel] of [
     ['/cancel-subscription', true],
     ['/reactivate-subscription', false],
@@ -83,9 +100,27 @@ export function billingRoutes(deps: ApiDeps) {
     ctx.body = await syncPlan(service(ctx), currentUser(ctx));
   });
 
-  router.delete('/delete-account', auth, jsonBodyAnyMethod(), async (ctx) => {
+  router.delete('/delete-account', auth, jsonBody({ onDelete: true }), async (ctx) => {
     const input = parseOrThrow(ZSelfOnly, bodyOf(ctx));
     ctx.body = await deleteAccount(service(ctx), currentUser(ctx), input);
+  });
+
+  router.get('/invoices', auth, async (ctx) => {
+    ctx.body = await listInvoices(service(ctx), currentUser(ctx));
+  });
+
+  router.post('/portal-session', auth, jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZPortalSession, bodyOf(ctx));
+    ctx.body = await createPortalSession(service(ctx), currentUser(ctx), input, origin(ctx));
+  });
+
+  router.get('/local-portal/card', auth, async (ctx) => {
+    ctx.body = await getLocalCard(service(ctx), currentUser(ctx));
+  });
+
+  router.put('/local-portal/card', auth, jsonBody(), async (ctx) => {
+    const input = parseOrThrow(ZLocalCard, bodyOf(ctx));
+    ctx.body = await saveLocalCard(service(ctx), currentUser(ctx), input);
   });
 
   router.get('/local-checkout/:sessionId', auth, async (ctx) => {

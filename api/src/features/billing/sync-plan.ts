@@ -11,7 +11,7 @@ import { type BillingDeps } from './billing-deps.ts';
 export async function syncPlan(deps: BillingDeps, user: UserRecord): Promise<BillingChangeResponse> {
   const row = await findSubscription(deps.db, user.id);
   if (row?.subscriptionId && row.provider === deps.payments.name) {
-    await applyReadBack(deps, user.id, row.subscriptionId, deps.now(), 'plan_synced');
+    await applyReadBack(deps, user.id, row.subscriptionId, 'plan_synced');
   }
   const billing = await loadBillingInfo(deps.db, user.id, deps.now());
   return { success: true, plan: billing.plan, billing };

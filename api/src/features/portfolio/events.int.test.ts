@@ -53,8 +53,15 @@ describe.each(setups)('portfolio:changed events on $engine with the $bus bus', (
       { reason: 'deleted' },
     ]);
 
-    // Nothing changes: a duplicate, an all-duplicate import, a list, a foreign delete.
-    await api.call('POST', '/api/portfolio', { token, body: { ...btc, symbol: 'eth' } });
+    // Adding a coin already held records a buy on it (issue 18): the holding is updated.
+    await api.call('POST', '/api/portfolio', {
+      token,
+      body: { coingeckoId: 'ethereum', name: 'Ethereum', symbol: 'eth', quantity: 1, purchasePrice: 1 },
+    });
+    await waitFor(() => reasonsFor(user.id).length === 5, { what: 'updated event' });
+    expect(reasonsFor(user.id)[4]).toEqual({ reason: 'updated' });
+
+    // Nothing changes: an all-duplicate import, a list, a foreign delete.
     await api.call('POST', '/api/portfolio/bulk', {
       token,
       body: { portfolioItems: [{ name: 'Ether', symbol: 'eth', quantity: 1, purchasePrice: 0 }] },
@@ -64,6 +71,6 @@ describe.each(setups)('portfolio:changed events on $engine with the $bus bus', (
     await api.call('DELETE', `/api/portfolio/${theirs.id}`, { token });
     // The other user's add is a marker: once it arrived, anything sent before it has too.
     await waitFor(() => reasonsFor(other.user.id).length === 1, { what: 'marker event' });
-    expect(reasonsFor(user.id)).toHaveLength(4);
+    expect(reasonsFor(user.id)).toHaveLength(5);
   });
 });

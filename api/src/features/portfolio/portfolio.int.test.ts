@@ -138,17 +138,47 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     expect(response.status).toBe(404);
   });
 
-  it('does not add a symbol already held, in any case', async () => {
+  it('adds no second row for a symbol already held, in any case, and records the buy on it (issue 18)', async () => {
     const { token } = await api.signUp();
     await api.call('POST', '/api/portfolio', { token, body: { ...btc, symbol: 'BTC' } });
     const again = await api.call('POST', '/api/portfolio', {
       token,
-      body: { ...btc, symbol: 'Btc', quantity: 2 },
+      body: { ...btc, symbol: 'Btc', quantity: 2, purchasePrice: 40000 },
     });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(200);
+    // 0.5 at 30,000 and 2 at 40,000: 95,000 for 2.5 coins, 38,000 each.
+    expect(again.body).toMatchObject({
+      quantity: '2.5',
+      purchasePrice: '38000',
+      autoAlerts: [],
+      recordedBuy: {
+        quantity: '2.5',
+        averageCost: '38000',
+        transaction: { type: 'buy', quantity: '2', pricePerCoin: '40000', fee: '0' },
+      },
+    });
     const rows = (await api.call('GET', '/api/portfolio', { token })).body;
     expect(rows).toHaveLength(1);
-    expect(rows[0].quantity).toBe('0.5');
+    expect(rows[0]).toMatchObject({ quantity: '2.5', purchasePrice: '38000' });
+    const history = await api.call('GET', `/api/portfolio/${rows[0].id}/transactions`, { token });
+    expect(history.body.transactions.map((t: { type: string }) => t.type)).toEqual(['buy', 'buy']);
+  });
+
+  it('records no buy on a held symbol that is another coin (found by the payload fuzzing)', async () => {
+    const { token } = await api.signUp();
+    const held = await api.call('POST', '/api/portfolio', { token, body: { ...btc, symbol: 'BTC' } });
+    for (const coingeckoId of ['12abc', 'bitcoin-bep2']) {
+      const other = await api.call('POST', '/api/portfolio', {
+        token,
+        body: { ...btc, coingeckoId, symbol: 'BTC', quantity: 2 },
+      });
+      expect(other.status, coingeckoId).toBe(409);
+      expect(other.body.error).toBe('This coin is already in your portfolio.');
+    }
+    const history = await api.call('GET', `/api/portfolio/${held.body.id}/transactions`, { token });
+    expect(history.body.transactions).toHaveLength(1);
+    const rows = (await api.call('GET', '/api/portfolio', { token })).body;
+    expect(rows).toMatchObject([{ coingeckoId: 'bitcoin', quantity: '0.5' }]);
   });
 
   it('bulk-adds good rows and reports duplicates and bad rows with reasons', async () => {

@@ -6,11 +6,18 @@ import {
   ZBulkAdd,
   ZHistoryQuery,
   ZReportHolding,
+  ZNewTransaction,
+  ZTransactionChanges,
+  ZTransactionsQuery,
   ZUpdateHolding,
   parseOrThrow,
+  type AddHoldingResult,
+  type AutoAlertNote,
   type HoldingRow,
+  type NotificationMethod,
+  type ThresholdType,
 } from '@coinpace/domain';
-import { bodyOf, jsonBody } from '../../body.ts';
+import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import type { Logger } from '../../logger.ts';
@@ -22,8 +29,20 @@ import { announcePortfolioChange } from './announce-change.ts';
 import { portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
 import { addHolding, addHoldingsInBulk, changeHolding, removeHolding } from './service.ts';
+import {
+  changeTransaction,
+  deleteTransaction,
+  holdingTransactions,
+  recordTransaction,
+} from './transactions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A transaction id from the path; anything else is not found. */
+function transactionId(id: string | undefined = ''): string {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND', { message: 'Transaction not found.' });
+  return id.toLowerCase();
+}
 
 /** Error reports one user may send per hour; enough for real problems, not enough to flood support. */
 export const REPORTS_PER_HOUR = 10;
@@ -38,18 +57,29 @@ export function pathId(id: string | undefined = ''): string {
  * The portfolio routes of SPEC.md section 7 plus Report Error and the value history (DESIGN.md
  * section 4), scoped to the token's user. Every change is announced as `portfolio:changed`.
  */
-export function portfolioRoutes({ db, identity, bus, config, limiters = memoryLimiters() }: ApiDeps) {
+export function portfolioRoutes({ db, identity, bus, config, prices, limiters = memoryLimiters() }: ApiDeps) {
   const router = new Router<AppState>({ prefix: '/api/portfolio' });
   const reports = limiters('holding-reports', { points: REPORTS_PER_HOUR, duration: 3600 });
   router.use(requireUser(identity.verifier, db));
 
-  /** SPEC.md section 4: a new coin gets an alert like the user's first one; the holding is saved either way. */
-  async function alertNewCoins(log: Logger, user: UserRecord, added: HoldingRow[]): Promise<void> {
+  /**
+   * SPEC.md section 4: a new coin gets an alert like the user's first one; the holding is saved either
+   * way. Returns the alerts set, for the response to say so (issue 15 item 13).
+   */
+  async function alertNewCoins(log: Logger, user: UserRecord, added: HoldingRow[]): Promise<AutoAlertNote[]> {
     try {
       const created = await autoCreateForNewHoldings(db, user, added, new Date());
       if (created.length > 0) log.info({ created: created.length }, 'alerts created for new coins');
+      return created.map((alert) => ({
+        id: alert.id,
+        coinSymbol: alert.coinSymbol ?? '',
+        thresholdType: alert.thresholdType as ThresholdType,
+        thresholdValue: Number(alert.thresholdValue),
+        notificationMethod: alert.notificationMethod as NotificationMethod,
+      }));
     } catch (error) {
       log.warn({ err: error }, 'could not create alerts for new coins');
+      return [];
     }
   }
 
@@ -65,17 +95,18 @@ export function portfolioRoutes({ db, identity, bus, config, limiters = memoryLi
   router.post('/', jsonBody(), async (ctx) => {
     const input = parseOrThrow(ZAddHolding, bodyOf(ctx));
     const user = currentUser(ctx);
-    ctx.status = 201;
-    const added = await addHolding(db, user.id, input);
-    ctx.body = added;
-    await alertNewCoins(ctx.state.log, user, [added]);
-    await announcePortfolioChange(bus, ctx.state.log, user.id, 'added');
+    const { row, recordedBuy } = await addHolding(db, prices, user.id, input);
+    // A coin already held gets a buy on its holding (issue 18): 200, no new row, no new alert.
+    ctx.status = recordedBuy ? 200 : 201;
+    const autoAlerts = recordedBuy ? [] : await alertNewCoins(ctx.state.log, user, [row]);
+    ctx.body = { ...row, autoAlerts, recordedBuy } satisfies AddHoldingResult;
+    await announcePortfolioChange(bus, ctx.state.log, user.id, recordedBuy ? 'updated' : 'added');
   });
 
-  router.post('/bulk', jsonBody(), async (ctx) => {
+  router.post('/bulk', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
     const { portfolioItems } = parseOrThrow(ZBulkAdd, bodyOf(ctx));
     const user = currentUser(ctx);
-    const result = await addHoldingsInBulk(db, user.id, portfolioItems);
+    const result = await addHoldingsInBulk(db, prices, user.id, portfolioItems);
     ctx.body = result;
     if (result.successful > 0) {
       await alertNewCoins(ctx.state.log, user, result.added);
@@ -102,6 +133,42 @@ export function portfolioRoutes({ db, identity, bus, config, limiters = memoryLi
     const changes = parseOrThrow(ZUpdateHolding, bodyOf(ctx));
     const user = currentUser(ctx);
     ctx.body = await changeHolding(db, user.id, id, changes);
+    await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
+  });
+
+  // A holding's transactions (issue 18). Another user's holding is simply not found.
+  router.get('/:id/transactions', async (ctx) => {
+    const holdingId = pathId(ctx.params.id);
+    const { method } = parseOrThrow(
+      ZTransactionsQuery,
+      Object.fromEntries(new URLSearchParams(ctx.querystring)),
+    );
+    ctx.body = await holdingTransactions(db, currentUser(ctx).id, holdingId, method);
+  });
+
+  router.post('/:id/transactions', jsonBody(), async (ctx) => {
+    const holdingId = pathId(ctx.params.id);
+    const input = parseOrThrow(ZNewTransaction, bodyOf(ctx));
+    const user = currentUser(ctx);
+    ctx.body = await recordTransaction(db, user.id, holdingId, input);
+    ctx.status = 201;
+    await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
+  });
+
+  router.patch('/:id/transactions/:transactionId', jsonBody(), async (ctx) => {
+    const holdingId = pathId(ctx.params.id);
+    const id = transactionId(ctx.params.transactionId);
+    const changes = parseOrThrow(ZTransactionChanges, bodyOf(ctx));
+    const user = currentUser(ctx);
+    ctx.body = await changeTransaction(db, user.id, holdingId, id, changes);
+    await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
+  });
+
+  router.delete('/:id/transactions/:transactionId', async (ctx) => {
+    const holdingId = pathId(ctx.params.id);
+    const id = transactionId(ctx.params.transactionId);
+    const user = currentUser(ctx);
+    ctx.body = await deleteTransaction(db, user.id, holdingId, id);
     await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 

@@ -1,46 +1,127 @@
 import {
+  changeHoldingHistory,
   deleteHolding,
   findHolding,
-  holdsSymbol,
+  heldHoldingId,
   insertHoldings,
+  toTransactionRow,
   listHoldings,
   updateHolding,
   type AppDb,
   type NewHolding,
 } from '@coinpace/db';
+import type { PriceSource } from '@coinpace/adapters';
 import {
   AppError,
+  MAX_HOLDINGS_PER_USER,
   ZBulkHoldingItem,
   coingeckoIdForSymbol,
   describeIssues,
+  isZeroDecimal,
   parseFields,
+  toDecimalString,
   type AddHolding,
   type BulkAddResult,
   type BulkError,
   type HoldingRow,
+  type RecordedBuy,
   type UpdateHolding,
 } from '@coinpace/domain';
+import { UNKNOWN_COIN_REASON, requireKnownCoin, unknownCoinIds } from '../prices/known-coins.ts';
 
 export const DUPLICATE_REASON = 'Already in your portfolio';
+export const PORTFOLIO_FULL_REASON = `Your portfolio holds as many coins as it can (${MAX_HOLDINGS_PER_USER.toLocaleString('en-US')})`;
 
-/** Adds one holding; 409 when the symbol is already held (any case). */
-export async function addHolding(db: AppDb, userId: string, input: AddHolding): Promise<HoldingRow> {
-  if (await holdsSymbol(db, userId, input.symbol)) throw new AppError('DUPLICATE_HOLDING');
+/** What adding a coin did: a new holding, or a buy recorded on the one already held. */
+export interface AddOutcome {
+  row: HoldingRow;
+  recordedBuy: RecordedBuy | null;
+}
+
+/**
+ * Adds one holding. A symbol already held (any case) gets no second row (SPEC.md section 4): the add is
+ * recorded as a buy on the existing holding instead (issue 18). 409 when the portfolio is full, 400 when
+ * CoinGecko does not know the coin id.
+ */
+export async function addHolding(
+  db: AppDb,
+  prices: PriceSource,
+  userId: string,
+  input: AddHolding,
+): Promise<AddOutcome> {
+  const heldId = await heldHoldingId(db, userId, input.symbol);
+  if (heldId) return recordBuyOnHeld(db, userId, heldId, input);
+  if ((await listHoldings(db, userId)).length >= MAX_HOLDINGS_PER_USER)
+    throw new AppError('HOLDING_LIMIT_REACHED');
+  if (input.coingeckoId) await requireKnownCoin(prices, input.coingeckoId);
   const [created] = await insertHoldings(db, userId, [toNewHolding(input)]);
-  // Lost a race with a concurrent add of the same symbol: the unique index kept one.
-  if (!created) throw new AppError('DUPLICATE_HOLDING');
-  return (await findHolding(db, userId, created.id))!;
+  if (!created) {
+    // Lost a race with a concurrent add of the same symbol: the unique index kept one; buy on it.
+    const winner = await heldHoldingId(db, userId, input.symbol);
+    if (!winner) throw new AppError('DUPLICATE_HOLDING');
+    return recordBuyOnHeld(db, userId, winner, input);
+  }
+  return { row: (await findHolding(db, userId, created.id))!, recordedBuy: null };
+}
+
+/**
+ * Records an add of a held coin as a buy of its quantity now. A purchase price of 0 ('not known') is
+ * taken as the coin's current price when there is one, as a new holding's would become, so an unknown
+ * price does not pull the average cost down.
+ */
+async function recordBuyOnHeld(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  input: AddHolding,
+): Promise<AddOutcome> {
+  const before = await findHolding(db, userId, holdingId);
+  // The symbol is held, but as another coin (symbols are not unique at CoinGecko): a buy of this one is
+  // not a buy of that one, so nothing is recorded, as before transactions existed.
+  if (input.coingeckoId && before?.coingeckoId && before.coingeckoId !== input.coingeckoId)
+    throw new AppError('DUPLICATE_HOLDING');
+  const known = before && before.currentPrice > 0 ? toDecimalString(before.currentPrice) : null;
+  const price = isZeroDecimal(input.purchasePrice) && known ? known : input.purchasePrice;
+  const outcome = await changeHoldingHistory(db, userId, holdingId, {
+    op: 'insert',
+    values: {
+      kind: 'buy',
+      at: new Date(),
+      quantity: input.quantity,
+      pricePerCoin: price,
+      fee: '0',
+      note: null,
+    },
+  });
+  if (outcome.status === 'impossible')
+    throw new AppError('IMPOSSIBLE_HISTORY', { message: outcome.problem.message });
+  if (outcome.status !== 'ok' || !outcome.changed) throw new AppError('DUPLICATE_HOLDING');
+  return {
+    row: (await findHolding(db, userId, holdingId))!,
+    recordedBuy: {
+      transaction: toTransactionRow(outcome.changed),
+      quantity: outcome.derived.quantity,
+      averageCost: outcome.derived.averageCost,
+    },
+  };
 }
 
 /**
  * Adds many holdings. Each item is validated on its own; invalid items and symbols already held
  * (or repeated in the request) fail with a reason while the rest are added.
  */
-export async function addHoldingsInBulk(db: AppDb, userId: string, items: unknown[]): Promise<BulkAddResult> {
+export async function addHoldingsInBulk(
+  db: AppDb,
+  prices: PriceSource,
+  userId: string,
+  items: unknown[],
+): Promise<BulkAddResult> {
   const errors: BulkError[] = [];
   const valid: { index: number; holding: NewHolding }[] = [];
   const held = new Set((await listHoldings(db, userId)).map((h) => h.symbol.toLowerCase()));
   const seen = new Set<string>();
+  const unknown = await unknownCoinIds(prices, items.flatMap(coingeckoIdOf));
+  let room = MAX_HOLDINGS_PER_USER - held.size;
 
   items.forEach((raw, index) => {
     const parsed = parseFields(ZBulkHoldingItem, raw, 'Each item');
@@ -53,6 +134,15 @@ export async function addHoldingsInBulk(db: AppDb, userId: string, items: unknow
       errors.push({ item: { symbol: parsed.data.symbol, index }, error: DUPLICATE_REASON });
       return;
     }
+    if (parsed.data.coingeckoId && unknown.has(parsed.data.coingeckoId)) {
+      errors.push({ item: { symbol: parsed.data.symbol, index }, error: UNKNOWN_COIN_REASON });
+      return;
+    }
+    if (room <= 0) {
+      errors.push({ item: { symbol: parsed.data.symbol, index }, error: PORTFOLIO_FULL_REASON });
+      return;
+    }
+    room -= 1;
     seen.add(key);
     valid.push({ index, holding: toNewHolding(parsed.data) });
   });
@@ -82,8 +172,11 @@ export async function changeHolding(
   id: string,
   changes: UpdateHolding,
 ): Promise<HoldingRow> {
-  const updated = await updateHolding(db, userId, id, changes);
-  if (!updated) throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
+  const outcome = await updateHolding(db, userId, id, changes);
+  if (outcome.status === 'not_found')
+    throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
+  if (outcome.status === 'impossible')
+    throw new AppError('IMPOSSIBLE_HISTORY', { message: outcome.problem.message });
   return (await findHolding(db, userId, id))!;
 }
 
@@ -91,6 +184,12 @@ export async function changeHolding(
 export async function removeHolding(db: AppDb, userId: string, id: string): Promise<void> {
   if (!(await deleteHolding(db, userId, id)))
     throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
+}
+
+/** The CoinGecko id an unvalidated bulk item names, if it names one as a string. */
+function coingeckoIdOf(raw: unknown): string[] {
+  const id = (raw as { coingeckoId?: unknown } | null)?.coingeckoId;
+  return typeof id === 'string' && id ? [id] : [];
 }
 
 function toNewHolding(input: {

@@ -30,29 +30,30 @@ describe.each(testEngines(process.env.DATABASE_URL))('price routes on %s', (engi
   });
 
   describe('GET /api/prices (public)', () => {
-    it('serves fresh stored prices without asking upstream, and asks upstream for the rest', async () => {
+    it('serves stored prices and what the source has cached, and never asks upstream (issue 13)', async () => {
       const quote = { usd: 12345.5, usd_24h_change: 1.25, last_updated: 1_700_000_000 };
       await saveLatestPrices(api.database.db, { 'stored-coin': quote }, 'coingecko', new Date());
       const response = await api.call('GET', '/api/prices?ids=stored-coin,route-coin,unknown-coin');
       expect(response.status).toBe(200);
       expect(response.body['stored-coin']).toEqual(quote);
-      expect(response.body['route-coin']).toMatchObject({ usd: 4.5, usd_24h_change: -2 });
+      // Neither stored nor asked of the source before: no price rather than an upstream call.
+      expect(response.body).not.toHaveProperty('route-coin');
       expect(response.body).not.toHaveProperty('unknown-coin');
       expect(response.headers.get('x-price-source')).toBe('live');
-      const asked = fake.requestsTo('simple/price').flatMap((r) => r.query.get('ids')!.split(','));
-      expect(asked.sort()).toEqual(['route-coin', 'unknown-coin']);
+      expect(fake.requestsTo('simple/price')).toEqual([]);
     });
 
-    it('asks upstream again for a stored price that is stale', async () => {
+    it('serves a stale stored price rather than asking upstream', async () => {
       const old = new Date(Date.now() - 3_600_000);
       await saveLatestPrices(
         api.database.db,
-        { 'route-coin': { usd: 1, usd_24h_change: 0, last_updated: 1 } },
+        { 'stale-coin': { usd: 1, usd_24h_change: 0, last_updated: 1 } },
         'coingecko',
         old,
       );
-      const response = await api.call('GET', '/api/prices?ids=route-coin');
-      expect(response.body['route-coin'].usd).toBe(4.5);
+      const response = await api.call('GET', '/api/prices?ids=stale-coin');
+      expect(response.body['stale-coin'].usd).toBe(1);
+      expect(fake.requestsTo('simple/price')).toEqual([]);
     });
 
     it.each([
@@ -203,7 +204,8 @@ describe('search and the CoinGecko proxy', () => {
     const again = await api.call('GET', '/api/search?query=bitc');
     expect(again.body).toEqual(first.body);
     expect(fake.requestsTo('search')).toHaveLength(1);
-    expect((await api.call('GET', '/api/search?query=b')).body).toEqual({ coins: [] });
+    expect(first.body.source).toBe('live');
+    expect((await api.call('GET', '/api/search?query=b')).body).toEqual({ coins: [], source: 'live' });
     const long = await api.call('GET', `/api/search?query=${'x'.repeat(101)}`);
     expect(long.status).toBe(400);
   });
@@ -239,6 +241,13 @@ describe('search and the CoinGecko proxy', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body.error).toMatch(/rate limit/i);
+  });
+
+  it("says a search could not reach the price source, so 'no coins found' is not claimed (issue 15)", async () => {
+    fake.fail('search', 429);
+    const answer = await api.call('GET', '/api/search?query=solan');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ coins: [], source: 'rate_limited' });
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * Prices for the browser's reads (GET /api/prices, the SSE stream's first message): the poller's stored
- * latest prices when fresh, otherwise the price source (its cache, upstream, or the built-in prices).
+ * latest prices when fresh, otherwise what the price source has already (its cache or the built-in
+ * prices), otherwise the stored price however old. Never an upstream call: these reads are public, and
+ * anyone could otherwise make each request cost CoinGecko calls (issue 13, finding 2).
  */
 import type { PriceSource, SourceState } from '@coinpace/adapters';
 import { loadLatestPrices, type AppDb } from '@coinpace/db';
@@ -29,7 +31,7 @@ export async function readPrices(
     else missing.push(id);
   }
   if (missing.length === 0) return { prices, state: source.state() };
-  const fetched = await source.getPrices(missing);
+  const fetched = await source.getPrices(missing, { cachedOnly: true });
   for (const id of missing) {
     const quote = fetched.prices[id] ?? stored[id]?.quote;
     if (quote) prices[id] = quote;

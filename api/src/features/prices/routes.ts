@@ -5,11 +5,13 @@
  * spend upstream quota on demand): POST /api/prices/track, GET /api/prices/tracked, POST /api/prices/update.
  */
 import Router from '@koa/router';
-import { listHoldings, listTrackedCoins, trackCoin } from '@coinpace/db';
+import { findFollowedCoinIds, listHoldings, listTrackedCoins, trackCoin } from '@coinpace/db';
+import { BUILT_IN_COIN_IDS } from '@coinpace/adapters';
 import {
   AppError,
   FORCE_UPDATE_RATE_LIMITED,
   TICKER_COINS,
+  TRACKS_PER_USER_PER_DAY,
   ZForcePriceUpdate,
   ZPriceAddressesQuery,
   ZPriceIdsQuery,
@@ -19,6 +21,7 @@ import {
   parseOrThrow,
   type PriceMap,
   type PriceUpdateResult,
+  type SearchResponse,
   type TrackedCoinView,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
@@ -26,7 +29,8 @@ import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
-import { rateLimit } from '../../middleware/rate-limit.ts';
+import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
+import { requireKnownCoin } from './known-coins.ts';
 import { coingeckoProxy } from './proxy.ts';
 import { readPrices, staleAfterMs } from './read-prices.ts';
 import { priceStream } from './stream.ts';
@@ -39,6 +43,8 @@ const LIMITS = {
   search: { points: 60, duration: 60 },
   proxy: { points: 120, duration: 60 },
   forcedUpdates: { points: 6, duration: 60 },
+  // Per user: each tracked coin is polled for everyone for seven days (issue 13).
+  tracks: { points: TRACKS_PER_USER_PER_DAY, duration: 86_400 },
 };
 
 const queryText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -78,11 +84,28 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
   router.get(
     '/api/prices/stream',
     byIp('streams'),
-    priceStream({ relay, read: async (ids) => (await read(ids)).prices }),
+    priceStream({
+      relay,
+      read: async (ids) => (await read(ids)).prices,
+      // Built in, or followed in Postgres: one indexed look-up per stream opened, never upstream.
+      known: async (ids) => {
+        const followed = await findFollowedCoinIds(
+          db,
+          ids.filter((id) => !BUILT_IN_COIN_IDS.has(id)),
+        );
+        return new Set(ids.filter((id) => BUILT_IN_COIN_IDS.has(id) || followed.has(id)));
+      },
+      maxIds: config.connections.watchedCoins.anonymous,
+      maxPerAddress: config.connections.streamsPerAddress,
+    }),
   );
 
+  const tracks = limiter('tracks');
   router.post('/api/prices/track', signedIn, jsonBody(), async (ctx) => {
     const coin = parseOrThrow(ZTrackCoin, bodyOf(ctx));
+    // Counted before the coin is looked up, so made-up ids use up the day's tracks as well.
+    await consumePoint(tracks, `track:${currentUser(ctx).id}`);
+    await requireKnownCoin(prices, coin.coingeckoId);
     await trackCoin(db, coin, 'manual');
     ctx.status = 201;
     ctx.body = { success: true, coin: coin satisfies TrackedCoinView };
@@ -132,7 +155,9 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
 
   router.get('/api/search', byIp('search'), async (ctx) => {
     const query = parseOrThrow(ZSearchQuery, queryText(ctx.query.query) ?? '');
-    ctx.body = { coins: await prices.search(query) };
+    const coins = await prices.search(query);
+    // Said with the answer, so 'no coins' can be told apart from 'could not search' (issue 15 item 5).
+    ctx.body = { coins, source: prices.state().status } satisfies SearchResponse;
   });
 
   router.get('/api/coingecko/{*path}', byIp('proxy'), coingeckoProxy({ prices }));

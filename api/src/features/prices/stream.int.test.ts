@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { busKinds, createTestBus, waitFor, type TestBus } from '@coinpace/adapters/testing';
 import { saveLatestPrices } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
-import { BUS_TOPICS, type PriceQuote, type PriceTick } from '@coinpace/domain';
+import { BUS_TOPICS, type PriceQuote, type PriceStreamMessage, type PriceTick } from '@coinpace/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppState } from '../../context.ts';
 import { createLogger } from '../../logger.ts';
@@ -35,8 +35,13 @@ describe.each(combos)('GET /api/prices/stream on %s with the %s bus', (engine, k
 
   beforeAll(async () => {
     bus = await createTestBus(kind, { redisUrl: process.env.REDIS_URL });
-    api = await startTestApi(engine, {}, { bus });
-    await saveLatestPrices(api.database.db, { 'sse-a': q(1), 'sse-b': q(2) }, 'coingecko', new Date());
+    api = await startTestApi(engine, { MAX_WATCHED_COINS_ANONYMOUS: '2' }, { bus });
+    await saveLatestPrices(
+      api.database.db,
+      { 'sse-a': q(1), 'sse-b': q(2), 'sse-c': q(3) },
+      'coingecko',
+      new Date(),
+    );
   });
   afterEach(() => {
     for (const stream of streams.splice(0)) stream.close();
@@ -108,6 +113,20 @@ describe.each(combos)('GET /api/prices/stream on %s with the %s bus', (engine, k
     expect(unknown.messages()[0]!.id).toBe(later.id);
   });
 
+  it('streams only coins Coinpace follows, up to the cap besides the ticker coins, and names the rest', async () => {
+    const stream = await open('/api/prices/stream?ids=sse-made-up,sse-a,bitcoin,sse-b,sse-c');
+    expect(stream.status).toBe(200);
+    await waitFor(() => stream.messages().length === 1, { what: 'initial' });
+    const initial = stream.messages()[0]!.data as PriceStreamMessage;
+    expect(initial.refused).toEqual({ unknown: ['sse-made-up'], overLimit: ['sse-c'] });
+    // bitcoin, a ticker coin, is priced by the simulated source here.
+    expect(Object.keys(initial.prices).sort()).toEqual(['bitcoin', 'sse-a', 'sse-b']);
+    const moved = tick({ 'sse-made-up': q(5), 'sse-c': q(6), bitcoin: q(7) });
+    await bus.publish(BUS_TOPICS.priceTick, moved);
+    await waitFor(() => stream.messages().length === 2, { what: 'update' });
+    expect(stream.messages()[1]!.data).toEqual({ type: 'update', prices: { bitcoin: q(7) } });
+  });
+
   it('refuses bad ids with a 400 JSON error', async () => {
     const response = await api.call('GET', '/api/prices/stream?ids=Bad%20Id');
     expect(response.status).toBe(400);
@@ -122,7 +141,14 @@ describe('price stream heartbeats', () => {
     app.silent = true;
     app.use(requestContext(createLogger('silent')));
     app.use(errorHandler());
-    app.use(priceStream({ relay: new TickRelay(bus), read: async () => ({}), heartbeatMs: 40 }));
+    app.use(
+      priceStream({
+        relay: new TickRelay(bus),
+        read: async () => ({}),
+        known: async (ids) => new Set(ids),
+        heartbeatMs: 40,
+      }),
+    );
     const server = createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const stream = await openSse(`http://127.0.0.1:${(server.address() as AddressInfo).port}/?ids=bitcoin`);

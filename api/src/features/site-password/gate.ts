@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@coinpace/domain';
 import type { Middleware } from 'koa';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { normaliseApiPath } from '../../api-path.ts';
 import type { AppState } from '../../context.ts';
 
@@ -28,10 +29,14 @@ export function sitePasswordMatches(expected: string, given: string): boolean {
 
 /**
  * Requires the site password on every /api call except {@link OPEN_PATHS} when `password` is set:
- * missing gives 403 'Site password required', wrong gives 403 'Invalid password'. Without a
+ * missing gives 403 'Site password required', wrong gives 403 'Invalid password' and counts one
+ * failure of `failures` for the address (past its limit: 429). Without a
  * password configured it does nothing.
  */
-export function requireSitePassword(password: string | undefined): Middleware<AppState> {
+export function requireSitePassword(
+  password: string | undefined,
+  failures?: RateLimiterAbstract,
+): Middleware<AppState> {
   if (!password) return (_ctx, next) => next();
   return async (ctx, next) => {
     // Routing ignores case and decodes, so the gate looks at the path the same way.
@@ -47,7 +52,16 @@ export function requireSitePassword(password: string | undefined): Middleware<Ap
         message: 'Site password required: send it in the X-Site-Password header.',
       });
     }
-    if (!sitePasswordMatches(password, given)) throw new AppError('SITE_PASSWORD_INVALID');
+    // Guesses in the header count with those at /api/check-password (issue 13, finding 6); while an
+    // address is blocked even the right password waits, or the 429 itself would tell a guess apart.
+    const used = await failures?.get(ctx.ip);
+    if (used && used.remainingPoints <= 0) {
+      throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, used.msBeforeNext / 1000) });
+    }
+    if (!sitePasswordMatches(password, given)) {
+      await failures?.penalty(ctx.ip, 1);
+      throw new AppError('SITE_PASSWORD_INVALID');
+    }
     await next();
   };
 }

@@ -3,9 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { PublicConfig } from '@coinpace/domain';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
+import { publicMetricsHandler } from './metrics.ts';
 
-/** Health, readiness and metrics: served by every process, whatever its ROLE. */
-export function healthRoutes({ db, metrics }: Pick<ApiDeps, 'db' | 'metrics'>) {
+/**
+ * Health, readiness and metrics: served by every process, whatever its ROLE. /metrics only as the
+ * config says (METRICS_PORT, METRICS_TOKEN; publicMetricsAccess).
+ */
+export function healthRoutes({
+  db,
+  metrics,
+  config,
+}: Pick<ApiDeps, 'db' | 'metrics'> & { config: Pick<ApiDeps['config'], 'nodeEnv' | 'metrics'> }) {
   const router = new Router<AppState>();
 
   router.get('/healthz', (ctx) => {
@@ -23,10 +31,7 @@ export function healthRoutes({ db, metrics }: Pick<ApiDeps, 'db' | 'metrics'>) {
     }
   });
 
-  router.get('/metrics', async (ctx) => {
-    ctx.type = metrics.contentType;
-    ctx.body = await metrics.metrics();
-  });
+  router.get('/metrics', publicMetricsHandler(metrics, config));
 
   return router;
 }

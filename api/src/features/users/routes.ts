@@ -5,13 +5,15 @@ import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { addVerificationRoutes } from './verification.ts';
 import { toUserView } from './view.ts';
 
 /**
  * POST /api/users/ensure (SPEC.md section 7, but the user comes from the token) and the contact
  * info of GET/PATCH /api/users/me.
  */
-export function userRoutes({ db, identity }: ApiDeps) {
+export function userRoutes(deps: ApiDeps) {
+  const { db, identity } = deps;
   const router = new Router<AppState>({ prefix: '/api/users' });
   router.use(requireUser(identity.verifier, db));
 
@@ -38,6 +40,8 @@ export function userRoutes({ db, identity }: ApiDeps) {
     const user = await updateUserProfile(db, currentUser(ctx).id, changes);
     ctx.body = { user: toUserView(user) };
   });
+
+  addVerificationRoutes(router, deps);
 
   return router;
 }

@@ -9,6 +9,8 @@ export function toUserView(user: UserRecord): UserView {
     email: user.email,
     firstName: user.firstName,
     phone: user.phone,
+    emailVerified: Boolean(user.email && user.emailVerifiedAt),
+    phoneVerified: Boolean(user.phone && user.phoneVerifiedAt),
     createdAt: user.createdAt.toISOString(),
   };
 }

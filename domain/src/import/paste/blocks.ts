@@ -4,14 +4,15 @@
  * '1.2345 ETH', with percentages and prices around them. A balance line anchors a token. Its value is
  * the last dollar line between the previous balance line and this one (MetaMask and Coinbase print the
  * value above the balance); when there is none, the dollar line right below (older MetaMask layouts). Its
- * name is the nearest name-like line above it, within the same stretch.
+ * name is the nearest name-like line above it, within the same stretch. A balance shown only as
+ * '< 0.00001 DAI' is read and skipped as too small to import.
  */
-import type { ImportRow } from '../import-row.ts';
 import {
   findContractAddress,
   isNameCell,
   isPasteSymbol,
   readBalanceCell,
+  readTooSmallCell,
   toCells,
   valueFromDollarCell,
 } from './cells.ts';
@@ -47,12 +48,18 @@ export function looksLikeCoinbase(text: string): boolean {
 }
 
 /** The tokens of a MetaMask- or Coinbase-style block list. */
-export function parseTokenBlocks(text: string): ImportRow[] {
+export function parseTokenBlocks(text: string): PasteRows {
   const cells = toCells(text);
   const rows = new PasteRows();
   let stretchStart = 0;
   let usedAfter = -1;
   for (let i = 0; i < cells.length; i++) {
+    const tooSmall = readTooSmallCell(cells[i]!);
+    if (tooSmall) {
+      rows.skip(tooSmall.symbol, `balance below ${tooSmall.below}, too small to import`);
+      stretchStart = i + 1;
+      continue;
+    }
     const balance = readBalanceCell(cells[i]!);
     if (!balance) continue;
     let value: number | undefined;
@@ -76,5 +83,5 @@ export function parseTokenBlocks(text: string): ImportRow[] {
     rows.add({ ...balance, name, value, contractAddress: findContractAddress(stretch) });
     stretchStart = nextStart;
   }
-  return rows.rows();
+  return rows;
 }

@@ -59,24 +59,47 @@ export function isPasteSymbol(text: string): boolean {
 }
 
 const BALANCE = /^([0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)\s+([A-Za-z0-9]{2,10})$/;
+// Glued to its symbol only with a decimal point, so a symbol such as '1INCH' is never read as 1 INCH.
+const GLUED_BALANCE = /^([0-9][0-9,]*\.[0-9]+|\.[0-9]+)([A-Za-z][A-Za-z0-9]{1,9})$/;
 
 /**
- * A balance cell, '1,234.5 USDC' or '0.5 stETH': the quantity and the symbol in upper case. Null for
- * anything else, including MetaMask's '< 0.00001 ETH' (no usable quantity).
+ * A balance cell, '1,234.5 USDC', '0.5 stETH' or '1.2345ETH': the quantity and the symbol in upper case.
+ * Null for anything else, including MetaMask's '< 0.00001 ETH' (no usable quantity).
  */
 export function readBalanceCell(cell: string): { quantity: number; symbol: string } | null {
-  const match = BALANCE.exec(cell);
+  const match = BALANCE.exec(cell) ?? GLUED_BALANCE.exec(cell);
   if (!match) return null;
   const symbol = match[2]!.toUpperCase();
   if (!isPasteSymbol(symbol)) return null;
   return { quantity: parseAmount(match[1]!), symbol };
 }
 
-const DOLLARS = /^(?:[≈~]\s*)?(-)?\s*\$\s*([0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)(?:\s*USD)?$/;
+const TOO_SMALL = /^<\s*([0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)\s+([A-Za-z0-9]{2,10})$/;
+
+/**
+ * A balance a wallet shows only as below a threshold, MetaMask's '< 0.00001 DAI': the symbol and the
+ * threshold as written, or null for any other cell.
+ */
+export function readTooSmallCell(cell: string): { symbol: string; below: string } | null {
+  const match = TOO_SMALL.exec(cell);
+  if (!match) return null;
+  const symbol = match[2]!.toUpperCase();
+  return isPasteSymbol(symbol) ? { symbol, below: match[1]! } : null;
+}
+
+const TOO_SMALL_IN_LINE = /<\s*([0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)\s+([A-Za-z0-9]{2,10})(?![A-Za-z0-9])/;
+
+/** A '< 0.00001 DAI' balance anywhere in a line (see readTooSmallCell), or null. */
+export function findTooSmall(line: string): { symbol: string; below: string } | null {
+  const match = TOO_SMALL_IN_LINE.exec(line);
+  return match ? readTooSmallCell(match[0]) : null;
+}
+
+const DOLLARS = /^(?:[≈~]\s*)?(-)?\s*(?:US)?\$\s*([0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)(?:\s*USD)?$/;
 const DOLLARS_SUFFIX = /^(?:[≈~]\s*)?([0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)\s*USD$/;
 
 /**
- * A dollar cell: '$4,212.77', '≈ $50.12', '-$3.00', '50,812.37 USD'. The amount (negative when signed),
+ * A dollar cell: '$4,212.77', 'US$4,212.77', '≈ $50.12', '-$3.00', '50,812.37 USD'. The amount (negative when signed),
  * or null when the cell is not a dollar amount.
  */
 export function readDollarCell(cell: string): number | null {

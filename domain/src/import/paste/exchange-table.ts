@@ -4,13 +4,16 @@
  * header row has the markers Balance, Available, Allocation or Avg Entry. Columns are found by name:
  * symbol from Coin/Asset/Currency/Symbol/Token, quantity from Balance, else Total, else Available
  * (an exchange's 'Total' is coins, not dollars), value from Value/USD Value/Value (USD). Avg Entry is
- * not read: an import row has no purchase price, it is derived from the value later.
+ * not read: an import row has no purchase price, it is derived from the value later. Binance prints the
+ * coin cell as the symbol over the name, so a copy puts the symbol on a line of its own and the name at
+ * the start of the next: such a line lends its symbol to the row below. Every line under the header with
+ * two or more cells is a row (a 'Total' line is not): kept, skipped when nothing is held, or failed with
+ * why (no symbol, no quantity), never dropped without a word.
  */
 import { normaliseHeader } from '../csv-columns.ts';
-import type { ImportRow } from '../import-row.ts';
 import { parseAmount } from '../numbers.ts';
 import { findContractAddress, isPasteSymbol, readDollarCell, toLines } from './cells.ts';
-import { PasteRows } from './paste-row.ts';
+import { PasteRows, quoteLine } from './paste-row.ts';
 
 const MARKER = /\b(?:Balance|Available|Allocation|Avg\.? Entry)\b/i;
 const SYMBOL_KEYS = ['coin', 'asset', 'currency', 'symbol', 'token', 'crypto'];
@@ -61,21 +64,40 @@ export function looksLikeExchangeTable(text: string): boolean {
   return findLayout(toLines(text)) !== null;
 }
 
-/** The rows under the first exchange-table header in `text`; lines that do not fit are skipped. */
-export function parseExchangeTable(text: string): ImportRow[] {
+const TOTAL_LINE = /^(?:total|totals|sum|subtotal)\b/i;
+
+/** The rows under the first exchange-table header in `text`, every table row accounted for. */
+export function parseExchangeTable(text: string): PasteRows {
   const lines = toLines(text);
   const layout = findLayout(lines);
   const rows = new PasteRows();
-  if (!layout) return rows.rows();
+  if (!layout) return rows;
+  let lentSymbol: string | undefined;
   for (let i = layout.headerLine + 1; i < lines.length; i++) {
     const line = lines[i]!;
     const cells = splitCells(line, layout.separator);
-    if (cells.length < 2) continue;
+    if (cells.length < 2) {
+      // Binance's coin cell, 'BTC' over 'Bitcoin': the symbol alone, its row on the next line.
+      lentSymbol = isPasteSymbol(cells[0] ?? '') ? cells[0] : undefined;
+      continue;
+    }
+    const lent = lentSymbol;
+    lentSymbol = undefined;
+    if (TOTAL_LINE.test(line)) continue;
     const symbolCell = layout.symbol === -1 ? undefined : (cells[layout.symbol] ?? '');
-    const symbol = symbolIn(symbolCell === undefined ? cells : [symbolCell]);
-    if (symbol === undefined) continue;
-    // 'BTC Bitcoin' in one cell: the words beside the symbol are the name.
-    const name = layout.name !== -1 ? cells[layout.name] : symbolCell?.replace(symbol, '').trim();
+    const own = symbolIn(symbolCell === undefined ? cells : [symbolCell]);
+    const symbol = own ?? lent;
+    if (symbol === undefined) {
+      rows.fail('', `no coin symbol in ${quoteLine(line)}`);
+      continue;
+    }
+    // 'BTC Bitcoin' in one cell: the words beside the symbol are the name; a lent symbol's cell is all name.
+    const name =
+      layout.name !== -1
+        ? cells[layout.name]
+        : own === undefined
+          ? symbolCell
+          : symbolCell?.replace(symbol, '').trim();
     const quantity = leadingNumber(cells[layout.quantity] ?? '');
     const valueCell = layout.value === -1 ? undefined : cells[layout.value];
     const value =
@@ -88,7 +110,7 @@ export function parseExchangeTable(text: string): ImportRow[] {
       contractAddress: findContractAddress(line),
     });
   }
-  return rows.rows();
+  return rows;
 }
 
 function findLayout(lines: readonly string[]): Layout | null {
@@ -98,9 +120,10 @@ function findLayout(lines: readonly string[]): Layout | null {
     const separator = line.includes('\t') ? 'tab' : 'blanks';
     const names = splitCells(line, separator).map(normaliseHeader);
     if (names.filter((n) => KNOWN_KEYS.has(n.key)).length < 2) continue;
+    // A column in another currency ('BTC Value', 'Value (EUR)') is neither coins nor dollars.
     const indexOf = (keys: readonly string[], allowMoney: boolean): number => {
       for (const key of keys) {
-        const index = names.findIndex((n) => n.key === key && (allowMoney || !n.isMoney));
+        const index = names.findIndex((n) => n.key === key && !n.isOtherMoney && (allowMoney || !n.isMoney));
         if (index !== -1) return index;
       }
       return -1;
@@ -108,7 +131,9 @@ function findLayout(lines: readonly string[]): Layout | null {
     const quantity = indexOf(QUANTITY_KEYS, false);
     if (quantity === -1) continue;
     let value = indexOf(VALUE_KEYS, true);
-    if (value === -1) value = names.findIndex((n, index) => n.isMoney && index !== quantity);
+    if (value === -1) {
+      value = names.findIndex((n, index) => n.isMoney && !n.isOtherMoney && index !== quantity);
+    }
     return {
       headerLine: i,
       separator,
@@ -133,8 +158,8 @@ function symbolIn(cells: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The number a cell starts with: '0.5234 BTC' -> 0.5234, '1,250.00' -> 1250; NaN when none. */
+/** The number a cell starts with: '0.5234 BTC' -> 0.5234, '1,250.00' -> 1250, '-3' -> -3; NaN when none. */
 function leadingNumber(cell: string): number {
-  const match = /^[0-9][0-9,]*(?:\.[0-9]+)?|^\.[0-9]+/.exec(cell.trim());
+  const match = /^-?(?:[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)/.exec(cell.trim());
   return match ? parseAmount(match[0]) : NaN;
 }

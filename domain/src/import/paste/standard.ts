@@ -1,31 +1,50 @@
 /**
  * Standardized comma lines (SPEC.md section 5): 'name, SYMBOL, quantity, balance' per line, balance being
  * the position's USD value, e.g. 'Bitcoin, BTC, 0.5, 48500'. Fields may be double-quoted to hold thousands
- * commas ('"1,250.5"'). An optional fifth field is a contract address. Header lines and any other line
- * that does not fit are skipped.
+ * commas ('"1,250.5"'). An optional fifth field is a contract address. Header lines are not rows. A line
+ * of that shape whose numbers break the rules is skipped (quantity 0) or failed, and a line of another
+ * shape that names a coin and a number fails with why, so no holding is lost without a word.
  */
-import type { ImportRow } from '../import-row.ts';
 import { parseAmount } from '../numbers.ts';
 import { findContractAddress, isPasteSymbol, toLines } from './cells.ts';
-import { PasteRows, type PasteCandidate } from './paste-row.ts';
+import { readGenericLine } from './generic.ts';
+import { PasteRows, quoteLine, type PasteCandidate } from './paste-row.ts';
 
 /** True when at least one line of `text` is a standardized comma line. */
 export function looksStandard(text: string): boolean {
   return toLines(text).some((line) => readStandardLine(line) !== null);
 }
 
-/** The rows of every standardized comma line in `text`. */
-export function parseStandard(text: string): ImportRow[] {
+const SHAPE_REASON = 'not in the form name, SYMBOL, quantity, value in USD';
+
+/** The rows of every standardized comma line in `text`, and why the others that name a coin are not. */
+export function parseStandard(text: string): PasteRows {
   const rows = new PasteRows();
   for (const line of toLines(text)) {
-    const candidate = readStandardLine(line);
-    if (candidate) rows.add(candidate);
+    const candidate = readStandardShape(line);
+    if (candidate === null) {
+      // Another shape: a row when it names a coin and a number (a header or caption does not).
+      const other = readGenericLine(line);
+      if (other) rows.fail(other.symbol, `${quoteLine(line)} is ${SHAPE_REASON}`);
+    } else if (!(candidate.quantity > 0)) {
+      rows.add(candidate);
+    } else if (!((candidate.value ?? NaN) > 0)) {
+      rows.fail(candidate.symbol, 'value in USD must be above 0');
+    } else {
+      rows.add(candidate);
+    }
   }
-  return rows.rows();
+  return rows;
 }
 
-/** One line as a candidate when it has the shape: SYMBOL in capitals, both numbers above 0. */
+/** One line as a candidate when it is a standardized comma line: SYMBOL in capitals, both numbers above 0. */
 export function readStandardLine(line: string): PasteCandidate | null {
+  const candidate = readStandardShape(line);
+  return candidate && candidate.quantity > 0 && (candidate.value ?? NaN) > 0 ? candidate : null;
+}
+
+/** A line with 4 or 5 comma fields and a symbol second, whatever its numbers; null for other shapes. */
+function readStandardShape(line: string): PasteCandidate | null {
   if (line.indexOf(',') === -1) return null;
   const fields = splitCommaLine(line);
   if (fields.length !== 4 && fields.length !== 5) return null;
@@ -37,14 +56,11 @@ export function readStandardLine(line: string): PasteCandidate | null {
     string?,
   ];
   if (!isPasteSymbol(symbol)) return null;
-  const quantity = parseAmount(quantityText);
-  const value = parseAmount(balanceText);
-  if (!(quantity > 0) || !(value > 0)) return null;
   return {
     name,
     symbol,
-    quantity,
-    value,
+    quantity: parseAmount(quantityText),
+    value: parseAmount(balanceText),
     contractAddress: contract === undefined ? undefined : findContractAddress(contract),
   };
 }

@@ -4,19 +4,21 @@
  * 'Price (24hr)'. Each token row holds the token name, its symbol, a shortened 0x address, its share,
  * price and 24h change, a balance written '1,803.22 USDC' and the USD value after it. Rows start at each
  * 'Network Avatar' cell when there are any, else each line is a row (cells split at tabs). Quantity must be
- * above 0 and below 1e9 (SPEC.md section 9, 'Limits'); a full contract address in the row is kept.
+ * above 0 and below 1e9 (SPEC.md section 9, 'Limits'); a full contract address in the row is kept. A
+ * 'Network Avatar' row without a balance fails with why; a line without one, when rows are lines, is a
+ * header or caption.
  */
-import type { ImportRow } from '../import-row.ts';
 import {
   findContractAddress,
   isNameCell,
   isPasteSymbol,
   readBalanceCell,
+  readTooSmallCell,
   toCells,
   toLines,
   valueFromDollarCell,
 } from './cells.ts';
-import { PasteRows } from './paste-row.ts';
+import { PasteRows, quoteLine } from './paste-row.ts';
 
 /** Wallet-table quantities must stay below this (SPEC.md section 9). */
 export const WALLET_TABLE_MAX_QUANTITY = 1e9;
@@ -30,11 +32,20 @@ export function looksLikeWalletTable(text: string): boolean {
 }
 
 /** The token rows of a wallet table. */
-export function parseWalletTable(text: string): ImportRow[] {
+export function parseWalletTable(text: string): PasteRows {
   const rows = new PasteRows({ quantityBelow: WALLET_TABLE_MAX_QUANTITY });
-  for (const segment of segments(text)) {
+  const { rowsAreTokens, list } = segments(text);
+  for (const segment of list) {
     const balanceAt = segment.findIndex((cell) => readBalanceCell(cell) !== null);
-    if (balanceAt === -1) continue;
+    if (balanceAt === -1) {
+      const tooSmall = segment.map(readTooSmallCell).find((cell) => cell !== null);
+      if (tooSmall) {
+        rows.skip(tooSmall.symbol, `balance below ${tooSmall.below}, too small to import`);
+      } else if (rowsAreTokens) {
+        rows.fail(segment.find(isPasteSymbol) ?? '', `no balance found in ${quoteLine(segment.join(' '))}`);
+      }
+      continue;
+    }
     const balance = readBalanceCell(segment[balanceAt]!)!;
     let value: number | undefined;
     for (let i = balanceAt + 1; i < segment.length && value === undefined; i++) {
@@ -51,13 +62,18 @@ export function parseWalletTable(text: string): ImportRow[] {
       contractAddress: findContractAddress(segment.join(' ')),
     });
   }
-  return rows.rows();
+  return rows;
 }
 
-/** The text cut into token rows, each a list of cells. */
-function segments(text: string): string[][] {
+/**
+ * The text cut into rows, each a list of cells: at each 'Network Avatar' cell (every row is a token), or
+ * else line by line (headers and captions among them).
+ */
+function segments(text: string): { rowsAreTokens: boolean; list: string[][] } {
   const cells = toCells(text);
-  if (!cells.some((c) => ROW_START.test(c))) return toLines(text).map((line) => toCells(line));
+  if (!cells.some((c) => ROW_START.test(c))) {
+    return { rowsAreTokens: false, list: toLines(text).map((line) => toCells(line)) };
+  }
   const out: string[][] = [];
   let current: string[] | null = null;
   for (const cell of cells) {
@@ -68,5 +84,5 @@ function segments(text: string): string[][] {
       current.push(cell);
     }
   }
-  return out;
+  return { rowsAreTokens: true, list: out };
 }

@@ -1,5 +1,10 @@
 /** Test support: Socket.IO clients of the gateway that record what they receive. */
-import type { ClientToServerEvents, PriceMap, ServerToClientEvents } from '@coinpace/domain';
+import type {
+  ClientToServerEvents,
+  PriceMap,
+  ServerToClientEvents,
+  SubscribeRefused,
+} from '@coinpace/domain';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -10,7 +15,10 @@ export interface TestClient {
   events: { event: string; payload: unknown }[];
   /** Payloads of one event, in order. */
   of<E extends keyof ServerToClientEvents>(event: E): Parameters<ServerToClientEvents[E]>[0][];
+  /** Subscribes; resolves with the ack's latest quotes. */
   subscribe(coins: string[]): Promise<PriceMap>;
+  /** Subscribes; resolves with the whole ack: the latest quotes and what was refused. */
+  watch(coins: string[]): Promise<{ latest: PriceMap; refused: SubscribeRefused }>;
   close(): void;
 }
 
@@ -25,15 +33,7 @@ export function connectClient(
     forceNew: true,
     ...options,
   });
-  const events: TestClient['events'] = [];
-  socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
-  const client: TestClient = {
-    socket,
-    events,
-    of: (event) => events.filter((e) => e.event === event).map((e) => e.payload) as never,
-    subscribe: (coins) => new Promise((resolve) => socket.emit('subscribe', { coins }, resolve)),
-    close: () => void socket.disconnect(),
-  };
+  const client = recordClient(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(client));
     socket.once('connect_error', (err) => {
@@ -41,4 +41,21 @@ export function connectClient(
       reject(err);
     });
   });
+}
+
+/** Wraps a socket (connected or not yet) as a TestClient that records every event from now on. */
+export function recordClient(socket: TestSocket): TestClient {
+  const events: TestClient['events'] = [];
+  socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
+  return {
+    socket,
+    events,
+    of: (event) => events.filter((e) => e.event === event).map((e) => e.payload) as never,
+    subscribe: (coins) => new Promise((resolve) => socket.emit('subscribe', { coins }, resolve)),
+    watch: (coins) =>
+      new Promise((resolve) =>
+        socket.emit('subscribe', { coins }, (latest, refused) => resolve({ latest, refused })),
+      ),
+    close: () => void socket.disconnect(),
+  };
 }

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalIdentity, createRedisBus, publishUserEvent } from '@coinpace/adapters';
-import { connect } from '@coinpace/db';
+import { connect, trackCoin } from '@coinpace/db';
 import { BUS_TOPICS, type UserEvent } from '@coinpace/domain';
 import { startGateway } from '../gateway.ts';
 
@@ -15,11 +15,19 @@ export type GatewayRequest =
   | { cmd: 'publishTick'; tick: unknown }
   | { cmd: 'publishUserEvent'; event: UserEvent }
   | { cmd: 'emitToRoom'; room: string; plan: string }
-  | { cmd: 'clusterSockets' };
+  | { cmd: 'clusterSockets' }
+  /** Adds a coin to the node's tracked set, as holding or tracking it would (sockets watch only known coins). */
+  | { cmd: 'trackCoin'; coingeckoId: string }
+  | { cmd: 'ping' };
 export type GatewayCommand = GatewayRequest & { id: number };
 
 const env = process.env;
-const database = await connect({ databaseUrl: env.DATABASE_URL, migrate: false, maxConnections: 2 });
+// Without a DATABASE_URL the node runs on an in-memory PGlite of its own, which needs its tables.
+const database = await connect({
+  databaseUrl: env.DATABASE_URL,
+  migrate: !env.DATABASE_URL,
+  maxConnections: 2,
+});
 const bus = await createRedisBus({ url: env.REDIS_URL!, prefix: env.BUS_PREFIX });
 const identity = await createLocalIdentity({ privateKeyPem: env.LOCAL_KEY_PEM! });
 const httpServer = createServer();
@@ -41,6 +49,12 @@ process.on('message', async (message: GatewayCommand) => {
   if (message.cmd === 'emitToRoom')
     gateway.io.to(message.room).emit('billing:updated', { plan: message.plan, reason: 'test' });
   if (message.cmd === 'clusterSockets') result = (await gateway.io.fetchSockets()).length;
+  if (message.cmd === 'trackCoin')
+    await trackCoin(database.db, {
+      coingeckoId: message.coingeckoId,
+      name: message.coingeckoId,
+      symbol: 'T',
+    });
   process.send!({ id: message.id, result });
 });
 process.send!({ ready: true, url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` });

@@ -1,11 +1,13 @@
 import { ContactInfoForm } from './ContactInfoForm.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { InvoicesSection } from './InvoicesSection.tsx';
 import { PlanSection } from './PlanSection.tsx';
 import { ReportIssue } from './ReportIssue.tsx';
 import './account.css';
 
 /**
- * The account screen (SPEC.md section 2, 'Account screen'): plan, contact info, report issue, delete account.
+ * The account screen (SPEC.md section 2, 'Account screen'): plan, billing (invoices, payment method), contact
+ * info, report issue, delete account.
  * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
  */
 export function AccountPage() {
@@ -19,6 +21,7 @@ export function AccountPage() {
       </div>
       <div className="account-grid">
         <PlanSection />
+        <InvoicesSection />
         <ContactInfoForm />
         <ReportIssue />
         <DeleteAccount />

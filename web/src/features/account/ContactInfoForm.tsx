@@ -2,12 +2,16 @@ import type { FieldIssue } from '@coinpace/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useSearchParams } from 'react-router-dom';
 import {
+  confirmVerification,
   fetchContactInfo,
   saveContactInfo,
   validateContactInfo,
   type ContactFields,
+  type SavedContact,
 } from './contact-info.ts';
+import { DestinationCheck } from './DestinationCheck.tsx';
 
 const FIELDS: {
   name: keyof ContactFields;
@@ -36,15 +40,42 @@ const FIELDS: {
 /** The contact info alerts need (SPEC.md section 5: an e-mail address and a phone number). */
 export function ContactInfoForm() {
   const [fields, setFields] = useState<ContactFields | null>(null);
+  /** What the server holds: the destinations and whether each is confirmed. */
+  const [stored, setStored] = useState<SavedContact | null>(null);
+  const [linkNote, setLinkNote] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const show = (contact: SavedContact) => {
+    setStored(contact);
+    setFields(contact);
+  };
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    fetchContactInfo().then(setFields, (caught: unknown) =>
-      setError(`Failed to load data: ${errorMessage(caught)}`),
-    );
+    // Opened from the e-mailed link (/account?verify=email&code=…): confirm it, then drop it from the address.
+    const linkCode = params.get('verify') === 'email' ? params.get('code') : null;
+    const load = linkCode
+      ? confirmVerification('email', linkCode).then(
+          (contact) => {
+            setLinkNote('Your e-mail address is verified. Alerts can be sent there now.');
+            return contact;
+          },
+          (caught: unknown) => {
+            setError(`Could not verify your e-mail address: ${errorMessage(caught)}`);
+            return fetchContactInfo();
+          },
+        )
+      : fetchContactInfo();
+    if (linkCode) {
+      const rest = new URLSearchParams(params);
+      rest.delete('verify');
+      rest.delete('code');
+      setParams(rest, { replace: true });
+    }
+    load.then(show, (caught: unknown) => setError(`Failed to load data: ${errorMessage(caught)}`));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening the screen
   }, []);
 
   const submit = async (event: FormEvent) => {
@@ -60,7 +91,7 @@ export function ContactInfoForm() {
     setIssues([]);
     setBusy(true);
     try {
-      setFields(await saveContactInfo(checked.body));
+      show(await saveContactInfo(checked.body));
       setSaved(true);
     } catch (caught) {
       setError(errorMessage(caught));
@@ -120,6 +151,33 @@ export function ContactInfoForm() {
             )}
           </div>
         </form>
+      )}
+      {linkNote && (
+        <p role="status" className="saved-note">
+          {linkNote}
+        </p>
+      )}
+      {stored && (stored.email || stored.phone) && (
+        <div className="destination-checks" aria-label="Alert destinations">
+          {stored.email && (
+            <DestinationCheck
+              key={`email:${stored.email}`}
+              channel="email"
+              destination={stored.email}
+              verified={stored.verified.email}
+              onConfirmed={show}
+            />
+          )}
+          {stored.phone && (
+            <DestinationCheck
+              key={`sms:${stored.phone}`}
+              channel="sms"
+              destination={stored.phone}
+              verified={stored.verified.phone}
+              onConfirmed={show}
+            />
+          )}
+        </div>
       )}
     </section>
   );

@@ -71,19 +71,21 @@ describe('account plan section', () => {
     expect(usePricingModal.getState().open).toBe(true);
   });
 
-  it('an active plan shows usage, Upgrade (a higher tier exists) and Cancel Plan', () => {
+  it('an active plan shows usage, Cancel Plan, and Upgrade asks in a dialog (not the pricing modal)', async () => {
     const section = show(ACTIVE);
-    within(section).getByText('Token Run');
+    within(section).getByText('Token Run', { selector: 'strong' });
     within(section).getByText(/15 of 200 alerts used this billing period/);
     within(section).getByText('Renews on April 15, 2026');
     within(section).getByRole('button', { name: 'Cancel Plan' });
     fireEvent.click(within(section).getByRole('button', { name: 'Upgrade' }));
-    expect(usePricingModal.getState().open).toBe(true);
+    await screen.findByRole('dialog', { name: 'Change to Moon Race?' });
+    expect(usePricingModal.getState().open).toBe(false);
   });
 
-  it('the top tier has no Upgrade', () => {
+  it('the top tier has no Upgrade, but can go down', () => {
     const section = show({ ...ACTIVE, plan: 'Moon Race' });
     expect(within(section).queryByRole('button', { name: 'Upgrade' })).toBeNull();
+    expect(within(section).getAllByRole('button', { name: 'Downgrade' })).toHaveLength(2);
     within(section).getByRole('button', { name: 'Cancel Plan' });
   });
 

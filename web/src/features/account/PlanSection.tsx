@@ -1,15 +1,17 @@
-import { higherPlans, planByName, type BillingInfo } from '@coinpace/domain';
+import { planByName, type BillingInfo } from '@coinpace/domain';
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { useBilling } from '../billing/billing-store.ts';
 import { openPricingModal } from '../billing/pricing-modal-store.ts';
 import { cancelPlan, formatBillingDate, reactivatePlan } from '../billing/subscription-actions.ts';
+import { PlanChangePicker } from './PlanChangePicker.tsx';
 
 /**
  * The account screen's plan (SPEC.md section 4, Subscription): no plan, pending or trial shows the plan
- * picker; an active plan shows Cancel Plan; a cancelled one 'Access until' and Reactivate Plan; Upgrade
- * appears only when a higher tier exists. Plans are chosen in the pricing modal.
+ * picker; an active plan shows Cancel Plan; a cancelled one 'Access until' and Reactivate Plan. A plan in
+ * force is changed in PlanChangePicker (every plan, Upgrade and Downgrade, each confirmed with its price,
+ * issue 15 item 12); without one, plans are chosen in the pricing modal.
  */
 export function PlanSection() {
   const { status, info, error } = useBilling();
@@ -59,7 +61,6 @@ function CurrentPlan({ info, busy }: { info: BillingInfo; busy: boolean }) {
   const plan = planByName(info.plan);
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState(false);
-  const canUpgrade = plan ? higherPlans(plan.id).length > 0 : false;
   const end = formatBillingDate(info.billingCycleEnd);
 
   const run = async (action: () => Promise<boolean>) => {
@@ -81,11 +82,6 @@ function CurrentPlan({ info, busy }: { info: BillingInfo; busy: boolean }) {
             {info.accountStatus === 'PastDue' ? 'Payment due' : 'Active'}
           </span>
         </div>
-        {canUpgrade && (
-          <button type="button" className="btn btn-primary" onClick={() => openPricingModal()}>
-            Upgrade
-          </button>
-        )}
       </div>
       {info.accountStatus === 'PastDue' && (
         <p className="banner banner-warn">
@@ -125,6 +121,7 @@ function CurrentPlan({ info, busy }: { info: BillingInfo; busy: boolean }) {
           </button>
         </div>
       )}
+      {plan && <PlanChangePicker currentId={plan.id} locked={info.cancelAtPeriodEnd} />}
       <Dialog
         open={confirming}
         title="Cancel your plan?"

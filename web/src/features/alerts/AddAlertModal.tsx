@@ -1,17 +1,20 @@
-import type { HoldingRow } from '@coinpace/domain';
+import { methodAllowance, type Channel, type HoldingRow } from '@coinpace/domain';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
+import { userLocale } from '../../lib/locale.ts';
 import { AlertFields } from './AlertFields.tsx';
 import { PortfolioPicker } from './PortfolioPicker.tsx';
 import { WatchlistSearch } from './WatchlistSearch.tsx';
 import {
   alertCount,
+  effectiveKind,
   emptyForm,
-  previewLines,
   toCreatePayload,
   validateForm,
   type AlertForm,
 } from './alert-form.ts';
+import { previewAlert } from './alert-preview.ts';
+import { methodOf, type AllowanceLeft } from './alert-ui.ts';
 import { createAlerts, type MissingItem } from './alerts-store.ts';
 
 export interface AddAlertModalProps {
@@ -19,16 +22,29 @@ export interface AddAlertModalProps {
   holdings: readonly HoldingRow[];
   /** Holding ids to preselect (the ?coin= parameter). */
   preselect: string[];
+  /** Notifications left this period per channel; null when not known. */
+  left?: AllowanceLeft | null;
   busy: boolean;
   onClose: () => void;
-  /** Called with the server's error code when it refused (plan, allowance, profile and what it lacks). */
-  onRefused: (code: string | undefined, missing?: MissingItem[]) => void;
+  /**
+   * Called with the server's error code when it refused (plan, allowance, profile and what it lacks),
+   * or with ALERT_LIMIT_REACHED when every chosen channel is used up, before asking the server.
+   */
+  onRefused: (code: string | undefined, missing?: MissingItem[], usedUp?: Channel[]) => void;
 }
 
 const TABS = ['portfolio', 'watchlist'] as const;
 
 /** The 'Add Price Alert' modal with its 'My Portfolio' and 'Watch List' tabs (SPEC.md section 2). */
-export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefused }: AddAlertModalProps) {
+export function AddAlertModal({
+  open,
+  holdings,
+  preselect,
+  left = null,
+  busy,
+  onClose,
+  onRefused,
+}: AddAlertModalProps) {
   const [form, setForm] = useState<AlertForm>(() => emptyForm(preselect));
   const [error, setError] = useState<string | null>(null);
   const preselectKey = preselect.join(',');
@@ -40,10 +56,17 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
     }
   }, [open, preselectKey]);
 
-  const change = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
+  // A message about the form goes away as soon as the user changes it (issue 15 item 3).
+  const change = (patch: Partial<AlertForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setError(null);
+  };
+  const locale = userLocale();
   const ids = useId();
-  const chooseTab = (tab: AlertForm['tab']) =>
+  const chooseTab = (tab: AlertForm['tab']) => {
     setForm((f) => ({ ...f, tab, kind: tab === 'watchlist' ? 'price' : f.kind }));
+    setError(null);
+  };
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     const at = TABS.indexOf(form.tab);
     const next =
@@ -62,19 +85,25 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
     document.getElementById(`${ids}-tab-${next}`)?.focus();
   }
   const count = alertCount(form);
+  const preview = previewAlert(form, holdings, locale);
+  const holdsNow = preview.holdsNow.length > 0;
 
   async function submit() {
-    const problem = validateForm(form);
+    const problem = validateForm(form, locale);
     if (problem) return setError(problem);
     setError(null);
-    const result = await createAlerts(toCreatePayload(form));
+    // Channels with nothing left would send nothing: 'Alert Limit Reached' for them (issue 15 item 1).
+    const method = methodOf(form);
+    const allowance = method && left ? methodAllowance(method, left) : null;
+    if (allowance?.state === 'blocked') return onRefused('ALERT_LIMIT_REACHED', undefined, allowance.usedUp);
+    const result = await createAlerts(toCreatePayload(form, locale));
     if (result.ok) return onClose();
     if (
       result.code === 'PLAN_REQUIRED' ||
       result.code === 'ALERT_LIMIT_REACHED' ||
       result.code === 'PROFILE_INCOMPLETE'
     ) {
-      onRefused(result.code, result.missing);
+      onRefused(result.code, result.missing, result.usedUp);
     }
     setError(result.message);
   }
@@ -92,7 +121,13 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
             Cancel
           </button>
           <button type="button" className="btn btn-primary" onClick={() => void submit()} disabled={busy}>
-            {busy ? 'Creating...' : count > 1 ? `Create ${count} Alerts` : 'Create Alert'}
+            {busy
+              ? 'Creating...'
+              : holdsNow
+                ? 'Create and notify now'
+                : count > 1
+                  ? `Create ${count} Alerts`
+                  : 'Create Alert'}
           </button>
         </>
       }
@@ -122,14 +157,26 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
           <WatchlistSearch selected={form.watchCoin} onSelect={(watchCoin) => change({ watchCoin })} />
         )}
       </div>
-      <AlertFields form={form} onChange={change} />
+      <AlertFields form={form} left={left} onChange={change} />
       <div className="preview" aria-live="polite">
         <ul>
-          {previewLines(form, holdings).map((line) => (
+          {preview.lines.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
       </div>
+      {holdsNow && (
+        <div className="banner banner-warn holds-now" role="note" data-testid="holds-now">
+          <div className="banner-body">
+            <strong>Already true now for {preview.holdsNow.join(', ')}.</strong> An alert fires as soon as its
+            condition holds, so {preview.holdsNow.length === 1 ? 'this alert' : 'these alerts'} will fire at
+            the next price update (usually within a minute) and use{' '}
+            {preview.holdsNow.length === 1 ? 'a notification' : 'notifications'}
+            {left ? ` (${left.total} left this period)` : ''}. To hear about a further move, choose{' '}
+            {furtherMove(effectiveKind(form), form.condition)}.
+          </div>
+        </div>
+      )}
       {error && (
         <p className="field-error" role="alert" style={{ marginTop: 'var(--space-3)', color: 'var(--loss)' }}>
           {error}
@@ -137,4 +184,10 @@ export function AddAlertModal({ open, holdings, preselect, busy, onClose, onRefu
       )}
     </Dialog>
   );
+}
+
+/** How to set an alert that is not already true: 'a higher price', 'a larger loss', ... */
+function furtherMove(kind: 'price' | 'percentage', condition: 'above' | 'below'): string {
+  if (kind === 'price') return condition === 'above' ? 'a higher price' : 'a lower price';
+  return condition === 'above' ? 'a larger gain' : 'a larger loss';
 }

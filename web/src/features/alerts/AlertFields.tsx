@@ -1,17 +1,24 @@
-import { formatNumberInput, type ResetInterval } from '@coinpace/domain';
-import { RESET_INTERVAL_OPTIONS } from './alert-ui.ts';
+import { channelName, methodAllowance, type ResetInterval } from '@coinpace/domain';
+import { NumberInput } from '../../components/NumberInput.tsx';
+import { ChannelChecks } from './ChannelChecks.tsx';
+import { RESET_INTERVAL_OPTIONS, methodOf, type AllowanceLeft } from './alert-ui.ts';
 import { isPercentForced, effectiveKind, type AlertForm } from './alert-form.ts';
 
 /** Alert type, condition, value, channels and reset interval of the 'Add Price Alert' form. */
 export function AlertFields({
   form,
+  left = null,
   onChange,
 }: {
   form: AlertForm;
+  /** Notifications left this period per channel, shown beside the channels; null when not known. */
+  left?: AllowanceLeft | null;
   onChange: (change: Partial<AlertForm>) => void;
 }) {
   const forced = isPercentForced(form);
   const kind = effectiveKind(form);
+  const method = methodOf(form);
+  const allowance = method && left ? methodAllowance(method, left) : null;
   return (
     <>
       <div className="form-row">
@@ -58,38 +65,30 @@ export function AlertFields({
         </div>
         <div className="field">
           <label htmlFor="alert-value">{kind === 'price' ? 'Price (USD)' : 'Percent'}</label>
-          <input
+          <NumberInput
             id="alert-value"
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={kind === 'price' ? '50,000' : '5'}
             value={form.value}
-            onChange={(e) => onChange({ value: formatNumberInput(e.target.value) })}
+            onChange={(value) => onChange({ value })}
           />
         </div>
       </div>
       <div className="form-row">
         <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="label">Notify me by</legend>
-          <div className="checks">
-            <label>
-              <input
-                type="checkbox"
-                checked={form.email}
-                onChange={(e) => onChange({ email: e.target.checked })}
-              />
-              Email
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                checked={form.sms}
-                onChange={(e) => onChange({ sms: e.target.checked })}
-              />
-              SMS
-            </label>
-          </div>
+          <ChannelChecks value={{ email: form.email, sms: form.sms }} onChange={onChange} />
+          {left && (
+            <span className="hint" data-testid="channels-left">
+              Left this billing period: {left.email} e-mail, {left.sms} SMS
+            </span>
+          )}
+          {allowance && allowance.state !== 'ok' && (
+            <span className="field-warning" role="status">
+              {allowance.state === 'partial'
+                ? `No ${channelName(allowance.usedUp[0]!)} alerts left this billing period: this alert will only go out by ${channelName(allowance.usedUp[0] === 'sms' ? 'email' : 'sms')} until your next billing cycle.`
+                : `No ${allowance.usedUp.map(channelName).join(' or ')} alerts left this billing period: this alert would send nothing. Choose another channel or upgrade your plan.`}
+            </span>
+          )}
         </fieldset>
         <div className="field">
           <label htmlFor="alert-reset">Turn back on after</label>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { fetchAlertHistory } from './alerts-api.ts';
-import { eventSummary } from './history-text.ts';
+import { eventSummary, eventTitle } from './history-text.ts';
 
 /** The firings of one alert, newest first. */
 export function AlertHistoryDialog({ alertId, onClose }: { alertId: string | null; onClose: () => void }) {
@@ -41,6 +41,7 @@ export function HistoryList({
     <ul className="history-list">
       {events.map((event) => (
         <li key={event.id}>
+          <div className="history-title">{eventTitle(event)}</div>
           <div>{eventSummary(event)}</div>
           <div className="alert-state">
             {new Date(event.firedAt).toLocaleString()}

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useCoinPrice } from '../prices/prices-store.ts';
 import {
   RESET_INTERVAL_OPTIONS,
+  alertName,
   conditionText,
   distanceText,
   lifecycleText,
@@ -22,6 +23,7 @@ export interface AlertRowProps {
   onToggle: (id: string) => void;
   onResetInterval: (id: string, interval: ResetInterval) => void;
   onHistory: (id: string) => void;
+  onEdit: (id: string) => void;
   onDelete: (id: string) => void;
 }
 
@@ -65,6 +67,7 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
           <div>
             <strong>{labelOf(alert)}</strong>
             {alert.scope === 'coin' && <div className="alert-state">{alert.coin}</div>}
+            {view.origin === 'auto' && <div className="alert-state alert-origin">Set for a new coin</div>}
           </div>
         </div>
       </td>
@@ -104,7 +107,7 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
           {lifecycleText(alert.lifecycle, time)}
         </div>
       </td>
-      <td className="hide-phone">{alert.lastAlerted ? time(alert.lastAlerted) : 'Never'}</td>
+      <td className="hide-phone cell-last">{alert.lastAlerted ? time(alert.lastAlerted) : 'Never'}</td>
       <td className="cell-actions">
         <div className="alerts-actions">
           <button
@@ -116,14 +119,24 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
             History
           </button>
           {!editMode && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              aria-label={`Delete ${labelOf(alert)} alert`}
-              onClick={() => props.onDelete(alert.id)}
-            >
-              Delete
-            </button>
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Edit ${labelOf(alert)} alert`}
+                onClick={() => props.onEdit(alert.id)}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Delete ${labelOf(alert)} alert`}
+                onClick={() => props.onDelete(alert.id)}
+              >
+                Delete
+              </button>
+            </>
           )}
         </div>
       </td>
@@ -131,10 +144,7 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
   );
 });
 
-/** The alert's name in labels: the coin's symbol, 'Whole portfolio' or 'All coins'. */
-function labelOf(alert: AlertUi): string {
-  return alert.scope === 'coin' ? alert.coinSymbol : alert.coin;
-}
+const labelOf = alertName;
 
 /** What a percentage alert is measured from, in words. */
 function measuredFrom(alert: AlertUi): string {

@@ -1,4 +1,4 @@
-import type { AlertTriggeredPayload } from '@coinpace/domain';
+import type { AlertTriggeredPayload, Channel } from '@coinpace/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -10,12 +10,15 @@ import { AddAlertModal } from './AddAlertModal.tsx';
 import { AlertHistoryDialog } from './AlertHistoryDialog.tsx';
 import { AlertsTable } from './AlertsTable.tsx';
 import { AlertsToolbar } from './AlertsToolbar.tsx';
+import { AutoAlertsNotice } from './AutoAlertsNotice.tsx';
 import { BlockingDialog } from './BlockingDialog.tsx';
+import { DeleteAlertsDialog } from './DeleteAlertsDialog.tsx';
+import { EditAlertDialog } from './EditAlertDialog.tsx';
 import { FiredToast } from './FiredToast.tsx';
 import { ProtectPortfolioDialog } from './ProtectPortfolioDialog.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { UsageBanner } from './UsageBanner.tsx';
-import { creationBlock, type CreationBlock } from './alert-ui.ts';
+import { allowanceLeftOf, creationBlock, type CreationBlock } from './alert-ui.ts';
 import {
   changeResetInterval,
   clearAlertMessages,
@@ -24,6 +27,7 @@ import {
   handleAlertTriggered,
   loadAlertsScreen,
   refreshProfile,
+  reloadStats,
   resetAllOn,
   selectAll,
   selectNone,
@@ -52,6 +56,9 @@ export function AlertsPage() {
   const [modal, setModal] = useState<{ open: boolean; preselect: string[] }>({ open: false, preselect: [] });
   const [block, setBlock] = useState<CreationBlock | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  /** Alerts waiting for the delete confirmation; `bulk` when they are edit mode's selection. */
+  const [deleting, setDeleting] = useState<{ ids: string[]; bulk: boolean } | null>(null);
   const [protecting, setProtecting] = useState(false);
   const prefix = location.pathname.startsWith('/dashboard') ? '/dashboard' : '';
   const goToAccount = () => navigate(`${prefix}/account`);
@@ -94,15 +101,17 @@ export function AlertsPage() {
     [],
   );
 
+  // Notifications left this period, per channel (issue 15 item 1).
+  const left = allowanceLeftOf(billing, state.stats);
   /**
    * Runs `then` unless something blocks creation (SPEC.md section 4). A block is checked again on fresh
    * billing info and profile first: the user may have just subscribed or added a phone number.
    */
   const unlessBlocked = async (then: () => void) => {
-    let blocked = creationBlock(billing, state.profile);
+    let blocked = creationBlock(billing, state.profile, left);
     if (blocked) {
-      const [info, profile] = await Promise.all([loadBilling(), refreshProfile()]);
-      blocked = creationBlock(info, profile);
+      const [info, profile] = await Promise.all([loadBilling(), refreshProfile(), reloadStats()]);
+      blocked = creationBlock(info, profile, allowanceLeftOf(info, useAlerts.getState().stats));
     }
     if (blocked) setBlock(blocked);
     else then();
@@ -143,13 +152,23 @@ export function AlertsPage() {
     (h) =>
       h.coingeckoId && !state.alerts.some((a) => a.portfolioItemId === h.id && a.thresholdType === 'Loss'),
   ).length;
+  // Each action once on the screen (issue 15 item 13): without a plan there is nothing to protect with,
+  // so no 'Protect my portfolio' at all; the holdings banner's button stands in for the header's; the
+  // empty state's 'Add Price Alert' stands in for the header's.
+  const hasPlan = billing !== null && billing.plan !== 'None' && billing.accountStatus !== 'Pending';
+  const showUnprotected = hasPlan && state.status === 'ready' && unprotected > 0;
+  const loadingList = state.status === 'loading' && state.alerts.length === 0;
+  const empty = !loadingList && state.alerts.length === 0 && state.status !== 'error';
 
   /** The server refused a create (the plan, allowance or profile changed meanwhile): show why. */
-  const refused = (code: string | undefined, missing?: MissingItem[]) => {
+  const refused = (code: string | undefined, missing?: MissingItem[], usedUp?: Channel[]) => {
     setModal((m) => ({ ...m, open: false }));
     if (code === 'PLAN_REQUIRED') setBlock({ kind: 'upgrade' });
-    else if (code === 'ALERT_LIMIT_REACHED') setBlock({ kind: 'limit' });
-    else setBlock({ kind: 'missing', items: missing?.length ? missing : ['phone number', 'email address'] });
+    else if (code === 'ALERT_LIMIT_REACHED') {
+      setBlock({ kind: 'limit', usedUp });
+      void reloadStats();
+    } else
+      setBlock({ kind: 'missing', items: missing?.length ? missing : ['phone number', 'email address'] });
   };
 
   return (
@@ -165,7 +184,7 @@ export function AlertsPage() {
               {state.editMode ? 'Done' : 'Edit'}
             </button>
           )}
-          {holdings.length > 0 && (
+          {hasPlan && holdings.length > 0 && !showUnprotected && (
             <button
               type="button"
               className="btn"
@@ -174,9 +193,11 @@ export function AlertsPage() {
               Protect my portfolio
             </button>
           )}
-          <button type="button" className="btn btn-primary" onClick={() => openModal()}>
-            Add Price Alert
-          </button>
+          {!empty && (
+            <button type="button" className="btn btn-primary" onClick={() => openModal()}>
+              Add Price Alert
+            </button>
+          )}
         </div>
       </div>
       <ErrorBanner message={state.error} onClose={clearAlertMessages} />
@@ -185,8 +206,9 @@ export function AlertsPage() {
           <div className="banner-body">{state.success}</div>
         </div>
       )}
-      <UsageBanner billing={billing} onUpgrade={goToAccount} />
-      {state.status === 'ready' && unprotected > 0 && (
+      <UsageBanner billing={billing} left={left} onUpgrade={goToAccount} />
+      <AutoAlertsNotice alerts={state.alerts} />
+      {showUnprotected && (
         <div className="banner banner-info" role="note">
           <div className="banner-body">
             {unprotected} of your holdings {unprotected === 1 ? 'has' : 'have'} no loss alert. One click sets
@@ -201,11 +223,11 @@ export function AlertsPage() {
           </button>
         </div>
       )}
-      {state.status === 'loading' && state.alerts.length === 0 ? (
+      {loadingList ? (
         <div className="card center-screen" role="status" style={{ minHeight: 200 }}>
           <span className="spinner spinner-lg" aria-label="Loading alerts" />
         </div>
-      ) : state.alerts.length === 0 && state.status !== 'error' ? (
+      ) : empty ? (
         <section className="card empty-state" aria-labelledby="no-alerts">
           <h2 id="no-alerts">No alerts yet</h2>
           <p className="muted">Set a price or percentage alert on a coin you hold or one you watch.</p>
@@ -225,9 +247,7 @@ export function AlertsPage() {
             onSelectAll={selectAll}
             onSelectNone={selectNone}
             onEnable={(enabled) => void setSelectedEnabled(enabled)}
-            onDelete={() => {
-              if (window.confirm(`Delete ${state.selected.length} alert(s)?`)) void deleteSelected();
-            }}
+            onDelete={() => setDeleting({ ids: state.selected, bulk: true })}
             onResetAll={() => void resetAllOn()}
           />
           <AlertsTable
@@ -238,9 +258,8 @@ export function AlertsPage() {
             onToggle={(id) => void toggleAlert(id)}
             onResetInterval={(id, interval) => void changeResetInterval(id, interval)}
             onHistory={setHistoryOf}
-            onDelete={(id) => {
-              if (window.confirm('Delete this alert?')) void deleteAlert(id);
-            }}
+            onEdit={setEditing}
+            onDelete={(id) => setDeleting({ ids: [id], bulk: false })}
           />
           <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
             An alert turns itself off when it fires and is turned back on when its reset interval is reached.
@@ -252,6 +271,7 @@ export function AlertsPage() {
         open={modal.open}
         holdings={holdings}
         preselect={modal.preselect}
+        left={left}
         busy={state.busy}
         onClose={() => setModal({ open: false, preselect: [] })}
         onRefused={refused}
@@ -259,6 +279,16 @@ export function AlertsPage() {
       <BlockingDialog block={block} onClose={() => setBlock(null)} onGoToAccount={goToAccount} />
       <ProtectPortfolioDialog open={protecting} onClose={() => setProtecting(false)} />
       <AlertHistoryDialog alertId={historyOf} onClose={() => setHistoryOf(null)} />
+      <EditAlertDialog
+        alert={state.alerts.find((a) => a.id === editing) ?? null}
+        left={left}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteAlertsDialog
+        alerts={deleting ? state.alerts.filter((a) => deleting.ids.includes(a.id)) : null}
+        onConfirm={() => (deleting?.bulk ? deleteSelected() : deleteAlert(deleting?.ids[0] ?? ''))}
+        onClose={() => setDeleting(null)}
+      />
       <FiredToast fired={state.lastFired} />
     </>
   );

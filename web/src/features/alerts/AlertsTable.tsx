@@ -9,6 +9,7 @@ export interface AlertsTableProps {
   onToggle: (id: string) => void;
   onResetInterval: (id: string, interval: ResetInterval) => void;
   onHistory: (id: string) => void;
+  onEdit: (id: string) => void;
   onDelete: (id: string) => void;
 }
 

@@ -1,4 +1,4 @@
-import { ALERT_MESSAGES } from '@coinpace/domain';
+import { ALERT_MESSAGES, limitReachedMessage } from '@coinpace/domain';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { CreationBlock } from './alert-ui.ts';
 
@@ -40,7 +40,9 @@ export function BlockingDialog({
       }
     >
       {block?.kind === 'upgrade' && <p>{ALERT_MESSAGES.upgradeBody}</p>}
-      {block?.kind === 'limit' && <p>{ALERT_MESSAGES.limitBody}</p>}
+      {block?.kind === 'limit' && (
+        <p>{block.usedUp ? limitReachedMessage(block.usedUp) : ALERT_MESSAGES.limitBody}</p>
+      )}
       {block?.kind === 'missing' && (
         <>
           <p>Alerts are sent by e-mail and SMS. Please add the following to your profile:</p>

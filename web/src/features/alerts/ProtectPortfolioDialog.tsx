@@ -1,7 +1,10 @@
-import { formatNumberInput, parseNumberInput, type ProtectPortfolioResult } from '@coinpace/domain';
+import { numberInputMessage, readNumberInput, type ProtectPortfolioResult } from '@coinpace/domain';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
+import { NumberInput } from '../../components/NumberInput.tsx';
+import { ChannelChecks } from './ChannelChecks.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { userLocale } from '../../lib/locale.ts';
 import { methodOf } from './alert-ui.ts';
 import { protectPortfolioRequest } from './alerts-api.ts';
 import { loadAlertsScreen } from './alerts-store.ts';
@@ -24,13 +27,18 @@ export function ProtectPortfolioDialog({ open, onClose }: { open: boolean; onClo
   }, [open]);
 
   async function protect() {
-    const value = parseNumberInput(percent);
+    const reading = readNumberInput(percent, userLocale());
     const method = methodOf(prefs);
-    if (!(value > 0 && value < 100)) return setError('Choose a loss between 0 and 100%.');
+    if (!reading.ok && reading.problem === 'unreadable') {
+      return setError(numberInputMessage('Loss', percent, userLocale()));
+    }
+    if (!reading.ok || !(reading.value > 0 && reading.value < 100)) {
+      return setError('Choose a loss between 0 and 100%.');
+    }
     if (!method) return setError('Please select at least one notification method');
     setBusy(true);
     try {
-      setResult(await protectPortfolioRequest({ lossPercent: String(value), notificationMethod: method }));
+      setResult(await protectPortfolioRequest({ lossPercent: reading.decimal, notificationMethod: method }));
       setError(null);
       void loadAlertsScreen();
     } catch (e) {
@@ -84,32 +92,22 @@ export function ProtectPortfolioDialog({ open, onClose }: { open: boolean; onClo
           <p>Get an alert when any coin you hold falls this far below its purchase price.</p>
           <div className="field">
             <label htmlFor="protect-percent">Loss (%)</label>
-            <input
+            <NumberInput
               id="protect-percent"
-              className="input"
-              inputMode="decimal"
               value={percent}
-              onChange={(e) => setPercent(formatNumberInput(e.target.value))}
+              onChange={(text) => {
+                setPercent(text);
+                setError(null);
+              }}
             />
           </div>
-          <div className="checks">
-            <label>
-              <input
-                type="checkbox"
-                checked={prefs.email}
-                onChange={(e) => setPrefs({ ...prefs, email: e.target.checked })}
-              />
-              Email
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                checked={prefs.sms}
-                onChange={(e) => setPrefs({ ...prefs, sms: e.target.checked })}
-              />
-              SMS
-            </label>
-          </div>
+          <ChannelChecks
+            value={prefs}
+            onChange={(next) => {
+              setPrefs(next);
+              setError(null);
+            }}
+          />
         </>
       )}
       {error && (

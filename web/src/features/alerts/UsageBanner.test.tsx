@@ -34,6 +34,23 @@ describe('UsageBanner', () => {
     );
   });
 
+  it('counts each channel: one used up warns that alerts go out on the other only (issue 15)', () => {
+    render(
+      <UsageBanner billing={info(100)} left={{ total: 100, email: 0, sms: 100 }} onUpgrade={() => {}} />,
+    );
+    const banner = screen.getByRole('status');
+    expect(banner.getAttribute('data-level')).toBe('warning');
+    expect(banner.textContent).toContain('E-mail: 0/100 left');
+    expect(banner.textContent).toContain('No e-mail alerts left. Alerts go out by SMS only');
+  });
+
+  it('says Alert Limit Reached when neither channel can send, though the total shows some left', () => {
+    render(<UsageBanner billing={info(10)} left={{ total: 10, email: 0, sms: 0 }} onUpgrade={() => {}} />);
+    const banner = screen.getByRole('status');
+    expect(banner.getAttribute('data-level')).toBe('critical');
+    expect(banner.textContent).toContain('Alert Limit Reached.');
+  });
+
   it('without a plan offers the plans', () => {
     render(<UsageBanner billing={info(0, 'None')} onUpgrade={() => {}} />);
     expect(screen.getByRole('button', { name: 'View Plans & Upgrade' })).toBeTruthy();

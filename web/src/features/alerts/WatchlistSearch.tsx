@@ -1,15 +1,12 @@
-import { formatPercent, formatPortfolioPrice, type CoinSearchResult } from '@coinpace/domain';
-import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
+import { SEARCH_UNREACHABLE_TEXT, formatPercent, formatPortfolioPrice } from '@coinpace/domain';
+import { useState } from 'react';
+import { useCoinSearch } from '../portfolio/add-coin/use-coin-search.ts';
 import type { WatchCoin } from './alert-form.ts';
-import { searchCoins } from './alerts-api.ts';
 
-/** SPEC.md section 5: search needs 2+ characters, debounced 500 ms, results cached per query. */
-const MIN_QUERY = 2;
-const DEBOUNCE_MS = 500;
-const cache = new Map<string, CoinSearchResult[]>();
-
-/** The 'Watch List' tab: search a coin and pick it. */
+/**
+ * The 'Watch List' tab: search a coin and pick it. The search is the Add Coin modal's (SPEC.md section
+ * 5: 2+ characters, debounced 500 ms, cached per query), so both say the same when prices cannot be reached.
+ */
 export function WatchlistSearch({
   selected,
   onSelect,
@@ -18,44 +15,8 @@ export function WatchlistSearch({
   onSelect: (coin: WatchCoin) => void;
 }) {
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<CoinSearchResult[]>([]);
-  const [state, setState] = useState<'idle' | 'searching' | 'error'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  /** The query the shown results answer. */
-  const [answered, setAnswered] = useState('');
-  const controller = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const text = query.trim().toLowerCase();
-    if (text.length < MIN_QUERY) {
-      setResults([]);
-      return;
-    }
-    const hit = cache.get(text);
-    if (hit) {
-      setResults(hit);
-      setAnswered(text);
-      return;
-    }
-    const timer = setTimeout(() => {
-      controller.current?.abort();
-      controller.current = new AbortController();
-      setState('searching');
-      searchCoins(text, controller.current.signal)
-        .then((coins) => {
-          cache.set(text, coins);
-          setResults(coins);
-          setAnswered(text);
-          setState('idle');
-        })
-        .catch((e: unknown) => {
-          if ((e as Error).name === 'AbortError') return;
-          setError(errorMessage(e));
-          setState('error');
-        });
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
+  const { results, searching, unreachable, unpriced } = useCoinSearch(query);
+  const typed = query.trim().length >= 2;
 
   return (
     <>
@@ -71,13 +32,18 @@ export function WatchlistSearch({
           onChange={(e) => setQuery(e.target.value)}
         />
         <span className="hint" role="status">
-          {state === 'searching'
-            ? 'Searching…'
-            : state === 'idle' && answered === query.trim().toLowerCase() && results.length === 0
-              ? 'No coins found.'
-              : ''}
+          {!typed
+            ? ''
+            : searching
+              ? 'Searching…'
+              : unreachable
+                ? SEARCH_UNREACHABLE_TEXT
+                : results.length === 0
+                  ? 'No coins found.'
+                  : unpriced
+                    ? 'Prices could not be fetched right now.'
+                    : ''}
         </span>
-        {state === 'error' && <span className="field-error">Search failed: {error}</span>}
       </div>
       {results.length > 0 && (
         <ul className="pick-list" aria-label="Search results">

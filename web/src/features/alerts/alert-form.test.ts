@@ -4,11 +4,11 @@ import {
   alertCount,
   effectiveKind,
   emptyForm,
-  previewLines,
   toCreatePayload,
   validateForm,
   type AlertForm,
 } from './alert-form.ts';
+import { previewLines } from './alert-preview.ts';
 
 const holding = (over: Partial<HoldingRow>): HoldingRow => ({
   id: 'h1',
@@ -46,8 +46,24 @@ describe('the Add Price Alert form (SPEC.md section 5)', () => {
     ],
     [{ holdings: ['h1', 'h2'], condition: 'below', value: '100' }, ALERT_MESSAGES.lossBelowHundred],
     [{ holdings: ['h1'], value: '1,000' }, null],
+    [
+      { holdings: ['h1'], value: '1e5' },
+      'Price: "1e5" is not a number. Use digits and one decimal separator, like 1,234.56.',
+    ],
+    [{ holdings: ['h1'], kind: 'percentage', value: '2,5' }, null],
   ] as const)('%o -> %s', (over, message) => {
     expect(validateForm(form(over as Partial<AlertForm>))).toBe(message);
+  });
+
+  it('reads the value by the locale: comma decimals are decimals, never thousands', () => {
+    const payload = (value: string, locale?: string) =>
+      toCreatePayload(form({ holdings: ['h1'], kind: 'percentage', value }), locale).thresholdValue;
+    expect(payload('2,5')).toBe('2.5');
+    expect(payload('1.234,5', 'de-DE')).toBe('1234.5');
+    expect(payload('12,5', 'de-DE')).toBe('12.5');
+    expect(previewLines(form({ holdings: ['h1'], kind: 'percentage', value: '5,5' }), holdings)).toEqual([
+      'BTC: fires at $31,650.00 (+2.10% from now)',
+    ]);
   });
 
   it('several coins, all coins and the whole portfolio force a percentage', () => {

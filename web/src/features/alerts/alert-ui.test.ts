@@ -69,7 +69,29 @@ describe('toAlertUi (SPEC.md "Alert (UI)")', () => {
 
 describe('screen rules', () => {
   it('usage banner: warning at 5 or fewer remaining, critical at 0 or less (SPEC.md section 9)', () => {
-    expect([6, 5, 1, 0, -1].map(usageLevel)).toEqual(['ok', 'warning', 'warning', 'critical', 'critical']);
+    expect([6, 5, 1, 0, -1].map((n) => usageLevel(n))).toEqual([
+      'ok',
+      'warning',
+      'warning',
+      'critical',
+      'critical',
+    ]);
+  });
+
+  it('usage banner per channel: one channel used up warns, both used up is critical (issue 15)', () => {
+    expect(usageLevel(25, { total: 25, email: 25, sms: 0 })).toBe('warning');
+    expect(usageLevel(25, { total: 25, email: 0, sms: 0 })).toBe('critical');
+    expect(usageLevel(40, { total: 40, email: 20, sms: 20 })).toBe('ok');
+  });
+
+  it('one channel used up does not block creation; both do, naming them', () => {
+    const profile = { email: 'a@example.test', phone: '+15550001111' };
+    const info = billing({ alertUsage: { alertsSent: 25, remaining: 25 } });
+    expect(creationBlock(info, profile, { total: 25, email: 25, sms: 0 })).toBeNull();
+    expect(creationBlock(info, profile, { total: 25, email: 0, sms: 0 })).toEqual({
+      kind: 'limit',
+      usedUp: ['email', 'sms'],
+    });
   });
 
   it('creation is blocked without a plan, at zero remaining, and without phone and e-mail', () => {

@@ -8,8 +8,10 @@ import {
   formatPercent,
   formatPortfolioPrice,
   formatUsd,
+  type AlertStats,
   type AlertView,
   type BillingInfo,
+  type Channel,
   type NotificationMethod,
   type ResetInterval,
 } from '@coinpace/domain';
@@ -81,6 +83,17 @@ export function conditionText(alert: Pick<AlertUi, 'type' | 'condition' | 'value
   return `${alert.condition === 'above' ? 'Up' : 'Down'} ${Number(alert.value.toFixed(2))}%`;
 }
 
+/** The alert's name in labels: the coin's symbol, 'Whole portfolio' or 'All coins'. */
+export function alertName(alert: Pick<AlertUi, 'scope' | 'coinSymbol' | 'coin'>): string {
+  return alert.scope === 'coin' ? alert.coinSymbol : alert.coin;
+}
+
+/** The alert with its condition, for dialogs: 'BTC · Above $50,000.00', 'All coins · Up 5%'. */
+export function alertLabel(view: AlertView): string {
+  const alert = toAlertUi(view);
+  return `${alertName(alert)} · ${conditionText(alert)}`;
+}
+
 /** The notification method of two checkboxes; null when neither is ticked. */
 export function methodOf(prefs: { email: boolean; sms: boolean }): NotificationMethod | null {
   if (prefs.email && prefs.sms) return 'Both';
@@ -88,26 +101,66 @@ export function methodOf(prefs: { email: boolean; sms: boolean }): NotificationM
   return prefs.sms ? 'SMS' : null;
 }
 
-/** SPEC.md section 9: warning style at 5 or fewer remaining, critical at 0 or less. */
-export function usageLevel(remaining: number): 'ok' | 'warning' | 'critical' {
-  if (remaining <= 0) return 'critical';
-  return remaining <= 5 ? 'warning' : 'ok';
+/**
+ * SPEC.md section 9: warning style at 5 or fewer remaining, critical at 0 or less. With the channels
+ * (issue 15 item 1): critical when neither channel can send, warning when either has 5 or fewer left.
+ */
+export function usageLevel(
+  remaining: number,
+  left: AllowanceLeft | null = null,
+): 'ok' | 'warning' | 'critical' {
+  if (remaining <= 0 || (left && left.email <= 0 && left.sms <= 0)) return 'critical';
+  if (remaining <= 5 || (left && (left.email <= 5 || left.sms <= 5))) return 'warning';
+  return 'ok';
+}
+
+/** Notifications left this billing period, in all and per channel (issue 15 item 1). */
+export interface AllowanceLeft {
+  total: number;
+  email: number;
+  sms: number;
+}
+
+/**
+ * What is left per channel: from the stats, which split the plan's notifications into e-mail and SMS
+ * (SPEC.md section 9), else the billing info's total for both. Null without either.
+ */
+export function allowanceLeftOf(billing: BillingInfo | null, stats: AlertStats | null): AllowanceLeft | null {
+  if (stats && stats.notifications.limit > 0) {
+    const { remaining, email, sms } = stats.notifications;
+    return { total: remaining, email: email.remaining, sms: sms.remaining };
+  }
+  if (!billing) return null;
+  const total = billing.alertUsage.remaining;
+  return { total, email: total, sms: total };
+}
+
+/** The channels with nothing left this period, e-mail first. */
+export function usedUpChannels(left: AllowanceLeft | null): Channel[] {
+  if (!left) return [];
+  return (['email', 'sms'] as const).filter((channel) => left[channel] <= 0);
 }
 
 /** What blocks creating an alert (SPEC.md sections 4 and 5), in the order the screen checks it. */
 export type CreationBlock =
-  { kind: 'upgrade' } | { kind: 'limit' } | { kind: 'missing'; items: ('phone number' | 'email address')[] };
+  | { kind: 'upgrade' }
+  /** `usedUp`: the channels with nothing left when it is they that block (issue 15 item 1). */
+  | { kind: 'limit'; usedUp?: Channel[] }
+  | { kind: 'missing'; items: ('phone number' | 'email address')[] };
 
 /**
  * Null when the user may create alerts. No billing info, plan 'None' or a Pending account: upgrade;
- * no notifications left: limit; a profile without both a phone number and an e-mail address: missing.
+ * no notifications left, in all or on both channels: limit; a profile without both a phone number and
+ * an e-mail address: missing. One channel used up does not block: alerts go out on the other.
  */
 export function creationBlock(
   billing: BillingInfo | null,
   profile: { email: string | null; phone: string | null } | null,
+  left: AllowanceLeft | null = null,
 ): CreationBlock | null {
   if (!billing || billing.plan === 'None' || billing.accountStatus === 'Pending') return { kind: 'upgrade' };
-  if (billing.alertUsage.remaining <= 0) return { kind: 'limit' };
+  if (billing.alertUsage.remaining <= 0 || (left !== null && left.total <= 0)) return { kind: 'limit' };
+  if (usedUpChannels(left).length === 2) return { kind: 'limit', usedUp: ['email', 'sms'] };
   const items: ('phone number' | 'email address')[] = [];
   if (!profile?.phone) items.push('phone number');
   if (!profile?.email) items.push('email address');

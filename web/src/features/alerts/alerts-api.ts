@@ -5,7 +5,6 @@ import type {
   AlertStatus,
   AlertView,
   CreateAlertInput,
-  CoinSearchResult,
   CreateAlertsResult,
   ProtectPortfolioResult,
   ResetInterval,
@@ -26,6 +25,12 @@ export const setStatusRequest = (id: string, status: AlertStatus) =>
 export const setResetIntervalRequest = (id: string, resetInterval: ResetInterval) =>
   api<AlertView>(`/api/alerts/${id}/reset-interval`, { method: 'PATCH', body: { resetInterval } });
 
+/** PUT /api/alerts/{id}: the threshold, channels or reset interval of one alert (issue 15 item 13). */
+export const updateAlertRequest = (
+  id: string,
+  body: { thresholdType?: string; thresholdValue?: string; notificationMethod?: string },
+) => api<AlertView>(`/api/alerts/${id}`, { method: 'PUT', body });
+
 export const deleteAlertRequest = (id: string) => api<void>(`/api/alerts/${id}`, { method: 'DELETE' });
 
 export const fetchAlertHistory = (id: string) => api<AlertEventView[]>(`/api/alerts/${id}/history?limit=20`);
@@ -33,11 +38,3 @@ export const fetchUserHistory = () => api<AlertEventView[]>('/api/alerts/user/hi
 
 export const protectPortfolioRequest = (body: { lossPercent: string; notificationMethod: string }) =>
   api<ProtectPortfolioResult>('/api/alerts/protect-portfolio', { method: 'POST', body });
-
-/** Coin search for the Watch List tab (GET /api/search, first 10 results). */
-export async function searchCoins(query: string, signal?: AbortSignal): Promise<CoinSearchResult[]> {
-  const result = await api<{ coins: CoinSearchResult[] }>(`/api/search?query=${encodeURIComponent(query)}`, {
-    signal,
-  });
-  return (result.coins ?? []).slice(0, 10);
-}

@@ -11,9 +11,12 @@ import {
   type AlertStats,
   type AlertTriggeredPayload,
   type AlertView,
+  type Channel,
   type CreateAlertInput,
   type HoldingRow,
+  type NotificationMethod,
   type ResetInterval,
+  type ThresholdType,
   type UserView,
 } from '@coinpace/domain';
 import { create } from 'zustand';
@@ -26,6 +29,7 @@ import {
   fetchProfile,
   setResetIntervalRequest,
   setStatusRequest,
+  updateAlertRequest,
 } from './alerts-api.ts';
 
 export interface AlertsState {
@@ -81,6 +85,14 @@ function missingItems(error: unknown): MissingItem[] | undefined {
   return missing.filter((m): m is MissingItem => m === 'phone number' || m === 'email address');
 }
 
+/** The channels a 403 ALERT_LIMIT_REACHED says are used up (`details.usedUp`), if any. */
+function usedUpOf(error: unknown): Channel[] | undefined {
+  if (!(error instanceof AppError) || error.code !== 'ALERT_LIMIT_REACHED') return undefined;
+  const usedUp = (error.details as { usedUp?: unknown } | undefined)?.usedUp;
+  if (!Array.isArray(usedUp)) return undefined;
+  return usedUp.filter((c): c is Channel => c === 'email' || c === 'sms');
+}
+
 /** Loads alerts, stats and the profile; 'Failed to load alerts: …' on failure. */
 export async function loadAlertsScreen(): Promise<void> {
   set({ status: get().status === 'ready' ? 'ready' : 'loading', error: null });
@@ -133,6 +145,26 @@ export async function changeResetInterval(id: string, resetInterval: ResetInterv
     replace(await setResetIntervalRequest(id, resetInterval));
   } catch (error) {
     set({ error: `${ALERT_MESSAGES.failedResetInterval}${errorMessage(error)}` });
+  }
+}
+
+/** The message of a failed edit. */
+export const FAILED_UPDATE = 'Failed to update alert: ';
+
+/**
+ * Changes an alert's threshold and channels (PUT /api/alerts/{id}); resolves null when saved, else the
+ * message to show in the edit dialog ('Failed to update alert: …' with the server's reason).
+ */
+export async function editAlert(
+  id: string,
+  changes: { thresholdType: ThresholdType; thresholdValue: string; notificationMethod: NotificationMethod },
+): Promise<string | null> {
+  try {
+    replace(await updateAlertRequest(id, changes));
+    void reloadStats();
+    return null;
+  } catch (error) {
+    return `${FAILED_UPDATE}${createError(error)}`;
   }
 }
 
@@ -220,7 +252,9 @@ export async function resetAllOn(): Promise<void> {
 /** Creates alerts; resolves true on success ('Successfully created N alert(s)!'), false with the error set. */
 export async function createAlerts(
   payload: CreateAlertInput,
-): Promise<{ ok: true } | { ok: false; message: string; code?: string; missing?: MissingItem[] }> {
+): Promise<
+  { ok: true } | { ok: false; message: string; code?: string; missing?: MissingItem[]; usedUp?: Channel[] }
+> {
   set({ busy: true });
   try {
     const result = await createAlertsRequest(payload);
@@ -240,6 +274,7 @@ export async function createAlerts(
       message,
       code: error instanceof AppError ? error.code : undefined,
       missing: missingItems(error),
+      usedUp: usedUpOf(error),
     };
   }
 }

@@ -33,6 +33,25 @@ interface LocalSession {
 
 let signOutHandler: () => Promise<void> = async () => {};
 
+/**
+ * At start-up, before /api/config says which identity the server uses: a valid local session in
+ * storage signs the user in at once, so a returning user's screen and its first requests do not wait
+ * for the config (issue 15). Only local accounts write that session; when the config says Clerk,
+ * `handOverToClerk` undoes this. Without a session nothing changes (still 'loading').
+ */
+export function resumeLocalSession(): void {
+  const session = readJson<LocalSession>(localStorage, STORAGE_KEYS.session);
+  if (!session || typeof session.token !== 'string' || isExpired(session.token)) return;
+  startLocalAuth();
+}
+
+/** The config says Clerk: a session resumed as local no longer counts; Clerk's bridge decides. */
+export function handOverToClerk(): void {
+  if (useAuth.getState().mode !== 'local') return;
+  setTokenGetter(async () => null);
+  useAuth.setState({ status: 'loading', mode: 'clerk', user: null, error: null });
+}
+
 /** Reads the local session from storage; an expired or unreadable token counts as signed out. */
 export function startLocalAuth(): void {
   const session = readJson<LocalSession>(localStorage, STORAGE_KEYS.session);

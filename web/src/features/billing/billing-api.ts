@@ -2,10 +2,16 @@
 import type {
   BillingChangeResponse,
   CheckoutResponse,
+  InvoicesResponse,
+  LocalCardView,
   LocalCheckoutResult,
   LocalCheckoutView,
   PaymentSuccessResponse,
+  PlanChangePreviewResponse,
+  PlanChangeResponse,
+  PlanId,
   PlansResponse,
+  PortalSessionResponse,
 } from '@coinpace/domain';
 import { api } from '../../lib/api-client.ts';
 import { useAuth } from '../auth/auth-store.ts';
@@ -61,3 +67,30 @@ export const completeLocalCheckout = (sessionId: string) =>
 
 export const cancelLocalCheckout = (sessionId: string) =>
   api<LocalCheckoutResult>(`${localCheckoutPath(sessionId)}/cancel`, { method: 'POST' });
+
+/** Issue 15 item 12: what moving to `planId` costs now (nothing changes yet). */
+export const previewPlanChange = (planId: PlanId) =>
+  api<PlanChangePreviewResponse>('/api/billing/plan-change/preview', {
+    method: 'POST',
+    body: { planId, ...self() },
+  });
+
+/** Confirms a previewed change; `effectiveAt` is the preview's, so the charge is the one shown. */
+export const confirmPlanChange = (planId: PlanId, effectiveAt: string) =>
+  api<PlanChangeResponse>('/api/billing/plan-change', {
+    method: 'POST',
+    body: { planId, effectiveAt, ...self() },
+  });
+export const fetchInvoices = () => api<InvoicesResponse>('/api/billing/invoices');
+
+/** Where to manage the payment method and invoices (Stripe's portal or the local page); back to this page. */
+export const createPortalSession = (returnUrl: string = window.location.href) =>
+  api<PortalSessionResponse>('/api/billing/portal-session', {
+    method: 'POST',
+    body: { ...self(), returnUrl },
+  });
+
+export const fetchLocalCard = () => api<LocalCardView>('/api/billing/local-portal/card');
+
+export const saveLocalCard = (card: { number: string; expMonth: number; expYear: number; cvc: string }) =>
+  api<LocalCardView>('/api/billing/local-portal/card', { method: 'PUT', body: { ...card, ...self() } });

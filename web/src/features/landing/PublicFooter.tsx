@@ -1,6 +1,12 @@
+import { lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo.tsx';
-import { ContactForm } from '../contact/ContactForm.tsx';
+import { WhenVisible } from '../../components/WhenVisible.tsx';
+
+// Below the fold, with its validation: loaded as it scrolls near (issue 15).
+const ContactForm = lazy(() =>
+  import('../contact/ContactForm.tsx').then(({ ContactForm }) => ({ default: ContactForm })),
+);
 
 /** The footer of the public pages: who we are, the contact form, terms and privacy (SPEC.md section 2). */
 export function PublicFooter() {
@@ -22,7 +28,15 @@ export function PublicFooter() {
         <section id="contact" className="footer-contact" aria-labelledby="contact-title">
           <h2 id="contact-title">Contact us</h2>
           <p className="muted">Questions about plans, alerts or your data? We answer every message.</p>
-          <ContactForm />
+          <WhenVisible
+            placeholder={
+              <p className="muted contact-placeholder" role="status">
+                Loading the contact form...
+              </p>
+            }
+          >
+            <ContactForm />
+          </WhenVisible>
         </section>
       </div>
       <div className="footer-bottom">

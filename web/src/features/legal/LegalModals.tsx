@@ -1,8 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog.tsx';
-import { PrivacyPolicy } from './PrivacyPolicy.tsx';
-import { TermsOfService } from './TermsOfService.tsx';
 import './legal.css';
+
+/** The policy texts load when a policy opens, not with the landing page (issue 15). */
+const loadLegalTexts = () => import('./legal-texts.ts');
+const TermsOfService = lazy(() => loadLegalTexts().then((m) => ({ default: m.TermsOfService })));
+const PrivacyPolicy = lazy(() => loadLegalTexts().then((m) => ({ default: m.PrivacyPolicy })));
 
 /** Which policy each legal route shows (SPEC.md section 2). */
 export const LEGAL_ROUTES: Readonly<Record<string, 'terms' | 'privacy'>> = {
@@ -26,11 +30,23 @@ export function LegalModals() {
   return (
     <>
       <Dialog open={kind === 'terms'} title="Terms of Service" onClose={close} wide>
-        <TermsOfService />
+        <Suspense fallback={<LegalLoading />}>
+          <TermsOfService />
+        </Suspense>
       </Dialog>
       <Dialog open={kind === 'privacy'} title="Privacy Policy" onClose={close} wide>
-        <PrivacyPolicy />
+        <Suspense fallback={<LegalLoading />}>
+          <PrivacyPolicy />
+        </Suspense>
       </Dialog>
     </>
+  );
+}
+
+function LegalLoading() {
+  return (
+    <p className="muted" role="status">
+      <span className="spinner" aria-hidden="true" /> Loading...
+    </p>
   );
 }

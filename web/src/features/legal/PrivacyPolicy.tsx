@@ -122,7 +122,7 @@ export function PrivacyPolicy() {
           <strong>Beta waitlist entries</strong> are deleted two years after you join.
         </li>
         <li>
-          <strong>Contact messages</strong> are kept as long as needed to answer them and follow up.
+          <strong>Contact messages</strong> are deleted one year after you send them.
         </li>
       </ul>
 

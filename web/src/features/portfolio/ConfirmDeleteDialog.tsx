@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { deleteHoldings } from './portfolio-actions.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { cancelDelete, selectNone, useTable } from './table-store.ts';
@@ -21,21 +21,14 @@ export function ConfirmDeleteDialog() {
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={pending !== null}
       title={pending && pending.length > 1 ? `Delete ${pending.length} holdings?` : 'Delete holding?'}
-      onClose={cancelDelete}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
       busy={busy}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={cancelDelete} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </button>
-        </>
-      }
+      onConfirm={() => void confirm()}
+      onClose={cancelDelete}
     >
       <p>
         {symbols.length <= 10
@@ -43,6 +36,6 @@ export function ConfirmDeleteDialog() {
           : `${symbols.slice(0, 10).join(', ')} and ${symbols.length - 10} more`}{' '}
         will be removed from your portfolio. This cannot be undone.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { useAuth } from '../auth/auth-store.ts';
+import { usePrices } from '../prices/prices-store.ts';
 import { useWallets } from '../wallets/wallets-store.ts';
 import { PENDING_BILLING, loadBilling, useBilling } from '../billing/billing-store.ts';
 import { usePricingModal } from '../billing/pricing-modal-store.ts';
@@ -93,6 +94,10 @@ describe('PortfolioPage', () => {
       expect(document.querySelector('[data-stat="value"]')!.textContent).toBe('$110,000.00'),
     );
     expect(document.querySelector('[data-stat="gain-loss"]')!.textContent).toBe('$30,000.00');
+    // ADA has no price: the total says it is left out rather than counting it as no change.
+    expect(document.querySelector('[data-stat="gain-loss-note"]')!.textContent).toBe(
+      'Leaves out 1 coin without a current or purchase price',
+    );
     expect(screen.getByRole('status', { name: '' }).textContent).toContain(PORTFOLIO_TEXTS.autoUpdating);
     for (const name of ['Refresh', 'Import Data', 'Add Coin', 'Edit']) screen.getByRole('button', { name });
     expect(screen.getByRole('link', { name: 'Set Alerts' }).getAttribute('href')).toBe('/alerts');
@@ -167,6 +172,24 @@ describe('PortfolioPage', () => {
     await screen.findByText(PORTFOLIO_TEXTS.autoUpdating);
     await waitFor(() => expect(document.querySelector('[data-stat="value"]')!.textContent).toBe('$600.00'));
     expect(document.querySelector('[data-stat="change"]')!.textContent).toBe('+2.00%');
+  });
+
+  it('shows an unknown total gain/loss as a dash with the reason when no coin is priced', async () => {
+    const unpriced = holding({
+      symbol: 'SOL',
+      coingeckoId: 'solana',
+      quantity: '4',
+      purchasePrice: '100',
+      currentPrice: 0,
+    });
+    api.on('GET', '/api/portfolio', { body: [unpriced] });
+    renderPage();
+    await screen.findByText(PORTFOLIO_TEXTS.autoUpdating);
+    expect(document.querySelector('[data-stat="gain-loss"]')!.textContent).toBe('—');
+    expect(document.querySelector('[data-stat="gain-loss-note"]')!.textContent).toBe(
+      'No coin has both a current and a purchase price yet',
+    );
+    expect(row('SOL').querySelector('[data-cell="gain-loss"]')!.textContent).toBe('—No current price');
   });
 
   it.each([
@@ -245,9 +268,9 @@ describe('PortfolioPage', () => {
   it('edits a purchase price inline: Enter and blur save, Escape cancels', async () => {
     api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({ body: { ...btc, ...(body as object) } }));
     renderPage();
-    await screen.findByRole('button', { name: 'Edit purchase price of BTC' });
+    await screen.findByRole('button', { name: /^Edit purchase price of BTC,/ });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Edit purchase price of BTC,/ }));
     let input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
     expect((input as HTMLInputElement).value).toBe('30,000');
     fireEvent.change(input, { target: { value: '99999' } });
@@ -255,22 +278,55 @@ describe('PortfolioPage', () => {
     expect(screen.queryByRole('textbox', { name: 'Purchase price of BTC per coin' })).toBeNull();
     expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Edit purchase price of BTC,/ }));
     input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
     fireEvent.change(input, { target: { value: '31000.5' } });
     expect((input as HTMLInputElement).value).toBe('31,000.5');
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1));
     expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)[0]!.body).toEqual({ purchasePrice: '31000.5' });
-    expect(within(row('BTC')).getByRole('button', { name: 'Edit purchase price of BTC' }).textContent).toBe(
+    expect(within(row('BTC')).getByRole('button', { name: /^Edit purchase price of BTC,/ }).textContent).toBe(
       '$31,000.50',
     );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Edit purchase price of BTC,/ }));
     input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
     fireEvent.change(input, { target: { value: '32000' } });
     fireEvent.blur(input);
     await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(2));
+  });
+
+  it('the price editor selects the price on focus, reads comma decimals and refuses what is not a number', async () => {
+    api.on('PUT', `/api/portfolio/${btc.id}`, ({ body }) => ({ body: { ...btc, ...(body as object) } }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit purchase price of BTC,/ }));
+    const input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, '30,000'.length]);
+
+    fireEvent.change(input, { target: { value: '1e5' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Purchase price: "1e5" is not a number. Use digits and one decimal separator, like 1,234.56.',
+    );
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: '120,5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)[0]!.body).toEqual({ purchasePrice: '120.5' });
+
+    // Leaving the field with text that is no number saves nothing and says why.
+    fireEvent.click(screen.getByRole('button', { name: /^Edit purchase price of BTC,/ }));
+    const again = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
+    fireEvent.change(again, { target: { value: 'abc' } });
+    fireEvent.blur(again);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'BTC not saved. Purchase price: "abc" is not a number.',
+    );
+    expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1);
   });
 
   it('edit mode: select all or none, counts the selection, deletes the selected after confirming', async () => {
@@ -313,7 +369,25 @@ describe('PortfolioPage', () => {
     await screen.findByRole('button', { name: 'Actions for ETH' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ETH' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Report Error' }));
+    // The user can say what is wrong before it is sent (issue 15 item 13).
+    const reportDialog = screen.getByRole('dialog', { name: 'Report a problem with ETH' });
+    expect(api.callsTo('POST', `/api/portfolio/${eth.id}/report`)).toHaveLength(0);
+    const note = within(reportDialog).getByLabelText('What is wrong? (optional)');
+    fireEvent.change(note, { target: { value: 'x'.repeat(2001) } });
+    expect(
+      within(reportDialog).getByText(/Please shorten your description to 2,000 characters/),
+    ).toBeTruthy();
+    expect(within(reportDialog).getByRole('button', { name: 'Send report' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    fireEvent.change(note, { target: { value: '  The price is ten times too high  ' } });
+    expect(within(reportDialog).getByText('35/2,000 characters')).toBeTruthy();
+    fireEvent.click(within(reportDialog).getByRole('button', { name: 'Send report' }));
     await screen.findByText(PORTFOLIO_TEXTS.reportSent);
+    expect(api.callsTo('POST', `/api/portfolio/${eth.id}/report`)[0]!.body).toEqual({
+      note: 'The price is ten times too high',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ETH' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
@@ -336,9 +410,15 @@ describe('PortfolioPage', () => {
     renderPage();
     const trigger = await screen.findByRole('button', { name: 'Actions for ETH' });
     fireEvent.click(trigger);
-    const report = screen.getByRole('menuitem', { name: 'Report Error' });
-    fireEvent.click(report);
-    fireEvent.click(report); // the second click of a double click
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report Error' }));
+    const send = within(screen.getByRole('dialog', { name: 'Report a problem with ETH' })).getByRole(
+      'button',
+      {
+        name: 'Send report',
+      },
+    );
+    fireEvent.click(send);
+    fireEvent.click(send); // the second click of a double click
     fireEvent.click(trigger);
     const sending = screen.getByRole('menuitem', { name: 'Sending...' });
     expect(sending.getAttribute('aria-disabled')).toBe('true');
@@ -350,6 +430,22 @@ describe('PortfolioPage', () => {
     expect(api.callsTo('POST', `/api/portfolio/${eth.id}/report`)).toHaveLength(1);
     fireEvent.click(trigger);
     expect(screen.getByRole('menuitem', { name: 'Report Error' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('the row menu stays open while its button stays put, and closes once a scroll moves it', async () => {
+    renderPage();
+    const trigger = await screen.findByRole('button', { name: 'Actions for ETH' });
+    let top = 300;
+    vi.spyOn(trigger, 'getBoundingClientRect').mockImplementation(
+      () =>
+        ({ top, left: 900, right: 940, bottom: top + 32, width: 40, height: 32, x: 900, y: top }) as DOMRect,
+    );
+    fireEvent.click(trigger);
+    fireEvent.scroll(window);
+    expect(screen.getByRole('menu', { name: 'Actions for ETH' })).toBeTruthy();
+    top = 200;
+    fireEvent.scroll(window);
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('keyboard: the row menu moves with arrows and gives focus back; the price cell keeps focus', async () => {
@@ -384,15 +480,16 @@ describe('PortfolioPage', () => {
 
     fireEvent.click(trigger);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Report Error' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(document.activeElement).toBe(trigger);
     await screen.findByText(PORTFOLIO_TEXTS.reportSent);
 
-    const cell = screen.getByRole('button', { name: 'Edit purchase price of BTC' });
+    const cell = screen.getByRole('button', { name: /^Edit purchase price of BTC,/ });
     fireEvent.click(cell);
     const input = screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' });
     fireEvent.keyDown(input, { key: 'Escape' });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Edit purchase price of BTC,/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Edit purchase price of BTC,/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), {
       target: { value: '123' },
     });
@@ -405,19 +502,39 @@ describe('PortfolioPage', () => {
     );
     fireEvent(screen.getByRole('textbox', { name: 'Purchase price of BTC per coin' }), enter);
     expect(enter.defaultPrevented).toBe(true);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit purchase price of BTC' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Edit purchase price of BTC,/ }));
     await waitFor(() => expect(api.callsTo('PUT', `/api/portfolio/${btc.id}`)).toHaveLength(1));
   });
 
-  it('after a 429 on Refresh shows the banner, the SPEC text and pauses auto-update', async () => {
+  it('after a 429 on Refresh shows one banner naming the Refresh button, pauses auto-update and drops the Live chip', async () => {
+    usePrices.setState({ connection: 'live' });
     renderPage();
     await screen.findByRole('button', { name: 'Refresh' });
+    expect(document.querySelector('.pf-badges')!.textContent).toBe('Live');
     api.on('POST', '/api/prices/update', { status: 429, body: { error: 'Too many requests' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     });
-    await screen.findByText(PORTFOLIO_TEXTS.rateLimitBanner);
-    expect(screen.getByText(PORTFOLIO_TEXTS.refreshRateLimited)).toBeTruthy();
+    await screen.findByText(PORTFOLIO_TEXTS.refreshRateLimited);
+    expect(PORTFOLIO_TEXTS.refreshRateLimited).toContain('"Refresh"');
+    // One banner, not the SPEC banner and the refresh text side by side.
+    expect(screen.getAllByText(/rate limit/i)).toHaveLength(1);
+    expect(screen.getByTestId('rate-limit-banner').textContent).toMatch(
+      /Refresh can fetch new prices again from/,
+    );
     expect(screen.getByText(PORTFOLIO_TEXTS.autoUpdatePaused)).toBeTruthy();
+    expect(document.querySelector('.pf-badges')!.textContent).toBe('Cached prices');
+  });
+
+  it("shows SPEC's rate-limit banner once while the server's price source is rate limited", async () => {
+    usePrices.setState({
+      connection: 'live',
+      sourceState: { status: 'rate_limited', lockedUntil: Date.now() + 60_000 },
+    });
+    renderPage();
+    await screen.findByText(PORTFOLIO_TEXTS.rateLimitBanner);
+    expect(screen.getAllByText(/rate limit/i)).toHaveLength(1);
+    expect(screen.getByText(PORTFOLIO_TEXTS.autoUpdatePaused)).toBeTruthy();
+    expect(screen.queryByText('Live')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { onUserEvent } from '../../lib/socket.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { AddCoinModal } from './add-coin/AddCoinModal.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { ReportErrorDialog } from './ReportErrorDialog.tsx';
 import { EditModeBar } from './EditModeBar.tsx';
 import { EmptyPortfolio } from './EmptyPortfolio.tsx';
 import { ImportModal } from './import/ImportModal.tsx';
@@ -92,6 +93,7 @@ export function PortfolioPage() {
       <AddCoinModal />
       <ImportModal />
       <ConfirmDeleteDialog />
+      <ReportErrorDialog />
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { PORTFOLIO_TEXTS, formatPercent, formatUsd, summarizePortfolio } from '@coinpace/domain';
+import {
+  MISSING_NUMBER,
+  PORTFOLIO_TEXTS,
+  formatPercent,
+  formatUsd,
+  summarizePortfolio,
+} from '@coinpace/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { usePrices } from '../prices/prices-store.ts';
 import { useHoldingViews } from './holding-views.ts';
@@ -21,6 +27,8 @@ export function PortfolioSummary() {
   const paused = useRateLimited();
   const loading = loadingHoldings || (refreshing && summary.currentValue === 0);
   const updatedAt = Math.max(lastRefreshAt ?? 0, liveAt ?? 0) || null;
+  // Gain/loss is known when at least one holding has both prices (issue 15 item 6).
+  const known = summary.gainLossUnknownCount < views.length;
 
   const indicator = refreshing
     ? PORTFOLIO_TEXTS.loadingPrices
@@ -39,12 +47,19 @@ export function PortfolioSummary() {
       </div>
       <div className="card pf-stat">
         <div className="pf-stat-label">Gain/Loss</div>
-        <div className={`pf-stat-value ${tone(summary.gainLoss)}`} data-stat="gain-loss">
-          {loading ? PORTFOLIO_TEXTS.loadingValue : formatUsd(summary.gainLoss)}
+        <div className={`pf-stat-value ${known ? tone(summary.gainLoss) : ''}`} data-stat="gain-loss">
+          {loading ? PORTFOLIO_TEXTS.loadingValue : known ? formatUsd(summary.gainLoss) : MISSING_NUMBER}
         </div>
-        {!loading && (
+        {!loading && known && (
           <div className={`pf-sub ${tone(summary.gainLossPercent)}`}>
             {formatPercent(summary.gainLossPercent)}
+          </div>
+        )}
+        {!loading && summary.gainLossUnknownCount > 0 && (
+          <div className="pf-sub muted" data-stat="gain-loss-note">
+            {known
+              ? `Leaves out ${summary.gainLossUnknownCount} ${summary.gainLossUnknownCount === 1 ? 'coin' : 'coins'} without a current or purchase price`
+              : 'No coin has both a current and a purchase price yet'}
           </div>
         )}
       </div>
@@ -67,12 +82,30 @@ export function PortfolioSummary() {
           {updatedAt ? `Last updated: ${new Date(updatedAt).toLocaleTimeString()}` : 'Not updated yet'}
         </div>
         <span className="pf-badges">
-          {live && <span className="badge badge-gain">Live</span>}
+          {/* While rate limited the prices shown are cached ones, whatever the socket's state. */}
+          {paused ? (
+            <span className="badge badge-warn">Cached prices</span>
+          ) : (
+            live && <span className="badge badge-gain">Live</span>
+          )}
           {simulated && <span className="badge badge-accent">Simulated prices</span>}
         </span>
       </div>
     </section>
   );
+}
+
+/**
+ * When the rate-limit lock ends, epoch ms: the browser's own lock after a 429, or the server's, whichever
+ * is later; null when neither is known.
+ */
+export function useRateLimitEnd(): number | null {
+  const until = usePriceRefresh((s) => s.rateLimitedUntil);
+  const sourceUntil = usePrices((s) =>
+    s.sourceState?.status === 'rate_limited' ? (s.sourceState.lockedUntil ?? null) : null,
+  );
+  const latest = Math.max(until ?? 0, sourceUntil ?? 0);
+  return latest > 0 ? latest : null;
 }
 
 /** True while the 429 lock holds; re-renders when it ends. */

@@ -147,6 +147,26 @@ describe('portfolio actions', () => {
     expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(1);
   });
 
+  it('says so when the server set an alert on the new coin (issue 15 item 13)', async () => {
+    const sol = holding({ symbol: 'SOL', coingeckoId: 'solana' });
+    const autoAlerts = [
+      { id: 'a9', coinSymbol: 'SOL', thresholdType: 'Loss', thresholdValue: 10, notificationMethod: 'Both' },
+    ];
+    api.on('POST', '/api/portfolio', { status: 201, body: { ...sol, autoAlerts } });
+    api.on('GET', '/api/portfolio', { body: [sol] });
+    api.on('GET', '/api/prices', { body: {} });
+    await addCoin({
+      coingeckoId: 'solana',
+      name: 'Solana',
+      symbol: 'SOL',
+      quantity: '1',
+      purchasePrice: '1',
+    });
+    expect(usePortfolio.getState().notice).toBe(
+      'An alert was set on SOL (down 10%) for a coin you added, like your first alert on a coin you hold. You can change or delete it on the Alerts page.',
+    );
+  });
+
   it('words an add failure by cause, as SPEC.md section 8 does', async () => {
     const payload = { coingeckoId: 'x', name: 'X', symbol: 'X', quantity: '1', purchasePrice: '1' };
     api.on('POST', '/api/portfolio', { status: 400, body: { error: 'Quantity must be greater than 0' } });

@@ -2,9 +2,12 @@
 import {
   AppError,
   PORTFOLIO_TEXTS,
+  autoAlertNotice,
   portfolioError,
   toDecimalString,
   type AddHoldingInput,
+  type AddHoldingResult,
+  type AutoAlertNote,
   type HoldingRow,
 } from '@coinpace/domain';
 import { api, errorMessage, isNetworkError } from '../../lib/api-client.ts';
@@ -29,13 +32,17 @@ import { finishReport, startReport } from './table-store.ts';
 export async function addCoin(payload: AddHoldingInput): Promise<void> {
   const symbol = String(payload.symbol).toUpperCase();
   const held = usePortfolio.getState().holdings.some((h) => h.symbol.toUpperCase() === symbol);
+  let autoAlerts: AutoAlertNote[] = [];
   if (!held) {
     try {
-      await api<HoldingRow>('/api/portfolio', { method: 'POST', body: payload });
+      const added = await api<AddHoldingResult>('/api/portfolio', { method: 'POST', body: payload });
+      autoAlerts = Array.isArray(added?.autoAlerts) ? added.autoAlerts : [];
     } catch (error) {
       if (!(error instanceof AppError && error.status === 409)) throw addFailure(error);
     }
   }
+  // The server set an alert on the new coin like the user's first one: say so (issue 15 item 13).
+  if (autoAlerts.length > 0) showPortfolioMessage('notice', autoAlertNotice(autoAlerts));
   await loadPortfolio();
   await refreshPrices();
 }
@@ -121,13 +128,15 @@ export async function deleteHoldings(ids: readonly string[]): Promise<number> {
 }
 
 /**
- * Report Error: e-mails the holding's details to support; shows SPEC.md's success or failure text.
- * While a report of this holding is on its way, another one is ignored (false, nothing sent).
+ * Report Error: e-mails the holding's details to support, with what the user says is wrong (`note`,
+ * optional, issue 15 item 13); shows SPEC.md's success or failure text. While a report of this holding
+ * is on its way, another one is ignored (false, nothing sent).
  */
-export async function reportHolding(id: string): Promise<boolean> {
+export async function reportHolding(id: string, note = ''): Promise<boolean> {
   if (!startReport(id)) return false;
   try {
-    await api(`/api/portfolio/${id}/report`, { method: 'POST', body: {} });
+    const text = note.trim();
+    await api(`/api/portfolio/${id}/report`, { method: 'POST', body: text ? { note: text } : {} });
     showPortfolioMessage('notice', PORTFOLIO_TEXTS.reportSent);
     return true;
   } catch {

@@ -42,7 +42,7 @@ export function isLocalOnly(id: string): boolean {
 export async function loadPortfolio(): Promise<void> {
   usePortfolio.setState({ status: 'loading', error: null });
   try {
-    const rows = await api<HoldingRow[]>('/api/portfolio');
+    const rows = (await earlyRows()) ?? (await api<HoldingRow[]>('/api/portfolio'));
     const localOnly = usePortfolio.getState().holdings.filter((h) => isLocalOnly(h.id));
     setHoldings([...rows, ...localOnly]);
     usePortfolio.setState({ status: 'ready' });
@@ -52,6 +52,25 @@ export async function loadPortfolio(): Promise<void> {
         ? PORTFOLIO_TEXTS.notAuthenticatedLoad
         : portfolioError.load(errorMessage(error));
     usePortfolio.setState({ status: 'error', error: text });
+  }
+}
+
+/**
+ * The holdings index.html asked for before the scripts loaded (issue 15), taken once: null when there
+ * was no such request or it did not answer with rows, and the store asks again the usual way (which
+ * reports any error).
+ */
+async function earlyRows(): Promise<HoldingRow[] | null> {
+  const holder = window as { __coinpacePortfolio?: Promise<Response> };
+  const early = holder.__coinpacePortfolio;
+  if (!early) return null;
+  delete holder.__coinpacePortfolio;
+  try {
+    const response = await early;
+    const rows: unknown = response.ok ? await response.json() : null;
+    return Array.isArray(rows) ? (rows as HoldingRow[]) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -17,6 +17,8 @@ export interface TableState {
   pendingDelete: string[] | null;
   /** Holdings whose Report Error is being sent (one report at a time per holding). */
   reporting: Record<string, true>;
+  /** The holding whose Report Error dialog is open (the user describes the problem there). */
+  reportFor: string | null;
 }
 
 const INITIAL: TableState = {
@@ -26,6 +28,7 @@ const INITIAL: TableState = {
   editingPriceId: null,
   pendingDelete: null,
   reporting: {},
+  reportFor: null,
 };
 
 export const useTable = create<TableState>(() => INITIAL);
@@ -83,6 +86,15 @@ export function requestDelete(ids: readonly string[]): void {
 
 export function cancelDelete(): void {
   useTable.setState({ pendingDelete: null });
+}
+
+/** Opens the Report Error dialog for a holding (row menu Report Error). */
+export function requestReport(id: string): void {
+  useTable.setState({ reportFor: id });
+}
+
+export function closeReport(): void {
+  useTable.setState({ reportFor: null });
 }
 
 /** Marks a holding's Report Error as being sent; false when one is already on its way. */

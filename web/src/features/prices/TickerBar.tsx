@@ -35,7 +35,10 @@ export function TickerBar() {
         <span className={`ticker-source ticker-source-${state?.status ?? 'simulated'}`}>{label}</span>
       )}
       {ticker ? (
-        <div className="ticker-window">
+        // Focusable: a keyboard user can pause the loop (focus-within), and with reduced motion, when
+        // the window scrolls sideways instead, scroll it with the arrow keys (axe:
+        // scrollable-region-focusable).
+        <div className="ticker-window" tabIndex={0} role="group" aria-label="Ticker coins">
           <div className="ticker-track">
             <TickerList coins={ticker} />
             <TickerList coins={ticker} hidden />

@@ -3,7 +3,15 @@
  * the socket cannot connect) and read by the ticker and the portfolio rows. Screens subscribe per
  * coin with `useCoinPrice`, so a tick re-renders only the rows whose price changed.
  */
-import type { PriceMap, PriceQuote, PriceSourceState, TickerCoin } from '@coinpace/domain';
+import {
+  applyQuotesToTicker,
+  TICKER_COIN_IDS,
+  tickerFromPrices,
+  type PriceMap,
+  type PriceQuote,
+  type PriceSourceState,
+  type TickerCoin,
+} from '@coinpace/domain';
 import { create } from 'zustand';
 
 export interface PricesState {
@@ -12,7 +20,10 @@ export interface PricesState {
    * CoinGecko id, from the portfolio's refreshes). An unchanged coin keeps its object identity across ticks.
    */
   prices: Record<string, PriceQuote>;
-  /** The ten ticker coins, null until the first data arrives. */
+  /**
+   * The ten ticker coins, null until the first data arrives: the `ticker` event on connect, then moved by
+   * the ticker coins' quotes in `prices` (one frame per tick carries both), like the portfolio rows.
+   */
   ticker: TickerCoin[] | null;
   /** What the server says of its price source (live, rate limited, unavailable, simulated). */
   sourceState: PriceSourceState | null;
@@ -30,9 +41,12 @@ export const usePrices = create<PricesState>(() => ({
   lastUpdated: null,
 }));
 
-/** Merges quotes into the store, touching only coins whose quote changed. */
+/**
+ * Merges quotes into the store, touching only coins whose quote changed, and moves the ticker coins they
+ * price (a ticker not seen yet is built once every ticker coin has a quote).
+ */
 export function mergePrices(map: PriceMap, at = Date.now()): void {
-  const current = usePrices.getState().prices;
+  const { prices: current, ticker } = usePrices.getState();
   let next: Record<string, PriceQuote> | null = null;
   for (const [id, quote] of Object.entries(map)) {
     const old = current[id];
@@ -40,7 +54,14 @@ export function mergePrices(map: PriceMap, at = Date.now()): void {
     next ??= { ...current };
     next[id] = quote;
   }
-  if (next) usePrices.setState({ prices: next, lastUpdated: at });
+  if (!next) return;
+  const prices = next;
+  const nextTicker = ticker
+    ? applyQuotesToTicker(ticker, map)
+    : TICKER_COIN_IDS.every((id) => prices[id])
+      ? tickerFromPrices(prices)
+      : null;
+  usePrices.setState({ prices, lastUpdated: at, ...(nextTicker !== ticker ? { ticker: nextTicker } : {}) });
 }
 
 /** The quote of one coin; components re-render only when that coin's quote changes. */

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../auth/auth-store.ts';
@@ -109,7 +109,7 @@ describe('mobile menu', () => {
     expect(nav().hidden).toBe(false);
     expect(hamburger.getAttribute('aria-expanded')).toBe('true');
     expect(hamburger.getAttribute('aria-label')).toBe('Close menu');
-    expect(links().map((a) => a.textContent)).toEqual(['Portfolio', 'Alerts', 'My Account']);
+    expect(links().map((a) => a.textContent)).toEqual(['Portfolio', 'Alerts', 'Wallets', 'My Account']);
     expect(focused()).toBe(links()[0]);
     key(focused(), 'ArrowDown');
     expect(focused()).toBe(links()[1]);
@@ -125,5 +125,19 @@ describe('mobile menu', () => {
     fireEvent.click(links()[1]!);
     expect(screen.getByTestId('where').textContent).toBe('/dashboard/alerts');
     expect(nav().hidden).toBe(true);
+  });
+});
+
+describe('navigation', () => {
+  it('reaches the Wallets screen from the top bar and the phone menu (issue 15)', () => {
+    renderShell();
+    const main = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    fireEvent.click(within(main).getByRole('link', { name: 'Wallets' }));
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard/wallets');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const phone = document.getElementById('mobile-nav')!;
+    expect(within(phone).getByRole('link', { name: 'Wallets' }).getAttribute('href')).toBe(
+      '/dashboard/wallets',
+    );
   });
 });

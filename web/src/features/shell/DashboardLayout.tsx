@@ -9,9 +9,14 @@ import { BillingLayer } from '../billing/BillingLayer.tsx';
 import { TickerBar } from '../prices/TickerBar.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
+/**
+ * SPEC.md's three links, and Wallets (issue 15 item 13: the wallets screen is reachable from the
+ * navigation, not only by typing its address).
+ */
 const LINKS = [
   { to: 'portfolio', label: 'Portfolio' },
   { to: 'alerts', label: 'Alerts' },
+  { to: 'wallets', label: 'Wallets' },
   { to: 'account', label: 'My Account' },
 ] as const;
 

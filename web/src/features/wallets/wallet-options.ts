@@ -1,17 +1,20 @@
-/** The wallets the Wallets screen offers (SPEC.md section 2), in the order shown. */
+/**
+ * The wallets the Wallets screen offers (SPEC.md section 2), in the order shown. `color` is the mark's
+ * background behind white initials: a darker shade of the brand colour where needed for 4.5:1 (issue 15).
+ */
 export const WALLET_OPTIONS = [
   {
     kind: 'metamask',
     name: 'MetaMask',
     mark: 'MM',
-    color: '#e2761b',
+    color: '#b45e16',
     description: 'Browser extension and mobile',
   },
   {
     kind: 'walletconnect',
     name: 'WalletConnect',
     mark: 'WC',
-    color: '#3b82f6',
+    color: '#2563eb',
     description: 'Scan a QR code from any wallet',
   },
   {
@@ -39,7 +42,7 @@ export const WALLET_OPTIONS = [
     kind: 'rainbow',
     name: 'Rainbow',
     mark: 'RB',
-    color: '#e0457b',
+    color: '#db2967',
     description: 'Ethereum wallet for everyone',
   },
 ] as const;

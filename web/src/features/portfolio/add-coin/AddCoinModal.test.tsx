@@ -1,4 +1,4 @@
-import { PORTFOLIO_TEXTS } from '@coinpace/domain';
+import { PORTFOLIO_TEXTS, SEARCH_UNREACHABLE_TEXT } from '@coinpace/domain';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
@@ -72,6 +72,20 @@ describe('AddCoinModal', () => {
     expect(second!.textContent).toContain('No price data');
   });
 
+  it("says it could not reach prices rather than 'No coins found' when the search could not be made", async () => {
+    api.on('GET', '/api/search', { body: { coins: [], source: 'rate_limited' } });
+    type('Search for a coin', 'solana');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await act(async () => {});
+    expect(screen.getByText(SEARCH_UNREACHABLE_TEXT)).toBeTruthy();
+    expect(screen.queryByText('No coins found')).toBeNull();
+    api.on('GET', '/api/search', { body: { coins: [], source: 'live' } });
+    type('Search for a coin', 'zzzz');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await act(async () => {});
+    expect(screen.getByText('No coins found')).toBeTruthy();
+  });
+
   it('shows the validation texts, then adds the coin with commas stripped and closes', async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
     expect(screen.getByRole('alert').textContent).toBe(PORTFOLIO_TEXTS.fillAllFields);
@@ -110,6 +124,44 @@ describe('AddCoinModal', () => {
       image: null,
     });
     expect(useAddCoin.getState().open).toBe(false);
+  });
+
+  const chooseBitcoin = async () => {
+    type('Search for a coin', 'bitcoin');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await act(async () => {});
+    fireEvent.click(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button')[0]!);
+  };
+
+  it("selects the prefilled price on focus, so typing replaces today's price instead of appending", async () => {
+    await chooseBitcoin();
+    const price = screen.getByLabelText('Purchase Price per coin (USD)') as HTMLInputElement;
+    expect(price.value).toBe('50,000');
+    fireEvent.focus(price);
+    expect([price.selectionStart, price.selectionEnd]).toEqual([0, price.value.length]);
+  });
+
+  it('reads a comma decimal as a decimal, refuses what is not a number, and clears the message on change', async () => {
+    await chooseBitcoin();
+    type('Quantity', '0,5');
+    type('Purchase Price per coin (USD)', '1e5');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Purchase price: "1e5" is not a number. Use digits and one decimal separator, like 1,234.56.',
+    );
+    expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(0);
+    type('Purchase Price per coin (USD)', '120.50');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Leaving the field shows the number as it was read.
+    fireEvent.blur(screen.getByLabelText('Quantity'));
+    expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('0.5');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+    });
+    expect(api.callsTo('POST', '/api/portfolio')[0]!.body).toMatchObject({
+      quantity: '0.5',
+      purchasePrice: '120.5',
+    });
   });
 
   it('shows the server reason when adding fails and stays open', async () => {

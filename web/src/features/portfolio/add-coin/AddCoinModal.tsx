@@ -1,12 +1,15 @@
 import {
-  formatNumberInput,
+  SEARCH_UNREACHABLE_TEXT,
   formatPortfolioPrice,
+  numberInputValue,
   toDecimalString,
   type CoinSearchResult,
 } from '@coinpace/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { userLocale } from '../../../lib/locale.ts';
 import { addCoin } from '../portfolio-actions.ts';
 import { closeAddCoin, useAddCoin } from './add-coin-store.ts';
 import { checkAddCoin, previewAddCoin } from './add-coin-form.ts';
@@ -24,13 +27,26 @@ export function AddCoinModal() {
 function AddCoinForm() {
   const [query, setQuery] = useState('');
   const [coin, setCoin] = useState<CoinSearchResult | null>(null);
-  const [quantity, setQuantity] = useState('');
-  const [purchasePrice, setPurchasePrice] = useState('');
+  const [quantity, setQuantityText] = useState('');
+  const [purchasePrice, setPriceText] = useState('');
+  /** The price field holds today's price, filled in when the coin was chosen (not typed). */
+  const [prefilled, setPrefilled] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A message about what was filled in goes away as soon as the user changes it (issue 15 item 3).
+  const setQuantity = (text: string) => {
+    setQuantityText(text);
+    setError(null);
+  };
+  const setPurchasePrice = (text: string) => {
+    if (text !== purchasePrice) setPrefilled(false);
+    setPriceText(text);
+    setError(null);
+  };
   const [adding, setAdding] = useState(false);
-  const { results, searching } = useCoinSearch(coin ? '' : query);
+  const { results, searching, unreachable, unpriced } = useCoinSearch(coin ? '' : query);
   const draft = { coin, quantity, purchasePrice };
-  const preview = previewAddCoin(draft);
+  const locale = userLocale();
+  const preview = previewAddCoin(draft, locale);
 
   const quantityInput = useRef<HTMLInputElement>(null);
   // Choosing a result removes the list it was in: the keyboard goes on to the quantity.
@@ -43,12 +59,13 @@ function AddCoinForm() {
     setCoin(chosen);
     setError(null);
     if (!purchasePrice && chosen.current_price > 0) {
-      setPurchasePrice(formatNumberInput(toDecimalString(chosen.current_price) ?? ''));
+      setPriceText(numberInputValue(toDecimalString(chosen.current_price) ?? '', locale));
+      setPrefilled(true);
     }
   };
 
   const submit = async () => {
-    const check = checkAddCoin(draft);
+    const check = checkAddCoin(draft, locale);
     if (!check.ok) {
       setError(check.message);
       return;
@@ -117,16 +134,21 @@ function AddCoinForm() {
               autoComplete="off"
               placeholder="Bitcoin, ETH, ..."
               value={query}
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setError(null);
+              }}
             />
             <span className="hint" aria-live="polite">
               {query.trim().length < MIN_QUERY_LENGTH
                 ? `Type at least ${MIN_QUERY_LENGTH} characters`
                 : searching
                   ? 'Searching...'
-                  : results.length === 0
-                    ? 'No coins found'
-                    : `${results.length} result${results.length === 1 ? '' : 's'}`}
+                  : unreachable
+                    ? SEARCH_UNREACHABLE_TEXT
+                    : results.length === 0
+                      ? 'No coins found'
+                      : `${results.length} result${results.length === 1 ? '' : 's'}${unpriced ? ' (prices could not be fetched right now)' : ''}`}
             </span>
             <CoinResults results={results} onChoose={choose} />
           </div>
@@ -134,24 +156,21 @@ function AddCoinForm() {
         <div className="pf-form-row">
           <div className="field">
             <label htmlFor="coin-quantity">Quantity</label>
-            <input
-              ref={quantityInput}
-              id="coin-quantity"
-              className="input"
-              inputMode="decimal"
-              value={quantity}
-              onChange={(event) => setQuantity(formatNumberInput(event.target.value))}
-            />
+            <NumberInput ref={quantityInput} id="coin-quantity" value={quantity} onChange={setQuantity} />
           </div>
           <div className="field">
             <label htmlFor="coin-price">Purchase Price per coin (USD)</label>
-            <input
+            <NumberInput
               id="coin-price"
-              className="input"
-              inputMode="decimal"
               value={purchasePrice}
-              onChange={(event) => setPurchasePrice(formatNumberInput(event.target.value))}
+              onChange={setPurchasePrice}
+              aria-describedby={prefilled ? 'coin-price-hint' : undefined}
             />
+            {prefilled && (
+              <span id="coin-price-hint" className="hint">
+                Today&apos;s price; type to replace it.
+              </span>
+            )}
           </div>
         </div>
         {preview && <AddCoinPreview preview={preview} />}

@@ -19,7 +19,17 @@ describe('checkAddCoin', () => {
     ['no price', { coin: btc, quantity: '1', purchasePrice: '' }, PORTFOLIO_TEXTS.fillAllFields],
     ['zero quantity', { coin: btc, quantity: '0', purchasePrice: '1' }, PORTFOLIO_TEXTS.positiveNumbers],
     ['zero price', { coin: btc, quantity: '1', purchasePrice: '0.0' }, PORTFOLIO_TEXTS.positiveNumbers],
-    ['text', { coin: btc, quantity: 'abc', purchasePrice: '1' }, PORTFOLIO_TEXTS.positiveNumbers],
+    ['a negative price', { coin: btc, quantity: '1', purchasePrice: '-5' }, PORTFOLIO_TEXTS.positiveNumbers],
+    [
+      'text',
+      { coin: btc, quantity: 'abc', purchasePrice: '1' },
+      'Quantity: "abc" is not a number. Use digits and one decimal separator, like 1,234.56.',
+    ],
+    [
+      'exponent notation',
+      { coin: btc, quantity: '1', purchasePrice: '1e5' },
+      'Purchase price: "1e5" is not a number. Use digits and one decimal separator, like 1,234.56.',
+    ],
     [
       'a coin without id',
       { coin: { ...btc, id: '' }, quantity: '1', purchasePrice: '1' },
@@ -42,6 +52,17 @@ describe('checkAddCoin', () => {
         image: btc.image,
       },
     });
+  });
+
+  it('reads comma decimals and the locale: 0,5 is a half, never 5', () => {
+    const payload = (quantity: string, purchasePrice: string, locale?: string) => {
+      const check = checkAddCoin({ coin: btc, quantity, purchasePrice }, locale);
+      return check.ok ? [check.payload.quantity, check.payload.purchasePrice] : check.message;
+    };
+    expect(payload('0,5', '120.50')).toEqual(['0.5', '120.5']);
+    expect(payload('0,5', '1.234,50', 'de-DE')).toEqual(['0.5', '1234.5']);
+    expect(payload('2', '1.234', 'de-DE')).toEqual(['2', '1234']);
+    expect(payload('2', '1,234', 'de-DE')).toEqual(['2', '1.234']);
   });
 
   it('drops an image that is not https', () => {

@@ -1,7 +1,9 @@
 /** The Add Coin form's rules (SPEC.md section 5, 'Add coin'), as pure functions. */
 import {
   PORTFOLIO_TEXTS,
+  numberInputMessage,
   parseNumberInput,
+  readNumberInput,
   toDecimalString,
   type AddHoldingInput,
   type CoinSearchResult,
@@ -17,18 +19,33 @@ export interface AddCoinDraft {
 /** The add-coin payload, or the SPEC.md message saying what is wrong. */
 export type AddCoinCheck = { ok: true; payload: AddHoldingInput } | { ok: false; message: string };
 
+/** The field labels, as the messages name them. */
+export const QUANTITY_LABEL = 'Quantity';
+export const PRICE_LABEL = 'Purchase price';
+
 /**
  * Checks a draft in SPEC.md's order: all fields filled ('Please fill in all required fields'), both
- * numbers positive ('Please enter valid positive numbers...'), the coin identified ('Unable to identify
- * coin...'). Commas are stripped; numbers go out as decimal strings.
+ * numbers readable by the user's `locale` (issue 15: text that is not a number is refused with a message
+ * naming the field, never read as another number), both positive ('Please enter valid positive
+ * numbers...'), the coin identified ('Unable to identify coin...'). Numbers go out as decimal strings.
  */
-export function checkAddCoin(draft: AddCoinDraft): AddCoinCheck {
+export function checkAddCoin(draft: AddCoinDraft, locale?: string): AddCoinCheck {
   if (!draft.coin || draft.quantity.trim() === '' || draft.purchasePrice.trim() === '') {
     return { ok: false, message: PORTFOLIO_TEXTS.fillAllFields };
   }
-  const quantity = parseNumberInput(draft.quantity);
-  const price = parseNumberInput(draft.purchasePrice);
-  if (!(quantity > 0) || !(price > 0)) return { ok: false, message: PORTFOLIO_TEXTS.positiveNumbers };
+  const quantity = readNumberInput(draft.quantity, locale);
+  const price = readNumberInput(draft.purchasePrice, locale);
+  for (const [label, text, reading] of [
+    [QUANTITY_LABEL, draft.quantity, quantity],
+    [PRICE_LABEL, draft.purchasePrice, price],
+  ] as const) {
+    if (!reading.ok && reading.problem === 'unreadable') {
+      return { ok: false, message: numberInputMessage(label, text, locale)! };
+    }
+  }
+  if (!quantity.ok || !price.ok || !(quantity.value > 0) || !(price.value > 0)) {
+    return { ok: false, message: PORTFOLIO_TEXTS.positiveNumbers };
+  }
   if (!draft.coin.id?.trim()) return { ok: false, message: PORTFOLIO_TEXTS.unidentifiedCoin };
   const image = draft.coin.image?.startsWith('https://') ? draft.coin.image : null;
   return {
@@ -38,8 +55,8 @@ export function checkAddCoin(draft: AddCoinDraft): AddCoinCheck {
       name: draft.coin.name,
       symbol: draft.coin.symbol.toUpperCase(),
       address: draft.coin.contract_address ?? null,
-      quantity: toDecimalString(quantity)!,
-      purchasePrice: toDecimalString(price)!,
+      quantity: toDecimalString(quantity.decimal)!,
+      purchasePrice: toDecimalString(price.decimal)!,
       image,
     },
   };
@@ -56,9 +73,9 @@ export interface AddCoinPreview {
 }
 
 /** Purchase price per coin, total investment, current value, gain/loss and percent. */
-export function previewAddCoin(draft: AddCoinDraft): AddCoinPreview | null {
-  const quantity = parseNumberInput(draft.quantity);
-  const price = parseNumberInput(draft.purchasePrice);
+export function previewAddCoin(draft: AddCoinDraft, locale?: string): AddCoinPreview | null {
+  const quantity = parseNumberInput(draft.quantity, locale);
+  const price = parseNumberInput(draft.purchasePrice, locale);
   if (!(quantity > 0) || !(price > 0)) return null;
   const totalInvestment = quantity * price;
   const current = draft.coin?.current_price ?? 0;

@@ -25,13 +25,13 @@ describe('searchCoins', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('needs 2+ characters', async () => {
-    expect(await searchCoins(' b ')).toEqual([]);
+    expect((await searchCoins(' b ')).results).toEqual([]);
     expect(api.calls).toHaveLength(0);
   });
 
   it('keeps the top 10 and caches per query (trimmed, any case)', async () => {
     const first = await searchCoins('Bit');
-    expect(first).toHaveLength(MAX_RESULTS);
+    expect(first.results).toHaveLength(MAX_RESULTS);
     expect(api.calls[0]!.query.get('query')).toBe('bit');
     expect(await searchCoins(' bIT ')).toBe(first);
     expect(api.calls).toHaveLength(1);
@@ -59,11 +59,25 @@ describe('searchCoins', () => {
     expect(api.calls).toHaveLength(SEARCH_CACHE_SIZE + 3);
   });
 
-  it('gives an empty list when the search fails or is rate limited, and does not cache that', async () => {
+  it('gives an empty list marked unreachable when the search fails or is rate limited, and does not cache that', async () => {
+    const unreachable = { results: [], unreachable: true, unpriced: false };
     api.on('GET', '/api/search', { status: 429, body: { error: 'slow down' } });
-    expect(await searchCoins('eth')).toEqual([]);
+    expect(await searchCoins('eth')).toEqual(unreachable);
     api.on('GET', '/api/search', networkDown);
-    expect(await searchCoins('eth')).toEqual([]);
-    expect(api.calls).toHaveLength(2);
+    expect(await searchCoins('eth')).toEqual(unreachable);
+    // The server answered, but its price source was rate limited: not 'no coins found' either.
+    api.on('GET', '/api/search', { body: { coins: [], source: 'rate_limited' } });
+    expect(await searchCoins('eth')).toEqual(unreachable);
+    expect(api.calls).toHaveLength(3);
+    // A real empty answer is no failure.
+    api.on('GET', '/api/search', { body: { coins: [], source: 'live' } });
+    expect(await searchCoins('eth')).toEqual({ results: [], unreachable: false, unpriced: false });
+  });
+
+  it('marks results the price service could not price', async () => {
+    api.on('GET', '/api/search', {
+      body: { coins: [{ ...result(1), current_price: 0 }], source: 'rate_limited' },
+    });
+    expect(await searchCoins('c1')).toMatchObject({ unreachable: false, unpriced: true });
   });
 });

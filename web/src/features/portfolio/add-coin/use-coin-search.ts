@@ -1,13 +1,16 @@
-import type { CoinSearchResult } from '@coinpace/domain';
 import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, searchCoins, searchKey } from './coin-search.ts';
+import { SEARCH_DEBOUNCE_MS, searchCoins, searchKey, type CoinSearch } from './coin-search.ts';
 
-/** Results for a query typed in the search box, fetched SEARCH_DEBOUNCE_MS after the last keystroke. */
-export function useCoinSearch(query: string): { results: CoinSearchResult[]; searching: boolean } {
-  const [state, setState] = useState<{ key: string | null; results: CoinSearchResult[] }>({
-    key: null,
-    results: [],
-  });
+/** What a search box shows: the answer for its query, and whether that answer is still coming. */
+export interface CoinSearchState extends CoinSearch {
+  searching: boolean;
+}
+
+const NONE: CoinSearch = { results: [], unreachable: false, unpriced: false };
+
+/** Results for a query typed in a search box, fetched SEARCH_DEBOUNCE_MS after the last keystroke. */
+export function useCoinSearch(query: string): CoinSearchState {
+  const [state, setState] = useState<{ key: string | null; search: CoinSearch }>({ key: null, search: NONE });
   const key = searchKey(query);
 
   useEffect(() => {
@@ -15,7 +18,7 @@ export function useCoinSearch(query: string): { results: CoinSearchResult[]; sea
     const controller = new AbortController();
     const timer = setTimeout(() => {
       searchCoins(key, controller.signal).then(
-        (results) => setState({ key, results }),
+        (search) => setState({ key, search }),
         () => {},
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -25,6 +28,6 @@ export function useCoinSearch(query: string): { results: CoinSearchResult[]; sea
     };
   }, [key]);
 
-  if (!key) return { results: [], searching: false };
-  return { results: state.key === key ? state.results : [], searching: state.key !== key };
+  if (!key) return { ...NONE, searching: false };
+  return state.key === key ? { ...state.search, searching: false } : { ...NONE, searching: true };
 }

@@ -27,9 +27,10 @@ export const AllocationChart = memo(function AllocationChart({ slices }: { slice
         <p className="muted pf-chart-empty">No priced holdings yet.</p>
       ) : (
         <div className="pf-allocation">
-          <div className="pf-chart-box pf-pie-box">
+          {/* The legend beside it gives every share in text; the drawing takes no focus. */}
+          <div className="pf-chart-box pf-pie-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 200 }}>
-              <PieChart>
+              <PieChart accessibilityLayer={false}>
                 <Pie
                   data={data}
                   dataKey="value"
@@ -38,6 +39,7 @@ export const AllocationChart = memo(function AllocationChart({ slices }: { slice
                   outerRadius="90%"
                   paddingAngle={1}
                   isAnimationActive={false}
+                  rootTabIndex={-1}
                 />
                 <Tooltip formatter={(v, name) => [formatUsd(Number(v)), String(name)]} />
               </PieChart>

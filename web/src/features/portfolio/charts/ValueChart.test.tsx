@@ -5,14 +5,19 @@ import { resetPortfolioFeature } from '../testing.ts';
 import { ValueChart } from './ValueChart.tsx';
 
 const HOUR = 3_600_000;
-const history = (range: string, values: number[]) => ({
-  range,
-  from: 0,
-  to: values.length * HOUR,
-  stepMs: HOUR,
-  holdings: 1,
-  points: values.map((value, i) => ({ t: i * HOUR, value })),
-});
+const DAYS = { '7d': 7, '30d': 30 } as const;
+/** A history whose points cover the whole range, evenly. */
+const history = (range: keyof typeof DAYS, values: number[]) => {
+  const to = DAYS[range] * 24 * HOUR;
+  return {
+    range,
+    from: 0,
+    to,
+    stepMs: HOUR,
+    holdings: 1,
+    points: values.map((value, i) => ({ t: (i * to) / Math.max(1, values.length - 1), value, priced: 1 })),
+  };
+};
 
 describe('ValueChart', () => {
   let api: FakeApi;
@@ -45,6 +50,22 @@ describe('ValueChart', () => {
     expect(screen.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('value-change').className).toContain('pf-loss');
     expect(api.calls.map((c) => c.query.get('range'))).toEqual(['7d', '30d']);
+  });
+
+  it('says the span the history really covers, not the range asked for (issue 15)', async () => {
+    const minute = 60_000;
+    api.on('GET', '/api/portfolio/history', {
+      body: {
+        ...history('7d', [104_843.6, 104_749.2]),
+        points: [
+          { t: 0, value: 104_843.6, priced: 1 },
+          { t: 35 * minute, value: 104_749.2, priced: 1 },
+        ],
+      },
+    });
+    render(<ValueChart version="v1" />);
+    const change = await screen.findByTestId('value-change');
+    expect(change.textContent).toBe('-$94.40 (-0.09%) over 35 minutes, from $104,843.60 to $104,749.20');
   });
 
   it('says when there is not enough history, and when it cannot be loaded', async () => {

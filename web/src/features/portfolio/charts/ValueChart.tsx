@@ -2,28 +2,23 @@ import { formatPercent, formatUsd, type HistoryRange } from '@coinpace/domain';
 import { memo, useEffect } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { loadHistory, useHistory } from './history-store.ts';
+import { spanLabel, valueAxis } from './value-scale.ts';
 
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7 days' },
   { id: '30d', label: '30 days' },
 ];
 
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-const plainUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 2,
-});
+/** Pixels per character of a y-axis label at the axis' 12 px font, and the gap beside the labels. */
+const LABEL_CHAR_PX = 7.5;
+const LABEL_GAP_PX = 14;
 
 /**
  * Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes.
- * Above the chart, the change over the range in words (screen readers get the start and end values; the
- * drawing itself is hidden from them). Memoised: price ticks do not touch it.
+ * Above the chart, the change over the time the history really covers ('over 35 minutes' until there
+ * are 7 days of prices) in words (screen readers get the start and end values; the drawing itself is
+ * hidden from them). The y-axis spans at least 5% of the value, so a small move looks small (issue 15).
+ * Memoised: price ticks do not touch it.
  */
 export const ValueChart = memo(function ValueChart({ version }: { version: string }) {
   const { range, status, data, error } = useHistory();
@@ -34,13 +29,13 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
   const points = data?.range === range ? data.points : [];
   const first = points[0]?.value ?? 0;
   const last = points.at(-1)?.value ?? 0;
-  const rangeLabel = RANGES.find((r) => r.id === range)!.label;
   const up = last >= first;
-  const values = points.map((p) => p.value);
-  // Compact labels ('$58.9K') only when they still tell the ticks apart.
-  const spread = values.length ? Math.max(...values) - Math.min(...values) : 0;
-  const yFormat = spread >= 1000 ? compactUsd : plainUsd;
   const span = points.length > 1 ? points.at(-1)!.t - points[0]!.t : 0;
+  const spanText = spanLabel(span, range, data?.stepMs ?? 0);
+  const axis = points.length > 1 ? valueAxis(points.map((p) => p.value)) : null;
+  const axisWidth = axis
+    ? Math.max(...axis.ticks.map((t) => axis.format(t).length)) * LABEL_CHAR_PX + LABEL_GAP_PX
+    : 0;
   const dayFormat = new Intl.DateTimeFormat(
     undefined,
     span < 2 * 86_400_000
@@ -71,7 +66,7 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
       </div>
       {status === 'error' ? (
         <p className="muted">Could not load the value history: {error}</p>
-      ) : points.length < 2 ? (
+      ) : !axis ? (
         <p className="muted pf-chart-empty">
           {status === 'loading'
             ? 'Loading...'
@@ -81,14 +76,20 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
         <>
           <p className={`pf-chart-change ${up ? 'pf-gain' : 'pf-loss'}`} data-testid="value-change">
             {formatUsd(last - first)}
-            {first > 0 ? ` (${formatPercent(((last - first) / first) * 100)})` : ''} over {rangeLabel}
+            {first > 0 ? ` (${formatPercent(((last - first) / first) * 100)})` : ''} over {spanText}
             <span className="sr-only">
               , from {formatUsd(first)} to {formatUsd(last)}
             </span>
           </p>
           <div className="pf-chart-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 200 }}>
-              <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              {/* The drawing is hidden from screen readers (the text above says it), so nothing in
+                  it may take the focus: no keyboard layer (issue 15, axe's aria-hidden-focus). */}
+              <AreaChart
+                data={points}
+                margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+                accessibilityLayer={false}
+              >
                 <defs>
                   <linearGradient id="pf-value-fill" x1="0" y1="0" x2="0" y2="1">
                     <stop offset="0%" stopColor={up ? 'var(--gain)' : 'var(--loss)'} stopOpacity={0.35} />
@@ -108,11 +109,13 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
                 />
                 <YAxis
                   dataKey="value"
-                  tickFormatter={(v: number) => yFormat.format(v)}
+                  tickFormatter={axis.format}
                   stroke="var(--text-faint)"
                   fontSize={12}
-                  width={spread >= 1000 ? 64 : 96}
-                  domain={['auto', 'auto']}
+                  width={axisWidth}
+                  domain={axis.domain}
+                  ticks={axis.ticks}
+                  interval={0}
                 />
                 <Tooltip
                   labelFormatter={(t) => fullFormat.format(Number(t))}

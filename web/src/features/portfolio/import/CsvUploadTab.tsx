@@ -1,4 +1,4 @@
-import { CSV_HEADER_ALIASES, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME } from '@coinpace/domain';
+import { CSV_COLUMN_HELP, CSV_FORMAT_NOTES, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME } from '@coinpace/domain';
 import { useRef, useState } from 'react';
 import { importCsvFile } from './import-store.ts';
 
@@ -13,8 +13,6 @@ function downloadTemplate(): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-const list = (names: readonly string[]) => names.join(', ');
 
 /** 'CSV Upload': drag-and-drop or file chooser, the template download and format help. */
 export function CsvUploadTab({ disabled, onShowHelp }: { disabled: boolean; onShowHelp: () => void }) {
@@ -74,17 +72,24 @@ export function CsvUploadTab({ disabled, onShowHelp }: { disabled: boolean; onSh
         </div>
         <h3>CSV format</h3>
         <p className="muted">
-          The first row must name the columns, in any case. Each row needs a symbol and a quantity above 0;
-          <code>$</code> signs and thousands commas are ignored. When a row gives the position&apos;s value,
-          the purchase price is value ÷ quantity; otherwise it is the current market price.
+          The first row must name the columns, in any case. Each row needs a symbol and a quantity above 0;{' '}
+          <code>$</code> signs and thousands separators are ignored. When a row gives the position&apos;s
+          value in USD, the purchase price is value ÷ quantity; otherwise it is the current market price. Rows
+          with a quantity of 0 are skipped, and the summary after the import lists every row that was skipped
+          or could not be read, with why.
         </p>
         <ul className="muted">
-          <li>Symbol: {list(CSV_HEADER_ALIASES.symbol)}</li>
-          <li>Name: {list(CSV_HEADER_ALIASES.name)}</li>
-          <li>Quantity: {list(CSV_HEADER_ALIASES.quantity)}</li>
-          <li>Contract address: {list(CSV_HEADER_ALIASES.contract)}</li>
-          <li>Value in USD: {list(CSV_HEADER_ALIASES.value)}</li>
+          {CSV_COLUMN_HELP.map(({ label, names }) => (
+            <li key={label}>
+              {label}: {names.join(', ')}
+            </li>
+          ))}
         </ul>
+        {CSV_FORMAT_NOTES.map((note) => (
+          <p key={note} className="muted">
+            {note}
+          </p>
+        ))}
       </div>
     </div>
   );

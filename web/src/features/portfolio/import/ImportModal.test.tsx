@@ -6,6 +6,7 @@ import {
   type BillingInfo,
 } from '@coinpace/domain';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
 import { holding } from '../../../testing/holdings.ts';
@@ -13,6 +14,7 @@ import { PENDING_BILLING, useBilling } from '../../billing/billing-store.ts';
 import { setHoldings } from '../portfolio-store.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import { ImportModal } from './ImportModal.tsx';
+import { ImportNotices } from './ImportNotices.tsx';
 import { openImport, useImport } from './import-store.ts';
 
 const ACTIVE: BillingInfo = {
@@ -43,7 +45,18 @@ describe('ImportModal', () => {
     expect(screen.getByRole('tab', { name: 'CSV Upload' }).getAttribute('aria-selected')).toBe('true');
     screen.getByRole('button', { name: 'Choose CSV File' });
     expect(screen.getByLabelText('CSV file').getAttribute('accept')).toBe('.csv,text/csv');
-    expect(screen.getByText(/Quantity: quantity, amount, balance/)).toBeTruthy();
+    // Each column name is listed under one field; Balance and Total, which can be either, are explained.
+    const help = screen.getByRole('tabpanel');
+    const fields = within(help)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent!);
+    expect(fields.filter((f) => /\bbalance\b/i.test(f.split(':')[1] ?? ''))).toEqual([]);
+    expect(fields).toContain('Quantity: quantity, amount');
+    expect(help.textContent).toContain(
+      'Balance is the quantity, unless a Quantity or Amount column exists or its header names dollars',
+    );
+    expect(help.textContent).toContain('Semicolon-separated files with comma decimals');
+    expect(help.textContent).not.toMatch(/0;\$/);
 
     const clicked: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
@@ -107,7 +120,20 @@ describe('ImportModal', () => {
       ],
     });
     expect(useImport.getState().summary!.headline).toBe(
-      'Import finished: 1 added, 1 skipped (already in your portfolio), 1 failed.',
+      'Import finished: 1 added, 1 skipped, 1 failed (3 rows read).',
+    );
+    // The modal has closed (coins were added); the portfolio page shows the notices.
+    render(
+      <MemoryRouter>
+        <ImportNotices />
+      </MemoryRouter>,
+    );
+    const summary = screen.getByRole('status', { name: 'Import summary' });
+    expect(within(summary).getByRole('list', { name: 'Not imported' }).textContent).toBe(
+      'Row 4, SOL: quantity "abc" is not a number',
+    );
+    expect(within(summary).getByRole('list', { name: 'Skipped' }).textContent).toBe(
+      'BTC: Already in your portfolio',
     );
   });
 

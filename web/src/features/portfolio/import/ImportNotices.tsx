@@ -38,13 +38,8 @@ export function ImportNotices() {
         <div className="banner banner-warn" role="status" aria-label="Import summary">
           <div className="banner-body">
             <strong>{summary.headline}</strong>
-            {summary.details.length > 0 && (
-              <ul className="pf-summary-list">
-                {summary.details.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            )}
+            <SummaryList label="Not imported" lines={summary.details} />
+            <SummaryList label="Skipped" lines={summary.skipped} />
           </div>
           <button
             type="button"
@@ -56,6 +51,24 @@ export function ImportNotices() {
           </button>
         </div>
       )}
+    </>
+  );
+}
+
+/** One labelled list of the import summary; nothing when it is empty. */
+function SummaryList({ label, lines }: { label: string; lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  const id = `import-summary-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <>
+      <p className="pf-summary-label" id={id}>
+        {label}
+      </p>
+      <ul className="pf-summary-list" aria-labelledby={id}>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
     </>
   );
 }

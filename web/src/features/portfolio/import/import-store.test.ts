@@ -101,8 +101,9 @@ describe('import pipeline', () => {
     expect(api.callsTo('GET', '/api/prices')[0]!.query.get('ids')).toBe('ethereum,solana');
     const state = useImport.getState();
     expect(state.summary).toEqual({
-      headline: 'Import finished: 2 added, 1 skipped (already in your portfolio), 1 failed.',
+      headline: 'Import finished: 2 added, 1 skipped, 1 failed (4 rows read).',
       details: ['BAD: Symbol is not allowed'],
+      skipped: ['BTC: Already in your portfolio'],
     });
     expect(state.open).toBe(false);
     expect(state.importing).toBe(false);
@@ -267,7 +268,13 @@ describe('import pipeline', () => {
     });
     useBilling.setState({ status: 'ready', info: ACTIVE });
     const rows = Array.from({ length: MAX_BULK_ITEMS + 2 }, (_, i) => ({ symbol: `C${i}`, quantity: 1 }));
-    await importRows(rows, [], 'csv');
+    const report = {
+      read: rows.length,
+      sourceRows: Object.fromEntries(rows.map((r) => [r.symbol, 1])),
+      skipped: [],
+      failed: [],
+    };
+    await importRows(rows, report, 'csv');
 
     expect(api.callsTo('POST', '/api/portfolio/bulk')).toHaveLength(2);
     const holdings = usePortfolio.getState().holdings;
@@ -343,21 +350,49 @@ describe('import pipeline', () => {
   it('refuses a file that is not .csv, and a CSV without usable rows with the reasons', async () => {
     await importCsvFile(new File(['x'], 'holdings.xlsx'));
     expect(useImport.getState().error).toBe(CSV_DROP_ONLY_MESSAGE);
-    await importCsvFile(new File(['symbol,quantity\nBTC,0\n'], 'holdings.CSV'));
-    expect(useImport.getState().error).toMatch(
-      new RegExp(`^${CSV_NO_ROWS_MESSAGE.replace(/[.*+?^${}()|[\]\\"]/g, '\\$&')} Row 2:`),
+    await importCsvFile(new File(['symbol,quantity\nBTC,-1\nETH,0\n'], 'holdings.CSV'));
+    expect(useImport.getState().error).toBe(
+      `${CSV_NO_ROWS_MESSAGE} Row 2: quantity must be above 0 Row 3, ETH: nothing held (quantity 0)`,
     );
     expect(api.calls).toHaveLength(0);
   });
 
-  it('counts CSV lines the parser skipped as failures', async () => {
+  it('counts CSV lines the parser could not read as failed, with row and symbol', async () => {
     serveBulk(api);
     useBilling.setState({ status: 'ready', info: ACTIVE });
     await importCsvFile(new File(['Symbol,Quantity,Value\nETH,2,"$5,000"\nDOGE,-1,5\n'], 'a.csv'));
     const summary = useImport.getState().summary!;
-    expect(summary.headline).toBe(
-      'Import finished: 1 added, 0 skipped (already in your portfolio), 1 failed.',
+    expect(summary.headline).toBe('Import finished: 1 added, 0 skipped, 1 failed (2 rows read).');
+    expect(summary.details).toEqual(['Row 3, DOGE: quantity must be above 0']);
+  });
+
+  it('accounts for every row of a Binance paste: added, skipped or failed, adding up to the rows', async () => {
+    const saved = serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText(
+      [
+        'Coin\tTotal\tAvailable\tIn Order\tBTC Value',
+        'BTC\nBitcoin\t1.0\t1.0\t0\t1.0',
+        'ETH\nEthereum\t2.0\t2.0\t0\t0.07',
+        'Launchpool reward\t3.0\t3.0\t0\t0.001',
+        'SOL\nSolana\t0.0\t0.0\t0\t0',
+      ].join('\n'),
     );
-    expect(summary.details[0]).toMatch(/^Row 3: /);
+    expect(saved.map((s) => s.symbol)).toEqual(['ETH']);
+    expect(useImport.getState().summary).toEqual({
+      headline: 'Import finished: 1 added, 2 skipped, 1 failed (4 rows read).',
+      details: ['no coin symbol in "Launchpool reward 3.0 3.0 0 0.001"'],
+      skipped: ['BTC: Already in your portfolio', 'SOL: nothing held (quantity 0)'],
+    });
+  });
+
+  it("keeps a MetaMask paste's coin names and uses its dollar values for the purchase price", async () => {
+    const saved = serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Ethereum 2 ETH $5,000.00\nUSD Coin 1,500 USDC 1,500.00 USD');
+    expect(saved).toMatchObject([
+      { symbol: 'ETH', name: 'Ethereum', quantity: '2', purchasePrice: '2500' },
+      { symbol: 'USDC', name: 'USD Coin', quantity: '1500', purchasePrice: '1' },
+    ]);
   });
 });

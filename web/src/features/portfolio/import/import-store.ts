@@ -4,6 +4,7 @@
  * message. While saving, a sticky state warns not to refresh; a failed save keeps the rows locally.
  */
 import {
+  ALREADY_HELD_REASON,
   AppError,
   CSV_DROP_ONLY_MESSAGE,
   CSV_NO_ROWS_MESSAGE,
@@ -18,9 +19,12 @@ import {
   portfolioError,
   priceKeyForRow,
   splitDuplicates,
+  tallyImport,
   toBulkItems,
   type ImportFailure,
+  type ImportReport,
   type ImportRow,
+  type ImportSummary,
   type PriceMap,
 } from '@coinpace/domain';
 import { create } from 'zustand';
@@ -38,12 +42,6 @@ export const DUPLICATES_MESSAGE_MS = 3000;
 
 export type ImportTab = 'csv' | 'paste';
 
-/** The partial-import summary of SPEC.md section 8. */
-export interface ImportSummary {
-  headline: string;
-  details: string[];
-}
-
 export interface ImportState {
   open: boolean;
   tab: ImportTab;
@@ -53,7 +51,10 @@ export interface ImportState {
   error: string | null;
   /** A short-lived message: success (2 s) or all duplicates (3 s). */
   flash: { kind: 'success' | 'info'; text: string } | null;
-  /** The last import's counts and first errors, when anything was skipped or failed. */
+  /**
+   * The last import's counts (added, skipped and failed, adding up to the rows read) and first reasons,
+   * when anything was skipped or failed.
+   */
   summary: ImportSummary | null;
   /**
    * Coins the last import saved for a user with a plan: the screen offers one-click 'Protect my portfolio'
@@ -111,16 +112,13 @@ export async function importCsvFile(file: File): Promise<void> {
     useImport.setState({ error: portfolioError.readCsv(errorMessage(error)) });
     return;
   }
-  const { rows, errors } = parseCsv(text);
+  const { rows, errors, report } = parseCsv(text);
   if (rows.length === 0) {
-    useImport.setState({ error: [CSV_NO_ROWS_MESSAGE, ...errors.slice(0, 3)].join(' ') });
+    const skipped = describeImport(tallyImport(report, { skipped: [], failed: [] })).skipped;
+    useImport.setState({ error: [CSV_NO_ROWS_MESSAGE, ...errors, ...skipped].slice(0, 4).join(' ') });
     return;
   }
-  await importRows(
-    rows,
-    errors.map((error) => ({ symbol: '', error })),
-    'csv',
-  );
+  await importRows(rows, report, 'csv');
 }
 
 /** 'Process Wallet Data' on the paste tab. */
@@ -129,21 +127,22 @@ export async function importPastedText(text: string): Promise<void> {
     useImport.setState({ error: PASTE_EMPTY_MESSAGE });
     return;
   }
-  const { rows } = parsePaste(text);
+  const { rows, report } = parsePaste(text);
   if (rows.length === 0) {
     useImport.setState({ error: PASTE_NO_TOKENS_MESSAGE });
     return;
   }
-  await importRows(rows, [], 'paste');
+  await importRows(rows, report, 'paste');
 }
 
 /**
- * The shared pipeline after parsing. `parseFailures` are lines the parser skipped. Without a session
- * token nothing happens but 'User not authenticated or database not available...' in the modal.
+ * The shared pipeline after parsing. `report` is how the parser accounted for the source rows (those it
+ * skipped or failed are in the summary with the rest). Without a session token nothing happens but
+ * 'User not authenticated or database not available...' in the modal.
  */
 export async function importRows(
   rows: readonly ImportRow[],
-  parseFailures: ImportFailure[],
+  report: ImportReport,
   source: 'csv' | 'paste',
 ): Promise<void> {
   if (!(await currentToken())) {
@@ -153,17 +152,18 @@ export async function importRows(
   const held = usePortfolio.getState().holdings.map((h) => h.symbol);
   const { fresh, duplicates } = splitDuplicates(rows, held);
   useImport.setState({ error: null, summary: null, protectOffer: null });
-  if (fresh.length === 0 && parseFailures.length === 0) {
+  if (fresh.length === 0 && report.failed.length === 0 && report.skipped.length === 0) {
     flash({ kind: 'info', text: allDuplicatesMessage(duplicates) }, DUPLICATES_MESSAGE_MS, true);
     return;
   }
 
   useImport.setState({ importing: true });
   window.addEventListener('beforeunload', warnBeforeUnload);
+  // Coins saved (on the server, or kept in this tab when it could not save them).
   let added: number;
   let savedOnServer = false;
-  const skipped = [...duplicates];
-  const failures = [...parseFailures];
+  const skipped: ImportFailure[] = duplicates.map((symbol) => ({ symbol, error: ALREADY_HELD_REASON }));
+  const failures: ImportFailure[] = [];
   try {
     const prices = await fetchPrices(fresh);
     const items = toBulkItems(fresh, (id) => prices[id]?.usd);
@@ -205,8 +205,9 @@ export async function importRows(
     useImport.setState({ importing: false });
   }
 
-  const partial = skipped.length > 0 || failures.length > 0;
-  if (partial) useImport.setState({ summary: describeImport({ added, skipped, failures }) });
+  const outcome = tallyImport(report, { skipped, failed: failures });
+  const partial = outcome.skipped > 0 || outcome.failed > 0;
+  if (partial) useImport.setState({ summary: describeImport(outcome) });
   if (added === 0) return;
   const billing = useBilling.getState().info ?? (await loadBilling());
   useImport.setState({ open: false });

@@ -1,5 +1,6 @@
 /** Sending an import to the server in bulk requests, and what to tell the user when it fails. */
 import {
+  ALREADY_HELD_REASON,
   AppError,
   MAX_BULK_ITEMS,
   PORTFOLIO_TEXTS,
@@ -11,13 +12,10 @@ import {
 import { api, isNetworkError } from '../../../lib/api-client.ts';
 import { LOCAL_ID_PREFIX } from '../portfolio-store.ts';
 
-/** The server's reason for a symbol already held (api/src/features/portfolio/service.ts). */
-export const DUPLICATE_REASON = 'Already in your portfolio';
-
-/** What the server did with the items. */
+/** What the server did with the items: how many it added, and the coins it skipped or refused, with why. */
 export interface SavedImport {
   added: number;
-  skipped: string[];
+  skipped: ImportFailure[];
   failures: ImportFailure[];
 }
 
@@ -54,7 +52,8 @@ export async function saveImport(items: readonly BulkItem[]): Promise<SavedImpor
     }
     saved.added += result.successful;
     for (const { item, error } of result.errors) {
-      if (error === DUPLICATE_REASON) saved.skipped.push(item.symbol);
+      // The server's reason for a symbol already held (api/src/features/portfolio/service.ts).
+      if (error === ALREADY_HELD_REASON) saved.skipped.push({ symbol: item.symbol, error });
       else saved.failures.push({ symbol: item.symbol, error });
     }
   }

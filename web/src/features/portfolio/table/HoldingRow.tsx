@@ -1,4 +1,6 @@
 import {
+  GAIN_LOSS_UNKNOWN_TEXT,
+  MISSING_NUMBER,
   PORTFOLIO_TEXTS,
   formatPercent,
   formatPortfolioPrice,
@@ -78,10 +80,23 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
       <td role="cell" className="num" data-cell="balance" data-label="Balance">
         {formatUsd(view.currentValue)}
       </td>
-      <td role="cell" className={`num ${tone(view.gainLoss) ?? ''}`} data-label="Gain/Loss">
-        {formatUsd(view.gainLoss)}
-        <span className="pf-sub">{formatPercent(view.gainLossPercent)}</span>
-      </td>
+      {view.gainLossUnknown ? (
+        // Not 0.00%: without both prices there is no gain or loss to show (issue 15 item 6).
+        <td role="cell" className="num" data-label="Gain/Loss" data-cell="gain-loss">
+          <span aria-hidden="true">{MISSING_NUMBER}</span>
+          <span className="pf-sub muted">{GAIN_LOSS_UNKNOWN_TEXT[view.gainLossUnknown]}</span>
+        </td>
+      ) : (
+        <td
+          role="cell"
+          className={`num ${tone(view.gainLoss) ?? ''}`}
+          data-label="Gain/Loss"
+          data-cell="gain-loss"
+        >
+          {formatUsd(view.gainLoss)}
+          <span className="pf-sub">{formatPercent(view.gainLossPercent)}</span>
+        </td>
+      )}
       <td
         role="cell"
         className={`num ${view.change24h === null ? '' : (tone(view.change24h) ?? '')}`}

@@ -116,6 +116,19 @@ describe('HoldingsTable', () => {
     expect(within(fresh!).queryByRole('link')).toBeNull();
   });
 
+  it('shows an unknown gain/loss as a dash with the reason, never as 0.00%', () => {
+    setHoldings([
+      holding({ symbol: 'NOP', coingeckoId: null, purchasePrice: '10', currentPrice: 0 }),
+      holding({ symbol: 'NEW', purchasePrice: '0', currentPrice: 2 }),
+    ]);
+    stop = startPriceSync();
+    renderTable();
+    const gainLoss = (symbol: string) =>
+      document.querySelector(`tr[data-holding="${symbol}"] [data-cell="gain-loss"]`)!.textContent;
+    expect(gainLoss('NOP')).toBe('—No current price');
+    expect(gainLoss('NEW')).toBe('—No purchase price');
+  });
+
   it('sorts by a header click: a new column starts descending, the active one toggles', () => {
     setHoldings([
       holding({ symbol: 'AAA', quantity: '5' }),

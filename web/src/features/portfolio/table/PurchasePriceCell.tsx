@@ -1,12 +1,16 @@
 import {
   PORTFOLIO_TEXTS,
-  formatNumberInput,
   formatPortfolioPrice,
-  parseNumberInput,
+  numberInputMessage,
+  numberInputValue,
+  readNumberInput,
   toDecimalString,
 } from '@coinpace/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { userLocale } from '../../../lib/locale.ts';
 import { savePurchasePrice } from '../portfolio-actions.ts';
+import { showPortfolioMessage } from '../portfolio-store.ts';
 import { startPriceEdit, stopPriceEdit, useTable } from '../table-store.ts';
 
 /**
@@ -29,19 +33,17 @@ export function PurchasePriceCell({ id, symbol, price }: { id: string; symbol: s
       <PriceEditor id={id} symbol={symbol} price={price} onKeyboardDone={() => (refocus.current = true)} />
     );
   }
+  const shown = price > 0 ? formatPortfolioPrice(price) : PORTFOLIO_TEXTS.clickToAdd;
   return (
     <button
       ref={button}
       type="button"
       className="pf-cell-button"
       onClick={() => startPriceEdit(id)}
-      aria-label={`Edit purchase price of ${symbol}`}
+      // The name holds the text on the button (WCAG 2.5.3, label in name): speech users say what they see.
+      aria-label={`Edit purchase price of ${symbol}, ${shown}`}
     >
-      {price > 0 ? (
-        formatPortfolioPrice(price)
-      ) : (
-        <span className="pf-click-to-add">{PORTFOLIO_TEXTS.clickToAdd}</span>
-      )}
+      {price > 0 ? shown : <span className="pf-click-to-add">{shown}</span>}
     </button>
   );
 }
@@ -58,39 +60,67 @@ function PriceEditor({
   /** Called when Enter or Escape ends the edit (not a blur). */
   onKeyboardDone: () => void;
 }) {
-  const [text, setText] = useState(() => (price > 0 ? formatNumberInput(toDecimalString(price) ?? '') : ''));
+  const locale = userLocale();
+  const [text, setText] = useState(() =>
+    price > 0 ? numberInputValue(toDecimalString(price) ?? '', locale) : '',
+  );
+  const [problem, setProblem] = useState<string | null>(null);
   const done = useRef(false);
+  const errorId = useId();
 
-  const finish = (save: boolean) => {
+  /**
+   * Ends the edit, saving a readable price above 0. Text that is not such a price is never saved as
+   * another number (issue 15 item 3): Enter keeps the editor open with the message; leaving the field
+   * puts the message in the error banner. An empty field saves nothing.
+   */
+  const finish = (save: boolean, how: 'key' | 'blur') => {
     if (done.current) return;
+    const reading = readNumberInput(text, locale);
+    const message = save && text.trim() !== '' ? numberInputMessage(PRICE_LABEL, text, locale) : null;
+    if (message && how === 'key') {
+      setProblem(message);
+      return;
+    }
     done.current = true;
+    if (how === 'key') onKeyboardDone();
     stopPriceEdit();
-    const value = parseNumberInput(text);
-    if (save && value > 0) void savePurchasePrice(id, value);
+    if (message) showPortfolioMessage('error', `${symbol} not saved. ${message}`);
+    else if (save && reading.ok && reading.value > 0) void savePurchasePrice(id, reading.value);
   };
 
   return (
-    <input
-      className="input pf-price-input"
-      inputMode="decimal"
-      autoFocus
-      aria-label={`Purchase price of ${symbol} per coin`}
-      value={text}
-      onChange={(event) => setText(formatNumberInput(event.target.value))}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          // Focus moves to the cell's button at once; without this the Enter's keypress would click it
-          // and open the editor again.
-          event.preventDefault();
-          onKeyboardDone();
-          finish(true);
-        } else if (event.key === 'Escape') {
-          event.preventDefault();
-          onKeyboardDone();
-          finish(false);
-        }
-      }}
-      onBlur={() => finish(true)}
-    />
+    <span className="pf-price-editor">
+      <NumberInput
+        className="input pf-price-input"
+        autoFocus
+        aria-label={`Purchase price of ${symbol} per coin`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        value={text}
+        onChange={(next) => {
+          setText(next);
+          setProblem(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            // Focus moves to the cell's button at once; without this the Enter's keypress would click it
+            // and open the editor again.
+            event.preventDefault();
+            finish(true, 'key');
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            finish(false, 'key');
+          }
+        }}
+        onBlur={() => finish(true, 'blur')}
+      />
+      {problem && (
+        <span id={errorId} className="field-error pf-price-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </span>
   );
 }
+
+const PRICE_LABEL = 'Purchase price';

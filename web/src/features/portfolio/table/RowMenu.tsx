@@ -8,10 +8,11 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import { reportHolding } from '../portfolio-actions.ts';
-import { requestDelete, useTable } from '../table-store.ts';
+import { requestDelete, requestReport, useTable } from '../table-store.ts';
 
 const MENU_WIDTH = 200;
+/** About the menu's height (three items): below the button when this fits, else above it. */
+const MENU_HEIGHT = 140;
 
 /**
  * The row menu (SPEC.md section 2): Add Alert, Report Error, Delete. The menu is drawn in a portal
@@ -19,8 +20,9 @@ const MENU_WIDTH = 200;
  * a row would be cut off. Keyboard: Enter, Space or Arrow Down on the button opens it on the first item;
  * Arrow Up/Down, Home and End move between items; Escape and Tab close it; focus then goes back to the
  * button, as it does after choosing an item (a confirm dialog returns focus there when it closes).
- * While the holding's report is being sent, Report Error reads 'Sending...' and is disabled (aria-disabled,
- * so the arrow keys still reach it); choosing it then sends nothing.
+ * Report Error opens a dialog where the user can say what is wrong before sending. While the holding's
+ * report is being sent, Report Error reads 'Sending...' and is disabled (aria-disabled, so the arrow keys
+ * still reach it); choosing it then does nothing.
  */
 export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
   const [position, setPosition] = useState<CSSProperties | null>(null);
@@ -43,14 +45,29 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
         button.current?.focus();
       }
     };
+    // The menu is drawn where its button was: it closes once the button has moved on the screen. A
+    // scroll that leaves the button in place (the browser keeping the view steady while rows below are
+    // laid out) does not close it.
+    const openedAt = button.current?.getBoundingClientRect();
+    const onScroll = () => {
+      const now = button.current?.getBoundingClientRect();
+      if (
+        !now ||
+        !openedAt ||
+        Math.abs(now.top - openedAt.top) > 1 ||
+        Math.abs(now.left - openedAt.left) > 1
+      ) {
+        close();
+      }
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
-    window.addEventListener('scroll', close, true);
+    window.addEventListener('scroll', onScroll, true);
     window.addEventListener('resize', close);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('scroll', onScroll, true);
       window.removeEventListener('resize', close);
     };
   }, [open]);
@@ -71,7 +88,20 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
     }
     const rect = button.current!.getBoundingClientRect();
     const left = Math.max(8, Math.min(rect.right - MENU_WIDTH, window.innerWidth - MENU_WIDTH - 8));
-    setPosition({ position: 'fixed', top: rect.bottom + 4, left, width: MENU_WIDTH });
+    // A row near the bottom of the screen (a phone's last card) opens its menu upwards: a menu running
+    // off the screen could not be reached, since scrolling closes it.
+    const below = rect.bottom + 4 + MENU_HEIGHT <= window.innerHeight;
+    setPosition(
+      below
+        ? { position: 'fixed', top: rect.bottom + 4, left, width: MENU_WIDTH }
+        : {
+            position: 'fixed',
+            top: 'auto',
+            bottom: window.innerHeight - rect.top + 4,
+            left,
+            width: MENU_WIDTH,
+          },
+    );
   };
 
   const choose = (action: () => void) => () => {
@@ -146,7 +176,7 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
               className="menu-item"
               aria-disabled={reporting || undefined}
               onClick={choose(() => {
-                if (!reporting) void reportHolding(id);
+                if (!reporting) requestReport(id);
               })}
             >
               {reporting ? 'Sending...' : 'Report Error'}

@@ -1,0 +1,93 @@
+/** A holding's transaction routes (issue 18), through the real API and database. */
+import { testEngines } from '@coinpace/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../testing/harness.ts';
+
+const btc = { coingeckoId: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', quantity: '1', purchasePrice: '100' };
+const at = (day: number) => new Date(Date.UTC(2025, 0, day)).toISOString();
+
+describe.each(testEngines(process.env.DATABASE_URL))('holding transactions on %s', (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+  });
+  afterAll(() => api?.close());
+
+  it('derives the holding from buys and sells, by average cost and FIFO, and keeps the row in step', async () => {
+    const { token } = await api.signUp();
+    const { body: holding } = await api.call('POST', '/api/portfolio', { token, body: btc });
+    const path = `/api/portfolio/${holding.id}/transactions`;
+    const buy = await api.call('POST', path, {
+      token,
+      body: { type: 'buy', at: at(1), quantity: '3', pricePerCoin: '200', fee: '4' },
+    });
+    expect(buy.status).toBe(201);
+    const sell = await api.call('POST', path, {
+      token,
+      body: { type: 'sell', at: at(2), quantity: '2', pricePerCoin: '250', fee: '4', note: 'Took profit' },
+    });
+    // Opening 1 @ 100 (now), buy 3 @ 200 + 4 on Jan 1, sell 2 on Jan 2: only the Jan 1 coins were held then.
+    // Average: 604 / 3 per coin; the sale realises 496 - 2 x 604/3.
+    expect(sell.body.derived).toMatchObject({ quantity: '2', realisedGain: '93.333333333333333333' });
+    const [row] = (await api.call('GET', '/api/portfolio', { token })).body;
+    // 1 left of the Jan 1 coins at 604/3 and the opening coin at 100, written now: 301.333... / 2.
+    expect(row).toMatchObject({ quantity: '2', purchasePrice: '150.666666666666666667' });
+    const fifo = await api.call('GET', `${path}?method=fifo`, { token });
+    expect(fifo.body.derived.method).toBe('fifo');
+    expect(fifo.body.transactions.map((t: { type: string }) => t.type)).toEqual(['buy', 'sell', 'buy']);
+  });
+
+  it('refuses a history that sells more than was held, and leaves it as it was', async () => {
+    const { token } = await api.signUp();
+    const { body: holding } = await api.call('POST', '/api/portfolio', { token, body: btc });
+    const path = `/api/portfolio/${holding.id}/transactions`;
+    const refused = await api.call('POST', path, {
+      token,
+      body: { type: 'sell', at: new Date().toISOString(), quantity: '5', pricePerCoin: '1' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'IMPOSSIBLE_HISTORY' });
+    expect(refused.body.error).toMatch(/^You held 1 on .* UTC, so you cannot sell 5\.$/);
+    const { body } = await api.call('GET', path, { token });
+    expect(body.transactions).toHaveLength(1);
+    expect(body.derived.quantity).toBe('1');
+  });
+
+  it('records an inline edit as an adjustment, and lets edits and deletes re-derive', async () => {
+    const { token } = await api.signUp();
+    const { body: holding } = await api.call('POST', '/api/portfolio', { token, body: btc });
+    await api.call('PUT', `/api/portfolio/${holding.id}`, {
+      token,
+      body: { quantity: '4', purchasePrice: '120' },
+    });
+    const path = `/api/portfolio/${holding.id}/transactions`;
+    const { body } = await api.call('GET', path, { token });
+    expect(body.transactions.map((t: { type: string }) => t.type)).toEqual(['buy', 'adjust']);
+    const sold = await api.call('POST', path, {
+      token,
+      body: { type: 'sell', at: new Date().toISOString(), quantity: '1', pricePerCoin: '150' },
+    });
+    const sale = sold.body.transactions.find((t: { type: string }) => t.type === 'sell');
+    const changed = await api.call('PATCH', `${path}/${sale.id}`, { token, body: { quantity: '2' } });
+    expect(changed.body.derived).toMatchObject({ quantity: '2', averageCost: '120', realisedGain: '60' });
+    const removed = await api.call('DELETE', `${path}/${sale.id}`, { token });
+    expect(removed.body.derived.quantity).toBe('4');
+  });
+
+  it("answers 404 for another user's holding or transaction", async () => {
+    const owner = await api.signUp();
+    const intruder = await api.signUp();
+    const { body: holding } = await api.call('POST', '/api/portfolio', { token: owner.token, body: btc });
+    const path = `/api/portfolio/${holding.id}/transactions`;
+    const { body } = await api.call('GET', path, { token: owner.token });
+    const opening = body.transactions[0].id;
+    expect((await api.call('GET', path, { token: intruder.token })).status).toBe(404);
+    expect((await api.call('DELETE', `${path}/${opening}`, { token: intruder.token })).status).toBe(404);
+    const { body: theirs } = await api.call('POST', '/api/portfolio', { token: intruder.token, body: btc });
+    const cross = await api.call('DELETE', `/api/portfolio/${theirs.id}/transactions/${opening}`, {
+      token: intruder.token,
+    });
+    expect(cross.status).toBe(404);
+    expect((await api.call('GET', path, { token: owner.token })).body.transactions).toHaveLength(1);
+  });
+});

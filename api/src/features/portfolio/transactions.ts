@@ -1,0 +1,94 @@
+/**
+ * A holding's transactions (issue 18): read, record, change and delete, each change re-deriving the
+ * holding in the same database transaction and refused when the history would become impossible.
+ */
+import {
+  changeHoldingHistory,
+  readHoldingHistory,
+  toTransactionRow,
+  type AppDb,
+  type HistoryChange,
+  type HistoryOutcome,
+} from '@coinpace/db';
+import {
+  AppError,
+  type CostMethod,
+  type HoldingTransactionsResult,
+  type NewTransaction,
+  type TransactionChanges,
+} from '@coinpace/domain';
+
+const HOLDING_NOT_FOUND = 'Portfolio item not found.';
+const TRANSACTION_NOT_FOUND = 'Transaction not found.';
+
+/** The holding's history and what it derives by `method`; 404 when the holding is not the user's. */
+export async function holdingTransactions(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  method: CostMethod,
+): Promise<HoldingTransactionsResult> {
+  return toResult(holdingId, await readHoldingHistory(db, userId, holdingId, method), HOLDING_NOT_FOUND);
+}
+
+/** Records a transaction; 409 IMPOSSIBLE_HISTORY when it takes out more than was held at its time. */
+export async function recordTransaction(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  input: NewTransaction,
+): Promise<HoldingTransactionsResult> {
+  const change: HistoryChange = {
+    op: 'insert',
+    values: {
+      kind: input.type,
+      at: new Date(input.at),
+      quantity: input.quantity,
+      pricePerCoin: input.pricePerCoin,
+      fee: input.fee,
+      note: input.note,
+    },
+  };
+  return toResult(holdingId, await changeHoldingHistory(db, userId, holdingId, change), HOLDING_NOT_FOUND);
+}
+
+/** Changes a transaction's fields; 404 when it is not one of this holding's, 409 when impossible. */
+export async function changeTransaction(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  id: string,
+  changes: TransactionChanges,
+): Promise<HoldingTransactionsResult> {
+  const values: Extract<HistoryChange, { op: 'update' }>['values'] = {};
+  if (changes.type !== undefined) values.kind = changes.type;
+  if (changes.at !== undefined) values.at = new Date(changes.at);
+  if (changes.quantity !== undefined) values.quantity = changes.quantity;
+  if (changes.pricePerCoin !== undefined) values.pricePerCoin = changes.pricePerCoin;
+  if (changes.fee !== undefined) values.fee = changes.fee;
+  if (changes.note !== undefined) values.note = changes.note;
+  const outcome = await changeHoldingHistory(db, userId, holdingId, { op: 'update', id, values });
+  return toResult(holdingId, outcome, TRANSACTION_NOT_FOUND);
+}
+
+/** Deletes a transaction; 404 when it is not one of this holding's, 409 when the rest is impossible. */
+export async function deleteTransaction(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  id: string,
+): Promise<HoldingTransactionsResult> {
+  const outcome = await changeHoldingHistory(db, userId, holdingId, { op: 'delete', id });
+  return toResult(holdingId, outcome, TRANSACTION_NOT_FOUND);
+}
+
+function toResult(holdingId: string, outcome: HistoryOutcome, notFound: string): HoldingTransactionsResult {
+  if (outcome.status === 'not_found') throw new AppError('NOT_FOUND', { message: notFound });
+  if (outcome.status === 'impossible')
+    throw new AppError('IMPOSSIBLE_HISTORY', { message: outcome.problem.message });
+  return {
+    holdingId,
+    transactions: outcome.transactions.map(toTransactionRow),
+    derived: outcome.derived,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Test support for the reference test: the API started in the configurations its documented answers need
+ * (normal, rate limits of one request, a site password, maintenance mode, Stripe and CoinGecko behind local
+ * fakes), and a user with a paid plan and a full profile. Not used by production code.
+ */
+import { randomUUID } from 'node:crypto';
+import { createCoinGeckoPriceSource } from '@coinpace/adapters';
+import {
+  createFakeCoinGecko,
+  startFakeStripe,
+  type FakeCoinGecko,
+  type FakeStripe,
+} from '@coinpace/adapters/testing';
+import type { Engine } from '@coinpace/db/testing';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { checkoutBody, stripeEnv } from '../billing/billing-test-support.ts';
+
+export const SITE_PASSWORD = 'open sesame';
+const METRICS_TOKEN = 'reference-metrics-token-0123456789';
+
+export interface ReferenceApps {
+  /** Defaults: local accounts, local checkout, simulated prices. */
+  main: TestApi;
+  /** Every rate limit but sign-up's allows one request per window. */
+  tight: TestApi;
+  /** SITE_PASSWORD and METRICS_TOKEN set, rate limits of one. */
+  gated: TestApi;
+  /**
+   * MAINTENANCE_MODE=1 and METRICS_PORT (so PORT does not serve /metrics); its database is closed last to
+   * see /readyz fail.
+   */
+  maintenance: TestApi;
+  /** Stripe and CoinGecko, each a local fake. */
+  upstream: TestApi;
+  stripe: FakeStripe;
+  coingecko: FakeCoinGecko;
+  close(): Promise<void>;
+}
+
+/**
+ * Memory limiters with the points of `points` (by limiter name, `*` for the rest) instead of their own.
+ * The test signs up far more users from one address than a real visitor may.
+ */
+const limitersWith =
+  (points: Record<string, number>) => (name: string, options: { points: number; duration: number }) =>
+    new RateLimiterMemory({
+      keyPrefix: name,
+      ...options,
+      points: points[name] ?? points['*'] ?? options.points,
+    });
+const MANY_SIGN_UPS = { 'sign-up': 100_000 };
+
+/** Starts every configuration on `engine`. */
+export async function startReferenceApps(engine: Engine): Promise<ReferenceApps> {
+  const stripe = await startFakeStripe();
+  const coingecko = createFakeCoinGecko();
+  const { url: coingeckoUrl } = await coingecko.start();
+  const [main, tight, gated, maintenance, upstream] = await Promise.all([
+    startTestApi(engine, {}, { limiters: limitersWith(MANY_SIGN_UPS) }),
+    startTestApi(engine, {}, { limiters: limitersWith({ ...MANY_SIGN_UPS, '*': 1 }) }),
+    startTestApi(engine, { SITE_PASSWORD, METRICS_TOKEN }, { limiters: limitersWith({ '*': 1 }) }),
+    startTestApi(engine, { MAINTENANCE_MODE: '1', METRICS_PORT: '9464' }),
+    startTestApi(engine, stripeEnv(stripe), {
+      limiters: limitersWith(MANY_SIGN_UPS),
+      prices: createCoinGeckoPriceSource({ baseUrl: coingeckoUrl, minGapMs: 0 }),
+    }),
+  ]);
+  return {
+    main,
+    tight,
+    gated,
+    maintenance,
+    upstream,
+    stripe,
+    coingecko,
+    async close() {
+      await Promise.all([main, tight, gated, upstream].map((api) => api.close()));
+      // Its database was closed by the readiness check already.
+      await maintenance.close().catch(() => {});
+      await stripe.close();
+      await coingecko.close();
+    },
+  };
+}
+
+/** A fresh user of `api` with a phone number and, unless `plan` is false, a paid plan (local checkout). */
+export async function payingUser(api: TestApi, { plan = true, phone = true } = {}) {
+  const { token, user } = await api.signUp(`payer-${randomUUID()}@example.test`);
+  if (phone) await api.call('PATCH', '/api/users/me', { token, body: { phone: '+15551234567' } });
+  if (plan) {
+    const session = await startCheckout(api, token);
+    const paid = await api.call('POST', `/api/billing/local-checkout/${session}/complete`, { token });
+    if (paid.status !== 200) throw new Error(`local checkout failed: ${JSON.stringify(paid.body)}`);
+  }
+  return { token, user };
+}
+
+/** Opens a local checkout session for the basic plan and returns its id. */
+export async function startCheckout(api: TestApi, token: string): Promise<string> {
+  const plans = await api.call('GET', '/api/billing/plans', { token });
+  const priceId = plans.body.plans[0].priceId as string;
+  const created = await api.call('POST', '/api/billing/create-checkout-session', {
+    token,
+    body: checkoutBody(api, priceId),
+  });
+  if (!created.body.sessionId) throw new Error(`no checkout session: ${JSON.stringify(created.body)}`);
+  return created.body.sessionId as string;
+}
+
+/** The add-coin payload of a holding. */
+export const bitcoin = {
+  coingeckoId: 'bitcoin',
+  name: 'Bitcoin',
+  symbol: 'BTC',
+  quantity: '0.5',
+  purchasePrice: '30000',
+};

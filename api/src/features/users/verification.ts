@@ -1,0 +1,147 @@
+/**
+ * Confirming the alert e-mail and phone (issue 13 finding 7): a request stores the hash of a fresh
+ * secret and queues the link / code in the outbox in one transaction; confirming compares hashes and
+ * marks the destination confirmed if it is still the profile's. Alerts go only to confirmed ones.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type Router from '@koa/router';
+import {
+  confirmContactDestination,
+  countWrongVerificationCode,
+  enqueueOutbox,
+  findContactVerification,
+  saveContactVerification,
+  type UserRecord,
+} from '@coinpace/db';
+import {
+  AppError,
+  VERIFICATION_RULES,
+  VERIFICATION_TEXTS,
+  ZConfirmVerification,
+  ZRequestVerification,
+  alreadyVerifiedText,
+  missingDestinationText,
+  parseOrThrow,
+  renderVerificationEmail,
+  renderVerificationSms,
+  type ContactChannel,
+  type VerificationSent,
+} from '@coinpace/domain';
+import { bodyOf, jsonBody } from '../../body.ts';
+import type { AppState } from '../../context.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { memoryLimiters } from '../../middleware/limiters.ts';
+import { consumePoint } from '../../middleware/rate-limit.ts';
+import { currentUser } from '../../middleware/auth.ts';
+import { toUserView } from './view.ts';
+
+/** Verification requests one user may make per hour (each sends an e-mail or an SMS, which costs). */
+export const VERIFICATION_REQUEST_RATE = { points: 10, duration: 3600 } as const;
+/** Confirm calls one user may make per 10 minutes (the 5 tries per code hold besides). */
+export const VERIFICATION_CONFIRM_RATE = { points: 30, duration: 600 } as const;
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function destinationOf(user: UserRecord, channel: ContactChannel) {
+  return channel === 'email'
+    ? { value: user.email, verified: Boolean(user.emailVerifiedAt) }
+    : { value: user.phone, verified: Boolean(user.phoneVerifiedAt) };
+}
+
+/** Adds POST /me/verification and POST /me/verification/confirm to the users router. */
+export function addVerificationRoutes(
+  router: Router<AppState>,
+  { config, db, limiters = memoryLimiters(), now = () => new Date() }: ApiDeps,
+) {
+  const requests = limiters('contact-verification', VERIFICATION_REQUEST_RATE);
+  const confirms = limiters('contact-verification-confirm', VERIFICATION_CONFIRM_RATE);
+
+  router.post('/me/verification', jsonBody(), async (ctx) => {
+    const { channel } = parseOrThrow(ZRequestVerification, bodyOf(ctx));
+    const user = currentUser(ctx);
+    const destination = destinationOf(user, channel);
+    if (!destination.value) throw new AppError('BAD_REQUEST', { message: missingDestinationText(channel) });
+    if (destination.verified) throw new AppError('CONFLICT', { message: alreadyVerifiedText(channel) });
+    const at = now();
+    const earlier = await findContactVerification(db, user.id, channel);
+    const wait = earlier ? earlier.sentAt.getTime() + VERIFICATION_RULES.resendAfterMs - at.getTime() : 0;
+    if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfter: Math.ceil(wait / 1000) });
+    await consumePoint(requests, user.id);
+
+    const secret =
+      channel === 'email'
+        ? randomBytes(32).toString('base64url')
+        : String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(at.getTime() + VERIFICATION_RULES[channel].ttlMs);
+    const dedupeKey = `verification:${user.id}:${channel}:${at.getTime()}`;
+    await db.transaction(async (tx) => {
+      await saveContactVerification(tx, {
+        userId: user.id,
+        channel,
+        destination: destination.value!,
+        secretHash: hashSecret(secret),
+        expiresAt,
+        sentAt: at,
+      });
+      if (channel === 'email') {
+        const link = `${config.publicUrl}/account?verify=email&code=${secret}`;
+        const mail = renderVerificationEmail(link);
+        await enqueueOutbox(tx, {
+          channel: 'email',
+          kind: 'verification',
+          recipient: destination.value!,
+          subject: mail.subject,
+          bodyText: mail.text,
+          dedupeKey,
+          userId: user.id,
+        });
+      } else {
+        await enqueueOutbox(tx, {
+          channel: 'sms',
+          kind: 'verification',
+          recipient: destination.value!,
+          bodyText: renderVerificationSms(secret),
+          dedupeKey,
+          userId: user.id,
+        });
+      }
+    });
+    ctx.state.log.info({ channel }, 'contact verification queued');
+    const body: VerificationSent = {
+      channel,
+      destination: destination.value,
+      expiresAt: expiresAt.toISOString(),
+      resendAfter: new Date(at.getTime() + VERIFICATION_RULES.resendAfterMs).toISOString(),
+    };
+    ctx.status = 202;
+    ctx.body = body;
+  });
+
+  router.post('/me/verification/confirm', jsonBody(), async (ctx) => {
+    const { channel, code } = parseOrThrow(ZConfirmVerification, bodyOf(ctx));
+    const user = currentUser(ctx);
+    await consumePoint(confirms, user.id);
+    const pending = await findContactVerification(db, user.id, channel);
+    const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
+    if (!pending) throw refuse(VERIFICATION_TEXTS.nothingPending);
+    if (pending.expiresAt.getTime() <= now().getTime()) throw refuse(VERIFICATION_TEXTS.expired);
+    if (pending.attempts >= VERIFICATION_RULES.maxAttempts) throw refuse(VERIFICATION_TEXTS.tooManyAttempts);
+    if (!sameHash(hashSecret(code), pending.secretHash)) {
+      await countWrongVerificationCode(db, pending.id);
+      throw refuse(
+        pending.attempts + 1 >= VERIFICATION_RULES.maxAttempts
+          ? VERIFICATION_TEXTS.tooManyAttempts
+          : VERIFICATION_TEXTS.wrongCode,
+      );
+    }
+    const confirmed = await confirmContactDestination(db, pending, now());
+    if (!confirmed) throw refuse(VERIFICATION_TEXTS.changed);
+    ctx.body = { user: toUserView(confirmed) };
+  });
+}

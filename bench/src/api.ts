@@ -1,0 +1,229 @@
+/**
+ * API load benchmark (issue 16): the built server (`node server/dist/main.js`, ROLE=api, production mode)
+ * under autocannon, on PGlite and, with DATABASE_URL, on Postgres. In one run per engine:
+ * GET /api/portfolio (200 holdings, signed in), GET /api/prices (the ten ticker coins), GET /healthz (a
+ * trivial route through the same middleware) and raw node:http answering /healthz's bytes.
+ * Run: npm run build && [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] npm run bench:api [-- --seconds 10]
+ * Writes bench/results/api.json and prints a table.
+ * Goals: portfolio at least 0.4 of the trivial route; the trivial route at least 0.7 of raw node:http.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { measure, type Measured, type Target } from './api/load.ts';
+import { HOLDINGS, seed } from './api/seed.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILT = path.join(ROOT, 'server/dist/main.js');
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    cpuProf: { type: 'boolean', default: false },
+    // Measure only the targets whose name contains this (with --cpuProf, to profile one route).
+    only: { type: 'string', default: '' },
+  },
+});
+const options = {
+  seconds: Number(values.seconds),
+  warmupSeconds: Number(values.warmup),
+  connections: Number(values.connections),
+};
+if (!existsSync(BUILT)) {
+  console.error('bench:api runs the built server: run `npm run build` first');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitReady(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output.join('')}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() - started > 60_000) throw new Error(`server not ready:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function startRaw(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/src/api/raw-server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** One engine: seed, start the server, measure the four targets. */
+async function runEngine(engine: 'pglite' | 'postgres'): Promise<Measured[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'coinpace-bench-api-'));
+  const serverUrl = process.env.DATABASE_URL;
+  const name = `coinpace_bench_api_${Date.now().toString(36)}`;
+  let databaseUrl: string | undefined;
+  const admin = engine === 'postgres' ? postgres(serverUrl!, { max: 1, onnotice: () => {} }) : undefined;
+  if (admin) {
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const children: ChildProcess[] = [];
+  try {
+    const seeded = await seed({ dataDir, databaseUrl });
+    const port = await freePort();
+    const output: string[] = [];
+    const server = spawn(
+      process.execPath,
+      [
+        ...(values.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench/results')}`] : []),
+        BUILT,
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          ALLOW_LOCAL_PROVIDERS: '1',
+          ROLE: 'api',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          PRICE_SOURCE: 'simulated',
+          // The seeded prices stay fresh: nothing is asked upstream during the run.
+          PRICE_POLL_MS: '3600000',
+          LOG_LEVEL: 'info',
+        },
+        // Logs go nowhere, as they would to a collector: the bench does not pay for reading them.
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    children.push(server);
+    server.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    const url = `http://127.0.0.1:${port}`;
+    await waitReady(url, server, output);
+    const raw = await startRaw();
+    children.push(raw.child);
+
+    // GET /api/prices is rate limited per client address (240 a minute); production sits behind a proxy that
+    // names the client, so the load comes from 4,096 addresses.
+    const addresses = Array.from(
+      { length: 4096 },
+      (_, i) => `10.${(i >> 8) & 255}.${i & 255}.${(i * 7) & 255}`,
+    );
+    const pricesPath = `/api/prices?ids=${seeded.priceIds.join(',')}`;
+    const targets: Target[] = [
+      { name: 'raw node:http /healthz', url: `${raw.url}/healthz`, pid: raw.child.pid! },
+      { name: 'GET /healthz', url: `${url}/healthz`, pid: server.pid! },
+      {
+        name: 'GET /api/prices',
+        url,
+        requests: addresses.map((address) => ({ path: pricesPath, headers: { 'x-forwarded-for': address } })),
+        pid: server.pid!,
+      },
+      {
+        name: `GET /api/portfolio (${HOLDINGS} holdings)`,
+        url: `${url}/api/portfolio`,
+        headers: { authorization: `Bearer ${seeded.token}` },
+        pid: server.pid!,
+      },
+    ];
+    const results: Measured[] = [];
+    for (const target of targets.filter((t) => t.name.includes(values.only))) {
+      const measured = await measure(target, options);
+      results.push(measured);
+      console.log(
+        `  ${engine.padEnd(8)} ${measured.name.padEnd(34)} ${measured.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${measured.p50Ms} ms  p99 ${measured.p99Ms} ms  non-2xx ${measured.non2xx}`,
+      );
+    }
+    return results;
+  } finally {
+    for (const child of children) await stop(child);
+    await rm(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    }
+  }
+}
+
+const engines: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+if (values.only) {
+  // A partial run is for profiling: no ratios, no results file.
+  for (const engine of engines) await runEngine(engine);
+  process.exit(0);
+}
+const load = { before: loadavg(), after: [] as number[] };
+const runs: { engine: string; results: Measured[]; ratios: Record<string, number> }[] = [];
+console.log(
+  `bench:api: ${options.connections} connections, ${options.seconds} s per target after ${options.warmupSeconds} s warm-up`,
+);
+for (const engine of engines) {
+  const results = await runEngine(engine);
+  const rps = (prefix: string) => results.find((r) => r.name.startsWith(prefix))!.requestsPerSecond;
+  runs.push({
+    engine,
+    results,
+    ratios: {
+      portfolioToTrivial: rps('GET /api/portfolio') / rps('GET /healthz'),
+      pricesToTrivial: rps('GET /api/prices') / rps('GET /healthz'),
+      trivialToRaw: rps('GET /healthz') / rps('raw node:http'),
+    },
+  });
+}
+load.after = loadavg();
+
+console.log(
+  `\nload average ${load.before.map((l) => l.toFixed(2)).join(' ')} before, ${load.after.map((l) => l.toFixed(2)).join(' ')} after; ${cpus().length} cores\n`,
+);
+console.log('| engine | target | req/s | p50 ms | p99 ms | non-2xx | server CPU | load generator CPU |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const { engine, results } of runs) {
+  for (const r of results) {
+    console.log(
+      `| ${engine} | ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.serverCpuPercent.toFixed(0)}% | ${r.generatorCpuPercent.toFixed(0)}% |`,
+    );
+  }
+}
+console.log(
+  '\n| engine | portfolio / trivial (goal ≥ 0.4) | prices / trivial | Koa trivial / raw node:http (goal ≥ 0.7) |',
+);
+console.log('|---|---|---|---|');
+for (const { engine, ratios } of runs) {
+  const mark = (value: number, goal: number) => `${value.toFixed(2)} ${value >= goal ? 'met' : 'MISSED'}`;
+  console.log(
+    `| ${engine} | ${mark(ratios.portfolioToTrivial!, 0.4)} | ${ratios.pricesToTrivial!.toFixed(2)} | ${mark(ratios.trivialToRaw!, 0.7)} |`,
+  );
+}
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(
+  path.join(ROOT, 'bench/results/api.json'),
+  JSON.stringify({ at: new Date().toISOString(), options, cores: cpus().length, load, runs }, null, 2),
+);

@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."subscription_truth_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "truth_ticket" bigint;

@@ -1,0 +1,54 @@
+/**
+ * Upper bounds the schemas and the pure rules share, in a module without zod, so a screen that only
+ * prices or parses does not load the validation library (issue 15).
+ */
+
+/** Upper bound on a coin price in USD (SPEC.md section 5, price sanity). */
+export const MAX_PRICE_USD = 10_000_000;
+/** Upper bound on a quantity; far above any real supply, it stops overflow and typos of many digits. */
+export const MAX_QUANTITY = 1_000_000_000_000_000;
+/** Most holdings one bulk request may carry. */
+export const MAX_BULK_ITEMS = 1000;
+
+/** Most holdings one portfolio may have (issue 13: each held coin is polled for everyone). */
+export const MAX_HOLDINGS_PER_USER = 1000;
+/**
+ * Coins one socket (or one price stream) may watch by default, besides the ticker coins every socket gets
+ * (issue 13, finding 4): an anonymous page shows a few coins; a signed-in one all its holdings and the
+ * ticker coins. Settings MAX_WATCHED_COINS_ANONYMOUS and MAX_WATCHED_COINS_SIGNED_IN.
+ */
+export const DEFAULT_WATCHED_COINS = { anonymous: 50, signedIn: MAX_HOLDINGS_PER_USER + 10 } as const;
+/**
+ * Distinct coin sets (one Socket.IO room each) one gateway node keeps by default (setting MAX_COIN_SETS).
+ * Sockets watching the same coins share a set; at the bound a change that needs a new set is refused.
+ */
+export const DEFAULT_MAX_COIN_SETS = 10_000;
+
+/**
+ * Wrong site passwords one address may send per window, wherever they are sent (POST /api/check-password,
+ * the X-Site-Password header, the Socket.IO handshake) before every try gets 429 (issue 13, finding 6).
+ */
+export const SITE_PASSWORD_GUESS_LIMIT = { points: 10, duration: 15 * 60 } as const;
+
+/** Coins one user may ask to have tracked per day (POST /api/prices/track; tracks last seven days). */
+export const TRACKS_PER_USER_PER_DAY = 100;
+
+/**
+ * Request body limits by kind of route, in bytes (issue 13, finding 5); the API refuses a larger body
+ * with 413 before reading it, and the API reference states each route's limit.
+ */
+export const BODY_LIMITS = {
+  /** Sign-up, sign-in, the site password and the beta waitlist: an e-mail and a password or two words. */
+  auth: 4 * 1024,
+  /** The contact form: a message of at most a few thousand characters. */
+  contact: 16 * 1024,
+  /** Everything else that takes one holding, one alert, a few fields. */
+  standard: 64 * 1024,
+  /** A bulk import of 1,000 holdings or an alert on 500 coins: about 200 kB. */
+  bulk: 1024 * 1024,
+} as const;
+
+/** A body limit as people read it: `4 kB`, `1 MB`. */
+export function formatBodyLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} kB`;
+}

@@ -1,0 +1,66 @@
+/** Response schemas of a holding's transactions (issue 18; see responses.ts). */
+import { z } from 'zod';
+import type { HoldingDerivation } from '../transactions/cost-basis.ts';
+import { TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
+import type { HoldingTransactionsResult, TransactionRow } from '../transactions/schemas.ts';
+import type { RecordedBuy } from '../schemas/portfolio.ts';
+import { isoTime, nullable, responseSchema } from './schema-helpers.ts';
+
+const decimal = (description: string) => z.string().meta({ description });
+
+export const ZTransactionRow = responseSchema<TransactionRow>()(
+  z
+    .strictObject({
+      id: z.uuid(),
+      holdingId: z.uuid(),
+      type: z
+        .enum(TRANSACTION_KINDS)
+        .meta({ description: 'adjust is written by an inline edit of the holding (quantity, price).' }),
+      at: isoTime,
+      quantity: decimal('Decimal string; for adjust, the new quantity.'),
+      pricePerCoin: decimal('Decimal string, USD; for adjust, the new average cost.'),
+      fee: decimal('Decimal string, USD.'),
+      note: nullable(z.string()),
+      createdAt: isoTime,
+    })
+    .meta({ id: 'HoldingTransaction' }),
+);
+
+const ZSale = z.strictObject({
+  transactionId: z.string(),
+  at: isoTime,
+  quantity: decimal('Decimal string.'),
+  proceeds: decimal('quantity x price - fee, USD.'),
+  costBasis: decimal('What the coins sold cost, by the method, USD.'),
+  realisedGain: decimal('proceeds - costBasis; negative for a loss.'),
+});
+
+export const ZHoldingDerivation = responseSchema<HoldingDerivation>()(
+  z
+    .strictObject({
+      method: z.enum(['average', 'fifo']),
+      quantity: decimal('Decimal string.'),
+      averageCost: decimal('Per coin still held, fees included, USD.'),
+      costBasis: decimal('quantity x averageCost, USD.'),
+      totalInvested: decimal('Cost of every buy and transfer in, fees included, USD.'),
+      realisedGain: decimal('Sum of the sales’ gains less transfer-out fees; negative for a loss.'),
+      sales: z.array(ZSale),
+    })
+    .meta({ id: 'HoldingDerivation' }),
+);
+
+export const ZHoldingTransactionsResult = responseSchema<HoldingTransactionsResult>()(
+  z.strictObject({
+    holdingId: z.uuid(),
+    transactions: z.array(ZTransactionRow).meta({ description: 'Oldest first.' }),
+    derived: ZHoldingDerivation,
+  }),
+);
+
+export const ZRecordedBuy = responseSchema<RecordedBuy>()(
+  z.strictObject({
+    transaction: ZTransactionRow,
+    quantity: decimal('The holding’s new quantity.'),
+    averageCost: decimal('The holding’s new average cost per coin, USD.'),
+  }),
+);

@@ -1,0 +1,314 @@
+/** The reference's entries for the portfolio and alert routes. */
+import { z } from 'zod';
+import { BODY_LIMITS, formatBodyLimit } from '../limits.ts';
+import {
+  ZAlertHistoryQuery,
+  ZAlertStatusBody,
+  ZCreateAlert,
+  ZProtectPortfolio,
+  ZResetIntervalBody,
+  ZUpdateAlert,
+} from '../schemas/alerts.ts';
+import { ZHistoryQuery } from '../schemas/portfolio-history.ts';
+import { ZReportHolding } from '../schemas/portfolio-report.ts';
+import { ZAddHolding, ZBulkAdd, ZUpdateHolding } from '../schemas/portfolio.ts';
+import { ZNewTransaction, ZTransactionChanges, ZTransactionsQuery } from '../transactions/schemas.ts';
+import { ZHoldingTransactionsResult } from './responses-transactions.ts';
+import {
+  ZAlertEventView,
+  ZAlertStats,
+  ZAlertView,
+  ZBulkAddResult,
+  ZCreateAlertsResult,
+  ZAddHoldingResult,
+  ZHoldingRow,
+  ZPortfolioHistory,
+  ZProtectPortfolioResult,
+  ZReportQueued,
+} from './responses-portfolio.ts';
+import type { ParamDoc, RouteDoc } from './route-doc.ts';
+
+const holdingId: Record<string, ParamDoc> = { id: { schema: z.uuid(), description: 'The holding id.' } };
+const alertId: Record<string, ParamDoc> = { id: { schema: z.uuid(), description: 'The alert id.' } };
+const historyQuery: Record<string, ParamDoc> = {
+  limit: { schema: ZAlertHistoryQuery.shape.limit, description: 'Most events to return (1 to 200).' },
+  before: { schema: ZAlertHistoryQuery.shape.before, description: 'Only events before this ISO time.' },
+};
+const alertCreationRefusals =
+  'No paid plan (PLAN_REQUIRED), no notifications left this period (ALERT_LIMIT_REACHED), the plan allows ' +
+  'no more alerts set up (ALERT_SETUP_CAP_REACHED), or the profile lacks the e-mail or phone the ' +
+  'notification method needs (PROFILE_INCOMPLETE).';
+
+export const PORTFOLIO_ROUTES: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/portfolio',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'List holdings',
+    responses: { 200: { description: 'Holdings, oldest first.', schema: z.array(ZHoldingRow) } },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/history',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Portfolio value over time',
+    description: 'Current quantities valued at past prices: hourly points over 7 days or 4-hourly over 30.',
+    query: { range: { schema: ZHistoryQuery.shape.range, description: '7d (default) or 30d.' } },
+    responses: {
+      200: { description: 'The value history.', schema: ZPortfolioHistory },
+      400: 'range is not 7d or 30d.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/portfolio',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Add a coin',
+    description:
+      'A purchase price of 0 becomes the first current price. The coin id must be on CoinGecko’s coin ' +
+      'list (400 UNKNOWN_COIN otherwise).',
+    body: { schema: ZAddHolding, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      200: {
+        description:
+          'The coin was already held: no second row; the add is recorded as a buy on the holding (a price of ' +
+          '0 taken as the current price), which shows its new quantity and average cost (recordedBuy).',
+        schema: ZAddHoldingResult,
+      },
+      201: { description: 'The holding, and the alerts set on it.', schema: ZAddHoldingResult },
+      409: 'The portfolio holds 1,000 coins (HOLDING_LIMIT_REACHED).',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/portfolio/bulk',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Import holdings',
+    description:
+      'Up to 1,000 items, each validated alone: a bad item fails by itself and is listed in errors, as ' +
+      'does a coin id CoinGecko does not know and any item past the 1,000 holdings a portfolio may have.',
+    body: { schema: ZBulkAdd, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
+    responses: { 200: { description: 'What was added and what failed.', schema: ZBulkAddResult } },
+  },
+  {
+    method: 'post',
+    path: '/api/portfolio/{id}/report',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Report an error in a holding',
+    description: "Queues an e-mail to support with the holding's details and an optional note.",
+    params: holdingId,
+    body: { schema: ZReportHolding, required: false, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    rateLimit: '10 reports per user per hour',
+    responses: { 202: { description: 'Queued.', schema: ZReportQueued }, 404: 'No such holding.' },
+  },
+  {
+    method: 'put',
+    path: '/api/portfolio/{id}',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Change a holding',
+    description: 'The purchase price per coin, and optionally the quantity.',
+    params: holdingId,
+    body: { schema: ZUpdateHolding, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      200: { description: 'The holding as changed.', schema: ZHoldingRow },
+      404: 'No such holding.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/{id}/transactions',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'A holding’s transactions',
+    description:
+      'The history, oldest first, and what it derives: quantity, average cost, total invested and the gain ' +
+      'each sale realised, by the average-cost method (default) or first in, first out.',
+    params: holdingId,
+    query: { method: { schema: ZTransactionsQuery.shape.method, description: 'average (default) or fifo.' } },
+    responses: {
+      200: { description: 'The history and the holding it derives.', schema: ZHoldingTransactionsResult },
+      400: 'method is not average or fifo.',
+      404: 'No such holding.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/portfolio/{id}/transactions',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Record a transaction',
+    description:
+      'A buy, sell, transfer in or transfer out. The holding’s quantity and purchase price (its average ' +
+      'cost) are derived again in the same database transaction.',
+    params: holdingId,
+    body: { schema: ZNewTransaction, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      201: { description: 'The history and the holding it derives.', schema: ZHoldingTransactionsResult },
+      404: 'No such holding.',
+      409: 'It takes out more than the holding had at its time (IMPOSSIBLE_HISTORY).',
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/portfolio/{id}/transactions/{transactionId}',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Change a transaction',
+    params: { ...holdingId, transactionId: { schema: z.uuid(), description: 'The transaction id.' } },
+    body: { schema: ZTransactionChanges, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      200: { description: 'The history and the holding it derives.', schema: ZHoldingTransactionsResult },
+      404: 'No such holding or transaction.',
+      409: 'The history would take out more than the holding had at some time (IMPOSSIBLE_HISTORY).',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/portfolio/{id}/transactions/{transactionId}',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Delete a transaction',
+    params: { ...holdingId, transactionId: { schema: z.uuid(), description: 'The transaction id.' } },
+    responses: {
+      200: { description: 'The history and the holding it derives.', schema: ZHoldingTransactionsResult },
+      404: 'No such holding or transaction.',
+      409: 'The rest of the history would take out more than was held (IMPOSSIBLE_HISTORY).',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/portfolio/{id}',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Delete a holding',
+    params: holdingId,
+    responses: { 204: { description: 'Deleted.' }, 404: 'No such holding.' },
+  },
+  {
+    method: 'get',
+    path: '/api/alerts/user',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'List alerts',
+    responses: { 200: { description: 'Alerts, newest first.', schema: z.array(ZAlertView) } },
+  },
+  {
+    method: 'get',
+    path: '/api/alerts/user/stats',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Alert counts and this period’s notifications',
+    responses: { 200: { description: 'The stats.', schema: ZAlertStats } },
+  },
+  {
+    method: 'get',
+    path: '/api/alerts/user/history',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Firing history of all alerts',
+    query: historyQuery,
+    responses: {
+      200: { description: 'Events, newest first.', schema: z.array(ZAlertEventView) },
+      400: 'limit or before is not valid.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/alerts',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Create alerts',
+    description: 'One coin, several coins, every holding or the whole portfolio.',
+    body: { schema: ZCreateAlert, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
+    responses: {
+      201: { description: 'The alerts created.', schema: ZCreateAlertsResult },
+      403: alertCreationRefusals,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/alerts/protect-portfolio',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Protect my portfolio',
+    description: 'A Loss alert at the given percentage for every holding that has none.',
+    body: { schema: ZProtectPortfolio, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      200: { description: 'Nothing to create; skipped says why.', schema: ZProtectPortfolioResult },
+      201: { description: 'Alerts created.', schema: ZProtectPortfolioResult },
+      403: alertCreationRefusals,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/alerts/{id}',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'One alert',
+    params: alertId,
+    responses: { 200: { description: 'The alert.', schema: ZAlertView }, 404: 'No such alert.' },
+  },
+  {
+    method: 'get',
+    path: '/api/alerts/{id}/history',
+    tag: 'Alerts',
+    access: 'user',
+    summary: "One alert's firing history",
+    params: alertId,
+    query: historyQuery,
+    responses: {
+      200: { description: 'Events, newest first.', schema: z.array(ZAlertEventView) },
+      400: 'limit or before is not valid.',
+      404: 'No such alert.',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/alerts/{id}',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Change an alert',
+    params: alertId,
+    body: { schema: ZUpdateAlert, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      200: { description: 'The alert as changed.', schema: ZAlertView },
+      403: 'The profile lacks the e-mail or phone the new notification method needs.',
+      404: 'No such alert.',
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/alerts/{id}/status',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Pause or resume an alert',
+    params: alertId,
+    body: { schema: ZAlertStatusBody, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: { 200: { description: 'The alert.', schema: ZAlertView }, 404: 'No such alert.' },
+  },
+  {
+    method: 'patch',
+    path: '/api/alerts/{id}/reset-interval',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Set how long a fired alert rests',
+    params: alertId,
+    body: { schema: ZResetIntervalBody, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: { 200: { description: 'The alert.', schema: ZAlertView }, 404: 'No such alert.' },
+  },
+  {
+    method: 'delete',
+    path: '/api/alerts/{id}',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Delete an alert',
+    params: alertId,
+    responses: { 204: { description: 'Deleted.' }, 404: 'No such alert.' },
+  },
+];

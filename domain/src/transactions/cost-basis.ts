@@ -1,0 +1,207 @@
+/**
+ * A holding derived from its transactions (issue 18): quantity, average cost and realised gain, by the
+ * average-cost method or first in, first out. Pure: the API stores the result on the holding's row as
+ * a cache, so every screen that reads holdings keeps working.
+ */
+import { div, fromDecimal, mul, toDecimal } from './fixed-point.ts';
+
+/** What a transaction does to a holding. `adjust` is written by an inline edit of the holding's row. */
+export const TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_out', 'adjust'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** The kinds a user records; `adjust` comes only from editing the holding's quantity or price. */
+export const USER_TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_out'] as const;
+
+/** How the cost of coins leaving a holding is measured. */
+export type CostMethod = 'average' | 'fifo';
+
+/**
+ * One transaction as stored. Amounts are canonical decimal strings in the quote currency (USD).
+ * For `adjust`, quantity is the holding's new quantity and pricePerCoin its new average cost.
+ */
+export interface HoldingTransaction {
+  id: string;
+  kind: TransactionKind;
+  /** ISO 8601 instant. */
+  at: string;
+  quantity: string;
+  pricePerCoin: string;
+  /** In the quote currency; added to the cost of coins coming in, taken from the proceeds of a sale. */
+  fee: string;
+  note: string | null;
+}
+
+/** The gain one sale realised. */
+export interface RealisedSale {
+  transactionId: string;
+  at: string;
+  quantity: string;
+  /** quantity x price - fee. */
+  proceeds: string;
+  /** What the coins sold had cost, by the method. */
+  costBasis: string;
+  /** proceeds - costBasis; negative for a loss. */
+  realisedGain: string;
+}
+
+/** The holding as its transactions make it. Decimal strings; realised amounts may be negative. */
+export interface HoldingDerivation {
+  method: CostMethod;
+  quantity: string;
+  /** Per coin still held, fees included; '0' when nothing was ever bought at a known price. */
+  averageCost: string;
+  /** What the coins still held cost in all: quantity x average cost. */
+  costBasis: string;
+  /** Cost of every buy and transfer in (fees included), plus the change an adjustment made to the cost. */
+  totalInvested: string;
+  /** Sum of the sales' realised gains, less the fees of transfers out. */
+  realisedGain: string;
+  sales: RealisedSale[];
+}
+
+/** Why a history is impossible: a transaction takes out more than was held at its time. */
+export interface HistoryProblem {
+  transactionId: string;
+  message: string;
+}
+
+export type DerivationResult =
+  { ok: true; holding: HoldingDerivation } | { ok: false; problem: HistoryProblem };
+
+/** One FIFO lot: coins that came in together and what each cost. */
+interface Lot {
+  quantity: bigint;
+  costPerCoin: bigint;
+}
+
+/** Running state while walking the history; every amount scaled by 10^36. */
+interface State {
+  quantity: bigint;
+  /** Average cost per coin of what is held (average method) - also kept under FIFO for adjustments. */
+  averageCost: bigint;
+  lots: Lot[];
+  invested: bigint;
+  realised: bigint;
+  sales: RealisedSale[];
+}
+
+/**
+ * Transactions in the order they happened: by time, and in the order given for the same time (the
+ * database gives them by time, then by when they were recorded).
+ */
+export function inHistoryOrder<T extends { at: string }>(transactions: readonly T[]): T[] {
+  return transactions
+    .map((t, index) => ({ t, index, time: Date.parse(t.at) }))
+    .sort((a, b) => a.time - b.time || a.index - b.index)
+    .map(({ t }) => t);
+}
+
+/**
+ * Walks a holding's history and returns what it holds, or the first transaction that takes out more
+ * than was held at its time (so the history is impossible and must be refused).
+ */
+export function deriveHolding(
+  transactions: readonly HoldingTransaction[],
+  method: CostMethod = 'average',
+): DerivationResult {
+  const state: State = { quantity: 0n, averageCost: 0n, lots: [], invested: 0n, realised: 0n, sales: [] };
+  for (const t of inHistoryOrder(transactions)) {
+    const problem = apply(state, t, method);
+    if (problem) return { ok: false, problem };
+  }
+  const costBasis = method === 'fifo' ? lotsCost(state.lots) : mul(state.quantity, state.averageCost);
+  const averageCost =
+    method === 'fifo' && state.quantity > 0n ? div(costBasis, state.quantity) : state.averageCost;
+  return {
+    ok: true,
+    holding: {
+      method,
+      quantity: toDecimal(state.quantity),
+      averageCost: toDecimal(averageCost),
+      costBasis: toDecimal(costBasis),
+      totalInvested: toDecimal(state.invested),
+      realisedGain: toDecimal(state.realised),
+      sales: state.sales,
+    },
+  };
+}
+
+function apply(state: State, t: HoldingTransaction, method: CostMethod): HistoryProblem | null {
+  const quantity = fromDecimal(t.quantity);
+  const price = fromDecimal(t.pricePerCoin);
+  const fee = fromDecimal(t.fee);
+  switch (t.kind) {
+    case 'buy':
+    case 'transfer_in':
+      addCoins(state, quantity, mul(quantity, price) + fee);
+      return null;
+    case 'sell':
+    case 'transfer_out': {
+      if (quantity > state.quantity) return { transactionId: t.id, message: tooMuchOut(t, state.quantity) };
+      const cost = removeCoins(state, quantity, method);
+      if (t.kind === 'sell') recordSale(state, t, quantity, mul(quantity, price) - fee, cost);
+      else state.realised -= fee;
+      return null;
+    }
+    case 'adjust': {
+      const before = method === 'fifo' ? lotsCost(state.lots) : mul(state.quantity, state.averageCost);
+      const after = mul(quantity, price);
+      state.quantity = quantity;
+      state.averageCost = price;
+      state.lots = quantity > 0n ? [{ quantity, costPerCoin: price }] : [];
+      state.invested += after - before;
+      return null;
+    }
+  }
+}
+
+/** Coins coming in at a total cost: a new lot, and the average cost re-weighted. */
+function addCoins(state: State, quantity: bigint, cost: bigint): void {
+  state.invested += cost;
+  if (quantity === 0n) return;
+  const total = state.quantity + quantity;
+  // (held x average + cost) / total, rounded once at the 36th decimal.
+  state.averageCost = div(mul(state.quantity, state.averageCost) + cost, total);
+  state.quantity = total;
+  state.lots.push({ quantity, costPerCoin: div(cost, quantity) });
+}
+
+/** Coins going out; returns what they cost. The average cost per coin does not change. */
+function removeCoins(state: State, quantity: bigint, method: CostMethod): bigint {
+  state.quantity -= quantity;
+  let fifoCost = 0n;
+  let left = quantity;
+  while (left > 0n && state.lots.length > 0) {
+    const lot = state.lots[0]!;
+    const take = lot.quantity < left ? lot.quantity : left;
+    fifoCost += mul(take, lot.costPerCoin);
+    lot.quantity -= take;
+    left -= take;
+    if (lot.quantity === 0n) state.lots.shift();
+  }
+  return method === 'fifo' ? fifoCost : mul(quantity, state.averageCost);
+}
+
+function recordSale(state: State, t: HoldingTransaction, quantity: bigint, proceeds: bigint, cost: bigint) {
+  const gain = proceeds - cost;
+  state.realised += gain;
+  state.sales.push({
+    transactionId: t.id,
+    at: t.at,
+    quantity: toDecimal(quantity),
+    proceeds: toDecimal(proceeds),
+    costBasis: toDecimal(cost),
+    realisedGain: toDecimal(gain),
+  });
+}
+
+function lotsCost(lots: readonly Lot[]): bigint {
+  return lots.reduce((sum, lot) => sum + mul(lot.quantity, lot.costPerCoin), 0n);
+}
+
+/** The refusal text of an out-transaction beyond what was held (SPEC.md section 8 style: says why). */
+function tooMuchOut(t: HoldingTransaction, held: bigint): string {
+  const what = t.kind === 'sell' ? 'sell' : 'transfer out';
+  const when = t.at.slice(0, 16).replace('T', ' ');
+  return `You held ${toDecimal(held)} on ${when} UTC, so you cannot ${what} ${t.quantity}.`;
+}

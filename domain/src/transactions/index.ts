@@ -1,0 +1,3 @@
+/** A holding's transactions and the cost basis derived from them (issue 18). */
+export * from './cost-basis.ts';
+export * from './schemas.ts';

@@ -1,0 +1,116 @@
+/** Request schemas of a holding's transactions (issue 18): /api/portfolio/{holdingId}/transactions. */
+import { z } from 'zod';
+import { MAX_PRICE_USD, MAX_QUANTITY } from '../limits.ts';
+import { zDecimal } from '../schemas/common.ts';
+import {
+  USER_TRANSACTION_KINDS,
+  type CostMethod,
+  type HoldingDerivation,
+  type TransactionKind,
+} from './cost-basis.ts';
+
+/** Longest note on a transaction. */
+export const MAX_TRANSACTION_NOTE_LENGTH = 500;
+/** Largest fee of one transaction, in the quote currency. */
+export const MAX_TRANSACTION_FEE = MAX_PRICE_USD;
+/** Earliest date a transaction may carry: before Bitcoin there was nothing to buy. */
+export const EARLIEST_TRANSACTION = '2009-01-03T00:00:00.000Z';
+
+const zKind = z.enum(USER_TRANSACTION_KINDS, {
+  message: `type must be one of ${USER_TRANSACTION_KINDS.join(', ')}`,
+});
+
+/** An instant, ISO 8601 with a zone, not before 2009 and not in the future; normalised to UTC. */
+const zAt = z
+  .string({ message: 'Date must be an ISO date-time' })
+  .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, {
+    message: 'Date must be an ISO date-time',
+  })
+  .transform((v, ctx) => {
+    const time = Date.parse(v);
+    if (time < Date.parse(EARLIEST_TRANSACTION)) {
+      ctx.addIssue({ code: 'custom', message: 'Date must be in 2009 or later' });
+      return z.NEVER;
+    }
+    // A minute of grace for a client clock slightly ahead of ours.
+    if (time > Date.now() + 60_000) {
+      ctx.addIssue({ code: 'custom', message: 'Date must not be in the future' });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
+
+const zNote = z
+  .union([z.string({ message: 'Note must be text' }), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').trim() || null)
+  .refine((v) => v === null || v.length <= MAX_TRANSACTION_NOTE_LENGTH, {
+    message: `Note must be at most ${MAX_TRANSACTION_NOTE_LENGTH} characters`,
+  });
+
+const fields = {
+  type: zKind,
+  at: zAt,
+  quantity: zDecimal('Quantity', { positive: true, max: MAX_QUANTITY }),
+  pricePerCoin: zDecimal('Price per coin', { positive: false, max: MAX_PRICE_USD }),
+  fee: zDecimal('Fee', { positive: false, max: MAX_TRANSACTION_FEE })
+    .optional()
+    .transform((v) => v ?? '0'),
+  note: zNote,
+};
+
+/** POST /api/portfolio/{holdingId}/transactions. */
+export const ZNewTransaction = z.strictObject(fields);
+export type NewTransaction = z.output<typeof ZNewTransaction>;
+
+/** PATCH /api/portfolio/{holdingId}/transactions/{id}: any of the fields, at least one. */
+export const ZTransactionChanges = z
+  .strictObject({
+    type: fields.type.optional(),
+    at: fields.at.optional(),
+    quantity: fields.quantity.optional(),
+    pricePerCoin: fields.pricePerCoin.optional(),
+    fee: zDecimal('Fee', { positive: false, max: MAX_TRANSACTION_FEE }).optional(),
+    note: z.union([z.string({ message: 'Note must be text' }), z.null()]).optional(),
+  })
+  .transform((v, ctx) => {
+    if (v.note !== undefined && v.note !== null && v.note.trim().length > MAX_TRANSACTION_NOTE_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Note must be at most ${MAX_TRANSACTION_NOTE_LENGTH} characters`,
+      });
+      return z.NEVER;
+    }
+    const note = v.note === undefined ? undefined : v.note?.trim() || null;
+    return { ...v, note };
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
+export type TransactionChanges = z.output<typeof ZTransactionChanges>;
+
+/** GET /api/portfolio/{holdingId}/transactions?method=average|fifo. */
+export const ZTransactionsQuery = z.strictObject({
+  method: z
+    .enum(['average', 'fifo'], { message: 'method must be average or fifo' })
+    .optional()
+    .transform((v): CostMethod => v ?? 'average'),
+});
+
+/** A transaction as the API returns it. `type` includes 'adjust' (written by an inline edit). */
+export interface TransactionRow {
+  id: string;
+  holdingId: string;
+  type: TransactionKind;
+  at: string;
+  quantity: string;
+  pricePerCoin: string;
+  fee: string;
+  note: string | null;
+  createdAt: string;
+}
+
+/** Response of the transactions list and of every change to it: the history and what it derives. */
+export interface HoldingTransactionsResult {
+  holdingId: string;
+  transactions: TransactionRow[];
+  derived: HoldingDerivation;
+}

@@ -1,0 +1,52 @@
+/** Requests to the API role as a browser makes them, timed (issue 12: 503 within 2 s during a database outage). */
+
+export interface TimedResponse {
+  status: number;
+  /** From sending to the whole answer, ms. */
+  ms: number;
+  /** `code` of an error body, if any. */
+  code?: string;
+}
+
+/** Signs up a local user and returns its bearer token. */
+export async function signUp(apiUrl: string): Promise<string> {
+  const email = `faults-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const response = await fetch(`${apiUrl}/api/auth/local/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery', firstName: 'Fault' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (response.status !== 201 || !body.token) throw new Error(`sign-up failed: ${response.status}`);
+  return body.token;
+}
+
+/** One request; a request with no answer within `timeoutMs` counts as status 0. */
+export async function timedRequest(
+  url: string,
+  options: { method?: string; token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<TimedResponse> {
+  const started = Date.now();
+  try {
+    const response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    const text = await response.text();
+    let code: string | undefined;
+    try {
+      code = (JSON.parse(text) as { code?: string }).code;
+    } catch {
+      // Not JSON.
+    }
+    return { status: response.status, ms: Date.now() - started, code };
+  } catch {
+    return { status: 0, ms: Date.now() - started };
+  }
+}

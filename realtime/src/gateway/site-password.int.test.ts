@@ -1,0 +1,118 @@
+/**
+ * Issue 13, finding 6: wrong site passwords in the Socket.IO handshake count with the check-password
+ * limiter (per client address, shared through Redis between processes); past the limit a handshake is
+ * refused, even with the right password, with the HTTP route's 429 answer as the error's data.
+ */
+import {
+  closeRedis,
+  connectRedis,
+  createLocalIdentity,
+  noopLogger,
+  type RedisClient,
+} from '@coinpace/adapters';
+import { createTestBus, type TestBus } from '@coinpace/adapters/testing';
+import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
+import { SITE_PASSWORD_GUESS_LIMIT, SOCKET_ERRORS } from '@coinpace/domain';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectClient, type TestClient } from './testing/clients.ts';
+import { testKeyPem } from './testing/key.ts';
+import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
+
+const PASSWORD = 'open sesame';
+
+describe('site password guesses in the handshake', () => {
+  let database: TestDatabase;
+  let bus: TestBus;
+  const servers: TestGateway[] = [];
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    bus = await createTestBus('memory');
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    for (const server of servers.splice(0)) await server.close();
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await database?.close();
+  });
+
+  async function start(guesses: RateLimiterAbstract): Promise<string> {
+    const server = await startTestGateway({
+      bus,
+      db: database.db,
+      verifier: await createLocalIdentity({ privateKeyPem: testKeyPem() }),
+      sitePassword: PASSWORD,
+      sitePasswordGuesses: guesses,
+      trustedProxyHops: 1,
+    });
+    servers.push(server);
+    return server.url;
+  }
+
+  /** A handshake from `address` (as the proxy in front names it); resolves with the refusal, if any. */
+  async function handshake(url: string, address: string, sitePassword?: string) {
+    try {
+      const client = await connectClient(url, {
+        extraHeaders: { 'x-forwarded-for': address },
+        auth: sitePassword === undefined ? {} : { sitePassword },
+      });
+      clients.push(client);
+      return undefined;
+    } catch (err) {
+      return err as Error & { data?: unknown };
+    }
+  }
+
+  it('refuses every handshake from an address past the limit, with the HTTP 429 body, and no other address', async () => {
+    const url = await start(
+      new RateLimiterMemory({ keyPrefix: 'check-password', ...SITE_PASSWORD_GUESS_LIMIT }),
+    );
+    // No password at all is not a guess.
+    for (let i = 0; i < 3; i += 1)
+      expect((await handshake(url, '198.51.100.5'))?.message).toBe(SOCKET_ERRORS.sitePassword);
+    for (let i = 0; i < SITE_PASSWORD_GUESS_LIMIT.points; i += 1)
+      expect((await handshake(url, '198.51.100.5', `guess ${i}`))?.message).toBe(SOCKET_ERRORS.sitePassword);
+
+    const refused = await handshake(url, '198.51.100.5', PASSWORD);
+    expect(refused?.message).toBe(SOCKET_ERRORS.rateLimited);
+    expect(refused?.data).toEqual({
+      status: 429,
+      code: 'RATE_LIMITED',
+      error: 'Too many requests. Please wait a moment and try again.',
+      retryAfter: expect.any(Number),
+    });
+    expect(await handshake(url, '198.51.100.6', PASSWORD)).toBeUndefined();
+  });
+
+  it.runIf(process.env.REDIS_URL)(
+    'shares the count between processes through Redis: guesses at one gateway block the address at another',
+    async () => {
+      const redis: RedisClient = await connectRedis(process.env.REDIS_URL!, noopLogger, 'test-limits');
+      try {
+        // Each process makes its own limiter over the same Redis keys, as server/main.ts does.
+        const prefix = `${bus.prefix}rl:check-password:${Date.now()}`;
+        const limiter = () =>
+          new RateLimiterRedis({
+            storeClient: redis,
+            useRedisPackage: true,
+            keyPrefix: prefix,
+            ...SITE_PASSWORD_GUESS_LIMIT,
+          });
+        const first = await start(limiter());
+        const second = await start(limiter());
+        for (let i = 0; i < SITE_PASSWORD_GUESS_LIMIT.points; i += 1)
+          expect((await handshake(first, '203.0.113.9', `guess ${i}`))?.message).toBe(
+            SOCKET_ERRORS.sitePassword,
+          );
+        expect((await handshake(second, '203.0.113.9', PASSWORD))?.message).toBe(SOCKET_ERRORS.rateLimited);
+        expect(await handshake(second, '203.0.113.10', PASSWORD)).toBeUndefined();
+      } finally {
+        await closeRedis(redis);
+      }
+    },
+  );
+});

@@ -1,0 +1,3 @@
+export * from './role-process.ts';
+export * from './cluster.ts';
+export { localSiteConfig } from './nginx.ts';

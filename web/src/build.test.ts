@@ -1,0 +1,67 @@
+// @vitest-environment node
+/**
+ * The web build (web/vite.config.ts, issue 15): a production bundle even when the shell says
+ * NODE_ENV=development, and a brotli and a gzip copy of every script, style and page beside it. No
+ * source maps (issue 13, finding 7): the full sources are not published.
+ */
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('web build', () => {
+  let outDir: string;
+  let files: string[];
+  beforeAll(async () => {
+    outDir = await mkdtemp(path.join(tmpdir(), 'coinpace-web-build-'));
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      await build({
+        root: WEB,
+        configFile: path.join(WEB, 'vite.config.ts'),
+        logLevel: 'silent',
+        // The config's own sourcemap setting: what ships is what this test sees.
+        build: { outDir, emptyOutDir: true },
+      });
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+    files = (await readdir(outDir, { recursive: true })).map(String);
+  }, 120_000);
+  afterAll(async () => {
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it("ships React's production build with NODE_ENV=development in the environment", async () => {
+    const scripts = files.filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) {
+      const code = await readFile(path.join(outDir, script), 'utf8');
+      expect(code, script).not.toContain('jsxDEV');
+      expect(code, script).not.toContain('react-dom.development');
+    }
+  });
+
+  it('writes a .br and a .gz copy of each text file, with the same content', async () => {
+    const text = files.filter((f) => /\.(?:js|css|html)$/.test(f));
+    expect(text).toContain('index.html');
+    for (const file of text) {
+      const original = await readFile(path.join(outDir, file));
+      expect(brotliDecompressSync(await readFile(path.join(outDir, `${file}.br`)))).toEqual(original);
+      expect(gunzipSync(await readFile(path.join(outDir, `${file}.gz`)))).toEqual(original);
+    }
+  });
+
+  it('ships no source map and points to none', async () => {
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    for (const file of files.filter((f) => /\.(?:js|css)$/.test(f))) {
+      expect(await readFile(path.join(outDir, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
+    }
+  });
+});

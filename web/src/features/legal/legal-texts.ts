@@ -1,0 +1,3 @@
+/** The policy texts, one chunk loaded when a policy modal opens (LegalModals). */
+export { PrivacyPolicy } from './PrivacyPolicy.tsx';
+export { TermsOfService } from './TermsOfService.tsx';
