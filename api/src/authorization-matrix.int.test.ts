@@ -18,10 +18,9 @@ import {
 } from '@coinpace/adapters/testing';
 import { BUS_TOPICS, type PriceTick } from '@coinpace/domain';
 import { testEngines } from '@coinpace/db/testing';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse } from './features/prices/testing/sse-client.ts';
-import { startTestApi, type TestApi } from './testing/harness.ts';
+import { roomyLimiters, startTestApi, type TestApi } from './testing/harness.ts';
 import {
   PUBLIC_ROUTES,
   concretePath,
@@ -44,9 +43,6 @@ interface TokenCase {
   error?: string;
 }
 
-/** Many sign-ups and sign-ins from one address: the matrix is not about rate limits. */
-const roomyLimiters = (name: string, options: { points: number; duration: number }) =>
-  new RateLimiterMemory({ keyPrefix: name, ...options, points: 1_000_000 });
 
 interface Mode {
   name: string;

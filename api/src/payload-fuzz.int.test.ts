@@ -8,9 +8,8 @@
  */
 import { testEngines } from '@coinpace/db/testing';
 import fc from 'fast-check';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './testing/harness.ts';
+import { roomyLimiters, startTestApi, type TestApi } from './testing/harness.ts';
 import {
   PUBLIC_ROUTES,
   concretePath,
@@ -147,9 +146,6 @@ function withField(wellFormed: Record<string, unknown>, field: string, value: Js
   return `{${parts.join(',')}}`;
 }
 
-/** Many hostile requests from one address: rate limits are not what this suite is about. */
-const roomyLimiters = (name: string, options: { points: number; duration: number }) =>
-  new RateLimiterMemory({ keyPrefix: name, ...options, points: 1_000_000 });
 
 const RUNS_PER_ROUTE = 40;
 

@@ -98,6 +98,12 @@ export class ImportRowCollector {
   readonly #bySymbol = new Map<string, Entry>();
   readonly #skipped: ImportFailure[] = [];
   readonly #failed: ImportFailure[] = [];
+  readonly #quantityBelow: number;
+
+  /** `quantityBelow`: a merged total must stay below it too, when a format caps its quantities. */
+  constructor(options: { quantityBelow?: number } = {}) {
+    this.#quantityBelow = options.quantityBelow ?? Infinity;
+  }
 
   /**
    * Adds or merges a row whose fields already passed the row rules. False when the merge was refused:
@@ -114,7 +120,7 @@ export class ImportRowCollector {
       return true;
     }
     const quantity = existing.row.quantity + row.quantity;
-    if (!isImportQuantity(quantity)) return false;
+    if (!isImportQuantity(quantity) || !(quantity < this.#quantityBelow)) return false;
     existing.sourceRows += 1;
     const target = existing.row;
     target.quantity = quantity;

@@ -162,6 +162,16 @@ describe('parsePaste: wallet table', () => {
     expect(parsePaste(row(balance)).rows.map((r) => r.quantity)).toEqual(quantities);
   });
 
+  it('fails a row whose merge would bring the total to the 1,000,000,000 cap (found by the property test)', () => {
+    const text = '284,761,660 Sol\n715,238,340 Sol\nToken\tPortfolio %\tPrice (24hr)\tBalance\tValue';
+    const result = parsePaste(text);
+    expect(result.format).toBe('wallet-table');
+    expect(result.rows).toEqual([{ symbol: 'SOL', quantity: 284761660 }]);
+    expect(result.report.failed).toEqual([
+      { symbol: 'SOL', error: 'total quantity must stay below 1,000,000,000' },
+    ]);
+  });
+
   it('reads name, value after the balance, and not the price before it', () => {
     expect(parsePaste(row('4,768.2201 USDC')).rows).toEqual([
       { symbol: 'USDC', name: 'USD Coin', quantity: 4768.2201, value: 4768.22 },

@@ -3,7 +3,7 @@ import { startFakeStripe, type FakeStripe, type SignedEvent } from '@coinpace/ad
 import { findSubscription } from '@coinpace/db';
 import { PLANS, type PlanId } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { roomyLimiters, startTestApi, type TestApi } from '../../testing/harness.ts';
 import { checkoutBody, stripeEnv, testClock } from './billing-test-support.ts';
 
 /**
@@ -61,13 +61,16 @@ describe('billing over HTTP walks the order space against the Stripe-shaped serv
   let lives = 0;
   let stepsWalked = 0;
   let deliveries = 0;
+  let knownLimitHits = 0;
   beforeAll(async () => {
     fake = await startFakeStripe({ webhookSecret: 'whsec_walk', now: clock.now });
-    api = await startTestApi('postgres', stripeEnv(fake), { now: clock.now });
+    // Roomy limits: every life (and every shrinking replay of a failure) signs up from one address.
+    api = await startTestApi('postgres', stripeEnv(fake), { now: clock.now, limiters: roomyLimiters });
   });
   afterAll(async () => {
     console.log(
-      `billing property (HTTP, Stripe): ${lives} lives, ${stepsWalked} steps, ${deliveries} webhook deliveries`,
+      `billing property (HTTP, Stripe): ${lives} lives, ${stepsWalked} steps, ${deliveries} webhook deliveries, ` +
+        `${knownLimitHits} re-subscriptions ended unseen`,
     );
     await api?.close();
     await fake?.close();
@@ -180,6 +183,14 @@ describe('billing over HTTP walks the order space against the Stripe-shaped serv
     }
     const ended = truth.status === 'canceled';
     const row = await findSubscription(api.database.db, user.id);
+    if (ended && row?.subscriptionId !== truth.id && row?.status === 'canceled') {
+      // The known limit the domain walk names (subscription-state.property.test.ts): a re-subscription that
+      // ended before any live word about it arrived cannot be told from an older subscription's late end,
+      // since words carry no creation order. The user is without a plan, as at Stripe.
+      knownLimitHits += 1;
+      expect(ours.plan).toBe('None');
+      return;
+    }
     expect(row?.subscriptionId).toBe(truth.id);
     expect(row?.status).toBe(truth.status);
     expect(ours).toMatchObject({
@@ -202,7 +213,7 @@ describe('billing over HTTP walks the same lives with local checkout (postgres)'
   let lives = 0;
   let stepsWalked = 0;
   beforeAll(async () => {
-    api = await startTestApi('postgres', {}, { now: clock.now });
+    api = await startTestApi('postgres', {}, { now: clock.now, limiters: roomyLimiters });
   });
   afterAll(async () => {
     console.log(`billing property (HTTP, local checkout): ${lives} lives, ${stepsWalked} steps`);

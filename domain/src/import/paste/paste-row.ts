@@ -36,11 +36,12 @@ export function quoteLine(line: string): string {
  * ImportRowCollector.
  */
 export class PasteRows {
-  readonly #collector = new ImportRowCollector();
+  readonly #collector: ImportRowCollector;
   readonly #quantityBelow: number;
 
   constructor(options: { quantityBelow?: number } = {}) {
     this.#quantityBelow = options.quantityBelow ?? Infinity;
+    this.#collector = new ImportRowCollector({ quantityBelow: this.#quantityBelow });
   }
 
   /** Adds a candidate; false when the row rules refuse it (it is then recorded as skipped or failed). */
@@ -62,7 +63,9 @@ export class PasteRows {
     if (value !== undefined) row.value = value;
     if (candidate.contractAddress !== undefined) row.contractAddress = candidate.contractAddress;
     if (this.#collector.add(row)) return true;
-    this.#collector.fail(symbol, `total quantity would exceed ${MAX_QUANTITY.toLocaleString('en-US')}`);
+    const limit = Math.min(MAX_QUANTITY, this.#quantityBelow);
+    const words = limit === MAX_QUANTITY ? 'would exceed' : 'must stay below';
+    this.#collector.fail(symbol, `total quantity ${words} ${limit.toLocaleString('en-US')}`);
     return false;
   }
 
