@@ -43,7 +43,6 @@ interface TokenCase {
   error?: string;
 }
 
-
 interface Mode {
   name: string;
   start(engine: 'pglite' | 'postgres'): Promise<{ api: TestApi; alice: Owned; cases: TokenCase[] }>;

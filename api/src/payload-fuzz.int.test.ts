@@ -146,7 +146,6 @@ function withField(wellFormed: Record<string, unknown>, field: string, value: Js
   return `{${parts.join(',')}}`;
 }
 
-
 const RUNS_PER_ROUTE = 40;
 
 /**
