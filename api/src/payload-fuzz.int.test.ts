@@ -7,6 +7,7 @@
  * owner's rows are the same afterwards, and no prototype was polluted.
  */
 import { testEngines } from '@coinpace/db/testing';
+import { MAX_QUANTITY, zCoingeckoId } from '@coinpace/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomyLimiters, startTestApi, type TestApi } from './testing/harness.ts';
@@ -37,6 +38,18 @@ const BLANK_IS_NONE: Record<string, readonly string[]> = {
  * favour 0, -0 and 5e-324.
  */
 const ZERO_IS_A_VALUE = new Set(['purchasePrice', 'pricePerCoin', 'fee']);
+/**
+ * Fields holding a CoinGecko id: any text the id rule accepts ('12abc', '0x10', '1_000') names a coin the
+ * test's simulated price source knows, so only text the rule refuses is hostile there.
+ */
+const COIN_ID_FIELDS = new Set(['coingeckoId', 'coinId']);
+const isCoinId = (value: Json) => {
+  try {
+    return zCoingeckoId.safeParse(JSON.parse(value)).success;
+  } catch {
+    return false;
+  }
+};
 const roundsToZero = (value: Json) => {
   try {
     const parsed: unknown = JSON.parse(value);
@@ -59,9 +72,18 @@ const WRONG_TYPES: Json[] = ['true', 'false', '[]', '{}', '[1,2,3]', '[{"a":1}]'
 /** Values of another type than `wellFormed`'s (an empty list may be a valid list). */
 const wrongTypes = (wellFormed: unknown) =>
   fc.constantFrom<Json>(...WRONG_TYPES.filter((t) => !(Array.isArray(wellFormed) && t === '[]')));
+/**
+ * Numbers no numeric field takes: negative, beyond every maximum (quantities stop at 10^15, prices and
+ * thresholds far below), or too small to keep in 18 decimals. A double between is a fine amount somewhere
+ * (1e-18 is a valid price, 3.5 a valid quantity), so the fuzzing does not count it as hostile.
+ */
+const outOfRange = (n: number) => n <= 0 || n > MAX_QUANTITY || n < 1e-18;
 const hugeNumbers = fc.oneof(
   fc.constantFrom<Json>('1e999', '-1e999', '1e308', '-1e308', '9007199254740993', '-0', '5e-324', '1e21'),
-  fc.double({ noNaN: true }).map((n) => json(n)),
+  fc
+    .double({ noNaN: true })
+    .filter(outOfRange)
+    .map((n) => json(n)),
 );
 const nanStrings = fc.constantFrom<Json>(
   ...['NaN', 'Infinity', '-Infinity', '1e999', '0x10', '1_000', '', ' ', '١٢٣', '１２３', '12abc'].map(json),
@@ -85,21 +107,24 @@ const hostileFor = (
   free: boolean,
   clearable: boolean,
   zeroValid: boolean,
+  coinId: boolean,
   wellFormed: unknown,
 ): fc.Arbitrary<Json> =>
-  zeroValid
-    ? hostileFor(free, clearable, false, wellFormed).filter((value) => !roundsToZero(value))
-    : free
-      ? fc.oneof(wrongTypes(wellFormed), hugeNumbers, protoKeys, deep, bigString)
-      : fc.oneof(
-          wrongTypes(wellFormed),
-          hugeNumbers,
-          clearable ? nanStrings.filter((s) => s.trim() !== '""' && s !== '" "') : nanStrings,
-          unicode,
-          protoKeys,
-          deep,
-          bigString,
-        );
+  coinId
+    ? hostileFor(free, clearable, zeroValid, false, wellFormed).filter((value) => !isCoinId(value))
+    : zeroValid
+      ? hostileFor(free, clearable, false, false, wellFormed).filter((value) => !roundsToZero(value))
+      : free
+        ? fc.oneof(wrongTypes(wellFormed), hugeNumbers, protoKeys, deep, bigString)
+        : fc.oneof(
+            wrongTypes(wellFormed),
+            hugeNumbers,
+            clearable ? nanStrings.filter((s) => s.trim() !== '""' && s !== '" "') : nanStrings,
+            unicode,
+            protoKeys,
+            deep,
+            bigString,
+          );
 
 /** Whole bodies that are not a JSON object (or not JSON at all). */
 const hostileBodies = fc.constantFrom<Json>(
@@ -235,6 +260,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('payload fuzzing on %s', (e
                     FREE_TEXT.has(field),
                     (BLANK_IS_NONE[route] ?? []).includes(field),
                     ZERO_IS_A_VALUE.has(field),
+                    COIN_ID_FIELDS.has(field),
                     (wellFormed as Record<string, unknown>)[field],
                   ),
                   fc.boolean(),
