@@ -23,8 +23,8 @@ import {
   createMetricsApp,
   createOpsApp,
   memoryLimiters,
+  onePerName,
   redisLimiters,
-  type LimiterFactory,
   type Logger,
 } from '@coinpace/api';
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
@@ -200,16 +200,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
-/** A limiter factory that makes each named limiter once, so every caller of a name shares its counts. */
-function onePerName(make: LimiterFactory): LimiterFactory {
-  const made = new Map<string, ReturnType<LimiterFactory>>();
-  return (name, options) => {
-    let limiter = made.get(name);
-    if (!limiter) made.set(name, (limiter = make(name, options)));
-    return limiter;
-  };
 }
 
 function listen(server: Server, port: number): Promise<void> {

@@ -34,3 +34,27 @@ export function redisLimiters(client: RedisClient, prefix = 'coinpace:rl:'): Lim
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${name}-insurance`, ...options }),
     });
 }
+
+/**
+ * A limiter factory that makes each named limiter once, so every caller of a name shares its counts. A
+ * second caller asking the same name with other points or window is a wiring mistake (it would silently get
+ * the first caller's), so it throws at start-up.
+ */
+export function onePerName(make: LimiterFactory): LimiterFactory {
+  const made = new Map<string, { limiter: ReturnType<LimiterFactory>; points: number; duration: number }>();
+  return (name, options) => {
+    const known = made.get(name);
+    if (!known) {
+      const limiter = make(name, options);
+      made.set(name, { limiter, points: options.points, duration: options.duration });
+      return limiter;
+    }
+    if (known.points !== options.points || known.duration !== options.duration) {
+      throw new Error(
+        `rate limiter '${name}' asked for ${options.points} per ${options.duration} s, ` +
+          `but it was made with ${known.points} per ${known.duration} s`,
+      );
+    }
+    return known.limiter;
+  };
+}
