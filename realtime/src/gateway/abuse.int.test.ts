@@ -3,58 +3,26 @@
  * sockets ask for thousands of made-up ids and for more coin sets than a node keeps. The limits hold,
  * and the node answers `/healthz` with 200 all along (its latency is printed, not asserted).
  */
-import { createLocalIdentity } from '@coinpace/adapters';
-import { createTestBus, describeHealth, probeHealth, type TestBus } from '@coinpace/adapters/testing';
-import { saveLatestPrices } from '@coinpace/db';
-import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
+import { describeHealth, probeHealth } from '@coinpace/adapters/testing';
 import { DEFAULT_WATCHED_COINS, type PriceMap } from '@coinpace/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayOptions } from './gateway.ts';
+import { describe, expect, it } from 'vitest';
 import { connectClient, type TestClient } from './testing/clients.ts';
-import { testKeyPem } from './testing/key.ts';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
+import { gatewaySuite } from './testing/gateway-suite.ts';
 
 /** Coins with a stored price: known, so only the caps stand between them and a socket. */
 const PRICED = Array.from({ length: 150 }, (_, i) => `abuse-coin-${i + 1}`);
 
 describe('a gateway under attack from one address', () => {
-  let database: TestDatabase;
-  let bus: TestBus;
-  const servers: TestGateway[] = [];
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    bus = await createTestBus('memory');
-    const prices: PriceMap = {};
-    for (const id of PRICED) prices[id] = { usd: 1, usd_24h_change: 0, last_updated: 1_700_000_000 };
-    await saveLatestPrices(database.db, prices, 'coingecko', new Date());
-  });
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    for (const server of servers.splice(0)) await server.close();
-  });
-  afterAll(async () => {
-    await bus?.close();
-    await database?.close();
-  });
-
-  async function start(options: Partial<GatewayOptions> = {}): Promise<TestGateway> {
-    const server = await startTestGateway({
-      bus,
-      db: database.db,
-      verifier: await createLocalIdentity({ privateKeyPem: testKeyPem() }),
-      ...options,
-    });
-    servers.push(server);
-    return server;
-  }
+  const prices: PriceMap = {};
+  for (const id of PRICED) prices[id] = { usd: 1, usd_24h_change: 0, last_updated: 1_700_000_000 };
+  const suite = gatewaySuite({ prices });
+  const start = suite.start;
 
   /** Tries `count` sockets at once; resolves with the connected ones and the number refused. */
   async function flood(url: string, count: number): Promise<{ connected: TestClient[]; refused: number }> {
     const outcomes = await Promise.allSettled(Array.from({ length: count }, () => connectClient(url)));
     const connected = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
-    clients.push(...connected);
+    for (const client of connected) suite.adopt(client);
     return { connected, refused: outcomes.length - connected.length };
   }
 

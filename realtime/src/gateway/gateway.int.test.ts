@@ -1,7 +1,7 @@
-import { createLocalIdentity, publishUserEvent, type LocalIdentity } from '@coinpace/adapters';
-import { busKinds, createTestBus, waitFor, type TestBus } from '@coinpace/adapters/testing';
-import { ensureUser, saveLatestPrices, trackCoin } from '@coinpace/db';
-import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
+import { createLocalIdentity, publishUserEvent } from '@coinpace/adapters';
+import { busKinds, waitFor } from '@coinpace/adapters/testing';
+import { ensureUser, trackCoin } from '@coinpace/db';
+import { createTestDatabase } from '@coinpace/db/testing';
 import {
   BUS_TOPICS,
   SOCKET_ERRORS,
@@ -11,11 +11,11 @@ import {
   type PriceQuote,
   type PriceTick,
 } from '@coinpace/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, type TestClient } from './testing/clients.ts';
+import { describe, expect, it } from 'vitest';
+import { connectClient } from './testing/clients.ts';
 import { startClusterNode } from './testing/cluster-node.ts';
 import { testKeyPem } from './testing/key.ts';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
+import { gatewaySuite } from './testing/gateway-suite.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const databaseUrl = process.env.DATABASE_URL;
@@ -35,51 +35,18 @@ const tick = (prices: PriceTick['prices'], extra: Partial<PriceTick> = {}): Pric
 });
 
 describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
-  let database: TestDatabase;
-  let bus: TestBus;
-  let identity: LocalIdentity;
-  const servers: TestGateway[] = [];
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    bus = await createTestBus(kind, { redisUrl });
-    identity = await createLocalIdentity({ privateKeyPem: testKeyPem() });
-    const stored = Object.fromEntries(TICKER_COIN_IDS.map((id, i) => [id, q(100 + i)]));
-    await saveLatestPrices(
-      database.db,
-      { ...stored, 'gw-a': q(1), 'gw-b': q(2), 'gw-c': q(3) },
-      'coingecko',
-      new Date(),
-    );
+  const suite = gatewaySuite({
+    busKind: kind,
+    redisUrl,
+    prices: {
+      ...Object.fromEntries(TICKER_COIN_IDS.map((id, i) => [id, q(100 + i)])),
+      'gw-a': q(1),
+      'gw-b': q(2),
+      'gw-c': q(3),
+    },
   });
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    for (const server of servers.splice(0)) await server.close();
-  });
-  afterAll(async () => {
-    await bus?.close();
-    await database?.close();
-  });
-
-  async function startNode(sitePassword?: string): Promise<string> {
-    const server = await startTestGateway({
-      bus,
-      db: database.db,
-      verifier: identity,
-      sitePassword,
-      redisUrl: kind === 'redis' ? redisUrl : undefined,
-      redisPrefix: bus.prefix,
-    });
-    servers.push(server);
-    return server.url;
-  }
-
-  async function client(url: string, options: Parameters<typeof connectClient>[1] = {}) {
-    const connected = await connectClient(url, options);
-    clients.push(connected);
-    return connected;
-  }
+  const startNode = async (sitePassword?: string) => (await suite.start({ sitePassword })).url;
+  const client = suite.client;
 
   it('sends the stored ticker on connect, answers subscribe with latest quotes, and sends each socket one prices frame per tick with its changed coins and the ticker coins', async () => {
     const url = await startNode();
@@ -102,7 +69,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     // ticker coins travel as quotes in the same frame, with their last known update time.
     const ticker = tickerFromPrices(Object.fromEntries(TICKER_COIN_IDS.map((id) => [id, q(200)])));
     const tickerQuotes = Object.fromEntries(TICKER_COIN_IDS.map((id) => [id, q(200)]));
-    await bus.publish(
+    await suite.bus.publish(
       BUS_TOPICS.priceTick,
       tick({ 'gw-a': q(1.5), 'gw-c': q(3.5), 'gw-z': q(9), bitcoin: q(201, 1) }, { ticker }),
     );
@@ -122,7 +89,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
       'prices',
     ]);
 
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.6), 'gw-b': q(2.5) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.6), 'gw-b': q(2.5) }));
     await waitFor(() => two.of('prices').length === 2, { what: 'second tick' });
     await waitFor(() => one.of('prices').length === 2, { what: 'second tick on one' });
     expect(one.of('prices')[1]).toEqual({ 'gw-a': q(1.6), 'gw-b': q(2.5) });
@@ -131,15 +98,15 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     expect(one.of('source:state')).toHaveLength(1);
 
     // Each socket is in two rooms: its own and its coin set's (no per-coin rooms, no ticker room).
-    const { io } = servers[0]!.gateway;
+    const { io } = suite.servers[0]!.gateway;
     const rooms = (await io.fetchSockets()).map((s) => [...s.rooms].filter((r) => r !== s.id));
     expect(rooms.map((r) => r.length)).toEqual([1, 1, 1]);
     one.socket.emit('unsubscribe', { coins: ['gw-a'] });
     await waitFor(async () => (await io.in(rooms[0]![0]!).fetchSockets()).length === 0, {
       what: 'one left its old set',
     });
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.7) }));
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-b': q(2.6) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(1.7) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-b': q(2.6) }));
     await waitFor(() => one.of('prices').length === 3, { what: 'third tick' });
     expect(one.of('prices')[2]).toEqual({ 'gw-b': q(2.6) });
 
@@ -165,18 +132,18 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
   it('puts a verified user in their room; user events reach only that user; a bad token is refused', async () => {
     const url = await startNode();
     const subject = `local_${Math.random().toString(36).slice(2)}`;
-    const user = await ensureUser(database.db, subject);
-    const other = await ensureUser(database.db, `${subject}_other`);
-    const mine = await client(url, { auth: { token: identity.issueToken(subject) } });
+    const user = await ensureUser(suite.database.db, subject);
+    const other = await ensureUser(suite.database.db, `${subject}_other`);
+    const mine = await client(url, { auth: { token: suite.identity.issueToken(subject) } });
     const anonymous = await client(url);
     await expect(client(url, { auth: { token: 'not.a.token' } })).rejects.toThrow(SOCKET_ERRORS.unauthorized);
 
-    await publishUserEvent(bus, {
+    await publishUserEvent(suite.bus, {
       userId: other.id,
       type: 'portfolio:changed',
       payload: { reason: 'added' },
     });
-    await publishUserEvent(bus, {
+    await publishUserEvent(suite.bus, {
       userId: user.id,
       type: 'portfolio:changed',
       payload: { reason: 'deleted' },
@@ -192,13 +159,13 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     const watcher = await client(url);
     await watcher.subscribe(['gw-c']);
     watcher.close();
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-c': q(30) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-c': q(30) }));
     await waitFor(async () => (await probeQuote(url, 'gw-c'))?.usd === 30, {
       what: 'the gateway saw the tick',
     });
     const back = await client(url);
     await expect(back.subscribe(['gw-c'])).resolves.toEqual({ 'gw-c': q(30) });
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-c': q(31) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-c': q(31) }));
     await waitFor(() => back.of('prices').length === 1, { what: 'live again' });
     expect(back.of('prices')).toEqual([{ 'gw-c': q(31) }]);
   });
@@ -212,13 +179,13 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     onFirst.socket.on('disconnect', (reason) => reasons.first.push(reason));
     onSecond.socket.on('disconnect', (reason) => reasons.second.push(reason));
 
-    await servers[0]!.close();
+    await suite.servers[0]!.close();
     await waitFor(() => reasons.first.length === 1, { what: 'the first node dropping its socket' });
     // 'io server disconnect' is the one reason Socket.IO clients never retry by themselves.
     expect(reasons.first).toEqual(['transport close']);
 
     await expect(onSecond.subscribe(['gw-a'])).resolves.toBeDefined();
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(11) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'gw-a': q(11) }));
     await waitFor(() => onSecond.of('prices').length === 1, { what: 'a tick on the second node' });
     expect(reasons.second).toEqual([]);
     expect(onSecond.socket.connected).toBe(true);
@@ -234,7 +201,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
   if (kind === 'redis' && databaseUrl)
     it('two processes: a client on the second receives ticks and user events published through the first', async () => {
       const clusterDb = await createTestDatabase('postgres', databaseUrl);
-      const nodeEnv = { DATABASE_URL: clusterDb.url, REDIS_URL: redisUrl, BUS_PREFIX: bus.prefix };
+      const nodeEnv = { DATABASE_URL: clusterDb.url, REDIS_URL: redisUrl, BUS_PREFIX: suite.bus.prefix };
       const nodes = await Promise.all([startClusterNode(nodeEnv), startClusterNode(nodeEnv)]);
       const [first, second] = nodes;
       try {
@@ -244,7 +211,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
         // Sockets watch only coins Coinpace follows (issue 13): the user tracks the coin first.
         await trackCoin(clusterDb.db, { coingeckoId: 'cluster-coin', name: 'Cluster coin', symbol: 'CLU' });
         const client = await connectClient(second!.url, { auth: { token: identity.issueToken(subject) } });
-        clients.push(client);
+        suite.adopt(client);
         expect((await client.watch(['bitcoin', 'cluster-coin'])).refused.unknown).toEqual([]);
 
         // The adapter is shared: the first node sees the second node's socket.

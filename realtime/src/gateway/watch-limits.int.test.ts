@@ -3,16 +3,13 @@
  * tracked), at most its cap of them, and a node keeps a bounded number of coin sets. What a `subscribe`
  * did not add comes back in its ack; the socket stays connected.
  */
-import { createLocalIdentity, type LocalIdentity } from '@coinpace/adapters';
-import { createTestBus, waitFor, type TestBus } from '@coinpace/adapters/testing';
-import { ensureUser, saveLatestPrices, trackCoin } from '@coinpace/db';
-import { createTestDatabase, createTestHolding, type TestDatabase } from '@coinpace/db/testing';
+import { waitFor } from '@coinpace/adapters/testing';
+import { ensureUser, trackCoin } from '@coinpace/db';
+import { createTestHolding } from '@coinpace/db/testing';
 import { BUS_TOPICS, type PriceQuote, type PriceTick } from '@coinpace/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatewayOptions } from './gateway.ts';
-import { connectClient, type TestClient } from './testing/clients.ts';
-import { testKeyPem } from './testing/key.ts';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
+import { gatewaySuite } from './testing/gateway-suite.ts';
 
 const q = (usd: number): PriceQuote => ({ usd, usd_24h_change: 0, last_updated: 1_700_000_000 });
 let tickSeq = 0;
@@ -25,64 +22,31 @@ const tick = (prices: PriceTick['prices']): PriceTick => ({
 const none = { unknown: [], overLimit: [], gatewayFull: [] };
 
 describe('what a socket may watch', () => {
-  let database: TestDatabase;
-  let bus: TestBus;
-  let identity: LocalIdentity;
-  const servers: TestGateway[] = [];
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    bus = await createTestBus('memory');
-    identity = await createLocalIdentity({ privateKeyPem: testKeyPem() });
-    await saveLatestPrices(
-      database.db,
-      {
-        'wl-priced': q(1),
-        'wl-a': q(1),
-        'wl-b': q(2),
-        'wl-c': q(3),
-        'wl-d': q(4),
-        'wl-e': q(5),
-        'wl-f': q(6),
-      },
-      'coingecko',
-      new Date(),
-    );
+  const suite = gatewaySuite({
+    prices: {
+      'wl-priced': q(1),
+      'wl-a': q(1),
+      'wl-b': q(2),
+      'wl-c': q(3),
+      'wl-d': q(4),
+      'wl-e': q(5),
+      'wl-f': q(6),
+    },
+    gatewayDefaults: { knownLookupEveryMs: 50 },
   });
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    for (const server of servers.splice(0)) await server.close();
-  });
-  afterAll(async () => {
-    await bus?.close();
-    await database?.close();
-  });
-
-  async function start(options: Partial<GatewayOptions> = {}): Promise<string> {
-    const server = await startTestGateway({
-      bus,
-      db: database.db,
-      verifier: identity,
-      knownLookupEveryMs: 50,
-      ...options,
-    });
-    servers.push(server);
-    return server.url;
-  }
-
-  async function client(url: string, token?: string): Promise<TestClient> {
-    const connected = await connectClient(url, token ? { auth: { token } } : {});
-    clients.push(connected);
-    return connected;
-  }
+  const start = async (options: Partial<GatewayOptions> = {}) => (await suite.start(options)).url;
+  const client = (url: string, token?: string) => suite.client(url, token ? { auth: { token } } : {});
 
   it('watches built-in, priced, held, tracked and ticked coins, and reports made-up ones without dropping the socket', async () => {
     const url = await start();
     // Held and tracked after the gateway started: found in Postgres when asked for.
-    const owner = await ensureUser(database.db, `local_wl_${Date.now()}`);
-    await createTestHolding(database.db, owner.id, { coingeckoId: 'wl-held', symbol: 'WLH', name: 'Held' });
-    await trackCoin(database.db, { coingeckoId: 'wl-tracked', name: 'Tracked', symbol: 'WLT' });
+    const owner = await ensureUser(suite.database.db, `local_wl_${Date.now()}`);
+    await createTestHolding(suite.database.db, owner.id, {
+      coingeckoId: 'wl-held',
+      symbol: 'WLH',
+      name: 'Held',
+    });
+    await trackCoin(suite.database.db, { coingeckoId: 'wl-tracked', name: 'Tracked', symbol: 'WLT' });
     const socket = await client(url);
 
     const answer = await socket.watch(['bitcoin', 'wl-priced', 'wl-held', 'wl-tracked', 'wl-made-up', 'x-y']);
@@ -91,11 +55,11 @@ describe('what a socket may watch', () => {
     expect(socket.socket.connected).toBe(true);
 
     // A coin the poller priced since start is known from the tick.
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'wl-ticked': q(7), 'wl-made-up': q(8) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'wl-ticked': q(7), 'wl-made-up': q(8) }));
     await waitFor(async () => (await socket.watch(['wl-ticked'])).refused.unknown.length === 0, {
       what: 'a ticked coin becoming known',
     });
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'wl-held': q(9), 'x-y': q(10) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'wl-held': q(9), 'x-y': q(10) }));
     await waitFor(() => socket.of('prices').some((p) => p['wl-held']), { what: 'the held coin ticking' });
     expect(socket.of('prices').some((p) => p['x-y'])).toBe(false);
   });
@@ -113,8 +77,8 @@ describe('what a socket may watch', () => {
     await expect(anonymous.watch(['wl-d'])).resolves.toMatchObject({ refused: none });
 
     const subject = `local_wl_cap_${Date.now()}`;
-    await ensureUser(database.db, subject);
-    const signedIn = await client(url, identity.issueToken(subject));
+    await ensureUser(suite.database.db, subject);
+    const signedIn = await client(url, suite.identity.issueToken(subject));
     const many = ['wl-a', 'wl-b', 'wl-c', 'wl-d', 'wl-e', 'wl-f'];
     await expect(signedIn.watch(many)).resolves.toMatchObject({
       refused: { unknown: [], overLimit: ['wl-f'], gatewayFull: [] },
@@ -137,7 +101,7 @@ describe('what a socket may watch', () => {
     });
     // The refused socket still gets the ticker coins and may join a set that exists.
     await expect(c.watch(['wl-a'])).resolves.toEqual({ latest: { 'wl-a': q(1) }, refused: none });
-    await bus.publish(BUS_TOPICS.priceTick, tick({ 'wl-a': q(1.5), 'wl-c': q(3.5) }));
+    await suite.bus.publish(BUS_TOPICS.priceTick, tick({ 'wl-a': q(1.5), 'wl-c': q(3.5) }));
     await waitFor(() => c.of('prices').length === 1, { what: 'a tick' });
     expect(c.of('prices')).toEqual([{ 'wl-a': q(1.5) }]);
 
