@@ -5,17 +5,15 @@
  * with someone else's session id, no token, a garbage token, another user's token or no site password
  * gets none of it. Run on both adapters: in-process (ROLE=all) and Redis Streams.
  */
-import { createLocalIdentity, publishUserEvent, type LocalIdentity } from '@coinpace/adapters';
-import { busKinds, createTestBus, waitFor, type TestBus } from '@coinpace/adapters/testing';
-import { ensureUser, saveLatestPrices } from '@coinpace/db';
-import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
+import { publishUserEvent } from '@coinpace/adapters';
+import { busKinds, waitFor } from '@coinpace/adapters/testing';
+import { ensureUser } from '@coinpace/db';
 import { SOCKET_ERRORS, TICKER_COIN_IDS } from '@coinpace/domain';
 import { io } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from './gateway.ts';
-import { connectClient, recordClient, type TestClient, type TestSocket } from './testing/clients.ts';
-import { testKeyPem } from './testing/key.ts';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
+import { recordClient, type TestClient, type TestSocket } from './testing/clients.ts';
+import { gatewaySuite } from './testing/gateway-suite.ts';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -37,56 +35,28 @@ interface Attempt {
 }
 
 describe.each(busKinds(redisUrl))('connection-state recovery on the %s bus', (kind) => {
-  let database: TestDatabase;
-  let bus: TestBus;
-  let identity: LocalIdentity;
+  const suite = gatewaySuite({
+    busKind: kind,
+    redisUrl,
+    prices: Object.fromEntries(
+      TICKER_COIN_IDS.map((id) => [id, { usd: 1, usd_24h_change: 0, last_updated: 1_700_000_000 }]),
+    ),
+  });
   let alice: { id: string; token: string };
   let bob: { id: string; token: string };
-  const nodes: TestGateway[] = [];
-  const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    bus = await createTestBus(kind, { redisUrl });
-    identity = await createLocalIdentity({ privateKeyPem: testKeyPem() });
-    const stored = Object.fromEntries(
-      TICKER_COIN_IDS.map((id) => [id, { usd: 1, usd_24h_change: 0, last_updated: 1_700_000_000 }]),
-    );
-    await saveLatestPrices(database.db, stored, 'coingecko', new Date());
     const user = async (subject: string) => ({
-      id: (await ensureUser(database.db, subject)).id,
-      token: identity.issueToken(subject),
+      id: (await ensureUser(suite.database.db, subject)).id,
+      token: suite.identity.issueToken(subject),
     });
     alice = await user(`local_recovery_alice_${Date.now()}`);
     bob = await user(`local_recovery_bob_${Date.now()}`);
   });
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    for (const node of nodes.splice(0)) await node.close();
-  });
-  afterAll(async () => {
-    await bus?.close();
-    await database?.close();
-  });
 
-  async function startNode(sitePassword?: string): Promise<{ url: string; gateway: Gateway }> {
-    const node = await startTestGateway({
-      bus,
-      db: database.db,
-      verifier: identity,
-      sitePassword,
-      redisUrl: kind === 'redis' ? redisUrl : undefined,
-      redisPrefix: bus.prefix,
-    });
-    nodes.push(node);
-    return { url: node.url, gateway: node.gateway };
-  }
-
-  async function client(url: string, auth: Auth = {}): Promise<TestClient> {
-    const connected = await connectClient(url, { auth });
-    clients.push(connected);
-    return connected;
-  }
+  const startNode = async (sitePassword?: string): Promise<{ url: string; gateway: Gateway }> =>
+    await suite.start({ sitePassword });
+  const client = (url: string, auth: Auth = {}) => suite.client(url, { auth });
 
   /**
    * Alice connects, then loses her transport, so the server keeps her session for recovery. While she
@@ -131,7 +101,7 @@ describe.each(busKinds(redisUrl))('connection-state recovery on the %s bus', (ki
       if (packet.type === 2) events.push((packet.data as unknown[])[0] as string);
     });
     const testClient = recordClient(socket);
-    clients.push(testClient);
+    suite.adopt(testClient);
     socket.connect();
     return new Promise((resolve) => {
       socket.once('connect', () => resolve({ events, client: testClient }));
@@ -141,7 +111,7 @@ describe.each(busKinds(redisUrl))('connection-state recovery on the %s bus', (ki
 
   /** Publishes a user event for alice and waits until her own live socket has it. */
   async function liveEventForAlice(witness: TestClient, reason: 'added' | 'updated') {
-    await publishUserEvent(bus, { userId: alice.id, type: 'portfolio:changed', payload: { reason } });
+    await publishUserEvent(suite.bus, { userId: alice.id, type: 'portfolio:changed', payload: { reason } });
     await waitFor(() => witness.of('portfolio:changed').some((p) => p.reason === reason), {
       what: `alice's own socket receiving '${reason}'`,
     });
@@ -181,7 +151,7 @@ describe.each(busKinds(redisUrl))('connection-state recovery on the %s bus', (ki
     expect(intruder.error).toBeUndefined();
     expect(intruder.client!.socket.id).toBe(sid);
     await liveEventForAlice(witness, 'updated');
-    await publishUserEvent(bus, {
+    await publishUserEvent(suite.bus, {
       userId: bob.id,
       type: 'portfolio:changed',
       payload: { reason: 'imported' },

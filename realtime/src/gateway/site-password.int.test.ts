@@ -3,55 +3,19 @@
  * limiter (per client address, shared through Redis between processes); past the limit a handshake is
  * refused, even with the right password, with the HTTP route's 429 answer as the error's data.
  */
-import {
-  closeRedis,
-  connectRedis,
-  createLocalIdentity,
-  noopLogger,
-  type RedisClient,
-} from '@coinpace/adapters';
-import { createTestBus, type TestBus } from '@coinpace/adapters/testing';
-import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
+import { closeRedis, connectRedis, noopLogger, type RedisClient } from '@coinpace/adapters';
 import { SITE_PASSWORD_GUESS_LIMIT, SOCKET_ERRORS } from '@coinpace/domain';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, type TestClient } from './testing/clients.ts';
-import { testKeyPem } from './testing/key.ts';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { connectClient } from './testing/clients.ts';
+import { gatewaySuite } from './testing/gateway-suite.ts';
 
 const PASSWORD = 'open sesame';
 
 describe('site password guesses in the handshake', () => {
-  let database: TestDatabase;
-  let bus: TestBus;
-  const servers: TestGateway[] = [];
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    bus = await createTestBus('memory');
-  });
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    for (const server of servers.splice(0)) await server.close();
-  });
-  afterAll(async () => {
-    await bus?.close();
-    await database?.close();
-  });
-
-  async function start(guesses: RateLimiterAbstract): Promise<string> {
-    const server = await startTestGateway({
-      bus,
-      db: database.db,
-      verifier: await createLocalIdentity({ privateKeyPem: testKeyPem() }),
-      sitePassword: PASSWORD,
-      sitePasswordGuesses: guesses,
-      trustedProxyHops: 1,
-    });
-    servers.push(server);
-    return server.url;
-  }
+  const suite = gatewaySuite({ gatewayDefaults: { sitePassword: PASSWORD, trustedProxyHops: 1 } });
+  const start = async (guesses: RateLimiterAbstract) =>
+    (await suite.start({ sitePasswordGuesses: guesses })).url;
 
   /** A handshake from `address` (as the proxy in front names it); resolves with the refusal, if any. */
   async function handshake(url: string, address: string, sitePassword?: string) {
@@ -60,7 +24,7 @@ describe('site password guesses in the handshake', () => {
         extraHeaders: { 'x-forwarded-for': address },
         auth: sitePassword === undefined ? {} : { sitePassword },
       });
-      clients.push(client);
+      suite.adopt(client);
       return undefined;
     } catch (err) {
       return err as Error & { data?: unknown };
@@ -94,7 +58,7 @@ describe('site password guesses in the handshake', () => {
       const redis: RedisClient = await connectRedis(process.env.REDIS_URL!, noopLogger, 'test-limits');
       try {
         // Each process makes its own limiter over the same Redis keys, as server/main.ts does.
-        const prefix = `${bus.prefix}rl:check-password:${Date.now()}`;
+        const prefix = `${suite.bus.prefix}rl:check-password:${Date.now()}`;
         const limiter = () =>
           new RateLimiterRedis({
             storeClient: redis,
