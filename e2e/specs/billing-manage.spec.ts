@@ -1,27 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser } from '../src/suite.ts';
+import { VIEWPORTS, screenshot } from '../src/browser.ts';
 import { signUpInBrowser, subscribeByApi } from '../src/journeys.ts';
 
 describe('managing billing on local checkout (issue 14 item 4)', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser();
 
   it('lists the paid invoice on the account screen and updates the card on the local billing page, at 390 px', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Ines');
-    await subscribeByApi(page, app.url);
+    await signUpInBrowser(page, suite.app.url, 'Ines');
+    await subscribeByApi(page, suite.app.url);
 
-    await page.goto(`${app.url}/account`);
+    await page.goto(`${suite.app.url}/account`);
     const billing = page.getByRole('region', { name: 'Billing' });
     const rows = billing.getByRole('table', { name: 'Invoices' }).getByRole('row');
     await rows.nth(1).waitFor();

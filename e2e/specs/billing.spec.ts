@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser } from '../src/suite.ts';
+import { VIEWPORTS, screenshot } from '../src/browser.ts';
 import { signUpInBrowser } from '../src/journeys.ts';
 
 /** Signs up a fresh local user through the sign-up dialog; returns the e-mail address. */
 describe('billing journeys on local checkout', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser();
 
   it('chooses Token Run in the pricing modal, confirms the local checkout, cancels, reactivates, upgrades and downgrades with a confirmation', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Grace');
+    await signUpInBrowser(page, suite.app.url, 'Grace');
 
     await page.getByRole('link', { name: 'My Account' }).first().click();
     await page.waitForURL('**/account');
@@ -97,10 +88,10 @@ describe('billing journeys on local checkout', () => {
   });
 
   it('saves a phone number in E.164 and refuses one without a country code', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Alan');
-    await page.goto(`${app.url}/account`);
+    await signUpInBrowser(page, suite.app.url, 'Alan');
+    await page.goto(`${suite.app.url}/account`);
     const form = page.getByRole('region', { name: 'Contact information' });
     await form.getByLabel('Phone number').fill('555-1234');
     await form.getByRole('button', { name: 'Save contact information' }).click();
@@ -114,10 +105,10 @@ describe('billing journeys on local checkout', () => {
   });
 
   it('deletes the account after typing DELETE, signs out and goes home', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    const email = await signUpInBrowser(page, app.url, 'Ada');
-    await page.goto(`${app.url}/account`);
+    const email = await signUpInBrowser(page, suite.app.url, 'Ada');
+    await page.goto(`${suite.app.url}/account`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
@@ -126,9 +117,9 @@ describe('billing journeys on local checkout', () => {
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
     await confirm.click();
     await dialog.getByText('Account deleted successfully. Signing out...').waitFor();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
 
-    await page.goto(`${app.url}/#sign-in`);
+    await page.goto(`${suite.app.url}/#sign-in`);
     const signIn = page.getByRole('dialog', { name: 'Sign in to Coinpace' });
     await signIn.getByLabel('E-mail address').fill(email);
     await signIn.getByLabel('Password').fill('correct horse battery');

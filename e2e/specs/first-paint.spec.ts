@@ -3,10 +3,10 @@
  * and legal pages do not download the charts, the sign-in provider's UI or the alerts screen, and
  * scripts arrive compressed. Timings are for `npm run bench:firstpaint`, not for tests.
  */
-import { startApp, type RunningApp } from '@coinpace/server/testing';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser } from '../src/suite.ts';
+import { VIEWPORTS, screenshot } from '../src/browser.ts';
 import { signUpInBrowser } from '../src/journeys.ts';
 
 /** Text only the code of these parts contains; none of it may reach a visitor's first load. */
@@ -48,24 +48,16 @@ function recordScripts(page: Page): { url: string; body: Promise<string>; encodi
 }
 
 describe('first paint', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({ PRICE_SOURCE: 'simulated' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser({ PRICE_SOURCE: 'simulated' });
 
   it.each(['desktop', 'phone'] as const)(
     'draws the landing page before /api/config answers, from brotli-compressed scripts (%s)',
     async (viewport) => {
-      const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+      const context = await suite.browser.newContext({ viewport: VIEWPORTS[viewport] });
       const config = holdConfig(context);
       const page = await context.newPage();
       const scripts = recordScripts(page);
-      await page.goto(`${app.url}/`);
+      await page.goto(`${suite.app.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(config.held()).toBeGreaterThan(0);
       await screenshot(page, `first-paint-landing-before-config-${viewport}`, { fullPage: false });
@@ -81,14 +73,14 @@ describe('first paint', () => {
   );
 
   it('keeps the charts, the sign-in UI and the alerts screen off the landing and legal pages', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const scripts = recordScripts(page);
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     await page.getByRole('region', { name: 'Live prices' }).locator('.ticker-item').first().waitFor();
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await page.getByRole('dialog', { name: 'Terms of Service' }).getByText('Last updated').waitFor();
-    await page.goto(`${app.url}/privacy-policy`);
+    await page.goto(`${suite.app.url}/privacy-policy`);
     await page.getByRole('dialog', { name: 'Privacy Policy' }).getByText('Last updated').waitFor();
     await page.waitForLoadState('networkidle');
 
@@ -101,9 +93,9 @@ describe('first paint', () => {
   });
 
   it("shows a returning user's holdings before /api/config answers", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Fay');
+    await signUpInBrowser(page, suite.app.url, 'Fay');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();

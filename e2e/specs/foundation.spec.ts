@@ -1,26 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot, watchCspViolations } from '../src/browser.ts';
-import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser } from '../src/suite.ts';
+import { VIEWPORTS, screenshot, watchCspViolations } from '../src/browser.ts';
 
 describe('foundation journey on the embedded defaults', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser();
 
   it('a visitor signs up locally and sees the empty portfolio, stays signed in, and signs out', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     // The page's policy (issue 13, finding 7) lets the whole journey run: no script, style, image,
     // fetch or socket of the app is blocked.
     const violations = watchCspViolations(page);
-    const landing = await page.goto(`${app.url}/`);
+    const landing = await page.goto(`${suite.app.url}/`);
     expect(landing?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/crypto/i);
 
@@ -40,9 +31,9 @@ describe('foundation journey on the embedded defaults', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
 
-    await page.goto(`${app.url}/no-such-page`);
+    await page.goto(`${suite.app.url}/no-such-page`);
     await page.waitForURL('**/portfolio');
-    await page.goto(`${app.url}/dashboard`);
+    await page.goto(`${suite.app.url}/dashboard`);
     await page.waitForURL('**/portfolio');
 
     // The user menu from the keyboard: ArrowDown opens it on its first item, Escape closes it and
@@ -59,17 +50,17 @@ describe('foundation journey on the embedded defaults', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${app.url}/`);
-    await page.goto(`${app.url}/alerts`);
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
+    await page.goto(`${suite.app.url}/alerts`);
+    await page.waitForURL(`${suite.app.url}/`);
     expect(violations).toEqual([]);
     await context.close();
   });
 
   it('on a phone the menu lists the links (Wallets too) and closes on selection', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await page.goto(`${app.url}/#sign-up`);
+    await page.goto(`${suite.app.url}/#sign-up`);
     const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
     await dialog.getByLabel('E-mail address').fill(`phone-${Date.now()}@example.test`);
     await dialog.getByLabel('Password').fill('correct horse battery');
@@ -92,9 +83,9 @@ describe('foundation journey on the embedded defaults', () => {
   });
 
   it('refuses a wrong password with a clear message', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await page.goto(`${app.url}/#sign-in`);
+    await page.goto(`${suite.app.url}/#sign-in`);
     const dialog = page.getByRole('dialog', { name: 'Sign in to Coinpace' });
     await dialog.getByLabel('E-mail address').fill('nobody@example.test');
     await dialog.getByLabel('Password').fill('wrong password');

@@ -2,10 +2,10 @@
  * Layout of the portfolio screen and its import dialog at 1280 px and on a 390 px phone (issue 15,
  * item 9): one page scroll for the holdings, nothing of the import dialog cut off.
  */
-import { startApp, type RunningApp } from '@coinpace/server/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser } from '../src/suite.ts';
+import { VIEWPORTS, screenshot } from '../src/browser.ts';
 import { signUpInBrowser } from '../src/journeys.ts';
 
 const COINS = [
@@ -57,20 +57,12 @@ async function importPasted(page: Page, text: string, added: number): Promise<vo
 }
 
 describe('portfolio layout', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({ PRICE_SOURCE: 'simulated' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser({ PRICE_SOURCE: 'simulated' });
 
   it('on a phone, the import dialog shows the template and export-help links whole', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Pia');
+    await signUpInBrowser(page, suite.app.url, 'Pia');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     const body = modal.locator('.dialog-body');
@@ -117,9 +109,9 @@ describe('portfolio layout', () => {
   });
 
   it('at 1280 px, the import dialog fits and the holdings scroll with the page, not in a box of their own', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Pia');
+    await signUpInBrowser(page, suite.app.url, 'Pia');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     await expectFullyInside(

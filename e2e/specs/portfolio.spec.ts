@@ -1,8 +1,9 @@
 import type { FakeCoinGecko } from '@coinpace/adapters/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appAndBrowser } from '../src/suite.ts';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '@coinpace/server/testing';
+import type { RunningApp } from '@coinpace/server/testing';
 import { signUpInBrowser, startLiveApp, type LiveApp } from '../src/journeys.ts';
 
 const CSV = [
@@ -29,20 +30,12 @@ const symbolsInTable = (page: Page) =>
   page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-holding')));
 
 describe('portfolio journey', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({ PRICE_SOURCE: 'simulated' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser({ PRICE_SOURCE: 'simulated' });
 
   it('adds a coin found by search, priced, with the preview and SPEC.md validation', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Grace');
+    await signUpInBrowser(page, suite.app.url, 'Grace');
     await page.getByRole('button', { name: 'Add a Coin' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Coin' });
     await modal.getByRole('button', { name: 'Add Coin' }).click();
@@ -76,9 +69,9 @@ describe('portfolio journey', () => {
   });
 
   it('imports a CSV file and pasted text, edits a purchase price, sorts and deletes selected holdings', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Grace');
+    await signUpInBrowser(page, suite.app.url, 'Grace');
     await page.getByRole('heading', { name: 'Import Your Portfolio Holdings' }).waitFor();
 
     // CSV: three rows added, the row holding nothing skipped with its reason.
@@ -152,15 +145,7 @@ describe('portfolio journey', () => {
 });
 
 describe('portfolio on a phone and by keyboard', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({ PRICE_SOURCE: 'simulated' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser({ PRICE_SOURCE: 'simulated' });
 
   async function importPasted(page: Page, text: string, added: number): Promise<void> {
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
@@ -172,9 +157,9 @@ describe('portfolio on a phone and by keyboard', () => {
   }
 
   it('shows holdings as cards without sideways scrolling, sortable from the Sort by menu', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Grace');
+    await signUpInBrowser(page, suite.app.url, 'Grace');
     await importPasted(page, PASTE, 3);
     await page.locator('tr[data-holding="DOT"]').waitFor();
 
@@ -215,9 +200,9 @@ describe('portfolio on a phone and by keyboard', () => {
   });
 
   it('is usable by keyboard: modal focus stays inside and returns, row menu and price edit', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Grace');
+    await signUpInBrowser(page, suite.app.url, 'Grace');
     await importPasted(page, 'Bitcoin, BTC, 1, 50000', 1);
     await page.locator('tr[data-holding="BTC"]').waitFor();
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
-import { startApp, type RunningApp } from '@coinpace/server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser } from '../src/suite.ts';
+import { VIEWPORTS, screenshot } from '../src/browser.ts';
 
 const SITE_PASSWORD = 'visitor pass 42';
 
@@ -14,28 +14,21 @@ const dataLayerEvents = (page: Page) =>
   );
 
 describe('visitor journey behind the site password', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([
-      startApp({ SITE_PASSWORD, PRICE_SOURCE: 'simulated', SUPPORT_EMAIL: 'help@coinpace.test' }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  const suite = appAndBrowser({
+    SITE_PASSWORD,
+    PRICE_SOURCE: 'simulated',
+    SUPPORT_EMAIL: 'help@coinpace.test',
   });
 
   describe.each(['desktop', 'phone'] as const)('on a %s viewport', (viewport) => {
     it('unlocks the site, reads the policies, joins the beta and sends a message', async () => {
-      const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+      const context = await suite.browser.newContext({ viewport: VIEWPORTS[viewport] });
       const page = await context.newPage();
       const shot = (step: string, fullPage = true) =>
         screenshot(page, `visitor-${viewport}-${step}`, { fullPage });
 
       // Password gate: submit disabled when blank, 'Invalid password' for a wrong one.
-      await page.goto(`${app.url}/`);
+      await page.goto(`${suite.app.url}/`);
       await page.getByRole('heading', { name: 'Coinpace is password protected' }).waitFor();
       const enter = page.getByRole('button', { name: 'Enter' });
       await expect(enter.isDisabled()).resolves.toBe(true);
@@ -63,7 +56,7 @@ describe('visitor journey behind the site password', () => {
       await terms.getByText('deleted 14 days after registration').waitFor();
       await shot('3-terms', false);
       await terms.getByRole('button', { name: 'Close' }).click();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
       await terms.waitFor({ state: 'hidden' });
 
       await page.getByRole('link', { name: 'Privacy Policy' }).click();
@@ -73,13 +66,13 @@ describe('visitor journey behind the site password', () => {
       await privacy.getByRole('cell', { name: 'Twilio' }).waitFor();
       await shot('4-privacy', false);
       await page.keyboard.press('Escape');
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
 
       // Opened directly, /privacy closes to the home page; the password is still known in this tab.
-      await page.goto(`${app.url}/privacy`);
+      await page.goto(`${suite.app.url}/privacy`);
       await privacy.waitFor();
       await privacy.getByRole('button', { name: 'Close' }).click();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
 
       // Beta sign-up with every browser-side rule, then success.
       await page.getByRole('link', { name: 'Request beta access' }).click();
@@ -130,7 +123,7 @@ describe('visitor journey behind the site password', () => {
   });
 
   it('clears stored prices, portfolio data and key material at start-up', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(() => {
       if (sessionStorage.getItem('seeded')) return;
       sessionStorage.setItem('seeded', '1');
@@ -140,7 +133,7 @@ describe('visitor journey behind the site password', () => {
       localStorage.setItem('ui.sidebar', 'open');
     });
     const page = await context.newPage();
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     await page.getByRole('heading', { name: 'Coinpace is password protected' }).waitFor();
     const keys = await page.evaluate(() => Object.keys(localStorage).sort());
     expect(keys).toEqual(['ui.sidebar']);
@@ -148,9 +141,9 @@ describe('visitor journey behind the site password', () => {
   });
 
   it('shows the wallets screen to a signed-in user, with the Coming Soon notice', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     await page.getByLabel('Site password').fill(SITE_PASSWORD);
     await page.getByRole('button', { name: 'Enter' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
@@ -161,7 +154,7 @@ describe('visitor journey behind the site password', () => {
     await page.waitForURL('**/portfolio');
     await expect(dataLayerEvents(page)).resolves.toContain('sign_up');
 
-    await page.goto(`${app.url}/wallets`);
+    await page.goto(`${suite.app.url}/wallets`);
     await page.getByRole('heading', { name: 'Wallets' }).waitFor();
     const options = page.locator('.wallet-option strong');
     await expect(options.allTextContents()).resolves.toEqual([
@@ -187,25 +180,14 @@ describe('visitor journey behind the site password', () => {
 });
 
 describe('maintenance mode', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([
-      startApp({ MAINTENANCE_MODE: '1', PRICE_SOURCE: 'simulated' }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = appAndBrowser({ MAINTENANCE_MODE: '1', PRICE_SOURCE: 'simulated' });
 
   it.each(['desktop', 'phone'] as const)(
     'disables Sign Up and Sign In with a maintenance label (%s)',
     async (viewport) => {
-      const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+      const context = await suite.browser.newContext({ viewport: VIEWPORTS[viewport] });
       const page = await context.newPage();
-      await page.goto(`${app.url}/`);
+      await page.goto(`${suite.app.url}/`);
       const signUp = page.getByRole('button', { name: 'Sign Up (maintenance)' });
       const signIn = page.getByRole('button', { name: 'Sign In (maintenance)' });
       await expect(signUp.isDisabled()).resolves.toBe(true);
