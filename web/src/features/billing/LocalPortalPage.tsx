@@ -1,5 +1,5 @@
 import type { LocalCardView } from '@coinpace/domain';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { Logo } from '../../components/Logo.tsx';
@@ -18,6 +18,27 @@ function backPath(returnUrl: string | null): string {
   } catch {
     return '/account';
   }
+}
+
+/** One labelled field of the card form. */
+function CardField({
+  id,
+  label,
+  value,
+  onChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'autoComplete' | 'placeholder'>) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+    </div>
+  );
 }
 
 /** The card form's own checks, before the server's (which are the same, plus Luhn). */
@@ -99,39 +120,30 @@ export function LocalPortalPage() {
           </p>
         )}
         <form onSubmit={submit} noValidate aria-label="Update card">
-          <div className="field">
-            <label htmlFor="card-number">Card number</label>
-            <input
-              id="card-number"
-              className="input"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={number}
-              onChange={(e) => setNumber(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="card-expiry">Expiry (MM/YY)</label>
-            <input
-              id="card-expiry"
-              className="input"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              value={expiry}
-              onChange={(e) => setExpiry(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="card-cvc">CVC</label>
-            <input
-              id="card-cvc"
-              className="input"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={cvc}
-              onChange={(e) => setCvc(e.target.value)}
-            />
-          </div>
+          <CardField
+            id="card-number"
+            label="Card number"
+            value={number}
+            onChange={setNumber}
+            inputMode="numeric"
+            autoComplete="cc-number"
+          />
+          <CardField
+            id="card-expiry"
+            label="Expiry (MM/YY)"
+            value={expiry}
+            onChange={setExpiry}
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+          />
+          <CardField
+            id="card-cvc"
+            label="CVC"
+            value={cvc}
+            onChange={setCvc}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+          />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Saving...' : 'Update card'}
