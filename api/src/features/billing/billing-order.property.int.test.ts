@@ -54,6 +54,38 @@ async function walkLives(name: string, runLife: (steps: Step[], jitter: number[]
   }
 }
 
+/** The user changes plan (checkout with another price), cancels at period end or reactivates: 200. */
+async function changeSubscription(
+  api: TestApi,
+  token: string,
+  s: Extract<Step, { kind: 'changePlan' | 'cancel' | 'reactivate' }>,
+  priceOf: (plan: PlanId) => string,
+) {
+  const res =
+    s.kind === 'changePlan'
+      ? await api.call('POST', '/api/billing/create-checkout-session', {
+          token,
+          body: checkoutBody(api, priceOf(s.plan)),
+        })
+      : await api.call('POST', `/api/billing/${s.kind}-subscription`, { token, body: {} });
+  expect(res.status).toBe(200);
+}
+
+/** The user's own read-backs: sync-plan, or payment-success for the last checkout session (if any). */
+async function readBack(
+  api: TestApi,
+  token: string,
+  kind: 'syncPlan' | 'paymentSuccess',
+  sessionId: string | null,
+) {
+  if (kind === 'syncPlan') {
+    expect((await api.call('POST', '/api/billing/sync-plan', { token, body: {} })).status).toBe(200);
+  } else if (sessionId) {
+    const res = await api.call('POST', '/api/billing/payment-success', { token, body: { sessionId } });
+    expect(res.status).toBe(200);
+  }
+}
+
 describe('billing over HTTP walks the order space against the Stripe-shaped server (postgres)', () => {
   let api: TestApi;
   let fake: FakeStripe;
@@ -120,14 +152,7 @@ describe('billing over HTTP walks the order space against the Stripe-shaped serv
         case 'cancel':
         case 'reactivate': {
           if (!sub || !oursLive) break;
-          const res =
-            s.kind === 'changePlan'
-              ? await api.call('POST', '/api/billing/create-checkout-session', {
-                  token,
-                  body: checkoutBody(api, fake.prices[s.plan]),
-                })
-              : await api.call('POST', `/api/billing/${s.kind}-subscription`, { token, body: {} });
-          expect(res.status).toBe(200);
+          await changeSubscription(api, token, s, (plan) => fake.prices[plan]);
           send('customer.subscription.updated', fake.subscriptionJson(sub.id));
           break;
         }
@@ -150,13 +175,8 @@ describe('billing over HTTP walks the order space against the Stripe-shaped serv
           if (sub) send('customer.subscription.deleted', fake.endSubscription(sub.id));
           break;
         case 'syncPlan':
-          expect((await api.call('POST', '/api/billing/sync-plan', { token, body: {} })).status).toBe(200);
-          break;
         case 'paymentSuccess':
-          if (sessionId)
-            expect(
-              (await api.call('POST', '/api/billing/payment-success', { token, body: { sessionId } })).status,
-            ).toBe(200);
+          await readBack(api, token, s.kind, sessionId);
           break;
         case 'deliver': {
           const batch = queue.splice(s.pick % Math.max(1, queue.length), s.many);
@@ -259,14 +279,7 @@ describe('billing over HTTP walks the same lives with local checkout (postgres)'
         case 'cancel':
         case 'reactivate': {
           if (!oursLive || !(await live())) break;
-          const res =
-            s.kind === 'changePlan'
-              ? await api.call('POST', '/api/billing/create-checkout-session', {
-                  token,
-                  body: checkoutBody(api, api.payments.priceIdFor(s.plan)),
-                })
-              : await api.call('POST', `/api/billing/${s.kind}-subscription`, { token, body: {} });
-          expect(res.status).toBe(200);
+          await changeSubscription(api, token, s, (plan) => api.payments.priceIdFor(plan));
           break;
         }
         case 'renewal': {
@@ -279,13 +292,8 @@ describe('billing over HTTP walks the same lives with local checkout (postgres)'
           if (current && (await live())) await api.payments.cancelNow(current);
           break;
         case 'syncPlan':
-          expect((await api.call('POST', '/api/billing/sync-plan', { token, body: {} })).status).toBe(200);
-          break;
         case 'paymentSuccess':
-          if (sessionId)
-            expect(
-              (await api.call('POST', '/api/billing/payment-success', { token, body: { sessionId } })).status,
-            ).toBe(200);
+          await readBack(api, token, s.kind, sessionId);
           break;
         case 'paymentFailure':
         case 'deliver':
