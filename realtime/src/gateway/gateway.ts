@@ -210,9 +210,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onTick = (tick: PriceTick) => {
     const stateChanged = !sameSourceState(view.state, tick.source);
     const quotes = tickQuotes(tick, view.ticker, (id) => view.prices.get(id)?.last_updated);
+    const hadTicker = view.ticker !== null;
     view.apply(tick);
     const local = io.local;
     if (stateChanged) local.emit('source:state', tick.source);
+    // Sockets that connected before this node had a ticker got none on connect: the first one goes to all.
+    if (!hadTicker && view.ticker) local.emit('ticker', view.ticker);
     for (const [key, payload] of sets.payloads(quotes)) local.to(sets.setRoom(key)).emit('prices', payload);
   };
   const unsubscribers = [
@@ -222,6 +225,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       io.local.to(userRoom(event.userId)).emit(event.type, event.payload as never);
     }),
   ];
+  // What was published between the view's load and the subscriptions is in Postgres (the poller stores,
+  // then publishes): take it, so a node started beside the poller's first tick still has the ticker.
+  const hadTicker = view.ticker !== null;
+  await view.catchUp(options.db);
+  if (!hadTicker && view.ticker) io.local.emit('ticker', view.ticker);
 
   let closing: Promise<void> | undefined;
   return {

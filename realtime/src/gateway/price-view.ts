@@ -18,17 +18,28 @@ export class PriceView {
   ticker: TickerCoin[] | null = null;
   state: PriceSourceState | null = null;
 
-  /** A view holding the stored latest prices (and the ticker, when every ticker coin has one). */
+  /** A view holding the stored latest prices (and the ticker, when a ticker coin has one). */
   static async load(db: AppDb): Promise<PriceView> {
     const view = new PriceView();
-    const stored = await loadLatestPrices(db);
-    const map: PriceMap = {};
-    for (const [id, price] of Object.entries(stored)) {
-      view.prices.set(id, price.quote);
-      map[id] = price.quote;
-    }
-    if (TICKER_COIN_IDS.every((id) => map[id])) view.ticker = tickerFromPrices(map);
+    await view.catchUp(db);
     return view;
+  }
+
+  /**
+   * Takes the stored latest prices the view does not have yet, or has older (a tick published between the
+   * view's load and the bus subscription reached Postgres but not this node), and builds the ticker when the
+   * view has none: the poller sends the ticker only when it changes, so a node that missed it would wait
+   * for the next move of a ticker coin.
+   */
+  async catchUp(db: AppDb): Promise<void> {
+    const stored = await loadLatestPrices(db);
+    for (const [id, price] of Object.entries(stored)) {
+      const held = this.prices.get(id);
+      if (!held || held.last_updated < price.quote.last_updated) this.prices.set(id, price.quote);
+    }
+    if (!this.ticker && TICKER_COIN_IDS.some((id) => this.prices.has(id))) {
+      this.ticker = tickerFromPrices(this.quotes(TICKER_COIN_IDS));
+    }
   }
 
   apply(tick: PriceTick): void {
