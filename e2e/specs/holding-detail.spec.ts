@@ -22,7 +22,7 @@ async function addLitecoin(page: Page, quantity: string, price: string): Promise
 /** The value shown under a figure's label in the detail view. */
 const figure = (page: Page, label: string) =>
   page
-    .locator('.hd-figure', { has: page.locator('dt', { hasText: label }) })
+    .locator('.hd-figure', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd')
     .textContent();
 
