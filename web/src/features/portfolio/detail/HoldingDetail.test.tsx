@@ -14,6 +14,7 @@ import { setHoldings, usePortfolio } from '../portfolio-store.ts';
 import { HoldingsTable } from '../table/HoldingsTable.tsx';
 import { resetPortfolioFeature } from '../testing.ts';
 import { HoldingDetail } from './HoldingDetail.tsx';
+import { checkTransaction, newDraft, toLocalInput } from './transaction-form.ts';
 
 const HOUR = 3_600_000;
 
@@ -269,5 +270,19 @@ describe('HoldingDetail', () => {
     expect(await screen.findByText(/No transactions yet/)).toBeTruthy();
     expect(api.callsTo('DELETE', `/api/portfolio/${row.id}/transactions/tx-1`)).toHaveLength(1);
     await waitFor(() => expect(usePortfolio.getState().byId[row.id]!.quantity).toBe('0'));
+  });
+});
+
+describe('checkTransaction', () => {
+  it('keeps the exact instant while the date field still shows its minute, and reads the typed one otherwise', () => {
+    const opened = Date.parse('2026-01-01T10:00:30.500Z');
+    const draft = { ...newDraft(0, opened, 'en-US'), quantity: '1', pricePerCoin: '1,5' };
+    const check = checkTransaction(draft, 'en-US');
+    expect(check).toMatchObject({
+      ok: true,
+      payload: { at: '2026-01-01T10:00:30.500Z', pricePerCoin: '1.5' },
+    });
+    const typed = checkTransaction({ ...draft, at: toLocalInput(opened - 3_600_000) }, 'en-US');
+    expect(typed.ok && Date.parse(typed.payload.at)).toBe(Date.parse('2026-01-01T09:00:00.000Z'));
   });
 });

@@ -34,6 +34,11 @@ export interface TransactionDraft {
   pricePerCoin: string;
   fee: string;
   note: string;
+  /**
+   * The exact instant the form started from (now, or the transaction's stored time): sent while `at`
+   * still shows its minute, so a new transaction is not dated before one recorded seconds earlier.
+   */
+  atExact?: string;
 }
 
 export type TransactionCheck = { ok: true; payload: NewTransaction } | { ok: false; message: string };
@@ -56,6 +61,7 @@ export function newDraft(currentPrice: number, now = Date.now(), locale?: string
     pricePerCoin: currentPrice > 0 ? numberInputValue(currentPrice, locale) : '',
     fee: '',
     note: '',
+    atExact: new Date(now).toISOString(),
   };
 }
 
@@ -68,6 +74,7 @@ export function draftOf(row: TransactionRow, locale?: string): TransactionDraft 
     pricePerCoin: numberInputValue(row.pricePerCoin, locale),
     fee: Number(row.fee) > 0 ? numberInputValue(row.fee, locale) : '',
     note: row.note ?? '',
+    atExact: row.at,
   };
 }
 
@@ -81,7 +88,8 @@ export function checkTransaction(draft: TransactionDraft, locale?: string): Tran
   if (draft.at.trim() === '' || draft.quantity.trim() === '' || draft.pricePerCoin.trim() === '') {
     return { ok: false, message: 'Please fill in the date, quantity and price per coin.' };
   }
-  const at = new Date(draft.at);
+  const unchanged = draft.atExact !== undefined && toLocalInput(draft.atExact) === draft.at;
+  const at = new Date(unchanged ? draft.atExact! : draft.at);
   if (Number.isNaN(at.getTime())) return { ok: false, message: 'Date must be a valid date and time' };
   const numbers: Partial<Record<keyof typeof FIELD_LABELS, string>> = {};
   for (const key of Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]) {
