@@ -79,6 +79,10 @@ describe('holding detail view (issue 18)', () => {
     await detail.getByRole('button', { name: 'Add transaction' }).click();
     await detail.getByRole('alert').waitFor();
     await screenshot(page, 'holding-detail-desktop', { fullPage: false });
+    const desktopBody = detail.locator('.dialog-body');
+    await expect(desktopBody.evaluate((el) => el.scrollWidth - el.clientWidth)).resolves.toBeLessThanOrEqual(
+      0,
+    );
     await detail.getByRole('button', { name: 'Cancel' }).click();
 
     // The row shows what the server derived: 3 coins left.
@@ -90,7 +94,7 @@ describe('holding detail view (issue 18)', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.getByRole('button', { name: 'LTC transactions and details' }).click();
     await detail.locator('tr[data-transaction="sell"]').waitFor();
-    const overflow = await detail.evaluate((el) => el.scrollWidth - el.clientWidth);
+    const overflow = await detail.locator('.dialog-body').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'holding-detail-phone-dark', { fullPage: false });
     await context.close();
