@@ -142,6 +142,7 @@ const QUERIES: Record<string, string> = {
   'GET /api/prices/by-address': '?addresses=0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
   'GET /api/search': '?query=bit',
   'GET /api/portfolio/history': '?range=30d',
+  'GET /api/portfolio/:id/price-history': '?range=30d',
 };
 
 /**

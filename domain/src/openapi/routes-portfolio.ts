@@ -122,6 +122,23 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/portfolio/{id}/price-history',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'A holding’s coin price over time',
+    description:
+      'The price in USD of the holding’s coin (each point’s value), hourly over 7 days or 4-hourly over 30, ' +
+      'from the recorded price history; no points for a coin without a CoinGecko id.',
+    params: holdingId,
+    query: { range: { schema: ZHistoryQuery.shape.range, description: '7d (default) or 30d.' } },
+    responses: {
+      200: { description: 'The price history.', schema: ZPortfolioHistory },
+      400: 'range is not 7d or 30d.',
+      404: 'No such holding.',
+    },
+  },
+  {
+    method: 'get',
     path: '/api/portfolio/{id}/transactions',
     tag: 'Portfolio',
     access: 'user',

@@ -114,4 +114,32 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
     expect(bad.body.error).toBe('range must be 7d or 30d');
     expect((await api.call('GET', '/api/portfolio/history')).status).toBe(401);
   });
+
+  it("GET /api/portfolio/{id}/price-history gives the holding's coin price, and 404 for another user", async () => {
+    const { token } = await api.signUp();
+    await seedHoldings(token);
+    const holdings = (await api.call('GET', '/api/portfolio', { token })).body as {
+      id: string;
+      coingeckoId: string;
+    }[];
+    const alphaHolding = holdings.find((h) => h.coingeckoId === alpha)!;
+    const { status, body } = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history`, {
+      token,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ range: '7d', stepMs: H, holdings: 1 });
+    const points: { t: number; value: number }[] = body.points;
+    // Prices per coin, not the holding's value (2 coins): 10 before the window, 12, then the latest 13.
+    expect(points[0]).toMatchObject({ t: body.from, value: 10 });
+    expect(points.filter((p) => p.t <= hourStart - 48 * H).at(-1)!.value).toBe(12);
+    expect(points.at(-1)).toMatchObject({ t: body.to, value: 13 });
+
+    const other = await api.signUp();
+    const foreign = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history`, {
+      token: other.token,
+    });
+    expect(foreign.status).toBe(404);
+    const bad = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history?range=1y`, { token });
+    expect(bad.status).toBe(400);
+  });
 });

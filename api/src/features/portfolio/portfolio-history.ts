@@ -1,11 +1,18 @@
 import {
   findBucketPrices,
+  findHolding,
   findLatestPrices,
   findPricesBefore,
   listHeldCoins,
   type AppDb,
 } from '@coinpace/db';
-import { buildValueSeries, historyWindow, type HistoryRange, type PortfolioHistory } from '@coinpace/domain';
+import {
+  AppError,
+  buildValueSeries,
+  historyWindow,
+  type HistoryRange,
+  type PortfolioHistory,
+} from '@coinpace/domain';
 
 /**
  * The value of the user's current holdings over `range`, from the price history the poller records
@@ -26,6 +33,41 @@ export async function portfolioHistory(
     findPricesBefore(db, ids, window.from),
     findLatestPrices(db, ids),
   ]);
+  return {
+    range,
+    from: window.from,
+    to: window.to,
+    stepMs: window.stepMs,
+    holdings: coins.length,
+    points: buildValueSeries({ window, coins, buckets, before, latest }),
+  };
+}
+
+/**
+ * One holding's coin price over `range` (GET /api/portfolio/{id}/price-history), for the holding's
+ * detail chart: the same series as the value chart for one coin at quantity 1, so each point's `value`
+ * is the price in USD. 404 when the holding is not the user's; no points for a coin without an id.
+ */
+export async function holdingPriceHistory(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  range: HistoryRange,
+  now: number,
+): Promise<PortfolioHistory> {
+  const holding = await findHolding(db, userId, holdingId);
+  if (!holding) throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
+  const window = historyWindow(range, now);
+  const ids = holding.coingeckoId ? [holding.coingeckoId] : [];
+  const [buckets, before, latest] =
+    ids.length === 0
+      ? [[], new Map<string, number>(), new Map<string, number>()]
+      : await Promise.all([
+          findBucketPrices(db, ids, window),
+          findPricesBefore(db, ids, window.from),
+          findLatestPrices(db, ids),
+        ]);
+  const coins = ids.map((coingeckoId) => ({ coingeckoId, quantity: 1 }));
   return {
     range,
     from: window.from,

@@ -26,7 +26,7 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint } from '../../middleware/rate-limit.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
-import { portfolioHistory } from './portfolio-history.ts';
+import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
 import { addHolding, addHoldingsInBulk, changeHolding, removeHolding } from './service.ts';
 import {
@@ -134,6 +134,13 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     const user = currentUser(ctx);
     ctx.body = await changeHolding(db, user.id, id, changes);
     await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
+  });
+
+  // One holding's coin price over 7 or 30 days, for its detail chart (issue 18).
+  router.get('/:id/price-history', async (ctx) => {
+    const holdingId = pathId(ctx.params.id);
+    const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    ctx.body = await holdingPriceHistory(db, currentUser(ctx).id, holdingId, range, Date.now());
   });
 
   // A holding's transactions (issue 18). Another user's holding is simply not found.

@@ -456,20 +456,24 @@ describe('PortfolioPage', () => {
     trigger.focus();
     fireEvent.keyDown(trigger, { key: 'ArrowDown' });
     const menu = screen.getByRole('menu', { name: 'Actions for ETH' });
-    const [addAlert, report, remove] = within(menu).getAllByRole('menuitem');
+    const [transactions, addAlert, remove] = [
+      ...within(menu).getAllByRole('menuitem').slice(0, 2),
+      within(menu).getAllByRole('menuitem').at(-1),
+    ];
+    expect(transactions!.textContent).toBe('Transactions');
+    expect(document.activeElement).toBe(transactions);
+    expect(transactions!.tabIndex).toBe(-1);
+    fireEvent.keyDown(transactions!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(addAlert);
-    expect(addAlert!.tabIndex).toBe(-1);
-    fireEvent.keyDown(addAlert!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(report);
-    fireEvent.keyDown(report!, { key: 'End' });
+    fireEvent.keyDown(addAlert!, { key: 'End' });
     expect(document.activeElement).toBe(remove);
     fireEvent.keyDown(remove!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(addAlert);
-    fireEvent.keyDown(addAlert!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(transactions);
+    fireEvent.keyDown(transactions!, { key: 'ArrowUp' });
     expect(document.activeElement).toBe(remove);
     fireEvent.keyDown(remove!, { key: 'Home' });
-    expect(document.activeElement).toBe(addAlert);
-    fireEvent.keyDown(addAlert!, { key: 'Tab' });
+    expect(document.activeElement).toBe(transactions);
+    fireEvent.keyDown(transactions!, { key: 'Tab' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(trigger);
 

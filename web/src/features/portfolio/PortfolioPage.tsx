@@ -4,6 +4,7 @@ import { onUserEvent } from '../../lib/socket.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { AddCoinModal } from './add-coin/AddCoinModal.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { HoldingDetail } from './detail/HoldingDetail.tsx';
 import { ReportErrorDialog } from './ReportErrorDialog.tsx';
 import { EditModeBar } from './EditModeBar.tsx';
 import { EmptyPortfolio } from './EmptyPortfolio.tsx';
@@ -94,6 +95,7 @@ export function PortfolioPage() {
       <ImportModal />
       <ConfirmDeleteDialog />
       <ReportErrorDialog />
+      <HoldingDetail />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { usePrices } from '../prices/prices-store.ts';
 import { closeAddCoin } from './add-coin/add-coin-store.ts';
 import { clearSearchCache } from './add-coin/coin-search.ts';
 import { resetHistory } from './charts/history-store.ts';
+import { resetDetail } from './detail/detail-store.ts';
 import { resetImport } from './import/import-store.ts';
 import { resetPortfolio } from './portfolio-store.ts';
 import { usePositionPrices } from './position-prices.ts';
@@ -17,6 +18,7 @@ export function resetPortfolioFeature(): void {
   resetPriceRefresh();
   resetImport();
   resetHistory();
+  resetDetail();
   resetBilling();
   closePricingModal();
   closeAddCoin();

@@ -8,6 +8,7 @@ import {
   formatUsd,
 } from '@coinpace/domain';
 import { memo, useContext, useMemo } from 'react';
+import { openDetail } from '../detail/detail-store.ts';
 import { viewOf } from '../holding-views.ts';
 import { usePortfolio } from '../portfolio-store.ts';
 import { usePositionPrice } from '../position-prices.ts';
@@ -48,7 +49,14 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
         <span className="pf-asset">
           <CoinAvatar image={view.image} symbol={view.symbol} />
           <span>
-            <strong>{view.symbol}</strong>{' '}
+            <button
+              type="button"
+              className="link-button pf-detail-link"
+              aria-label={`${view.symbol} transactions and details`}
+              onClick={() => openDetail(id)}
+            >
+              <strong>{view.symbol}</strong>
+            </button>{' '}
             {view.coingeckoId ? (
               <a
                 className="pf-coin-link"

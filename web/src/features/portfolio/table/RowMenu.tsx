@@ -8,14 +8,16 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
+import { openDetail } from '../detail/detail-store.ts';
 import { requestDelete, requestReport, useTable } from '../table-store.ts';
 
 const MENU_WIDTH = 200;
-/** About the menu's height (three items): below the button when this fits, else above it. */
-const MENU_HEIGHT = 140;
+/** About the menu's height (four items): below the button when this fits, else above it. */
+const MENU_HEIGHT = 180;
 
 /**
- * The row menu (SPEC.md section 2): Add Alert, Report Error, Delete. The menu is drawn in a portal
+ * The row menu (SPEC.md section 2): Transactions (the holding's detail view, issue 18), Add Alert,
+ * Report Error, Delete. The menu is drawn in a portal
  * at a fixed position: rows contain their own layout and paint (see portfolio.css), so a menu inside
  * a row would be cut off. Keyboard: Enter, Space or Arrow Down on the button opens it on the first item;
  * Arrow Up/Down, Home and End move between items; Escape and Tab close it; focus then goes back to the
@@ -160,6 +162,15 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
             style={position}
             onKeyDown={onMenuKey}
           >
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="menu-item"
+              onClick={choose(() => openDetail(id))}
+            >
+              Transactions
+            </button>
             <button
               type="button"
               role="menuitem"

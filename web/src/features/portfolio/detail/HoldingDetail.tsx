@@ -1,0 +1,417 @@
+import {
+  formatPortfolioPrice,
+  formatQuantity,
+  formatUsd,
+  type CostMethod,
+  type TransactionRow,
+} from '@coinpace/domain';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { userLocale } from '../../../lib/locale.ts';
+import { usePortfolio } from '../portfolio-store.ts';
+import { usePositionPrice } from '../position-prices.ts';
+import {
+  addTransaction,
+  closeDetail,
+  editTransaction,
+  loadTransactions,
+  removeTransaction,
+  setMethod,
+  useDetail,
+} from './detail-store.ts';
+import {
+  FORM_KINDS,
+  KIND_LABELS,
+  changesFrom,
+  checkTransaction,
+  draftOf,
+  newDraft,
+  type TransactionDraft,
+} from './transaction-form.ts';
+import { PriceChart } from './PriceChart.tsx';
+import './detail.css';
+
+const METHODS: { id: CostMethod; label: string }[] = [
+  { id: 'average', label: 'Average' },
+  { id: 'fifo', label: 'FIFO' },
+];
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : undefined);
+
+/**
+ * A holding's detail view (issue 18), opened from its row: the figures its transactions derive by the
+ * average-cost method or FIFO, the coin's price chart with the buys and sells marked, and the
+ * transactions, which can be added, edited and deleted here.
+ */
+export function HoldingDetail() {
+  const holdingId = useDetail((s) => s.holdingId);
+  const row = usePortfolio((s) => (holdingId ? s.byId[holdingId] : undefined));
+  const open = holdingId !== null && row !== undefined;
+  const [pendingDelete, setPendingDelete] = useState<TransactionRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const problem = await removeTransaction(pendingDelete.id);
+    setDeleting(false);
+    if (problem) setDeleteError(problem);
+    else setPendingDelete(null);
+  };
+
+  // The confirmation is a sibling of the view, not inside it: a dialog's close and cancel events reach
+  // the dialogs it sits in, which would close the view with it.
+  return (
+    <>
+      <Dialog
+        open={open}
+        wide
+        title={row ? `${row.symbol} · ${row.name}` : 'Holding'}
+        onClose={closeDetail}
+        busy={pendingDelete !== null}
+      >
+        {open && (
+          <DetailBody
+            holdingId={holdingId}
+            onDelete={(t) => {
+              setDeleteError(null);
+              setPendingDelete(t);
+            }}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={open && pendingDelete !== null}
+        title="Delete transaction"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setPendingDelete(null)}
+      >
+        {pendingDelete && row && (
+          <p>
+            Delete the {KIND_LABELS[pendingDelete.type].toLowerCase()} of{' '}
+            {formatQuantity(Number(pendingDelete.quantity))} {row.symbol} on{' '}
+            {dateFormat.format(new Date(pendingDelete.at))}? The holding is worked out again without it.
+          </p>
+        )}
+        {deleteError && (
+          <p className="field-error" role="alert">
+            {deleteError}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; row: TransactionRow } | null;
+
+function DetailBody({
+  holdingId,
+  onDelete,
+}: {
+  holdingId: string;
+  onDelete: (transaction: TransactionRow) => void;
+}) {
+  const row = usePortfolio((s) => s.byId[holdingId])!;
+  const position = usePositionPrice(holdingId);
+  const status = useDetail((s) => s.status);
+  const data = useDetail((s) => s.data);
+  const error = useDetail((s) => s.error);
+  const method = useDetail((s) => s.method);
+  const [editing, setEditing] = useState<Editing>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const price = position?.price ?? row.currentPrice ?? 0;
+  const derived = data?.derived;
+  const transactions = data?.transactions ?? [];
+  const saleGain = new Map(derived?.sales.map((s) => [s.transactionId, Number(s.realisedGain)]) ?? []);
+  const quantity = Number(derived?.quantity ?? row.quantity);
+  const costBasis = Number(derived?.costBasis ?? 0);
+  const unrealised = price > 0 && derived ? quantity * price - costBasis : null;
+  const realised = Number(derived?.realisedGain ?? 0);
+
+  return (
+    <div className="hd">
+      <div className="hd-section-head">
+        <h3>Figures</h3>
+        <div className="hd-segmented" role="group" aria-label="Cost method">
+          {METHODS.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              className={`btn btn-sm ${method === m.id ? 'btn-primary' : 'btn-ghost'}`}
+              aria-pressed={method === m.id}
+              onClick={() => setMethod(m.id)}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <dl className="hd-figures" aria-busy={status === 'loading'}>
+        <Figure label="Quantity" value={derived ? formatQuantity(quantity) : '…'} />
+        <Figure
+          label="Average cost"
+          value={derived ? formatPortfolioPrice(Number(derived.averageCost)) : '…'}
+        />
+        <Figure label="Cost basis" value={derived ? formatUsd(costBasis) : '…'} />
+        <Figure label="Total invested" value={derived ? formatUsd(Number(derived.totalInvested)) : '…'} />
+        <Figure
+          label="Unrealised gain/loss"
+          value={unrealised === null ? (derived ? 'No price' : '…') : formatUsd(unrealised)}
+          className={unrealised === null ? undefined : tone(unrealised)}
+        />
+        <Figure
+          label="Realised gain/loss"
+          value={derived ? formatUsd(realised) : '…'}
+          className={derived ? tone(realised) : undefined}
+        />
+      </dl>
+
+      <PriceChart symbol={row.symbol} transactions={transactions} />
+
+      <section aria-label="Transactions" className="hd-transactions">
+        <div className="hd-section-head">
+          <h3>Transactions</h3>
+          {editing === null && (
+            <button
+              ref={addButton}
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => setEditing({ mode: 'add' })}
+            >
+              Add transaction
+            </button>
+          )}
+        </div>
+        {editing && (
+          <TransactionForm
+            key={editing.mode === 'edit' ? editing.row.id : 'add'}
+            editing={editing}
+            currentPrice={price}
+            onDone={() => {
+              setEditing(null);
+              // The Add button comes back after the form; give it the focus the form had.
+              requestAnimationFrame(() => addButton.current?.focus());
+            }}
+          />
+        )}
+        {status === 'error' ? (
+          <div className="banner banner-error" role="alert">
+            Could not load the transactions: {error}{' '}
+            <button type="button" className="link-button" onClick={() => void loadTransactions()}>
+              Try again
+            </button>
+          </div>
+        ) : !data ? (
+          <p className="muted" role="status">
+            Loading transactions...
+          </p>
+        ) : transactions.length === 0 ? (
+          <p className="empty-state">No transactions yet. Add a buy to start this holding&apos;s history.</p>
+        ) : (
+          <div className="table-wrap hd-table-wrap">
+            <table className="table hd-table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Type</th>
+                  <th scope="col" className="num">
+                    Quantity
+                  </th>
+                  <th scope="col" className="num">
+                    Price per coin
+                  </th>
+                  <th scope="col" className="num">
+                    Fee
+                  </th>
+                  <th scope="col">Note</th>
+                  <th scope="col" className="num">
+                    Realised gain
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...transactions].reverse().map((t) => {
+                  const gain = saleGain.get(t.id);
+                  const when = dateFormat.format(new Date(t.at));
+                  return (
+                    <tr key={t.id} data-transaction={t.type}>
+                      <td data-label="Date">{when}</td>
+                      <td data-label="Type">{KIND_LABELS[t.type]}</td>
+                      <td className="num" data-label="Quantity">
+                        {formatQuantity(Number(t.quantity))}
+                      </td>
+                      <td className="num" data-label="Price per coin">
+                        {formatPortfolioPrice(Number(t.pricePerCoin))}
+                      </td>
+                      <td className="num" data-label="Fee">
+                        {Number(t.fee) > 0 ? formatUsd(Number(t.fee)) : '—'}
+                      </td>
+                      <td data-label="Note" className="hd-note">
+                        {t.note ?? ''}
+                      </td>
+                      <td
+                        className={`num ${gain === undefined ? '' : (tone(gain) ?? '')}`}
+                        data-label="Realised gain"
+                      >
+                        {gain === undefined ? '—' : formatUsd(gain)}
+                      </td>
+                      <td className="hd-row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          aria-label={`Edit ${KIND_LABELS[t.type]} of ${when}`}
+                          onClick={() => setEditing({ mode: 'edit', row: t })}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm pf-danger"
+                          aria-label={`Delete ${KIND_LABELS[t.type]} of ${when}`}
+                          onClick={() => onDelete(t)}
+                        >
+                          Delete
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className="hd-figure">
+      <dt>{label}</dt>
+      <dd className={className}>{value}</dd>
+    </div>
+  );
+}
+
+/** Adds or edits a transaction; the form stays open with the message when the server refuses. */
+function TransactionForm({
+  editing,
+  currentPrice,
+  onDone,
+}: {
+  editing: NonNullable<Editing>;
+  currentPrice: number;
+  onDone: () => void;
+}) {
+  const locale = userLocale();
+  const [draft, setDraft] = useState<TransactionDraft>(() =>
+    editing.mode === 'edit' ? draftOf(editing.row, locale) : newDraft(currentPrice, Date.now(), locale),
+  );
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const set = (key: keyof TransactionDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkTransaction(draft, locale);
+    if (!check.ok) {
+      setMessage(check.message);
+      return;
+    }
+    setSaving(true);
+    setMessage(null);
+    const problem =
+      editing.mode === 'edit'
+        ? await editTransaction(editing.row.id, changesFrom(editing.row, check.payload))
+        : await addTransaction(check.payload);
+    setSaving(false);
+    if (problem) setMessage(problem);
+    else onDone();
+  };
+
+  const title = editing.mode === 'edit' ? 'Edit transaction' : 'Add transaction';
+  return (
+    <form className="hd-form card" onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
+      <div className="hd-form-grid">
+        <div className="field">
+          <label htmlFor="tx-type">Type</label>
+          <select
+            ref={first}
+            id="tx-type"
+            className="select"
+            value={draft.type}
+            disabled={draft.type === 'adjust'}
+            onChange={(e) => set('type')(e.target.value)}
+          >
+            {draft.type === 'adjust' && <option value="adjust">{KIND_LABELS.adjust}</option>}
+            {FORM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="tx-at">Date and time</label>
+          <input
+            id="tx-at"
+            className="input"
+            type="datetime-local"
+            value={draft.at}
+            onChange={(e) => set('at')(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="tx-quantity">Quantity</label>
+          <NumberInput id="tx-quantity" value={draft.quantity} onChange={set('quantity')} />
+        </div>
+        <div className="field">
+          <label htmlFor="tx-price">Price per coin (USD)</label>
+          <NumberInput id="tx-price" value={draft.pricePerCoin} onChange={set('pricePerCoin')} />
+        </div>
+        <div className="field">
+          <label htmlFor="tx-fee">Fee (USD, optional)</label>
+          <NumberInput id="tx-fee" value={draft.fee} onChange={set('fee')} />
+        </div>
+        <div className="field hd-form-note">
+          <label htmlFor="tx-note">Note (optional)</label>
+          <input
+            id="tx-note"
+            className="input"
+            value={draft.note}
+            maxLength={500}
+            onChange={(e) => set('note')(e.target.value)}
+          />
+        </div>
+      </div>
+      {message && (
+        <p className="banner banner-error" role="alert">
+          {message}
+        </p>
+      )}
+      <div className="hd-form-actions">
+        <button type="button" className="btn" onClick={onDone} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving...' : editing.mode === 'edit' ? 'Save changes' : 'Add transaction'}
+        </button>
+      </div>
+    </form>
+  );
+}
