@@ -6,6 +6,7 @@ import { closeAddCoin } from './add-coin/add-coin-store.ts';
 import { clearSearchCache } from './add-coin/coin-search.ts';
 import { resetHistory } from './charts/history-store.ts';
 import { resetImport } from './import/import-store.ts';
+import { resetInvestment } from './investment-summary.ts';
 import { resetPortfolio } from './portfolio-store.ts';
 import { usePositionPrices } from './position-prices.ts';
 import { resetPriceRefresh } from './price-refresh.ts';
@@ -16,6 +17,7 @@ export function resetPortfolioFeature(): void {
   resetTable();
   resetPriceRefresh();
   resetImport();
+  resetInvestment();
   resetHistory();
   resetBilling();
   closePricingModal();
