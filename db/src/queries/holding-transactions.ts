@@ -234,3 +234,35 @@ const MAX_AVERAGE_COST = '10000000000000000000';
 function trim(value: string): string {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }
+
+/**
+ * Every holding's history of a user, in one query (not one per holding): holding id -> its
+ * transactions in history order. A holding without transactions is there with an empty list.
+ */
+export async function listUserHistories(
+  db: AppDb,
+  userId: string,
+): Promise<Map<string, HoldingTransaction[]>> {
+  const rows = await db
+    .select({ holdingId: portfolioItems.id, tx: holdingTransactions })
+    .from(portfolioItems)
+    .leftJoin(holdingTransactions, eq(holdingTransactions.holdingId, portfolioItems.id))
+    .where(eq(portfolioItems.userId, userId))
+    .orderBy(
+      asc(portfolioItems.createdAt),
+      asc(portfolioItems.id),
+      asc(holdingTransactions.at),
+      asc(holdingTransactions.createdAt),
+      asc(holdingTransactions.id),
+    );
+  const histories = new Map<string, HoldingTransaction[]>();
+  for (const row of rows) {
+    let list = histories.get(row.holdingId);
+    if (!list) {
+      list = [];
+      histories.set(row.holdingId, list);
+    }
+    if (row.tx) list.push(...toHoldingTransactions([row.tx]));
+  }
+  return histories;
+}

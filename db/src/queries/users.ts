@@ -59,7 +59,12 @@ export async function ensureUser(
 export async function updateUserProfile(
   db: AppDb,
   userId: string,
-  changes: { email?: string | null; firstName?: string | null; phone?: string | null },
+  changes: {
+    email?: string | null;
+    firstName?: string | null;
+    phone?: string | null;
+    costMethod?: 'average' | 'fifo';
+  },
 ): Promise<UserRecord> {
   const set: Record<string, unknown> = Object.fromEntries(
     Object.entries(changes).filter(([, v]) => v !== undefined),

@@ -26,6 +26,8 @@ export const users = pgTable(
     /** When the day-11 'account will be deleted' warning went out (lifecycle job). */
     deletionWarnedAt: instant(),
     deletedAt: instant(),
+    /** How realised gain and cost are worked out: 'average' (the default) or 'fifo' (issue 18). */
+    costMethod: text().notNull().default('average'),
   },
   (t) => [uniqueIndex('users_identity_subject_key').on(t.identitySubject)],
 );

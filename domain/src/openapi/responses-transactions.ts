@@ -4,6 +4,7 @@ import type { HoldingDerivation } from '../transactions/cost-basis.ts';
 import { TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
 import type { HoldingTransactionsResult, TransactionRow } from '../transactions/schemas.ts';
 import type { RecordedBuy } from '../schemas/portfolio.ts';
+import type { PortfolioInvestmentSummary } from '../transactions/summary.ts';
 import { isoTime, nullable, responseSchema } from './schema-helpers.ts';
 
 const decimal = (description: string) => z.string().meta({ description });
@@ -63,4 +64,24 @@ export const ZRecordedBuy = responseSchema<RecordedBuy>()(
     quantity: decimal('The holding’s new quantity.'),
     averageCost: decimal('The holding’s new average cost per coin, USD.'),
   }),
+);
+
+export const ZPortfolioInvestmentSummary = responseSchema<PortfolioInvestmentSummary>()(
+  z
+    .strictObject({
+      method: z.enum(['average', 'fifo']).meta({ description: 'The cost method the figures use.' }),
+      totalInvested: decimal('Sum of the holdings’ total invested, USD.'),
+      realisedGain: decimal('Sum of the holdings’ realised gain; negative for a loss, USD.'),
+      holdings: z.array(
+        z.strictObject({
+          holdingId: z.uuid(),
+          totalInvested: decimal('Cost of every buy and transfer in, fees included, USD.'),
+          realisedGain: decimal('Sum of the sales’ gains less transfer-out fees; negative for a loss.'),
+          derived: z
+            .boolean()
+            .meta({ description: 'False when the stored history is impossible (counted as zero).' }),
+        }),
+      ),
+    })
+    .meta({ id: 'PortfolioInvestmentSummary' }),
 );

@@ -13,7 +13,7 @@ import { ZHistoryQuery } from '../schemas/portfolio-history.ts';
 import { ZReportHolding } from '../schemas/portfolio-report.ts';
 import { ZAddHolding, ZBulkAdd, ZUpdateHolding } from '../schemas/portfolio.ts';
 import { ZNewTransaction, ZTransactionChanges, ZTransactionsQuery } from '../transactions/schemas.ts';
-import { ZHoldingTransactionsResult } from './responses-transactions.ts';
+import { ZHoldingTransactionsResult, ZPortfolioInvestmentSummary } from './responses-transactions.ts';
 import {
   ZAlertEventView,
   ZAlertStats,
@@ -47,6 +47,27 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     access: 'user',
     summary: 'List holdings',
     responses: { 200: { description: 'Holdings, oldest first.', schema: z.array(ZHoldingRow) } },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/summary',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Total invested and realised gain',
+    description:
+      'Every holding’s history derived in one read: what each holding cost in all (buys and transfers in, ' +
+      'fees included) and what its sales realised, with the sums, by the user’s saved cost method unless ' +
+      'method is given.',
+    query: {
+      method: {
+        schema: ZTransactionsQuery.shape.method,
+        description: 'average or fifo; default the saved one.',
+      },
+    },
+    responses: {
+      200: { description: 'The sums and each holding’s part.', schema: ZPortfolioInvestmentSummary },
+      400: 'method is not average or fifo.',
+    },
   },
   {
     method: 'get',

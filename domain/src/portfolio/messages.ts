@@ -1,3 +1,5 @@
+import { formatPortfolioPrice } from '../format/money.ts';
+
 /**
  * Texts of the portfolio screen, verbatim from SPEC.md sections 2, 5 and 8 where it gives them. Where
  * SPEC.md shows only the opening of a text ('Server error while saving your portfolio...'), the
@@ -89,3 +91,35 @@ export const EXPORT_SOURCES = [
   'Trezor',
   'Phantom',
 ] as const;
+
+/**
+ * A decimal string as a quantity for a sentence: grouped, no trailing zeros, every digit kept
+ * ('1500.50' -> '1,500.5', '0.000000010' -> '0.00000001').
+ */
+export function plainQuantity(decimal: string): string {
+  const text = decimal.trim();
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const grouped = (whole.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const trimmed = fraction.replace(/0+$/, '');
+  return `${negative ? '-' : ''}${grouped}${trimmed ? `.${trimmed}` : ''}`;
+}
+
+/**
+ * What adding a coin already held did (issue 18): 'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an
+ * average cost of $41,000.00.' Quantities are decimal strings, the average cost per coin in USD.
+ */
+export function recordedBuyNotice(
+  symbol: string,
+  bought: string,
+  holding: string,
+  averageCost: string,
+): string {
+  const coin = symbol.toUpperCase();
+  return `Recorded a buy of ${plainQuantity(bought)} ${coin}. You now hold ${plainQuantity(holding)} ${coin} at an average cost of ${formatPortfolioPrice(Number(averageCost))}.`;
+}
+
+/** The search result line of a coin already held: 'Held: 1 BTC — adding records a buy'. */
+export function heldCoinHint(symbol: string, quantity: string): string {
+  return `Held: ${plainQuantity(quantity)} ${symbol.toUpperCase()} — adding records a buy`;
+}

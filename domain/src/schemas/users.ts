@@ -1,7 +1,11 @@
 /** Request and response schemas of the identity and user routes (DESIGN.md section 4). */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../form-texts.ts';
+import type { CostMethod } from '../transactions/cost-basis.ts';
 import { zEmail, zFirstName, zPhone } from './common.ts';
+
+/** The cost method a user saved (issue 18): how realised gain and cost are worked out. */
+export const ZCostMethod = z.enum(['average', 'fifo'], { message: 'costMethod must be average or fifo' });
 
 export const ZLocalSignUp = z.strictObject({
   email: zEmail,
@@ -36,6 +40,7 @@ export const ZUpdateMe = z
     firstName: zFirstName.optional(),
     email: zEmail.optional(),
     phone: zPhone.optional(),
+    costMethod: ZCostMethod.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
 export type UpdateMe = z.output<typeof ZUpdateMe>;
@@ -50,6 +55,8 @@ export interface UserView {
   /** Whether `email` / `phone` was confirmed; alerts go only to confirmed destinations (issue 13 finding 7). */
   emailVerified: boolean;
   phoneVerified: boolean;
+  /** The saved cost method (issue 18); transactions and the summary use it unless asked otherwise. */
+  costMethod: CostMethod;
   createdAt: string;
 }
 

@@ -1,3 +1,4 @@
 /** A holding's transactions and the cost basis derived from them (issue 18). */
 export * from './cost-basis.ts';
 export * from './schemas.ts';
+export * from './summary.ts';

@@ -87,12 +87,15 @@ export const ZTransactionChanges = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
 export type TransactionChanges = z.output<typeof ZTransactionChanges>;
 
-/** GET /api/portfolio/{holdingId}/transactions?method=average|fifo. */
+/**
+ * GET /api/portfolio/{holdingId}/transactions?method=average|fifo (and the summary). Without a method the
+ * user's saved one is used.
+ */
 export const ZTransactionsQuery = z.strictObject({
   method: z
     .enum(['average', 'fifo'], { message: 'method must be average or fifo' })
     .optional()
-    .transform((v): CostMethod => v ?? 'average'),
+    .transform((v): CostMethod | undefined => v),
 });
 
 /** A transaction as the API returns it. `type` includes 'adjust' (written by an inline edit). */

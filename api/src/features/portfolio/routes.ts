@@ -13,6 +13,7 @@ import {
   parseOrThrow,
   type AddHoldingResult,
   type AutoAlertNote,
+  type CostMethod,
   type HoldingRow,
   type NotificationMethod,
   type ThresholdType,
@@ -33,10 +34,16 @@ import {
   changeTransaction,
   deleteTransaction,
   holdingTransactions,
+  investmentSummary,
   recordTransaction,
 } from './transactions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cost method the user saved on the Account page (issue 18). */
+function savedCostMethod(user: UserRecord): CostMethod {
+  return user.costMethod === 'fifo' ? 'fifo' : 'average';
+}
 
 /** A transaction id from the path; anything else is not found. */
 function transactionId(id: string | undefined = ''): string {
@@ -85,6 +92,15 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
 
   router.get('/', async (ctx) => {
     ctx.body = await listHoldings(db, currentUser(ctx).id);
+  });
+
+  router.get('/summary', async (ctx) => {
+    const { method } = parseOrThrow(
+      ZTransactionsQuery,
+      Object.fromEntries(new URLSearchParams(ctx.querystring)),
+    );
+    const user = currentUser(ctx);
+    ctx.body = await investmentSummary(db, user.id, method ?? savedCostMethod(user));
   });
 
   router.get('/history', async (ctx) => {
@@ -150,7 +166,8 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
       ZTransactionsQuery,
       Object.fromEntries(new URLSearchParams(ctx.querystring)),
     );
-    ctx.body = await holdingTransactions(db, currentUser(ctx).id, holdingId, method);
+    const user = currentUser(ctx);
+    ctx.body = await holdingTransactions(db, user.id, holdingId, method ?? savedCostMethod(user));
   });
 
   router.post('/:id/transactions', jsonBody(), async (ctx) => {

@@ -4,6 +4,7 @@
  */
 import {
   changeHoldingHistory,
+  listUserHistories,
   readHoldingHistory,
   toTransactionRow,
   type AppDb,
@@ -15,11 +16,25 @@ import {
   type CostMethod,
   type HoldingTransactionsResult,
   type NewTransaction,
+  type PortfolioInvestmentSummary,
   type TransactionChanges,
+  summarizeInvestments,
 } from '@coinpace/domain';
 
 const HOLDING_NOT_FOUND = 'Portfolio item not found.';
 const TRANSACTION_NOT_FOUND = 'Transaction not found.';
+
+/**
+ * GET /api/portfolio/summary: every holding's total invested and realised gain by `method`, and the sums.
+ * All histories are read in one query, however many holdings there are.
+ */
+export async function investmentSummary(
+  db: AppDb,
+  userId: string,
+  method: CostMethod,
+): Promise<PortfolioInvestmentSummary> {
+  return summarizeInvestments(await listUserHistories(db, userId), method);
+}
 
 /** The holding's history and what it derives by `method`; 404 when the holding is not the user's. */
 export async function holdingTransactions(

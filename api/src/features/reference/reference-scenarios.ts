@@ -191,6 +191,13 @@ export const SCENARIOS: Record<string, Scenario> = {
     await holdingOf(main, token);
     return main.call('GET', '/api/portfolio', { token });
   },
+  'GET /api/portfolio/summary 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('GET', '/api/portfolio/summary?method=fifo', { token });
+  },
+  'GET /api/portfolio/summary 400': async ({ main }) =>
+    main.call('GET', '/api/portfolio/summary?method=lifo', { token: await signedIn(main) }),
   'GET /api/portfolio/history 200': async ({ main }) => {
     const token = await signedIn(main);
     await holdingOf(main, token);

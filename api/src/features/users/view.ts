@@ -11,6 +11,7 @@ export function toUserView(user: UserRecord): UserView {
     phone: user.phone,
     emailVerified: Boolean(user.email && user.emailVerifiedAt),
     phoneVerified: Boolean(user.phone && user.phoneVerifiedAt),
+    costMethod: user.costMethod === 'fifo' ? 'fifo' : 'average',
     createdAt: user.createdAt.toISOString(),
   };
 }

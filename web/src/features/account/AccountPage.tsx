@@ -1,4 +1,5 @@
 import { ContactInfoForm } from './ContactInfoForm.tsx';
+import { CostMethodSection } from './CostMethodSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { InvoicesSection } from './InvoicesSection.tsx';
 import { PlanSection } from './PlanSection.tsx';
@@ -7,7 +8,7 @@ import './account.css';
 
 /**
  * The account screen (SPEC.md section 2, 'Account screen'): plan, billing (invoices, payment method), contact
- * info, report issue, delete account.
+ * info, cost method (issue 18), report issue, delete account.
  * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
  */
 export function AccountPage() {
@@ -23,6 +24,7 @@ export function AccountPage() {
         <PlanSection />
         <InvoicesSection />
         <ContactInfoForm />
+        <CostMethodSection />
         <ReportIssue />
         <DeleteAccount />
       </div>

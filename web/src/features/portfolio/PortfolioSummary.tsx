@@ -8,12 +8,15 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { usePrices } from '../prices/prices-store.ts';
 import { useHoldingViews } from './holding-views.ts';
+import { useInvestmentSummary } from './investment-summary.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
 
 /**
- * Your Current Value, Gain/Loss, Change (%), the auto-update indicator and the last-updated time
- * (SPEC.md section 2, Summary). Value cells show 'Loading...' until the first figures are known.
+ * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss (issue 18), the
+ * auto-update indicator and the last-updated time (SPEC.md section 2, Summary). Value cells show
+ * 'Loading...' until the first figures are known; invested and realised show '—' when they could not be
+ * loaded.
  */
 export function PortfolioSummary() {
   const views = useHoldingViews();
@@ -27,6 +30,14 @@ export function PortfolioSummary() {
   const paused = useRateLimited();
   const loading = loadingHoldings || (refreshing && summary.currentValue === 0);
   const updatedAt = Math.max(lastRefreshAt ?? 0, liveAt ?? 0) || null;
+  const investment = useInvestmentSummary();
+  const investmentText = (pick: (s: { totalInvested: string; realisedGain: string }) => string) =>
+    investment.summary
+      ? formatUsd(Number(pick(investment.summary)))
+      : investment.status === 'error'
+        ? MISSING_NUMBER
+        : PORTFOLIO_TEXTS.loadingValue;
+  const realised = Number(investment.summary?.realisedGain ?? 0);
   // Gain/loss is known when at least one holding has both prices (issue 15 item 6).
   const known = summary.gainLossUnknownCount < views.length;
 
@@ -69,6 +80,26 @@ export function PortfolioSummary() {
           {loading ? PORTFOLIO_TEXTS.loadingValue : formatPercent(summary.change24hPercent)}
         </div>
         <div className="pf-sub muted">last 24 hours</div>
+      </div>
+      <div className="card pf-stat">
+        <div className="pf-stat-label">Total invested</div>
+        <div className="pf-stat-value" data-stat="invested">
+          {investmentText((s) => s.totalInvested)}
+        </div>
+        <div className="pf-sub muted">
+          {investment.status === 'error' ? 'Could not be loaded' : 'buys and transfers in, fees included'}
+        </div>
+      </div>
+      <div className="card pf-stat">
+        <div className="pf-stat-label">Realised gain/loss</div>
+        <div className={`pf-stat-value ${tone(realised)}`} data-stat="realised">
+          {investmentText((s) => s.realisedGain)}
+        </div>
+        <div className="pf-sub muted">
+          {investment.summary?.method === 'fifo'
+            ? 'from sales, first in first out'
+            : 'from sales, average cost'}
+        </div>
       </div>
       <div className="card pf-stat pf-status">
         <div className="pf-status-line" role="status">

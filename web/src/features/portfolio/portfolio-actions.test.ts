@@ -125,26 +125,62 @@ describe('portfolio actions', () => {
     expect(api.callsTo('POST', `/api/portfolio/${btc.id}/report`)).toHaveLength(2);
   });
 
-  it('adds a coin, reloads and fetches prices; a symbol already held is silently not added', async () => {
+  it('adds a coin, reloads and fetches prices; a symbol already held records a buy on its one row', async () => {
     const btc = holding();
-    api.on('POST', '/api/portfolio', { status: 201, body: btc });
+    api.on('POST', '/api/portfolio', { status: 201, body: { ...btc, autoAlerts: [], recordedBuy: null } });
     api.on('GET', '/api/portfolio', { body: [btc] });
     api.on('GET', '/api/prices', { body: {} });
     const payload = {
       coingeckoId: 'bitcoin',
       name: 'Bitcoin',
       symbol: 'btc',
-      quantity: '1',
-      purchasePrice: '1',
+      quantity: '0.5',
+      purchasePrice: '50000',
     };
-    await addCoin(payload);
+    expect(await addCoin(payload)).toBeNull();
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /api/portfolio',
       'GET /api/portfolio',
       'GET /api/prices',
     ]);
-    await addCoin(payload);
-    expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(1);
+    expect(usePortfolio.getState().notice).toBeNull();
+
+    // Held now: the server records a buy and answers 200 with the row's new quantity and average cost.
+    const after = { ...btc, quantity: '1.5', purchasePrice: '36666.666666666666666667' };
+    const recordedBuy = {
+      transaction: { id: 't2', holdingId: btc.id, kind: 'buy', quantity: '0.5', price: '50000' },
+      quantity: '1.5',
+      averageCost: '36666.666666666666666667',
+    };
+    api.on('POST', '/api/portfolio', { status: 200, body: { ...after, autoAlerts: [], recordedBuy } });
+    // The reload has not happened yet when the row must already show it: hold the reload back.
+    api.on('GET', '/api/portfolio', { status: 500, body: { error: 'down' } });
+    const bought = await addCoin(payload);
+    expect(bought?.quantity).toBe('1.5');
+    expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(2);
+    const { holdings } = usePortfolio.getState();
+    expect(holdings).toHaveLength(1);
+    expect(holdings[0]).toMatchObject({ id: btc.id, quantity: '1.5', purchasePrice: after.purchasePrice });
+    expect(usePortfolio.getState().notice).toBe(
+      'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an average cost of $36,666.67.',
+    );
+  });
+
+  it('still adds nothing for a held coin when an older server answers 409', async () => {
+    const btc = holding();
+    setHoldings([btc]);
+    api.on('POST', '/api/portfolio', { status: 409, body: { error: 'Already held' } });
+    api.on('GET', '/api/portfolio', { body: [btc] });
+    api.on('GET', '/api/prices', { body: {} });
+    await addCoin({
+      coingeckoId: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      quantity: '1',
+      purchasePrice: '1',
+    });
+    expect(usePortfolio.getState().holdings).toHaveLength(1);
+    expect(usePortfolio.getState().error).toBeNull();
   });
 
   it('says so when the server set an alert on the new coin (issue 15 item 13)', async () => {

@@ -4,11 +4,13 @@ import {
   PORTFOLIO_TEXTS,
   autoAlertNotice,
   portfolioError,
+  recordedBuyNotice,
   toDecimalString,
   type AddHoldingInput,
   type AddHoldingResult,
   type AutoAlertNote,
   type HoldingRow,
+  type RecordedBuy,
 } from '@coinpace/domain';
 import { api, errorMessage, isNetworkError } from '../../lib/api-client.ts';
 import {
@@ -23,21 +25,42 @@ import { refreshPrices } from './price-refresh.ts';
 import { finishReport, startReport } from './table-store.ts';
 
 /**
- * Adds a coin, then reloads the portfolio and fetches fresh prices. A symbol already held is silently
- * not added (SPEC.md section 4). Throws AppError with SPEC.md's text when the coin is not saved: 'User
- * not authenticated. Please sign in and try again.' without a valid session, 'Failed to add coin:
- * {reason}' when the server cannot be reached, 'Failed to save coin to database: {reason}' when the
- * server answers with an error.
+ * Adds a coin, then reloads the portfolio and fetches fresh prices. A coin already held adds no second
+ * row (SPEC.md section 4): the server records a buy on the existing holding (issue 18), the row takes
+ * its new quantity and average cost at once, and the screen says so ('Recorded a buy of 0.5 BTC. You
+ * now hold ...'). A held coin that is only in this browser (not saved) is still silently not added.
+ * Throws AppError with SPEC.md's text when the coin is not saved: 'User not authenticated. Please sign
+ * in and try again.' without a valid session, 'Failed to add coin: {reason}' when the server cannot be
+ * reached, 'Failed to save coin to database: {reason}' when the server answers with an error.
+ * @returns the buy recorded on a held coin, null when a new coin was added (or nothing was).
  */
-export async function addCoin(payload: AddHoldingInput): Promise<void> {
+export async function addCoin(payload: AddHoldingInput): Promise<RecordedBuy | null> {
   const symbol = String(payload.symbol).toUpperCase();
-  const held = usePortfolio.getState().holdings.some((h) => h.symbol.toUpperCase() === symbol);
+  const held = usePortfolio.getState().holdings.find((h) => h.symbol.toUpperCase() === symbol);
   let autoAlerts: AutoAlertNote[] = [];
-  if (!held) {
+  let recordedBuy: RecordedBuy | null = null;
+  if (!held || !isLocalOnly(held.id)) {
     try {
       const added = await api<AddHoldingResult>('/api/portfolio', { method: 'POST', body: payload });
       autoAlerts = Array.isArray(added?.autoAlerts) ? added.autoAlerts : [];
+      recordedBuy = added?.recordedBuy ?? null;
+      if (recordedBuy) {
+        const { autoAlerts: _alerts, recordedBuy: _buy, ...row } = added;
+        // The same row, never a second one: matched by id, else by symbol.
+        const target = usePortfolio.getState().byId[row.id] ? row.id : held?.id;
+        if (target) patchHolding(target, { ...row, id: target });
+        showPortfolioMessage(
+          'notice',
+          recordedBuyNotice(
+            row.symbol || symbol,
+            recordedBuy.transaction.quantity,
+            recordedBuy.quantity,
+            recordedBuy.averageCost,
+          ),
+        );
+      }
     } catch (error) {
+      // An older server answers 409 for a held coin: still silently not added.
       if (!(error instanceof AppError && error.status === 409)) throw addFailure(error);
     }
   }
@@ -45,6 +68,7 @@ export async function addCoin(payload: AddHoldingInput): Promise<void> {
   if (autoAlerts.length > 0) showPortfolioMessage('notice', autoAlertNotice(autoAlerts));
   await loadPortfolio();
   await refreshPrices();
+  return recordedBuy;
 }
 
 function addFailure(error: unknown): AppError {

@@ -7,6 +7,7 @@ import { clearSearchCache } from './add-coin/coin-search.ts';
 import { resetHistory } from './charts/history-store.ts';
 import { resetDetail } from './detail/detail-store.ts';
 import { resetImport } from './import/import-store.ts';
+import { resetInvestment } from './investment-summary.ts';
 import { resetPortfolio } from './portfolio-store.ts';
 import { usePositionPrices } from './position-prices.ts';
 import { resetPriceRefresh } from './price-refresh.ts';
@@ -17,6 +18,7 @@ export function resetPortfolioFeature(): void {
   resetTable();
   resetPriceRefresh();
   resetImport();
+  resetInvestment();
   resetHistory();
   resetDetail();
   resetBilling();

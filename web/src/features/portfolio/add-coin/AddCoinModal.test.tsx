@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
 import { holding } from '../../../testing/holdings.ts';
+import { setHoldings, usePortfolio } from '../portfolio-store.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import { openAddCoin, useAddCoin } from './add-coin-store.ts';
 import { AddCoinModal } from './AddCoinModal.tsx';
@@ -181,5 +182,49 @@ describe('AddCoinModal', () => {
       'Failed to save coin to database: Quantity must be at most 1,000,000,000,000,000',
     );
     expect(useAddCoin.getState().open).toBe(true);
+  });
+
+  it('marks a coin already held in the results, records a buy on its row and says so', async () => {
+    const btc = holding({ quantity: '1', purchasePrice: '30000' });
+    setHoldings([btc]);
+    const after = { ...btc, quantity: '1.5', purchasePrice: '41000' };
+    api.on('POST', '/api/portfolio', {
+      status: 200,
+      body: {
+        ...after,
+        autoAlerts: [],
+        recordedBuy: {
+          transaction: { id: 't1', holdingId: btc.id, kind: 'buy', quantity: '0.5', price: '63000' },
+          quantity: '1.5',
+          averageCost: '41000',
+        },
+      },
+    });
+    api.on('GET', '/api/portfolio', { body: [after] });
+    type('Search for a coin', 'bitcoin');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await act(async () => {});
+    const [first, second] = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole(
+      'button',
+    );
+    expect(first!.textContent).toContain('Held: 1 BTC — adding records a buy');
+    expect(second!.textContent).not.toContain('Held');
+    fireEvent.click(first!);
+    expect(screen.getByLabelText('Selected coin').textContent).toContain(
+      'Held: 1 BTC — adding records a buy',
+    );
+    type('Quantity', '0.5');
+    type('Purchase Price per coin (USD)', '63000');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+    });
+    expect(api.callsTo('POST', '/api/portfolio')).toHaveLength(1);
+    expect(useAddCoin.getState().open).toBe(false);
+    const state = usePortfolio.getState();
+    expect(state.holdings).toHaveLength(1);
+    expect(state.holdings[0]).toMatchObject({ id: btc.id, quantity: '1.5', purchasePrice: '41000' });
+    expect(state.notice).toBe(
+      'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an average cost of $41,000.00.',
+    );
   });
 });

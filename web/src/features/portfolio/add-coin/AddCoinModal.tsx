@@ -1,6 +1,7 @@
 import {
   SEARCH_UNREACHABLE_TEXT,
   formatPortfolioPrice,
+  heldCoinHint,
   numberInputValue,
   toDecimalString,
   type CoinSearchResult,
@@ -11,6 +12,7 @@ import { NumberInput } from '../../../components/NumberInput.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { userLocale } from '../../../lib/locale.ts';
 import { addCoin } from '../portfolio-actions.ts';
+import { usePortfolio } from '../portfolio-store.ts';
 import { closeAddCoin, useAddCoin } from './add-coin-store.ts';
 import { checkAddCoin, previewAddCoin } from './add-coin-form.ts';
 import { AddCoinPreview } from './AddCoinPreview.tsx';
@@ -47,6 +49,10 @@ function AddCoinForm() {
   const draft = { coin, quantity, purchasePrice };
   const locale = userLocale();
   const preview = previewAddCoin(draft, locale);
+  const holdings = usePortfolio((s) => s.holdings);
+  const heldQuantity = (symbol: string) =>
+    holdings.find((h) => h.symbol.toUpperCase() === symbol.toUpperCase())?.quantity;
+  const chosenHeld = coin ? heldQuantity(coin.symbol) : undefined;
 
   const quantityInput = useRef<HTMLInputElement>(null);
   // Choosing a result removes the list it was in: the keyboard goes on to the quantity.
@@ -118,6 +124,11 @@ function AddCoinForm() {
               <div className="muted">
                 {coin.current_price > 0 ? formatPortfolioPrice(coin.current_price) : 'No price data'}
               </div>
+              {chosenHeld !== undefined && (
+                <div className="hint" data-testid="held-hint">
+                  {heldCoinHint(coin.symbol, chosenHeld)}
+                </div>
+              )}
             </div>
             <button type="button" className="btn btn-sm btn-ghost" onClick={() => setCoin(null)}>
               Change
@@ -150,7 +161,7 @@ function AddCoinForm() {
                       ? 'No coins found'
                       : `${results.length} result${results.length === 1 ? '' : 's'}${unpriced ? ' (prices could not be fetched right now)' : ''}`}
             </span>
-            <CoinResults results={results} onChoose={choose} />
+            <CoinResults results={results} onChoose={choose} heldQuantity={heldQuantity} />
           </div>
         )}
         <div className="pf-form-row">
