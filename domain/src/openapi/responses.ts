@@ -38,11 +38,9 @@ export const ZUserView = responseSchema<UserView>()(
       phone: nullable(z.string()).meta({ description: 'E.164' }),
       emailVerified: z.boolean().meta({ description: 'The e-mail address was confirmed by a link.' }),
       phoneVerified: z.boolean().meta({ description: 'The phone number was confirmed by an SMS code.' }),
-      costMethod: z
-        .enum(['average', 'fifo'])
-        .meta({
-          description: 'The saved cost method: realised gain by average cost or first in, first out.',
-        }),
+      costMethod: z.enum(['average', 'fifo']).meta({
+        description: 'The saved cost method: realised gain by average cost or first in, first out.',
+      }),
       createdAt: isoTime,
     })
     .meta({ id: 'User' }),
