@@ -223,6 +223,18 @@ export const SCENARIOS: Record<string, Scenario> = {
     await main.call('POST', '/api/portfolio/bulk', { token, body: { portfolioItems } });
     return main.call('POST', '/api/portfolio', { token, body: bitcoin });
   },
+  'GET /api/portfolio/{id}/price-history 200': async ({ main }) => {
+    const token = await signedIn(main);
+    const holding = await holdingOf(main, token);
+    return main.call('GET', `/api/portfolio/${holding.id}/price-history?range=30d`, { token });
+  },
+  'GET /api/portfolio/{id}/price-history 400': async ({ main }) => {
+    const token = await signedIn(main);
+    const holding = await holdingOf(main, token);
+    return main.call('GET', `/api/portfolio/${holding.id}/price-history?range=1y`, { token });
+  },
+  'GET /api/portfolio/{id}/price-history 404': async ({ main }) =>
+    main.call('GET', `/api/portfolio/${randomUUID()}/price-history`, { token: await signedIn(main) }),
   'GET /api/portfolio/{id}/transactions 200': async ({ main }) => {
     const token = await signedIn(main);
     const holding = await holdingOf(main, token);
