@@ -6,14 +6,16 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { summarizePortfolio, toHoldingView, type HoldingRow } from '@coinpace/domain';
-import { MIGRATIONS_FOLDER, connect, type Database } from './connect.ts';
+import { MIGRATIONS_FOLDER, connect, type AppDb, type Database } from './connect.ts';
 import { changeHoldingHistory, readHoldingHistory } from './queries/holding-transactions.ts';
 import { listHoldings } from './queries/portfolio.ts';
 import { holdingTransactions, latestPrices, portfolioItems } from './schema/index.ts';
-import { createTestUser, testEngines } from './testing.ts';
+import { rowsOf } from './queries/locks.ts';
+import { testEngines } from './testing.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 /** The last migration before transactions existed. */
@@ -59,6 +61,18 @@ function opener(engine: 'pglite' | 'postgres', dir: string) {
   };
 }
 
+/**
+ * A user as the schema of PREVIOUS has them: by SQL, since the ORM's table now names columns later
+ * migrations added (users.cost_method, 0007).
+ */
+async function userOnPreviousSchema(db: AppDb): Promise<{ id: string }> {
+  const tag = randomBytes(4).toString('hex');
+  const result = await db.execute(
+    sql`insert into users (identity_subject, email, first_name) values (${`user_${tag}`}, ${`user-${tag}@example.test`}, 'Test') returning id`,
+  );
+  return rowsOf<{ id: string }>(result)[0]!;
+}
+
 /** Holdings as users have them, odd ones included. */
 const HOLDINGS = [
   { symbol: 'BTC', coingeckoId: 'bitcoin', quantity: '0.123456789012345678', purchasePrice: '12345678.5' },
@@ -95,7 +109,7 @@ describe.each(testEngines(serverUrl))('migration 0005 on %s', (engine) => {
     db = opener(engine, dir);
     await db.create();
     database = await db.open(await previousMigrations(dir));
-    const users = [await createTestUser(database.db), await createTestUser(database.db)];
+    const users = [await userOnPreviousSchema(database.db), await userOnPreviousSchema(database.db)];
     for (const [i, user] of users.entries()) {
       await database.db.insert(portfolioItems).values(
         HOLDINGS.slice(i).map((h) => ({
