@@ -7,6 +7,7 @@ export * from './recording-logger.ts';
 export * from './bus/testing.ts';
 export * from './bus/testing/redis-server.ts';
 export * from './testing/tcp-proxy.ts';
+export * from './testing/free-port.ts';
 export * from './mail/testing/smtp-peer.ts';
 export { parseMail, type ParsedMail } from './mail/testing/mime.ts';
 export * from './sms/testing/twilio-peer.ts';

@@ -7,7 +7,7 @@ import {
   scrypt,
   timingSafeEqual,
 } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TokenRejectedError, type IdentityVerifier, type VerifiedIdentity } from './port.ts';
 import { verifySessionJwt } from './verify-jwt.ts';
@@ -81,15 +81,23 @@ async function loadOrCreateKey(dataDir: string): Promise<string> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
+  // Every role of a deployment can start at once on one DATA_DIR. Writing the key file in place let a
+  // process starting beside the writer read it empty or half written and fail to start (a fault run
+  // lost a poller that way). The key is written whole to a file of this process's own, then linked to
+  // its name: the name appears with the whole key or not at all, and only the first link wins.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(draft, privateKey, { mode: 0o600 });
   try {
-    await writeFile(file, privateKey, { flag: 'wx', mode: 0o600 });
+    await chmod(draft, 0o600);
+    await link(draft, file);
+    return privateKey;
   } catch (error) {
-    // Another process wrote it first: use theirs.
+    // Another process linked its key first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFile(file, 'utf8');
     throw error;
+  } finally {
+    await rm(draft, { force: true });
   }
-  await chmod(file, 0o600);
-  return privateKey;
 }
 
 function encode(value: object): string {

@@ -61,6 +61,10 @@ describe.runIf(serverUrl && redisUrl)('starting the cluster', () => {
     }).catch((caught: unknown) => caught as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/exited before it was ready \(code 1\)/);
+    // The error carries what the role printed last, so a failed start says why.
+    expect((error as Error).message).toMatch(
+      /-\d\| Invalid configuration: MAINTENANCE_MODE: MAINTENANCE_MODE must be 1 or 0/,
+    );
     expect(lines.join('\n')).toContain('MAINTENANCE_MODE: MAINTENANCE_MODE must be 1 or 0');
 
     const database = said.join('\n').match(/database (coinpace_cluster_\w+) created/)?.[1];

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { closeRedis, connectRedis, noopLogger } from '@coinpace/adapters';
+import { freePort } from '@coinpace/adapters/testing';
 import { CONFIG_SETTINGS, type Role } from '@coinpace/domain';
 import { ensureNginx, prepareNginx } from './nginx.ts';
 import { startRoleProcess, type ExitStatus, type RoleProcess } from './role-process.ts';
@@ -231,18 +232,6 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   } finally {
     await closeRedis(client);
   }
-}
-
-/** A port no one listens on now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function canListen(host: string): Promise<boolean> {

@@ -106,6 +106,12 @@ export function startRoleProcess(options: RoleProcessOptions): RoleProcess {
     });
   }
 
+  // 'close' comes after 'exit' once stdout and stderr have ended, so the last lines are in by then.
+  const streamsDrained = new Promise<void>((resolve) => {
+    child.once('close', () => resolve());
+    child.once('error', () => resolve());
+  });
+
   const url = `http://127.0.0.1:${options.port}`;
   const isRunning = () => status === undefined;
 
@@ -120,7 +126,15 @@ export function startRoleProcess(options: RoleProcessOptions): RoleProcess {
       const started = Date.now();
       const deadline = started + timeoutMs;
       while (Date.now() < deadline) {
-        if (!isRunning()) throw new Error(`${options.name} exited before it was ready (${describe(status)})`);
+        if (!isRunning()) {
+          // What it printed last says why (a port taken, a database refused, a bad setting).
+          await Promise.race([streamsDrained, sleep(2_000)]);
+          const tail = lines
+            .slice(-10)
+            .map((line) => `\n  ${options.name}| ${line}`)
+            .join('');
+          throw new Error(`${options.name} exited before it was ready (${describe(status)})${tail}`);
+        }
         if (await isReady(url)) return Date.now() - started;
         await sleep(100);
       }

@@ -6,10 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
+import { freePort } from '../../testing/free-port.ts';
 
 export interface OwnRedisServer {
   readonly port: number;
@@ -172,19 +172,6 @@ async function stopChild(proc: ChildProcess, graceMs: number): Promise<void> {
   const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
-}
-
-/** A loopback port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
