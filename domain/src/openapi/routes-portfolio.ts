@@ -50,6 +50,44 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/portfolio/export.csv',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Export holdings as CSV',
+    description:
+      'A download (Content-Disposition: attachment) with the columns the holdings import reads: Name, ' +
+      'Symbol, Quantity, Balance ($) (quantity × purchase price, so the import sets the same purchase ' +
+      'price) and Contract Address. Importing it into an empty portfolio gives the same holdings; coins ' +
+      'with nothing held are left out.',
+    responses: {
+      200: {
+        description: 'The CSV file.',
+        schema: z.string(),
+        type: 'csv',
+        headers: { 'Content-Disposition': 'attachment; filename="coinpace-portfolio-YYYY-MM-DD.csv"' },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/transactions.csv',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Export transactions as CSV',
+    description:
+      'A download of every transaction of every holding, by holding then time: Date (UTC), Type, Name, ' +
+      'Symbol, Quantity, Price per coin ($), Fee ($), Note, Contract Address.',
+    responses: {
+      200: {
+        description: 'The CSV file.',
+        schema: z.string(),
+        type: 'csv',
+        headers: { 'Content-Disposition': 'attachment; filename="coinpace-transactions-YYYY-MM-DD.csv"' },
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/api/portfolio/summary',
     tag: 'Portfolio',
     access: 'user',

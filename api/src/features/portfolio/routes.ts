@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { listHoldings, type UserRecord } from '@coinpace/db';
+import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
   AppError,
   ZAddHolding,
@@ -10,7 +10,10 @@ import {
   ZTransactionChanges,
   ZTransactionsQuery,
   ZUpdateHolding,
+  exportFilename,
+  holdingsToCsv,
   parseOrThrow,
+  transactionsToCsv,
   type AddHoldingResult,
   type AutoAlertNote,
   type CostMethod,
@@ -49,6 +52,23 @@ function savedCostMethod(user: UserRecord): CostMethod {
 function transactionId(id: string | undefined = ''): string {
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', { message: 'Transaction not found.' });
   return id.toLowerCase();
+}
+
+/** Today's UTC date, 'YYYY-MM-DD', for an export's file name. */
+function utcDay(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Answers with a CSV file download. */
+function sendCsv(
+  ctx: { set(field: string, value: string): void; body: unknown; type: string },
+  name: string,
+  text: string,
+) {
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = text;
 }
 
 /** Error reports one user may send per hour; enough for real problems, not enough to flood support. */
@@ -92,6 +112,34 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
 
   router.get('/', async (ctx) => {
     ctx.body = await listHoldings(db, currentUser(ctx).id);
+  });
+
+  // CSV exports (issue 18): the holdings in the import's columns, and every transaction.
+  router.get('/export.csv', async (ctx) => {
+    const holdings = await listHoldings(db, currentUser(ctx).id);
+    sendCsv(ctx, exportFilename('holdings', utcDay()), holdingsToCsv(holdings));
+  });
+
+  router.get('/transactions.csv', async (ctx) => {
+    const userId = currentUser(ctx).id;
+    const [holdings, histories] = await Promise.all([
+      listHoldings(db, userId),
+      listUserHistories(db, userId),
+    ]);
+    const rows = holdings.flatMap((h) =>
+      (histories.get(h.id) ?? []).map((t) => ({
+        type: t.kind,
+        at: t.at,
+        quantity: t.quantity,
+        pricePerCoin: t.pricePerCoin,
+        fee: t.fee,
+        note: t.note,
+        name: h.name,
+        symbol: h.symbol,
+        address: h.address,
+      })),
+    );
+    sendCsv(ctx, exportFilename('transactions', utcDay()), transactionsToCsv(rows));
   });
 
   router.get('/summary', async (ctx) => {

@@ -191,6 +191,16 @@ export const SCENARIOS: Record<string, Scenario> = {
     await holdingOf(main, token);
     return main.call('GET', '/api/portfolio', { token });
   },
+  'GET /api/portfolio/export.csv 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('GET', '/api/portfolio/export.csv', { token });
+  },
+  'GET /api/portfolio/transactions.csv 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('GET', '/api/portfolio/transactions.csv', { token });
+  },
   'GET /api/portfolio/summary 200': async ({ main }) => {
     const token = await signedIn(main);
     await holdingOf(main, token);
