@@ -4,6 +4,7 @@ import {
   AppError,
   ZAddHolding,
   ZBulkAdd,
+  ZHeldBalances,
   ZHistoryQuery,
   ZReportHolding,
   ZNewTransaction,
@@ -32,7 +33,13 @@ import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
-import { addHolding, addHoldingsInBulk, changeHolding, removeHolding } from './service.ts';
+import {
+  addHolding,
+  addHoldingsInBulk,
+  changeHolding,
+  removeHolding,
+  updateHeldBalances,
+} from './service.ts';
 import {
   changeTransaction,
   deleteTransaction,
@@ -176,6 +183,15 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
       await alertNewCoins(ctx.state.log, user, result.added);
       await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
     }
+  });
+
+  // The import summary's offer (issue 18): held coins it skipped take the balances it read.
+  router.post('/balances', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
+    const input = parseOrThrow(ZHeldBalances, bodyOf(ctx));
+    const user = currentUser(ctx);
+    const result = await updateHeldBalances(db, user.id, input);
+    ctx.body = result;
+    if (result.updated.length > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
   router.post('/:id/report', jsonBody(), async (ctx) => {
