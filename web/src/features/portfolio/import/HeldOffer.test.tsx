@@ -2,6 +2,7 @@
  * The import summary's offer to update held coins to the imported balances (issue 18): which coins it
  * offers, the button, and what accepting it sends and shows.
  */
+import type { BillingInfo } from '@coinpace/domain';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,9 +14,9 @@ import { resetPortfolioFeature } from '../testing.ts';
 import { ImportNotices } from './ImportNotices.tsx';
 import { heldBalances, importCsvFile, openImport, useImport } from './import-store.ts';
 
-const ACTIVE = {
+const ACTIVE: BillingInfo = {
   ...PENDING_BILLING,
-  plan: 'Token Run' as const,
+  plan: 'Token Run',
   accountStatus: 'Active',
   planStatus: 'active',
 };
