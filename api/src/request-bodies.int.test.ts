@@ -82,6 +82,11 @@ const ROUTES: Record<string, RouteCase> = {
     fields: { portfolioItems: 'list' },
     itemsOneByOne: true,
   },
+  'POST /api/portfolio/balances': {
+    path: () => '/api/portfolio/balances',
+    token: true,
+    fields: { balances: 'list' },
+  },
   'POST /api/portfolio/:id/report': {
     path: (f) => `/api/portfolio/${f.holdingId}/report`,
     token: true,

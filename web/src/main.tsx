@@ -11,6 +11,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
+import './styles/print.css';
 
 // SPEC.md section 9: cached prices and portfolio data go at start-up, and the storage guard runs
 // for the life of the page.

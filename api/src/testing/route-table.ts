@@ -164,6 +164,7 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/users/me/verification/confirm': { channel: 'sms', code: '000000' },
     'POST /api/portfolio': bitcoin,
     'POST /api/portfolio/bulk': { portfolioItems: [bitcoin] },
+    'POST /api/portfolio/balances': { balances: [{ symbol: 'BTC', quantity: '99' }] },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },
     'PUT /api/portfolio/:id': { quantity: '99', purchasePrice: '1' },
     'POST /api/portfolio/:id/transactions': {

@@ -17,7 +17,12 @@ import type {
 } from '../schemas/alerts.ts';
 import type { PortfolioHistory } from '../schemas/portfolio-history.ts';
 import type { ReportQueued } from '../schemas/portfolio-report.ts';
-import type { AddHoldingResult, BulkAddResult, HoldingRow } from '../schemas/portfolio.ts';
+import type {
+  AddHoldingResult,
+  BulkAddResult,
+  HeldBalancesResult,
+  HoldingRow,
+} from '../schemas/portfolio.ts';
 import { ZRecordedBuy } from './responses-transactions.ts';
 import { isoTime, nullable, responseSchema } from './schema-helpers.ts';
 export const ZHoldingRow = responseSchema<HoldingRow>()(
@@ -59,6 +64,14 @@ export const ZAddHoldingResult = responseSchema<AddHoldingResult>()(
       description:
         'Set when the coin was already held: the buy recorded on it, with its new quantity and average cost.',
     }),
+  }),
+);
+
+export const ZHeldBalancesResult = responseSchema<HeldBalancesResult>()(
+  z.strictObject({
+    updated: z.array(ZHoldingRow),
+    unchanged: z.array(z.string()),
+    failed: z.array(z.strictObject({ symbol: z.string(), error: z.string() })),
   }),
 );
 

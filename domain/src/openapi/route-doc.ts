@@ -31,6 +31,7 @@ export const CONTENT_TYPES = {
   html: 'text/html',
   css: 'text/css',
   events: 'text/event-stream',
+  csv: 'text/csv',
 } as const;
 
 export interface ResponseDoc {

@@ -11,7 +11,7 @@ import {
 } from '../schemas/alerts.ts';
 import { ZHistoryQuery } from '../schemas/portfolio-history.ts';
 import { ZReportHolding } from '../schemas/portfolio-report.ts';
-import { ZAddHolding, ZBulkAdd, ZUpdateHolding } from '../schemas/portfolio.ts';
+import { ZAddHolding, ZBulkAdd, ZHeldBalances, ZUpdateHolding } from '../schemas/portfolio.ts';
 import { ZNewTransaction, ZTransactionChanges, ZTransactionsQuery } from '../transactions/schemas.ts';
 import { ZHoldingTransactionsResult, ZPortfolioInvestmentSummary } from './responses-transactions.ts';
 import {
@@ -21,6 +21,7 @@ import {
   ZBulkAddResult,
   ZCreateAlertsResult,
   ZAddHoldingResult,
+  ZHeldBalancesResult,
   ZHoldingRow,
   ZPortfolioHistory,
   ZProtectPortfolioResult,
@@ -47,6 +48,44 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     access: 'user',
     summary: 'List holdings',
     responses: { 200: { description: 'Holdings, oldest first.', schema: z.array(ZHoldingRow) } },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/export.csv',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Export holdings as CSV',
+    description:
+      'A download (Content-Disposition: attachment) with the columns the holdings import reads: Name, ' +
+      'Symbol, Quantity, Balance ($) (quantity × purchase price, so the import sets the same purchase ' +
+      'price) and Contract Address. Importing it into an empty portfolio gives the same holdings; coins ' +
+      'with nothing held are left out.',
+    responses: {
+      200: {
+        description: 'The CSV file.',
+        schema: z.string(),
+        type: 'csv',
+        headers: { 'Content-Disposition': 'attachment; filename="coinpace-portfolio-YYYY-MM-DD.csv"' },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/transactions.csv',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Export transactions as CSV',
+    description:
+      'A download of every transaction of every holding, by holding then time: Date (UTC), Type, Name, ' +
+      'Symbol, Quantity, Price per coin ($), Fee ($), Note, Contract Address.',
+    responses: {
+      200: {
+        description: 'The CSV file.',
+        schema: z.string(),
+        type: 'csv',
+        headers: { 'Content-Disposition': 'attachment; filename="coinpace-transactions-YYYY-MM-DD.csv"' },
+      },
+    },
   },
   {
     method: 'get',
@@ -114,6 +153,22 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
       'does a coin id CoinGecko does not know and any item past the 1,000 holdings a portfolio may have.',
     body: { schema: ZBulkAdd, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
     responses: { 200: { description: 'What was added and what failed.', schema: ZBulkAddResult } },
+  },
+  {
+    method: 'post',
+    path: '/api/portfolio/balances',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Update held coins to imported balances',
+    description:
+      'After an import that skipped coins already held: each listed coin the user holds (symbol, any case) ' +
+      'gets the quantity given, recorded as an adjusting transaction that keeps its average cost, as an ' +
+      'inline edit of the quantity does. A coin already at that quantity is left alone; one not held is ' +
+      'listed in failed.',
+    body: { schema: ZHeldBalances, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
+    responses: {
+      200: { description: 'What was updated, unchanged and not applied.', schema: ZHeldBalancesResult },
+    },
   },
   {
     method: 'post',

@@ -46,6 +46,28 @@ export const ZBulkAdd = z.strictObject({
     .max(MAX_BULK_ITEMS, { message: `portfolioItems may hold at most ${MAX_BULK_ITEMS} items` }),
 });
 
+/**
+ * POST /api/portfolio/balances (issue 18): after an import that skipped coins already held, the balances
+ * the import read for them; each held coin's quantity becomes its balance by an adjusting transaction.
+ */
+export const ZHeldBalances = z.strictObject({
+  balances: z
+    .array(z.strictObject({ symbol: zSymbol, quantity: zQuantity }), { message: 'balances must be a list' })
+    .min(1, { message: 'balances must hold at least one item' })
+    .max(MAX_BULK_ITEMS, { message: `balances may hold at most ${MAX_BULK_ITEMS} items` }),
+});
+export type HeldBalances = z.output<typeof ZHeldBalances>;
+
+/** Response of POST /api/portfolio/balances. */
+export interface HeldBalancesResult {
+  /** The holdings whose quantity changed, as they are now. */
+  updated: HoldingRow[];
+  /** Symbols already at the balance given: nothing recorded. */
+  unchanged: string[];
+  /** Balances not applied, with why (not held, or a history that would not allow it). */
+  failed: { symbol: string; error: string }[];
+}
+
 /** PUT /api/portfolio/{id}: the per-coin purchase price, and optionally a corrected quantity. */
 export const ZUpdateHolding = z.strictObject({
   purchasePrice: zPurchasePrice,

@@ -49,11 +49,15 @@ export interface RequestOptions {
   /** Send the bearer token (default true); an authenticated call without one fails before fetching. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** 'text': the body as text (a CSV download) rather than parsed JSON. */
+  as?: 'json' | 'text';
 }
 
 /** Calls the API and returns the parsed JSON body; throws AppError on a non-OK answer or no network. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: options.as === 'text' ? 'text/csv, application/json' : 'application/json',
+  };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const password = sitePassword();
   if (password) headers['x-site-password'] = password;
@@ -90,7 +94,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
     throw error;
   }
-  return body as T;
+  return (options.as === 'text' ? text : body) as T;
 }
 
 function toAppError(status: number, body: Partial<ErrorBody> | undefined, headers: Headers): AppError {

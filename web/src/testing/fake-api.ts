@@ -18,6 +18,8 @@ export interface FakeReply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body sent as it is (a CSV download), instead of `body` as JSON. */
+  text?: string;
 }
 
 type Handler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
@@ -51,10 +53,13 @@ export class FakeApi {
     const handler = this.#routes.get(`${method} ${url.pathname}`);
     const reply = handler ? await handler(call) : { status: 404, body: { error: 'Not found.' } };
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
     return new Response(status === 204 ? null : text, {
       status,
-      headers: { 'content-type': 'application/json', ...reply.headers },
+      headers: {
+        'content-type': reply.text === undefined ? 'application/json' : 'text/csv; charset=utf-8',
+        ...reply.headers,
+      },
     });
   };
 }

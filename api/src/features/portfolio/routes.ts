@@ -1,16 +1,20 @@
 import Router from '@koa/router';
-import { listHoldings, type UserRecord } from '@coinpace/db';
+import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
   AppError,
   ZAddHolding,
   ZBulkAdd,
+  ZHeldBalances,
   ZHistoryQuery,
   ZReportHolding,
   ZNewTransaction,
   ZTransactionChanges,
   ZTransactionsQuery,
   ZUpdateHolding,
+  exportFilename,
+  holdingsToCsv,
   parseOrThrow,
+  transactionsToCsv,
   type AddHoldingResult,
   type AutoAlertNote,
   type CostMethod,
@@ -29,7 +33,13 @@ import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
-import { addHolding, addHoldingsInBulk, changeHolding, removeHolding } from './service.ts';
+import {
+  addHolding,
+  addHoldingsInBulk,
+  changeHolding,
+  removeHolding,
+  updateHeldBalances,
+} from './service.ts';
 import {
   changeTransaction,
   deleteTransaction,
@@ -49,6 +59,23 @@ function savedCostMethod(user: UserRecord): CostMethod {
 function transactionId(id: string | undefined = ''): string {
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', { message: 'Transaction not found.' });
   return id.toLowerCase();
+}
+
+/** Today's UTC date, 'YYYY-MM-DD', for an export's file name. */
+function utcDay(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Answers with a CSV file download. */
+function sendCsv(
+  ctx: { set(field: string, value: string): void; body: unknown; type: string },
+  name: string,
+  text: string,
+) {
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = text;
 }
 
 /** Error reports one user may send per hour; enough for real problems, not enough to flood support. */
@@ -94,6 +121,34 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     ctx.body = await listHoldings(db, currentUser(ctx).id);
   });
 
+  // CSV exports (issue 18): the holdings in the import's columns, and every transaction.
+  router.get('/export.csv', async (ctx) => {
+    const holdings = await listHoldings(db, currentUser(ctx).id);
+    sendCsv(ctx, exportFilename('holdings', utcDay()), holdingsToCsv(holdings));
+  });
+
+  router.get('/transactions.csv', async (ctx) => {
+    const userId = currentUser(ctx).id;
+    const [holdings, histories] = await Promise.all([
+      listHoldings(db, userId),
+      listUserHistories(db, userId),
+    ]);
+    const rows = holdings.flatMap((h) =>
+      (histories.get(h.id) ?? []).map((t) => ({
+        type: t.kind,
+        at: t.at,
+        quantity: t.quantity,
+        pricePerCoin: t.pricePerCoin,
+        fee: t.fee,
+        note: t.note,
+        name: h.name,
+        symbol: h.symbol,
+        address: h.address,
+      })),
+    );
+    sendCsv(ctx, exportFilename('transactions', utcDay()), transactionsToCsv(rows));
+  });
+
   router.get('/summary', async (ctx) => {
     const { method } = parseOrThrow(
       ZTransactionsQuery,
@@ -128,6 +183,15 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
       await alertNewCoins(ctx.state.log, user, result.added);
       await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
     }
+  });
+
+  // The import summary's offer (issue 18): held coins it skipped take the balances it read.
+  router.post('/balances', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
+    const input = parseOrThrow(ZHeldBalances, bodyOf(ctx));
+    const user = currentUser(ctx);
+    const result = await updateHeldBalances(db, user.id, input);
+    ctx.body = result;
+    if (result.updated.length > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
   router.post('/:id/report', jsonBody(), async (ctx) => {

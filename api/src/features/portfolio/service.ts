@@ -16,6 +16,7 @@ import {
   MAX_HOLDINGS_PER_USER,
   ZBulkHoldingItem,
   coingeckoIdForSymbol,
+  compareDecimal,
   describeIssues,
   isZeroDecimal,
   parseFields,
@@ -23,6 +24,8 @@ import {
   type AddHolding,
   type BulkAddResult,
   type BulkError,
+  type HeldBalances,
+  type HeldBalancesResult,
   type HoldingRow,
   type RecordedBuy,
   type UpdateHolding,
@@ -178,6 +181,49 @@ export async function changeHolding(
   if (outcome.status === 'impossible')
     throw new AppError('IMPOSSIBLE_HISTORY', { message: outcome.problem.message });
   return (await findHolding(db, userId, id))!;
+}
+
+/** Why a balance from an import was not applied: the coin is not (or no longer) in the portfolio. */
+export const NOT_HELD_REASON = 'Not in your portfolio';
+
+/**
+ * Sets held coins' quantities to the balances an import read (issue 18): each by an adjusting
+ * transaction at the holding's average cost, the inline edit's change, so the history stays true and the
+ * purchase price is kept. A symbol listed twice takes its last balance; one already at its balance
+ * records nothing.
+ */
+export async function updateHeldBalances(
+  db: AppDb,
+  userId: string,
+  { balances }: HeldBalances,
+): Promise<HeldBalancesResult> {
+  const bySymbol = new Map((await listHoldings(db, userId)).map((h) => [h.symbol.toLowerCase(), h]));
+  const wanted = new Map(balances.map((b) => [b.symbol.toLowerCase(), b]));
+  const result: HeldBalancesResult = { updated: [], unchanged: [], failed: [] };
+  const changed = new Set<string>();
+  for (const [key, { symbol, quantity }] of wanted) {
+    const holding = bySymbol.get(key);
+    if (!holding) {
+      result.failed.push({ symbol, error: NOT_HELD_REASON });
+      continue;
+    }
+    if (compareDecimal(quantity, holding.quantity) === 0) {
+      result.unchanged.push(holding.symbol);
+      continue;
+    }
+    const outcome = await updateHolding(db, userId, holding.id, {
+      quantity,
+      purchasePrice: holding.purchasePrice,
+    });
+    if (outcome.status === 'ok') changed.add(holding.id);
+    else
+      result.failed.push({
+        symbol: holding.symbol,
+        error: outcome.status === 'impossible' ? outcome.problem.message : NOT_HELD_REASON,
+      });
+  }
+  if (changed.size > 0) result.updated = (await listHoldings(db, userId)).filter((h) => changed.has(h.id));
+  return result;
 }
 
 /** Removes a holding; 404 when it is not the user's. */

@@ -191,6 +191,29 @@ export const SCENARIOS: Record<string, Scenario> = {
     await holdingOf(main, token);
     return main.call('GET', '/api/portfolio', { token });
   },
+  'GET /api/portfolio/export.csv 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('GET', '/api/portfolio/export.csv', { token });
+  },
+  'GET /api/portfolio/transactions.csv 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('GET', '/api/portfolio/transactions.csv', { token });
+  },
+  'POST /api/portfolio/balances 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('POST', '/api/portfolio/balances', {
+      token,
+      body: {
+        balances: [
+          { symbol: 'btc', quantity: '2' },
+          { symbol: 'DOGE', quantity: '5' },
+        ],
+      },
+    });
+  },
   'GET /api/portfolio/summary 200': async ({ main }) => {
     const token = await signedIn(main);
     await holdingOf(main, token);

@@ -136,6 +136,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('the API reference against 
           html: 'text/html',
           css: 'text/css',
           events: 'text/event-stream',
+          csv: 'text/csv',
         }[type];
         expect(answer.headers.get('content-type'), label).toMatch(new RegExp(`^${expected}`));
         if (type !== 'events') {

@@ -1,14 +1,19 @@
 import { Link } from 'react-router-dom';
 import { openAddCoin } from './add-coin/add-coin-store.ts';
+import { downloadExport, useExport } from './export/export-csv.ts';
 import { openImport } from './import/import-store.ts';
 import { refreshPortfolio } from './portfolio-actions.ts';
 import { usePriceRefresh } from './price-refresh.ts';
 import { toggleEditMode, useTable } from './table-store.ts';
 
-/** SPEC.md section 2, Toolbar: Refresh, Set Alerts, Import Data, Add Coin, Edit/Done. */
+/**
+ * SPEC.md section 2, Toolbar: Refresh, Set Alerts, Import Data, Add Coin, Edit/Done; and the CSV
+ * exports of the holdings and of their transactions (issue 18).
+ */
 export function PortfolioToolbar() {
   const refreshing = usePriceRefresh((s) => s.refreshing);
   const editMode = useTable((s) => s.editMode);
+  const exporting = useExport((s) => s.busy);
   return (
     <div className="pf-toolbar" role="toolbar" aria-label="Portfolio actions">
       <button
@@ -25,6 +30,26 @@ export function PortfolioToolbar() {
       </Link>
       <button type="button" className="btn btn-sm" onClick={() => openImport()}>
         Import Data
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => void downloadExport('holdings')}
+        disabled={exporting !== null}
+        aria-busy={exporting === 'holdings'}
+        title="Download your holdings in the columns the CSV import reads"
+      >
+        Export CSV
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => void downloadExport('transactions')}
+        disabled={exporting !== null}
+        aria-busy={exporting === 'transactions'}
+        title="Download every transaction of every holding"
+      >
+        Export Transactions
       </button>
       <button type="button" className="btn btn-sm btn-primary" onClick={() => openAddCoin()}>
         Add Coin

@@ -1,11 +1,20 @@
 import { Link } from 'react-router-dom';
-import { dismissImportSummary, dismissProtectOffer, useImport } from './import-store.ts';
+import {
+  dismissHeldOffer,
+  dismissImportSummary,
+  dismissProtectOffer,
+  heldOfferLabel,
+  updateHeldCoins,
+  useImport,
+} from './import-store.ts';
 
 /** The import's short-lived message and its partial-import summary (SPEC.md sections 4 and 8). */
 export function ImportNotices() {
   const flash = useImport((s) => s.flash);
   const summary = useImport((s) => s.summary);
   const protectOffer = useImport((s) => s.protectOffer);
+  const heldOffer = useImport((s) => s.heldOffer);
+  const updatingHeld = useImport((s) => s.updatingHeld);
   return (
     <>
       {flash && (
@@ -46,6 +55,31 @@ export function ImportNotices() {
             className="btn btn-ghost btn-sm"
             aria-label="Dismiss import summary"
             onClick={dismissImportSummary}
+          >
+            ✕
+          </button>
+        </div>
+      )}
+      {heldOffer && (
+        <div className="banner banner-info" role="region" aria-label="Held coins skipped">
+          <div className="banner-body">
+            The import skipped coins you already hold, at other balances than yours:{' '}
+            {heldOffer.map((b) => `${b.symbol} ${b.quantity}`).join(', ')}.{' '}
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => void updateHeldCoins()}
+              disabled={updatingHeld}
+              aria-busy={updatingHeld}
+            >
+              {heldOfferLabel(heldOffer.length)}
+            </button>
+          </div>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label="Dismiss held coins offer"
+            onClick={dismissHeldOffer}
           >
             ✕
           </button>

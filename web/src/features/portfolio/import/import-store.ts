@@ -12,6 +12,7 @@ import {
   PASTE_NO_TOKENS_MESSAGE,
   PORTFOLIO_TEXTS,
   allDuplicatesMessage,
+  compareDecimal,
   describeImport,
   importSuccessMessage,
   parseCsv,
@@ -21,6 +22,9 @@ import {
   splitDuplicates,
   tallyImport,
   toBulkItems,
+  toDecimalString,
+  type HeldBalancesResult,
+  type HoldingRow,
   type ImportFailure,
   type ImportReport,
   type ImportRow,
@@ -28,7 +32,7 @@ import {
   type PriceMap,
 } from '@coinpace/domain';
 import { create } from 'zustand';
-import { currentToken, errorMessage } from '../../../lib/api-client.ts';
+import { api, currentToken, errorMessage } from '../../../lib/api-client.ts';
 import { hasActivePlan, loadBilling, useBilling } from '../../billing/billing-store.ts';
 import { openPricingModal } from '../../billing/pricing-modal-store.ts';
 import { loadPortfolio, setHoldings, showPortfolioMessage, usePortfolio } from '../portfolio-store.ts';
@@ -61,6 +65,19 @@ export interface ImportState {
    * (a Loss alert per holding, issue 6) until dismissed.
    */
   protectOffer: number | null;
+  /**
+   * Coins the last import skipped because they are held, at a balance other than the one held: the
+   * summary offers to update them to it (issue 18) until done or dismissed.
+   */
+  heldOffer: HeldBalance[] | null;
+  /** True while the held coins are being updated. */
+  updatingHeld: boolean;
+}
+
+/** A held coin's balance as the import read it (decimal string). */
+export interface HeldBalance {
+  symbol: string;
+  quantity: string;
 }
 
 const INITIAL: ImportState = {
@@ -71,6 +88,8 @@ const INITIAL: ImportState = {
   flash: null,
   summary: null,
   protectOffer: null,
+  heldOffer: null,
+  updatingHeld: false,
 };
 
 export const useImport = create<ImportState>(() => INITIAL);
@@ -93,6 +112,71 @@ export function chooseImportTab(tab: ImportTab): void {
 
 export function dismissProtectOffer(): void {
   useImport.setState({ protectOffer: null });
+}
+
+export function dismissHeldOffer(): void {
+  useImport.setState({ heldOffer: null });
+}
+
+/**
+ * The held coins an import skipped whose balance differs from what is held, with the balance read: the
+ * rows of `duplicates`, matched to holdings by symbol (any case).
+ */
+export function heldBalances(
+  rows: readonly ImportRow[],
+  duplicates: readonly string[],
+  holdings: readonly Pick<HoldingRow, 'symbol' | 'quantity'>[],
+): HeldBalance[] {
+  const skipped = new Set(duplicates.map((s) => s.toUpperCase()));
+  const held = new Map(holdings.map((h) => [h.symbol.toUpperCase(), h]));
+  const offer: HeldBalance[] = [];
+  for (const row of rows) {
+    const holding = held.get(row.symbol.toUpperCase());
+    const quantity = toDecimalString(row.quantity);
+    if (!skipped.has(row.symbol.toUpperCase()) || !holding || !quantity) continue;
+    if (compareDecimal(quantity, holding.quantity) !== 0) offer.push({ symbol: holding.symbol, quantity });
+  }
+  return offer;
+}
+
+/** The summary's button text for `count` coins. */
+export function heldOfferLabel(count: number): string {
+  return `Update ${count} held ${count === 1 ? 'coin' : 'coins'} to the imported balances`;
+}
+
+/** The notice after the held coins were updated. */
+export function heldUpdatedMessage(count: number): string {
+  return `Updated ${count} held ${count === 1 ? 'coin' : 'coins'} to the imported balances.`;
+}
+
+/**
+ * Accepts the offer: POST /api/portfolio/balances records an adjusting transaction on each held coin (its
+ * average cost kept), then the portfolio reloads. A failure shows in the portfolio's error banner and
+ * the offer stays.
+ */
+export async function updateHeldCoins(): Promise<void> {
+  const { heldOffer, updatingHeld } = useImport.getState();
+  if (!heldOffer || heldOffer.length === 0 || updatingHeld) return;
+  useImport.setState({ updatingHeld: true });
+  try {
+    const result = await api<HeldBalancesResult>('/api/portfolio/balances', {
+      method: 'POST',
+      body: { balances: heldOffer },
+    });
+    useImport.setState({ heldOffer: null });
+    await loadPortfolio();
+    showPortfolioMessage('notice', heldUpdatedMessage(result.updated.length));
+    if (result.failed.length > 0) {
+      showPortfolioMessage(
+        'error',
+        portfolioError.saveChanges(result.failed.map((f) => `${f.symbol}: ${f.error}`).join('; ')),
+      );
+    }
+  } catch (error) {
+    showPortfolioMessage('error', portfolioError.saveChanges(errorMessage(error)));
+  } finally {
+    useImport.setState({ updatingHeld: false });
+  }
 }
 
 export function dismissImportSummary(): void {
@@ -149,9 +233,18 @@ export async function importRows(
     useImport.setState({ error: PORTFOLIO_TEXTS.notAuthenticatedImport });
     return;
   }
-  const held = usePortfolio.getState().holdings.map((h) => h.symbol);
-  const { fresh, duplicates } = splitDuplicates(rows, held);
-  useImport.setState({ error: null, summary: null, protectOffer: null });
+  const holdings = usePortfolio.getState().holdings;
+  const { fresh, duplicates } = splitDuplicates(
+    rows,
+    holdings.map((h) => h.symbol),
+  );
+  const offer = heldBalances(rows, duplicates, holdings);
+  useImport.setState({
+    error: null,
+    summary: null,
+    protectOffer: null,
+    heldOffer: offer.length > 0 ? offer : null,
+  });
   if (fresh.length === 0 && report.failed.length === 0 && report.skipped.length === 0) {
     flash({ kind: 'info', text: allDuplicatesMessage(duplicates) }, DUPLICATES_MESSAGE_MS, true);
     return;
