@@ -224,6 +224,9 @@ describe('portfolio on a phone and by keyboard', () => {
     // Row menu: open with Enter, move with arrows, Escape back to its button.
     await page.getByRole('button', { name: 'Actions for BTC' }).focus();
     await page.keyboard.press('Enter');
+    // The menu opens on its first item, the holding's transactions (issue 18), then Add Alert, Report Error.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Transactions');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Report Error');
     await page.keyboard.press('Escape');
