@@ -82,6 +82,11 @@ const ROUTES: Record<string, RouteCase> = {
     fields: { portfolioItems: 'list' },
     itemsOneByOne: true,
   },
+  'POST /api/portfolio/import-trades': {
+    path: () => '/api/portfolio/import-trades',
+    token: true,
+    fields: { text: 'text' },
+  },
   'POST /api/portfolio/:id/report': {
     path: (f) => `/api/portfolio/${f.holdingId}/report`,
     token: true,

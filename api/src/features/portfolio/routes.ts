@@ -5,6 +5,7 @@ import {
   ZAddHolding,
   ZBulkAdd,
   ZHistoryQuery,
+  ZImportTrades,
   ZReportHolding,
   ZNewTransaction,
   ZTransactionChanges,
@@ -27,6 +28,7 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint } from '../../middleware/rate-limit.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
+import { importTrades } from './import-trades.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
 import { addHolding, addHoldingsInBulk, changeHolding, removeHolding } from './service.ts';
@@ -128,6 +130,16 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
       await alertNewCoins(ctx.state.log, user, result.added);
       await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
     }
+  });
+
+  // An exchange's trade-history export into transactions (issue 18 item 3).
+  router.post('/import-trades', jsonBody({ limit: BODY_LIMITS.trades }), async (ctx) => {
+    const { text } = parseOrThrow(ZImportTrades, bodyOf(ctx));
+    const user = currentUser(ctx);
+    const { summary, created } = await importTrades(db, user.id, text, Date.now());
+    ctx.body = summary;
+    if (created.length > 0) await alertNewCoins(ctx.state.log, user, created);
+    if (summary.added > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
   });
 
   router.post('/:id/report', jsonBody(), async (ctx) => {
