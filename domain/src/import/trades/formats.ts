@@ -12,13 +12,14 @@
  *   Filled Quantity,Fees,Transaction ID,Order No.,Timestamp (UTC)`; the fee is in the coin bought on a buy
  *   and in the quote currency on a sell.
  */
-import { readAmountWithAsset, readDecimal, readTime, splitPair } from './cells.ts';
+import { assetOf, plainDecimal, readAmountWithAsset, readDecimal, readInstant, splitPair } from './cells.ts';
 import type { TradeExchange, TradeKind } from './types.ts';
 
 /** A row as a format reads it, before the common checks and pricing. */
 export interface TradeDraft {
   kind: TradeKind;
-  time: number;
+  /** ISO 8601 instant in UTC, or null when the row's time is not one. */
+  at: string | null;
   /** The coin, as the export names it (upper case). */
   base: string;
   /** The currency the price and a quote-side fee are in. */
@@ -29,12 +30,12 @@ export interface TradeDraft {
   /** The asset the fee was charged in ('' when there was none). */
   feeAsset: string;
   note?: string;
+  /** The row's own id in the export; null when the export has none (the row is hashed instead). */
+  id: string | null;
 }
 
 export type DraftOutcome =
-  | { draft: TradeDraft; id: string | null }
-  | { fail: string; symbol?: string }
-  | { skip: string; symbol?: string };
+  { draft: TradeDraft } | { fail: string; symbol?: string } | { skip: string; symbol?: string };
 
 export interface TradeFormat {
   exchange: TradeExchange;
@@ -66,12 +67,15 @@ function sideOf(text: string): TradeKind | null {
   return null;
 }
 
-function amount(text: string, what: string): { value: string } | { fail: string } {
+/** A non-negative amount as a canonical decimal, or why it is not one. */
+function amount(text: string, what: string): string | { fail: string } {
+  const plain = plainDecimal(text);
+  if (plain !== null) return plain;
   if (text === '') return { fail: `${what} is missing` };
   const read = readDecimal(text);
   if (!read) return { fail: `${what} "${short(text)}" is not a number` };
   if (read.negative) return { fail: `${what} must not be negative` };
-  return { value: read.value };
+  return read.value;
 }
 
 function short(text: string): string {
@@ -113,7 +117,7 @@ const binance: TradeFormat = {
   },
   read(record, c) {
     const kind = sideOf(cell(record, c.side));
-    const time = readTime(cell(record, c.date));
+    const at = readInstant(cell(record, c.date));
     const price = amount(cell(record, c.price), 'price');
     if (c.executed !== undefined) {
       // The current export: '0.00150000BTC', '64.06590000USDT', '0.00000150BTC'.
@@ -125,10 +129,9 @@ const binance: TradeFormat = {
           fail: `executed amount "${short(cell(record, c.executed))}" is not a coin amount`,
           symbol: base,
         };
-      const total = readAmountWithAsset(cell(record, c.amount));
-      const quote = total?.asset ?? splitPair(cell(record, c.pair))?.quote ?? '';
+      const quote = assetOf(cell(record, c.amount)) || splitPair(cell(record, c.pair))?.quote || '';
       if (!quote) return { fail: `no quote currency in "${short(cell(record, c.amount))}"`, symbol: base };
-      if ('fail' in price) return { fail: price.fail, symbol: base };
+      if (typeof price !== 'string') return { fail: price.fail, symbol: base };
       const feeText = cell(record, c.fee);
       const fee = feeText === '' ? null : readAmountWithAsset(feeText);
       if (feeText !== '' && !fee && readDecimal(feeText)?.value !== '0')
@@ -136,15 +139,15 @@ const binance: TradeFormat = {
       return {
         draft: {
           kind,
-          time,
+          at,
           base,
           quote,
           quantity: executed.amount.value,
-          price: price.value,
+          price,
           fee: fee?.amount.value ?? '0',
           feeAsset: fee?.asset ?? '',
+          id: null,
         },
-        id: null,
       };
     }
     // The older export: plain numbers, the pair in Market and the fee's coin in its own column.
@@ -153,22 +156,22 @@ const binance: TradeFormat = {
     if (!pair) return { fail: `market "${short(cell(record, c.market))}" is not a pair Coinpace knows` };
     if (!kind) return { fail: `type "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: base };
     const quantity = amount(cell(record, c.quantity), 'amount');
-    if ('fail' in quantity) return { fail: quantity.fail, symbol: base };
-    if ('fail' in price) return { fail: price.fail, symbol: base };
+    if (typeof quantity !== 'string') return { fail: quantity.fail, symbol: base };
+    if (typeof price !== 'string') return { fail: price.fail, symbol: base };
     const fee = amount(cell(record, c.fee) || '0', 'fee');
-    if ('fail' in fee) return { fail: fee.fail, symbol: base };
+    if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     return {
       draft: {
         kind,
-        time,
+        at,
         base,
         quote: pair.quote,
-        quantity: quantity.value,
-        price: price.value,
-        fee: fee.value,
+        quantity,
+        price,
+        fee,
         feeAsset: cell(record, c.feeCoin).toUpperCase(),
+        id: null,
       },
-      id: null,
     };
   },
 };
@@ -235,25 +238,26 @@ const coinbase: TradeFormat = {
     if (!quantity)
       return { fail: `quantity "${short(cell(record, c.quantity))}" is not a number`, symbol: base };
     const price = amount(cell(record, c.price), 'price');
-    if ('fail' in price) return { fail: price.fail, symbol: base };
+    if (typeof price !== 'string') return { fail: price.fail, symbol: base };
     const feeText = cell(record, c.fee);
-    const fee = feeText === '' ? { value: '0' } : amount(feeText.replace(/^-/, ''), 'fee');
-    if ('fail' in fee) return { fail: fee.fail, symbol: base };
+    const fee = feeText === '' ? '0' : amount(feeText.replace(/^-/, ''), 'fee');
+    if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     const quote = cell(record, c.currency).toUpperCase();
     const draft: TradeDraft = {
       kind: type.kind,
-      time: readTime(cell(record, c.time)),
+      at: readInstant(cell(record, c.time)),
       base,
       quote,
       // Newer reports write sales and sends as negative quantities.
       quantity: quantity.value,
-      price: price.value,
-      fee: fee.value,
+      price,
+      fee,
       feeAsset: quote,
+      id,
     };
     const notes = cell(record, c.notes) || type.note;
     if (notes) draft.note = notes;
-    return { draft, id };
+    return { draft };
   },
 };
 
@@ -305,23 +309,23 @@ const kraken: TradeFormat = {
     const kind = sideOf(cell(record, c.type));
     if (!kind) return { fail: `type "${short(cell(record, c.type))}" is not buy or sell`, symbol: base };
     const quantity = amount(cell(record, c.vol), 'vol');
-    if ('fail' in quantity) return { fail: quantity.fail, symbol: base };
+    if (typeof quantity !== 'string') return { fail: quantity.fail, symbol: base };
     const price = amount(cell(record, c.price), 'price');
-    if ('fail' in price) return { fail: price.fail, symbol: base };
+    if (typeof price !== 'string') return { fail: price.fail, symbol: base };
     const fee = amount(cell(record, c.fee) || '0', 'fee');
-    if ('fail' in fee) return { fail: fee.fail, symbol: base };
+    if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     return {
       draft: {
         kind,
-        time: readTime(cell(record, c.time)),
+        at: readInstant(cell(record, c.time)),
         base,
         quote,
-        quantity: quantity.value,
-        price: price.value,
-        fee: fee.value,
+        quantity,
+        price,
+        fee,
         feeAsset: quote,
+        id: cell(record, c.txid) || null,
       },
-      id: cell(record, c.txid) || null,
     };
   },
 };
@@ -351,24 +355,24 @@ const bybit: TradeFormat = {
     if (!kind)
       return { fail: `direction "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: pair.base };
     const quantity = amount(cell(record, c.quantity), 'filled quantity');
-    if ('fail' in quantity) return { fail: quantity.fail, symbol: pair.base };
+    if (typeof quantity !== 'string') return { fail: quantity.fail, symbol: pair.base };
     const price = amount(cell(record, c.price), 'filled price');
-    if ('fail' in price) return { fail: price.fail, symbol: pair.base };
+    if (typeof price !== 'string') return { fail: price.fail, symbol: pair.base };
     const fee = amount(cell(record, c.fee) || '0', 'fees');
-    if ('fail' in fee) return { fail: fee.fail, symbol: pair.base };
+    if (typeof fee !== 'string') return { fail: fee.fail, symbol: pair.base };
     return {
       draft: {
         kind,
-        time: readTime(cell(record, c.time)),
+        at: readInstant(cell(record, c.time)),
         base: pair.base,
         quote: pair.quote,
-        quantity: quantity.value,
-        price: price.value,
-        fee: fee.value,
+        quantity,
+        price,
+        fee,
         // Bybit takes a buy's fee in the coin bought and a sale's in the quote currency.
         feeAsset: kind === 'buy' ? pair.base : pair.quote,
+        id: cell(record, c.id) || null,
       },
-      id: cell(record, c.id) || null,
     };
   },
 };

@@ -6,15 +6,14 @@
 import Papa from 'papaparse';
 import { coingeckoIdForSymbol } from '../../coins.ts';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../../limits.ts';
-import { fromDecimal, mul, toDecimal } from '../../transactions/fixed-point.ts';
-import { compareDecimal, isZeroDecimal } from '../../decimal.ts';
+import { isZeroDecimal } from '../../decimal.ts';
 import { isImportSymbol } from '../import-row.ts';
-import { USD_QUOTES, stableHash } from './cells.ts';
+import { USD_QUOTES, addDecimal, hashCells, isAbove, mulDecimal } from './cells.ts';
 import { TRADE_FORMATS, type TradeDraft, type TradeFormat } from './formats.ts';
 import type { ParsedTrade, TradeParseResult, TradeRowProblem } from './types.ts';
 
 /** Earliest time a transaction may carry (EARLIEST_TRANSACTION of the transaction schemas). */
-const EARLIEST = Date.parse('2009-01-03T00:00:00.000Z');
+const EARLIEST = '2009-01-03T00:00:00.000Z';
 /** Header lines a report may put before its header (Coinbase writes a title and the user's e-mail). */
 const PREAMBLE_LINES = 12;
 const MAX_QUANTITY_TEXT = String(MAX_QUANTITY);
@@ -29,85 +28,111 @@ export interface TradeParseOptions {
   now?: number;
 }
 
+/** Characters papaparse reads at a time: rows already read can be collected while the rest is parsed. */
+const CHUNK_CHARS = 256 * 1024;
+
 /** Reads `text` as one of the known trade-history exports. Never throws. */
 export function parseTradeHistory(text: string, options: TradeParseOptions = {}): TradeParseResult {
   const now = options.now ?? Date.now();
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records = Papa.parse<string[]>(source, { header: false, delimiter: delimiterOf(source) }).data;
-  const result: TradeParseResult = { exchange: null, read: 0, trades: [], skipped: [], failed: [] };
+  const reader = new RowReader(now);
+  Papa.parse<string[]>(source, {
+    header: false,
+    delimiter: delimiterOf(source),
+    chunkSize: CHUNK_CHARS,
+    chunk: (chunk: Papa.ParseResult<string[]>) => reader.take(chunk.data),
+    // Called synchronously once the last chunk is read (a string input is parsed without waiting).
+    complete: () => undefined,
+  });
+  return reader.result;
+}
 
-  let format: TradeFormat | null = null;
-  let columns: Record<string, number> = {};
-  let start = 0;
-  for (let i = 0, seen = 0; i < records.length && seen < PREAMBLE_LINES && !format; i++) {
-    const record = records[i]!;
-    if (isBlank(record)) continue;
-    seen += 1;
+/** Takes the records in file order: finds the header, then reads every data row after it. */
+class RowReader {
+  readonly result: TradeParseResult = { exchange: null, read: 0, trades: [], skipped: [], failed: [] };
+  #format: TradeFormat | null = null;
+  #columns: Record<string, number> = {};
+  /** Records seen so far (the row number of the last one). */
+  #row = 0;
+  /** Non-blank records seen before the header. */
+  #preamble = 0;
+  readonly #context: Context;
+  readonly #occurrences = new Map<string, number>();
+
+  constructor(now: number) {
+    // ISO instants in UTC with four-digit years order as text: no Date per row.
+    this.#context = { latest: new Date(now + 60_000).toISOString(), coinIds: new Map() };
+  }
+
+  take(records: readonly string[][]): void {
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      this.#row += 1;
+      if (isBlank(record)) continue;
+      if (this.#format) this.#read(record);
+      else if (this.#preamble < PREAMBLE_LINES) this.#header(record);
+    }
+  }
+
+  #header(record: readonly string[]): void {
+    this.#preamble += 1;
     const header = record.map((h) => h.trim().toLowerCase());
     for (const candidate of TRADE_FORMATS) {
       const found = candidate.columns(header);
       if (found) {
-        format = candidate;
-        columns = found;
-        start = i + 1;
-        break;
+        this.#format = candidate;
+        this.#columns = found;
+        this.result.exchange = candidate.exchange;
+        return;
       }
     }
   }
-  if (!format) return result;
-  result.exchange = format.exchange;
 
-  const occurrences = new Map<string, number>();
-  for (let i = start; i < records.length; i++) {
-    const record = records[i]!;
-    if (isBlank(record)) continue;
+  #read(record: readonly string[]): void {
+    const format = this.#format!;
+    const result = this.result;
+    const row = this.#row;
     result.read += 1;
-    const row = i + 1;
-    const outcome = format.read(record, columns);
+    const outcome = format.read(record, this.#columns);
     if ('skip' in outcome) {
       result.skipped.push({ row, symbol: outcome.symbol ?? '', reason: outcome.skip });
-      continue;
+      return;
     }
     if ('fail' in outcome) {
       result.failed.push({ row, symbol: symbolOrBlank(outcome.symbol), reason: outcome.fail });
-      continue;
+      return;
     }
-    const trade = finish(outcome.draft, row, now);
+    const trade = finish(outcome.draft, row, this.#context);
     if ('reason' in trade) {
       result.failed.push(trade);
-      continue;
+      return;
     }
-    let ref: string;
-    if (outcome.id !== null) {
-      ref = `${format.exchange}:${outcome.id}`;
+    if (outcome.draft.id !== null) {
+      trade.externalRef = `${format.exchange}:${outcome.draft.id}`;
     } else {
       // No id in the export: the row's cells, hashed, and which of the identical rows it is (two fills of
       // one order at the same second and price are two rows that look the same).
-      const hash = stableHash(record.map((c) => c.trim()).join('\u001f'));
-      const n = (occurrences.get(hash) ?? 0) + 1;
-      occurrences.set(hash, n);
-      ref = `${format.exchange}:#${hash}-${n}`;
+      const hash = hashCells(record);
+      const n = (this.#occurrences.get(hash) ?? 0) + 1;
+      this.#occurrences.set(hash, n);
+      trade.externalRef = `${format.exchange}:#${hash}-${n}`;
     }
-    trade.externalRef = ref;
     result.trades.push(trade);
   }
-  return result;
+}
+
+interface Context {
+  /** The latest instant a trade may carry (a minute past now), ISO. */
+  latest: string;
+  /** CoinGecko ids already looked up, by symbol. */
+  coinIds: Map<string, string | null>;
 }
 
 /** The common checks and the pricing in dollars; the reference is filled in by the caller. */
-function finish(draft: TradeDraft, row: number, now: number): ParsedTrade | TradeRowProblem {
+function finish(draft: TradeDraft, row: number, context: Context): ParsedTrade | TradeRowProblem {
   const symbol = draft.base.toUpperCase();
-  const fail = (reason: string): TradeRowProblem => ({ row, symbol: symbolOrBlank(symbol), reason });
-  if (!symbol) return fail('no coin named');
-  if (!isImportSymbol(symbol)) return fail(`coin "${symbol.slice(0, 40)}" is not a symbol Coinpace accepts`);
-  if (Number.isNaN(draft.time)) return fail('the date is missing or not a date');
-  if (draft.time < EARLIEST) return fail('the date must be in 2009 or later');
-  if (draft.time > now + 60_000) return fail('the date must not be in the future');
-  if (!USD_QUOTES.has(draft.quote)) {
-    return fail(
-      `priced in ${draft.quote || 'an unknown currency'}: only trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) can be imported`,
-    );
-  }
+  const problem = check(draft, symbol, context);
+  if (problem !== null) return { row, symbol: symbolOrBlank(symbol), reason: problem };
   let quantity = draft.quantity;
   let fee = '0';
   let note = draft.note ?? null;
@@ -117,32 +142,33 @@ function finish(draft: TradeDraft, row: number, now: number): ParsedTrade | Trad
     } else if (draft.feeAsset === symbol) {
       // A fee in the coin itself: a buy received that much less, a sale gave that much more; its dollar
       // value is the fee, so what the trade cost or brought in stays quantity x price.
-      const q = fromDecimal(draft.quantity);
-      const f = fromDecimal(draft.fee);
-      if (draft.kind === 'buy' || draft.kind === 'transfer_in') {
-        if (f >= q) return fail('the fee is not less than the quantity');
-        quantity = toDecimal(q - f);
-      } else {
-        quantity = toDecimal(q + f);
-      }
-      fee = toDecimal(mul(f, fromDecimal(draft.price)));
+      const incoming = draft.kind === 'buy' || draft.kind === 'transfer_in';
+      const net = addDecimal(draft.quantity, draft.fee, incoming ? -1 : 1);
+      if (net === null || (incoming && isZeroDecimal(net)))
+        return { row, symbol, reason: 'the fee is not less than the quantity' };
+      quantity = net;
+      fee = mulDecimal(draft.fee, draft.price);
     } else {
       const left = `Fee of ${draft.fee} ${draft.feeAsset} not counted`;
       note = note ? `${note}. ${left}` : left;
     }
   }
-  if (isZeroDecimal(quantity)) return fail('the quantity must be above 0');
-  if (compareDecimal(quantity, MAX_QUANTITY_TEXT) > 0)
-    return fail(`the quantity must be at most ${MAX_QUANTITY_TEXT}`);
-  if (compareDecimal(draft.price, MAX_PRICE_TEXT) > 0)
-    return fail(`the price must be at most ${MAX_PRICE_TEXT}`);
-  if (compareDecimal(fee, MAX_PRICE_TEXT) > 0) return fail(`the fee must be at most ${MAX_PRICE_TEXT}`);
+  if (isZeroDecimal(quantity)) return { row, symbol, reason: 'the quantity must be above 0' };
+  if (isAbove(quantity, MAX_QUANTITY_TEXT))
+    return { row, symbol, reason: `the quantity must be at most ${MAX_QUANTITY_TEXT}` };
+  if (isAbove(fee, MAX_PRICE_TEXT))
+    return { row, symbol, reason: `the fee must be at most ${MAX_PRICE_TEXT}` };
+  let coingeckoId = context.coinIds.get(symbol);
+  if (coingeckoId === undefined) {
+    coingeckoId = coingeckoIdForSymbol(symbol) ?? null;
+    context.coinIds.set(symbol, coingeckoId);
+  }
   return {
     row,
     kind: draft.kind,
-    at: new Date(draft.time).toISOString(),
+    at: draft.at!,
     symbol,
-    coingeckoId: coingeckoIdForSymbol(symbol) ?? null,
+    coingeckoId,
     quantity,
     pricePerCoin: draft.price,
     fee,
@@ -151,13 +177,30 @@ function finish(draft: TradeDraft, row: number, now: number): ParsedTrade | Trad
   };
 }
 
+/** Why a draft cannot be a transaction whatever its fee, or null. */
+function check(draft: TradeDraft, symbol: string, context: Context): string | null {
+  if (!symbol) return 'no coin named';
+  if (!isImportSymbol(symbol)) return `coin "${symbol.slice(0, 40)}" is not a symbol Coinpace accepts`;
+  if (draft.at === null) return 'the date is missing or not a date';
+  if (draft.at < EARLIEST) return 'the date must be in 2009 or later';
+  if (draft.at > context.latest) return 'the date must not be in the future';
+  if (!USD_QUOTES.has(draft.quote)) {
+    return `priced in ${draft.quote || 'an unknown currency'}: only trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) can be imported`;
+  }
+  if (isAbove(draft.price, MAX_PRICE_TEXT)) return `the price must be at most ${MAX_PRICE_TEXT}`;
+  return null;
+}
+
 function symbolOrBlank(symbol: string | undefined): string {
   const s = (symbol ?? '').trim().toUpperCase();
   return isImportSymbol(s) ? s : '';
 }
 
 function isBlank(record: readonly string[]): boolean {
-  for (const c of record) if (c.trim() !== '') return false;
+  for (let i = 0; i < record.length; i++) {
+    const c = record[i]!;
+    for (let k = 0; k < c.length; k++) if (c.charCodeAt(k) > 32) return false;
+  }
   return true;
 }
 

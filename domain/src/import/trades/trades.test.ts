@@ -170,6 +170,24 @@ describe('failures per row', () => {
     expect(result.read).toBe(3);
   });
 
+  it('reads a file longer than one papaparse chunk without losing or splitting a row', () => {
+    const lines = Array.from(
+      { length: 6000 },
+      (_, i) =>
+        `T${i},O${i},XXBTZUSD,2024-01-01 00:00:${String(i % 60).padStart(2, '0')},buy,limit,40000.5,${i},1.25,0.${i + 1},0,"a, quoted
+note",L${i}`,
+    );
+    const text = `txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n${lines.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(2 * 256 * 1024);
+    const result = parse(text);
+    expect(result.read).toBe(6000);
+    expect(result.failed).toEqual([]);
+    // Each record spans two lines (the quoted note): row numbers count records, the header being row 1.
+    expect(result.trades.map((t) => t.row)).toEqual(Array.from({ length: 6000 }, (_, i) => i + 2));
+    expect(result.trades.map((t) => t.externalRef)).toEqual(lines.map((_, i) => `kraken:T${i}`));
+    expect(result.trades[5999]!.quantity).toBe('0.6');
+  });
+
   it('every row is accounted for: read = trades + skipped + failed (fixed seed)', () => {
     const line = fc
       .tuple(
