@@ -43,35 +43,40 @@ export function readDecimal(text: string | undefined): SignedDecimal | null {
   return { negative: sign === '-' && value !== '0', value };
 }
 
-/** An amount with the asset written after it, as Binance writes them: '0.00150000BTC'. */
-export function readAmountWithAsset(
-  text: string | undefined,
-): { amount: SignedDecimal; asset: string } | null {
-  if (text === undefined) return null;
-  const s = text.trim();
-  // The asset starts at the first letter ('1INCH' is read as 1 of INCH, as any reader of the text would).
-  let split = 0;
-  while (split < s.length) {
-    const c = s.charCodeAt(split) | 0x20;
-    if (c >= 97 && c <= 122) break;
-    split++;
-  }
-  if (split === 0 || split === s.length) return null;
-  const amount = readDecimal(s.slice(0, split));
-  return amount ? { amount, asset: s.slice(split).toUpperCase() } : null;
-}
-
-/** The asset written after an amount ('0.5BTC' -> 'BTC'), upper case; '' when there is none. */
-export function assetOf(text: string): string {
+/**
+ * Where the asset starts in an amount written with its asset ('0.5BTC' -> 3): at the first letter, after
+ * at least one other character ('1INCH' is read as 1 of INCH, as any reader of the text would); -1 when
+ * there is no such split.
+ */
+export function assetStart(text: string): number {
   let split = 0;
   while (split < text.length) {
     const c = text.charCodeAt(split) | 0x20;
     if (c >= 97 && c <= 122) break;
     split++;
   }
-  if (split === 0 || split === text.length) return '';
+  return split === 0 || split === text.length ? -1 : split;
+}
+
+/** An amount with the asset written after it, as Binance writes them: '0.00150000BTC'. */
+export function readAmountWithAsset(
+  text: string | undefined,
+): { amount: SignedDecimal; asset: string } | null {
+  if (text === undefined) return null;
+  const s = text.trim();
+  const split = assetStart(s);
+  if (split === -1) return null;
+  const amount = readDecimal(s.slice(0, split));
+  return amount ? { amount, asset: s.slice(split).toUpperCase() } : null;
+}
+
+/** The asset written after an amount ('0.5BTC' -> 'BTC'), upper case; '' when there is none. */
+export function assetOf(text: string): string {
+  const split = assetStart(text);
+  if (split === -1) return '';
   const asset = text.slice(split).trim();
-  return asset === asset.toUpperCase() ? asset : asset.toUpperCase();
+  const up = asset.toUpperCase();
+  return up === asset ? asset : up;
 }
 
 /**
@@ -106,27 +111,53 @@ export function plainDecimal(s: string): string | null {
 
 /** a x b of two canonical decimals, exact, then rounded half up to 18 decimals. */
 export function mulDecimal(a: string, b: string): string {
-  const [ad, as] = digitsOf(a);
-  const [bd, bs] = digitsOf(b);
+  const as = scaleOf(a);
+  const bs = scaleOf(b);
+  const ad = as === 0 ? a : a.replace('.', '');
+  const bd = bs === 0 ? b : b.replace('.', '');
+  // Exact in a double while both factors and the product are whole numbers below 2^53 (the usual
+  // fee x price); otherwise in BigInt.
+  if (ad.length <= 15 && bd.length <= 15 && as + bs <= 18) {
+    const product = Number(ad) * Number(bd);
+    if (product <= Number.MAX_SAFE_INTEGER) return placePoint(String(product), as + bs);
+  }
   return fromDigits(BigInt(ad) * BigInt(bd), as + bs);
 }
 
 /** a + b (sign 1) or a - b (sign -1) of two canonical decimals; null when a - b is below zero. */
 export function addDecimal(a: string, b: string, sign: 1 | -1): string | null {
-  const [ad, as] = digitsOf(a);
-  const [bd, bs] = digitsOf(b);
+  const as = scaleOf(a);
+  const bs = scaleOf(b);
   const scale = Math.max(as, bs);
+  const ad = as === 0 ? a : a.replace('.', '');
+  const bd = bs === 0 ? b : b.replace('.', '');
+  if (ad.length + scale - as <= 15 && bd.length + scale - bs <= 15) {
+    // Both fit a double exactly as whole numbers of the finer scale, and so does their sum.
+    const x = Number(ad) * 10 ** (scale - as);
+    const y = Number(bd) * 10 ** (scale - bs);
+    const sum = sign === 1 ? x + y : x - y;
+    return sum < 0 ? null : placePoint(String(sum), scale);
+  }
   const x = BigInt(ad) * 10n ** BigInt(scale - as);
   const y = BigInt(bd) * 10n ** BigInt(scale - bs);
   const sum = sign === 1 ? x + y : x - y;
   return sum < 0n ? null : fromDigits(sum, scale);
 }
 
-function digitsOf(decimal: string): [string, number] {
+/** Decimals a canonical decimal has. */
+function scaleOf(decimal: string): number {
   const dot = decimal.indexOf('.');
-  return dot === -1
-    ? [decimal, 0]
-    : [decimal.slice(0, dot) + decimal.slice(dot + 1), decimal.length - dot - 1];
+  return dot === -1 ? 0 : decimal.length - dot - 1;
+}
+
+/** The whole number `digits` divided by 10^scale (scale at most 18), canonical. */
+function placePoint(digits: string, scale: number): string {
+  if (scale === 0) return digits;
+  const padded = digits.length <= scale ? '0'.repeat(scale - digits.length + 1) + digits : digits;
+  let end = padded.length;
+  const point = padded.length - scale;
+  while (end > point && padded.charCodeAt(end - 1) === 48) end--;
+  return end === point ? padded.slice(0, point) : `${padded.slice(0, point)}.${padded.slice(point, end)}`;
 }
 
 function fromDigits(value: bigint, scale: number): string {

@@ -12,7 +12,7 @@
  *   Filled Quantity,Fees,Transaction ID,Order No.,Timestamp (UTC)`; the fee is in the coin bought on a buy
  *   and in the quote currency on a sell.
  */
-import { assetOf, plainDecimal, readAmountWithAsset, readDecimal, readInstant, splitPair } from './cells.ts';
+import { assetOf, assetStart, plainDecimal, readDecimal, readInstant, splitPair } from './cells.ts';
 import type { TradeExchange, TradeKind } from './types.ts';
 
 /** A row as a format reads it, before the common checks and pricing. */
@@ -61,6 +61,9 @@ const cell = (record: readonly string[], index: number | undefined) =>
   index === undefined || index < 0 ? '' : (record[index] ?? '').trim();
 
 function sideOf(text: string): TradeKind | null {
+  // The spellings exports use, compared as they are (no lower-cased copy per row).
+  if (text === 'BUY' || text === 'buy' || text === 'Buy') return 'buy';
+  if (text === 'SELL' || text === 'sell' || text === 'Sell') return 'sell';
   const side = text.trim().toLowerCase();
   if (side === 'buy') return 'buy';
   if (side === 'sell') return 'sell';
@@ -76,6 +79,11 @@ function amount(text: string, what: string): string | { fail: string } {
   if (!read) return { fail: `${what} "${short(text)}" is not a number` };
   if (read.negative) return { fail: `${what} must not be negative` };
   return read.value;
+}
+
+function upper(text: string): string {
+  const up = text.toUpperCase();
+  return up === text ? text : up;
 }
 
 function short(text: string): string {
@@ -121,34 +129,31 @@ const binance: TradeFormat = {
     const price = amount(cell(record, c.price), 'price');
     if (c.executed !== undefined) {
       // The current export: '0.00150000BTC', '64.06590000USDT', '0.00000150BTC'.
-      const executed = readAmountWithAsset(cell(record, c.executed));
-      const base = executed?.asset ?? splitPair(cell(record, c.pair))?.base ?? '';
+      const executedText = cell(record, c.executed);
+      const split = assetStart(executedText);
+      const base =
+        split > 0 ? upper(executedText.slice(split)) : (splitPair(cell(record, c.pair))?.base ?? '');
       if (!kind) return { fail: `side "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: base };
-      if (!executed || executed.amount.negative)
-        return {
-          fail: `executed amount "${short(cell(record, c.executed))}" is not a coin amount`,
-          symbol: base,
-        };
+      const quantity = split > 0 ? amount(executedText.slice(0, split), 'executed amount') : null;
+      if (quantity === null)
+        return { fail: `executed amount "${short(executedText)}" is not a coin amount`, symbol: base };
+      if (typeof quantity !== 'string') return { fail: quantity.fail, symbol: base };
       const quote = assetOf(cell(record, c.amount)) || splitPair(cell(record, c.pair))?.quote || '';
       if (!quote) return { fail: `no quote currency in "${short(cell(record, c.amount))}"`, symbol: base };
       if (typeof price !== 'string') return { fail: price.fail, symbol: base };
       const feeText = cell(record, c.fee);
-      const fee = feeText === '' ? null : readAmountWithAsset(feeText);
-      if (feeText !== '' && !fee && readDecimal(feeText)?.value !== '0')
+      const feeSplit = assetStart(feeText);
+      let fee = '0';
+      let feeAsset = '';
+      if (feeSplit > 0) {
+        const value = amount(feeText.slice(0, feeSplit), 'fee');
+        if (typeof value !== 'string') return { fail: value.fail, symbol: base };
+        fee = value;
+        feeAsset = upper(feeText.slice(feeSplit));
+      } else if (feeText !== '' && readDecimal(feeText)?.value !== '0') {
         return { fail: `fee "${short(feeText)}" is not an amount`, symbol: base };
-      return {
-        draft: {
-          kind,
-          at,
-          base,
-          quote,
-          quantity: executed.amount.value,
-          price,
-          fee: fee?.amount.value ?? '0',
-          feeAsset: fee?.asset ?? '',
-          id: null,
-        },
-      };
+      }
+      return { draft: { kind, at, base, quote, quantity, price, fee, feeAsset, id: null } };
     }
     // The older export: plain numbers, the pair in Market and the fee's coin in its own column.
     const pair = splitPair(cell(record, c.market));

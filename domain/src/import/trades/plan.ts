@@ -50,11 +50,44 @@ export function planTradeImport(
     }
     group.trades.push(trade);
   }
-  for (const group of groups.values()) {
-    // Exports list newest first; ISO instants of one format sort as text.
-    group.trades.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.row - b.row));
-  }
+  for (const group of groups.values()) toHistoryOrder(group.trades);
   return { groups: [...groups.values()], duplicates };
+}
+
+/**
+ * Sorts trades oldest first, rows of the same time in file order. Exports list newest first or oldest
+ * first, so the common cases are a check and a reversal, not a sort. ISO instants in UTC sort as text.
+ */
+function toHistoryOrder(trades: ParsedTrade[]): void {
+  let ascending = true;
+  let descending = true;
+  for (let i = 1; i < trades.length && (ascending || descending); i++) {
+    const a = trades[i - 1]!.at;
+    const b = trades[i]!.at;
+    if (a > b) ascending = false;
+    else if (a < b) descending = false;
+  }
+  if (ascending) return;
+  if (descending) {
+    trades.reverse();
+    // Rows of one time came in file order and are now reversed: put each run back.
+    for (let start = 0; start < trades.length;) {
+      let end = start + 1;
+      while (end < trades.length && trades[end]!.at === trades[start]!.at) end++;
+      if (end - start > 1) reverseRange(trades, start, end - 1);
+      start = end;
+    }
+    return;
+  }
+  trades.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.row - b.row));
+}
+
+function reverseRange(list: unknown[], from: number, to: number): void {
+  for (let i = from, j = to; i < j; i++, j--) {
+    const t = list[i];
+    list[i] = list[j];
+    list[j] = t;
+  }
 }
 
 /** Most rows the summary lists by name (the counts are always complete). */

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EARLIEST_TRANSACTION } from '../../transactions/schemas.ts';
-import { readDecimal, readTime, splitPair, stableHash } from './cells.ts';
+import {
+  addDecimal,
+  mulDecimal,
+  readDecimal,
+  readInstant,
+  readTime,
+  splitPair,
+  stableHash,
+} from './cells.ts';
 import { TRADE_FORMAT_UNKNOWN_MESSAGE, parseTradeHistory } from './parse.ts';
 import { describeTradeImport, planTradeImport } from './plan.ts';
 import type { ParsedTrade } from './types.ts';
@@ -227,6 +235,22 @@ describe('planning an import', () => {
     ]);
   });
 
+  it('puts trades of one time in file order whichever way the export is sorted', () => {
+    const header = 'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers';
+    const line = (id: string, time: string) =>
+      `${id},O,XXBTZUSD,2024-01-0${time} 00:00:00,buy,limit,1,1,0,1,0,,`;
+    const orders = [
+      [line('A', '3'), line('B', '2'), line('C', '2'), line('D', '1')],
+      [line('D', '1'), line('B', '2'), line('C', '2'), line('A', '3')],
+      [line('B', '2'), line('D', '1'), line('A', '3'), line('C', '2')],
+    ];
+    for (const lines of orders) {
+      const { trades } = parse([header, ...lines].join('\n'));
+      const [btc] = planTradeImport(trades).groups;
+      expect(btc!.trades.map((t) => t.externalRef.slice(7))).toEqual(['D', 'B', 'C', 'A']);
+    }
+  });
+
   it('sorts a newest-first export oldest first', () => {
     const { trades } = parse(fixture('binance-spot-trade-history.csv'));
     const btc = planTradeImport(trades).groups.find((g) => g.symbol === 'BTC')!;
@@ -274,6 +298,30 @@ describe('cells', () => {
     expect(readTime(String(t / 1000))).toBe(t);
     expect(readTime('16/11/2024')).toBeNaN();
     expect(Date.parse(EARLIEST_TRANSACTION)).toBe(Date.parse('2009-01-03T00:00:00.000Z'));
+  });
+
+  it('multiplies, adds and subtracts decimals exactly, in doubles or past them in BigInt', () => {
+    expect(mulDecimal('0.0005', '2950.5')).toBe('1.47525');
+    expect(mulDecimal('3', '0')).toBe('0');
+    expect(mulDecimal('123456789012345.6', '98765.4321')).toBe('12193263112482845418.53376');
+    expect(mulDecimal('0.123456789012345678', '0.5')).toBe('0.061728394506172839');
+    expect(addDecimal('0.5', '0.0005', -1)).toBe('0.4995');
+    expect(addDecimal('0.1', '0.2', 1)).toBe('0.3');
+    expect(addDecimal('1', '1', -1)).toBe('0');
+    expect(addDecimal('1', '1.000000000000000001', -1)).toBeNull();
+    expect(addDecimal('999999999999999999', '1', 1)).toBe('1000000000000000000');
+    expect(addDecimal('0.000000000000000001', '12345678901234567', 1)).toBe(
+      '12345678901234567.000000000000000001',
+    );
+  });
+
+  it('reads instants by position, refusing days a month does not have', () => {
+    expect(readInstant('2024-02-29 23:59:59')).toBe('2024-02-29T23:59:59.000Z');
+    expect(readInstant('2023-02-29 00:00:00')).toBeNull();
+    expect(readInstant('2024-13-01 00:00:00')).toBeNull();
+    expect(readInstant('2024-01-01 24:00:00')).toBeNull();
+    expect(readInstant('14:35 2024-11-16')).toBe('2024-11-16T14:35:00.000Z');
+    expect(readInstant('nope')).toBeNull();
   });
 
   it('splits pairs', () => {
