@@ -35,7 +35,9 @@ export interface TradeDraft {
 }
 
 export type DraftOutcome =
-  { draft: TradeDraft } | { fail: string; symbol?: string } | { skip: string; symbol?: string };
+  | { draft: TradeDraft; fail?: undefined; skip?: undefined; symbol?: undefined }
+  | { fail: string; symbol?: string; draft?: undefined; skip?: undefined }
+  | { skip: string; symbol?: string; draft?: undefined; fail?: undefined };
 
 export interface TradeFormat {
   exchange: TradeExchange;

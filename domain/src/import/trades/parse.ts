@@ -6,9 +6,8 @@
 import Papa from 'papaparse';
 import { coingeckoIdForSymbol } from '../../coins.ts';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../../limits.ts';
-import { isZeroDecimal } from '../../decimal.ts';
 import { isImportSymbol } from '../import-row.ts';
-import { USD_QUOTES, addDecimal, hashCells, isAbove, mulDecimal } from './cells.ts';
+import { RowHasher, USD_QUOTES, addDecimal, isAbove, mulDecimal } from './cells.ts';
 import { TRADE_FORMATS, type TradeDraft, type TradeFormat } from './formats.ts';
 import type { ParsedTrade, TradeParseResult, TradeRowProblem } from './types.ts';
 
@@ -57,7 +56,8 @@ class RowReader {
   /** Non-blank records seen before the header. */
   #preamble = 0;
   readonly #context: Context;
-  readonly #occurrences = new Map<string, number>();
+  readonly #occurrences = new Map<number, number>();
+  readonly #hasher = new RowHasher();
 
   constructor(now: number) {
     // ISO instants in UTC with four-digit years order as text: no Date per row.
@@ -94,28 +94,25 @@ class RowReader {
     const row = this.#row;
     result.read += 1;
     const outcome = format.read(record, this.#columns);
-    if ('skip' in outcome) {
-      result.skipped.push({ row, symbol: outcome.symbol ?? '', reason: outcome.skip });
+    if (outcome.draft === undefined) {
+      if (outcome.skip !== undefined) {
+        result.skipped.push({ row, symbol: outcome.symbol ?? '', reason: outcome.skip });
+      } else {
+        result.failed.push({ row, symbol: symbolOrBlank(outcome.symbol), reason: outcome.fail });
+      }
       return;
     }
-    if ('fail' in outcome) {
-      result.failed.push({ row, symbol: symbolOrBlank(outcome.symbol), reason: outcome.fail });
-      return;
-    }
-    const trade = finish(outcome.draft, row, this.#context);
-    if ('reason' in trade) {
-      result.failed.push(trade);
-      return;
-    }
+    const trade = finish(outcome.draft, row, this.#context, result.failed);
+    if (trade === null) return;
     if (outcome.draft.id !== null) {
       trade.externalRef = `${format.exchange}:${outcome.draft.id}`;
     } else {
       // No id in the export: the row's cells, hashed, and which of the identical rows it is (two fills of
       // one order at the same second and price are two rows that look the same).
-      const hash = hashCells(record);
-      const n = (this.#occurrences.get(hash) ?? 0) + 1;
-      this.#occurrences.set(hash, n);
-      trade.externalRef = `${format.exchange}:#${hash}-${n}`;
+      const key = this.#hasher.hash(record);
+      const n = (this.#occurrences.get(key) ?? 0) + 1;
+      this.#occurrences.set(key, n);
+      trade.externalRef = `${format.exchange}:#${this.#hasher.hex()}-${n}`;
     }
     result.trades.push(trade);
   }
@@ -124,19 +121,27 @@ class RowReader {
 interface Context {
   /** The latest instant a trade may carry (a minute past now), ISO. */
   latest: string;
-  /** CoinGecko ids already looked up, by symbol. */
+  /** CoinGecko ids (null: not in the table) of the symbols of the right shape seen so far. */
   coinIds: Map<string, string | null>;
 }
 
 /** The common checks and the pricing in dollars; the reference is filled in by the caller. */
-function finish(draft: TradeDraft, row: number, context: Context): ParsedTrade | TradeRowProblem {
+function finish(
+  draft: TradeDraft,
+  row: number,
+  context: Context,
+  failed: TradeRowProblem[],
+): ParsedTrade | null {
   const symbol = draft.base.toUpperCase();
   const problem = check(draft, symbol, context);
-  if (problem !== null) return { row, symbol: symbolOrBlank(symbol), reason: problem };
+  if (problem !== null) {
+    failed.push({ row, symbol: symbolOrBlank(symbol), reason: problem });
+    return null;
+  }
   let quantity = draft.quantity;
   let fee = '0';
   let note = draft.note ?? null;
-  if (!isZeroDecimal(draft.fee)) {
+  if (!isZero(draft.fee)) {
     if (draft.feeAsset === '' || draft.feeAsset === draft.quote || USD_QUOTES.has(draft.feeAsset)) {
       fee = draft.fee;
     } else if (draft.feeAsset === symbol) {
@@ -144,8 +149,8 @@ function finish(draft: TradeDraft, row: number, context: Context): ParsedTrade |
       // value is the fee, so what the trade cost or brought in stays quantity x price.
       const incoming = draft.kind === 'buy' || draft.kind === 'transfer_in';
       const net = addDecimal(draft.quantity, draft.fee, incoming ? -1 : 1);
-      if (net === null || (incoming && isZeroDecimal(net)))
-        return { row, symbol, reason: 'the fee is not less than the quantity' };
+      if (net === null || (incoming && isZero(net)))
+        return fail(failed, row, symbol, 'the fee is not less than the quantity');
       quantity = net;
       fee = mulDecimal(draft.fee, draft.price);
     } else {
@@ -153,16 +158,12 @@ function finish(draft: TradeDraft, row: number, context: Context): ParsedTrade |
       note = note ? `${note}. ${left}` : left;
     }
   }
-  if (isZeroDecimal(quantity)) return { row, symbol, reason: 'the quantity must be above 0' };
+  if (isZero(quantity)) return fail(failed, row, symbol, 'the quantity must be above 0');
   if (isAbove(quantity, MAX_QUANTITY_TEXT))
-    return { row, symbol, reason: `the quantity must be at most ${MAX_QUANTITY_TEXT}` };
+    return fail(failed, row, symbol, `the quantity must be at most ${MAX_QUANTITY_TEXT}`);
   if (isAbove(fee, MAX_PRICE_TEXT))
-    return { row, symbol, reason: `the fee must be at most ${MAX_PRICE_TEXT}` };
-  let coingeckoId = context.coinIds.get(symbol);
-  if (coingeckoId === undefined) {
-    coingeckoId = coingeckoIdForSymbol(symbol) ?? null;
-    context.coinIds.set(symbol, coingeckoId);
-  }
+    return fail(failed, row, symbol, `the fee must be at most ${MAX_PRICE_TEXT}`);
+  const coingeckoId = context.coinIds.get(symbol) ?? null;
   return {
     row,
     kind: draft.kind,
@@ -180,7 +181,10 @@ function finish(draft: TradeDraft, row: number, context: Context): ParsedTrade |
 /** Why a draft cannot be a transaction whatever its fee, or null. */
 function check(draft: TradeDraft, symbol: string, context: Context): string | null {
   if (!symbol) return 'no coin named';
-  if (!isImportSymbol(symbol)) return `coin "${symbol.slice(0, 40)}" is not a symbol Coinpace accepts`;
+  if (!context.coinIds.has(symbol)) {
+    if (!isImportSymbol(symbol)) return `coin "${symbol.slice(0, 40)}" is not a symbol Coinpace accepts`;
+    context.coinIds.set(symbol, coingeckoIdForSymbol(symbol) ?? null);
+  }
   if (draft.at === null) return 'the date is missing or not a date';
   if (draft.at < EARLIEST) return 'the date must be in 2009 or later';
   if (draft.at > context.latest) return 'the date must not be in the future';
@@ -189,6 +193,17 @@ function check(draft: TradeDraft, symbol: string, context: Context): string | nu
   }
   if (isAbove(draft.price, MAX_PRICE_TEXT)) return `the price must be at most ${MAX_PRICE_TEXT}`;
   return null;
+}
+
+/** Records a failed row; null, for `return fail(...)`. */
+function fail(failed: TradeRowProblem[], row: number, symbol: string, reason: string): null {
+  failed.push({ row, symbol, reason });
+  return null;
+}
+
+/** Zero, for the canonical decimals the cells are read into (no trailing zeros: zero is '0'). */
+function isZero(decimal: string): boolean {
+  return decimal === '0';
 }
 
 function symbolOrBlank(symbol: string | undefined): string {
