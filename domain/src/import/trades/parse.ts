@@ -58,6 +58,8 @@ class RowReader {
   readonly #context: Context;
   readonly #occurrences = new Map<number, number>();
   readonly #hasher = new RowHasher();
+  /** Row ids seen so far and the row of each. */
+  readonly #ids = new Map<string, number>();
 
   constructor(now: number) {
     // ISO instants in UTC with four-digit years order as text: no Date per row.
@@ -104,8 +106,12 @@ class RowReader {
     }
     const trade = finish(outcome.draft, row, this.#context, result.failed);
     if (trade === null) return;
-    if (outcome.draft.id !== null) {
-      trade.externalRef = `${format.exchange}:${outcome.draft.id}`;
+    const id = outcome.draft.id;
+    if (id !== null) {
+      trade.externalRef = `${format.exchange}:${id}`;
+      const earlier = this.#ids.get(id);
+      if (earlier === undefined) this.#ids.set(id, row);
+      else trade.duplicateOf = earlier;
     } else {
       // No id in the export: the row's cells, hashed, and which of the identical rows it is (two fills of
       // one order at the same second and price are two rows that look the same).
@@ -175,6 +181,8 @@ function finish(
     fee,
     note: note && note.length > 500 ? note.slice(0, 500) : note,
     externalRef: '',
+    // Present on every trade, so they all share one shape.
+    duplicateOf: undefined,
   };
 }
 

@@ -23,26 +23,29 @@ export const ALREADY_IMPORTED_REASON = 'already imported';
 
 /**
  * Groups `trades` by coin, in the order coins first appear, leaving out the rows whose reference is in
- * `knownRefs` (imported before) or was seen earlier in this file.
+ * `knownRefs` (imported before) and those repeating an earlier row of the file (`duplicateOf`).
  */
 export function planTradeImport(
   trades: readonly ParsedTrade[],
   knownRefs: ReadonlySet<string> = new Set(),
 ): TradeImportPlan {
   const groups = new Map<string, TradeImportGroup>();
-  const seen = new Map<string, number>();
   const duplicates: TradeRowProblem[] = [];
+  const checkKnown = knownRefs.size > 0;
   for (const trade of trades) {
-    if (knownRefs.has(trade.externalRef)) {
+    if (checkKnown && knownRefs.has(trade.externalRef)) {
       duplicates.push({ row: trade.row, symbol: trade.symbol, reason: ALREADY_IMPORTED_REASON });
       continue;
     }
-    const earlier = seen.get(trade.externalRef);
-    if (earlier !== undefined) {
-      duplicates.push({ row: trade.row, symbol: trade.symbol, reason: `the same trade as row ${earlier}` });
+    // A hashed row is told apart from identical ones by its occurrence, so only rows with ids repeat.
+    if (trade.duplicateOf !== undefined) {
+      duplicates.push({
+        row: trade.row,
+        symbol: trade.symbol,
+        reason: `the same trade as row ${trade.duplicateOf}`,
+      });
       continue;
     }
-    seen.set(trade.externalRef, trade.row);
     let group = groups.get(trade.symbol);
     if (!group) {
       group = { symbol: trade.symbol, coingeckoId: trade.coingeckoId, trades: [] };

@@ -38,6 +38,8 @@ export interface ParsedTrade {
    * when the export has no ids ('binance:#9f0c...-1'): the same row imported twice has the same reference.
    */
   externalRef: string;
+  /** The row of an earlier row of the file with the same id, when there is one (Kraken lists a trade twice). */
+  duplicateOf?: number;
 }
 
 /** A row that was not imported, and why. */
