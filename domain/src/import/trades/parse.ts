@@ -138,7 +138,8 @@ function finish(
   context: Context,
   failed: TradeRowProblem[],
 ): ParsedTrade | null {
-  const symbol = draft.base.toUpperCase();
+  // Every format gives the coin in upper case already.
+  const symbol = draft.base;
   const problem = check(draft, symbol, context);
   if (problem !== null) {
     failed.push({ row, symbol: symbolOrBlank(symbol), reason: problem });
