@@ -127,4 +127,19 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
     expect(empty.body.error).toMatch(/empty/);
     expect(await holdings(token)).toEqual([]);
   });
+
+  it('refuses an export of more than 20,000 rows with 400, asking to split it, and writes nothing', async () => {
+    const { token } = await api.signUp();
+    const row = (i: number) => `T${i},O${i},XXBTZUSD,2024-01-01 00:00:00,buy,limit,1,1,0,1,0,,`;
+    const text = [
+      'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers',
+      ...Array.from({ length: 20_001 }, (_, i) => row(i)),
+    ].join('\n');
+    const answer = await importTrades(token, text);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(
+      'The file has 20,001 rows; at most 20,000 can be imported at once. Export a shorter period, or split the file.',
+    );
+    expect(await holdings(token)).toEqual([]);
+  });
 });
