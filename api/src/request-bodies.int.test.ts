@@ -87,6 +87,11 @@ const ROUTES: Record<string, RouteCase> = {
     token: true,
     fields: { balances: 'list' },
   },
+  'POST /api/portfolio/import-trades': {
+    path: () => '/api/portfolio/import-trades',
+    token: true,
+    fields: { text: 'text' },
+  },
   'POST /api/portfolio/:id/report': {
     path: (f) => `/api/portfolio/${f.holdingId}/report`,
     token: true,

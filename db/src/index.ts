@@ -22,3 +22,4 @@ export * from './queries/portfolio-history.ts';
 export * from './queries/prices.ts';
 export * from './queries/public.ts';
 export * from './queries/lifecycle.ts';
+export * from './queries/trade-imports.ts';

@@ -8,8 +8,11 @@ export {
   DEFAULT_MAX_COIN_SETS,
   DEFAULT_WATCHED_COINS,
   SITE_PASSWORD_GUESS_LIMIT,
+  MAX_TRADE_FILE_CHARS,
+  MAX_TRADE_ROWS,
   formatBodyLimit,
 } from './limits.ts';
+export * from './import/trades/schema.ts';
 export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';

@@ -46,7 +46,14 @@ export const BODY_LIMITS = {
   standard: 64 * 1024,
   /** A bulk import of 1,000 holdings or an alert on 500 coins: about 200 kB. */
   bulk: 1024 * 1024,
+  /** A trade-history export of up to 20,000 rows (about 2 MB), sent as JSON text. */
+  trades: 4 * 1024 * 1024,
 } as const;
+
+/** Most data rows one trade-history import may have; a longer export is refused, to be split. */
+export const MAX_TRADE_ROWS = 20_000;
+/** Longest trade-history export text, in characters (the body limit less room for JSON escapes). */
+export const MAX_TRADE_FILE_CHARS = 3_500_000;
 
 /** A body limit as people read it: `4 kB`, `1 MB`. */
 export function formatBodyLimit(bytes: number): string {

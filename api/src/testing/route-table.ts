@@ -57,6 +57,11 @@ const bitcoin = {
   purchasePrice: '30000',
 };
 
+/** A one-trade Kraken export, for the trade-history import. */
+export const KRAKEN_SAMPLE =
+  'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n' +
+  'TABCDE-12345-FGHIJK,OABCDE-12345-FGHIJK,XXBTZUSD,2024-01-22 10:14:51.8341,buy,limit,39850.1,797.002,2.0722,0.02,0,,\n';
+
 type Answer = Awaited<ReturnType<TestApi['call']>>;
 
 /** The body of a 2xx answer; anything else stops the set-up with what it got. */
@@ -165,6 +170,7 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/portfolio': bitcoin,
     'POST /api/portfolio/bulk': { portfolioItems: [bitcoin] },
     'POST /api/portfolio/balances': { balances: [{ symbol: 'BTC', quantity: '99' }] },
+    'POST /api/portfolio/import-trades': { text: KRAKEN_SAMPLE },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },
     'PUT /api/portfolio/:id': { quantity: '99', purchasePrice: '1' },
     'POST /api/portfolio/:id/transactions': {

@@ -54,7 +54,15 @@ export const holdingTransactions = pgTable(
     /** In the quote currency. */
     fee: decimal().notNull().default('0'),
     note: text(),
+    /**
+     * Where an imported trade came from: the exchange and its row id ('binance:3f2a...', 'kraken:TXID'),
+     * so the same exchange row imported twice is skipped. Null for transactions entered by hand.
+     */
+    externalRef: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('holding_transactions_holding_idx').on(t.holdingId, t.at, t.createdAt)],
+  (t) => [
+    index('holding_transactions_holding_idx').on(t.holdingId, t.at, t.createdAt),
+    uniqueIndex('holding_transactions_user_ref_key').on(t.userId, t.externalRef),
+  ],
 );

@@ -9,3 +9,4 @@ export * from './csv-template.ts';
 export * from './paste.ts';
 export { WALLET_TABLE_MAX_QUANTITY } from './paste/wallet-table.ts';
 export * from './plan.ts';
+export * from './trades/index.ts';

@@ -5,6 +5,7 @@ import { TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
 import type { HoldingTransactionsResult, TransactionRow } from '../transactions/schemas.ts';
 import type { RecordedBuy } from '../schemas/portfolio.ts';
 import type { PortfolioInvestmentSummary } from '../transactions/summary.ts';
+import { TRADE_EXCHANGES, type TradeImportSummary } from '../import/trades/index.ts';
 import { isoTime, nullable, responseSchema } from './schema-helpers.ts';
 
 const decimal = (description: string) => z.string().meta({ description });
@@ -84,4 +85,36 @@ export const ZPortfolioInvestmentSummary = responseSchema<PortfolioInvestmentSum
       ),
     })
     .meta({ id: 'PortfolioInvestmentSummary' }),
+);
+
+const ZTradeRowProblem = z.strictObject({
+  row: z.int().min(1).meta({ description: 'The row in the file; the first line is row 1.' }),
+  symbol: z.string().meta({ description: 'The coin the row names; empty when it names none.' }),
+  reason: z.string(),
+});
+
+export const ZTradeImportSummary = responseSchema<TradeImportSummary>()(
+  z
+    .strictObject({
+      exchange: z.enum(TRADE_EXCHANGES),
+      read: z.int().min(0).meta({ description: 'Data rows read: added + duplicates + skipped + failed.' }),
+      added: z.int().min(0),
+      duplicates: z
+        .int()
+        .min(0)
+        .meta({ description: 'Rows imported before (the same exchange row), or repeated in the file.' }),
+      skipped: z
+        .int()
+        .min(0)
+        .meta({ description: 'Rows left out on purpose: cash deposits and withdrawals.' }),
+      failed: z.int().min(0),
+      createdHoldings: z
+        .array(z.string())
+        .meta({ description: 'Symbols of the holdings the import created.' }),
+      failures: z.array(ZTradeRowProblem).meta({ description: 'The first 100 failed rows, with why.' }),
+      skippedRows: z
+        .array(ZTradeRowProblem)
+        .meta({ description: 'The first 100 skipped and duplicate rows.' }),
+    })
+    .meta({ id: 'TradeImportSummary' }),
 );

@@ -13,7 +13,12 @@ import { ZHistoryQuery } from '../schemas/portfolio-history.ts';
 import { ZReportHolding } from '../schemas/portfolio-report.ts';
 import { ZAddHolding, ZBulkAdd, ZHeldBalances, ZUpdateHolding } from '../schemas/portfolio.ts';
 import { ZNewTransaction, ZTransactionChanges, ZTransactionsQuery } from '../transactions/schemas.ts';
-import { ZHoldingTransactionsResult, ZPortfolioInvestmentSummary } from './responses-transactions.ts';
+import { ZImportTrades } from '../import/trades/schema.ts';
+import {
+  ZHoldingTransactionsResult,
+  ZPortfolioInvestmentSummary,
+  ZTradeImportSummary,
+} from './responses-transactions.ts';
 import {
   ZAlertEventView,
   ZAlertStats,
@@ -168,6 +173,24 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     body: { schema: ZHeldBalances, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
     responses: {
       200: { description: 'What was updated, unchanged and not applied.', schema: ZHeldBalancesResult },
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/portfolio/import-trades',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Import an exchange trade history',
+    description:
+      'The text of a trade-history export of Binance, Coinbase, Kraken or Bybit (known by its header, up to ' +
+      '20,000 rows). Each row becomes a buy, sell, transfer in or transfer out on the coin’s holding; a coin ' +
+      'not held yet gets a holding made from its trades. A row imported before (the same exchange row) is ' +
+      'skipped as a duplicate; a row that cannot be read, is priced in another currency than the US dollar ' +
+      'or a dollar stablecoin, or takes out more than was held at its time fails alone, with its row number ' +
+      'and why.',
+    body: { schema: ZImportTrades, required: true, limit: formatBodyLimit(BODY_LIMITS.trades) },
+    responses: {
+      200: { description: 'What happened to every row.', schema: ZTradeImportSummary },
     },
   },
   {

@@ -6,6 +6,7 @@ import {
   ZBulkAdd,
   ZHeldBalances,
   ZHistoryQuery,
+  ZImportTrades,
   ZReportHolding,
   ZNewTransaction,
   ZTransactionChanges,
@@ -31,6 +32,7 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint } from '../../middleware/rate-limit.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
+import { importTrades } from './import-trades.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
 import {
@@ -192,6 +194,16 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     const result = await updateHeldBalances(db, user.id, input);
     ctx.body = result;
     if (result.updated.length > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
+  });
+
+  // An exchange's trade-history export into transactions (issue 18 item 3).
+  router.post('/import-trades', jsonBody({ limit: BODY_LIMITS.trades }), async (ctx) => {
+    const { text } = parseOrThrow(ZImportTrades, bodyOf(ctx));
+    const user = currentUser(ctx);
+    const { summary, created } = await importTrades(db, user.id, text, Date.now());
+    ctx.body = summary;
+    if (created.length > 0) await alertNewCoins(ctx.state.log, user, created);
+    if (summary.added > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
   });
 
   router.post('/:id/report', jsonBody(), async (ctx) => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_HOLDINGS_PER_USER } from '@coinpace/domain';
 import { isSitePasswordGated, type RouteDoc } from '@coinpace/domain/openapi';
 import type { TestApi } from '../../testing/harness.ts';
+import { KRAKEN_SAMPLE } from '../../testing/route-table.ts';
 import { sentVerificationCode } from '../../testing/verification-code.ts';
 import { SITE_PASSWORD, bitcoin, payingUser, startCheckout, type ReferenceApps } from './reference-apps.ts';
 
@@ -325,6 +326,11 @@ export const SCENARIOS: Record<string, Scenario> = {
     main.call('POST', '/api/portfolio/bulk', {
       token: await signedIn(main),
       body: { portfolioItems: [bitcoin, { ...bitcoin, symbol: '' }] },
+    }),
+  'POST /api/portfolio/import-trades 200': async ({ main }) =>
+    main.call('POST', '/api/portfolio/import-trades', {
+      token: await signedIn(main),
+      body: { text: KRAKEN_SAMPLE },
     }),
   'POST /api/portfolio/{id}/report 202': async ({ main }) => {
     const token = await signedIn(main);

@@ -72,21 +72,25 @@ describe('ImportModal', () => {
   it('moves between the tabs with the arrow keys, Home and End; the tab list is one Tab stop', () => {
     const csv = screen.getByRole('tab', { name: 'CSV Upload' });
     const paste = screen.getByRole('tab', { name: 'Paste Wallet Data' });
-    expect([csv.tabIndex, paste.tabIndex]).toEqual([0, -1]);
+    const trades = screen.getByRole('tab', { name: 'Trade history' });
+    expect([csv.tabIndex, paste.tabIndex, trades.tabIndex]).toEqual([0, -1, -1]);
     csv.focus();
     fireEvent.keyDown(csv, { key: 'ArrowRight' });
     expect(paste.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(paste);
-    expect([csv.tabIndex, paste.tabIndex]).toEqual([-1, 0]);
+    expect([csv.tabIndex, paste.tabIndex, trades.tabIndex]).toEqual([-1, 0, -1]);
     screen.getByRole('button', { name: 'Process Wallet Data' });
     fireEvent.keyDown(paste, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(trades);
+    screen.getByRole('button', { name: 'Choose Trade History File' });
+    fireEvent.keyDown(trades, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(csv);
     fireEvent.keyDown(csv, { key: 'End' });
-    expect(document.activeElement).toBe(paste);
-    fireEvent.keyDown(paste, { key: 'Home' });
+    expect(document.activeElement).toBe(trades);
+    fireEvent.keyDown(trades, { key: 'Home' });
     expect(csv.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(csv, { key: 'ArrowLeft' });
-    expect(paste.getAttribute('aria-selected')).toBe('true');
+    expect(trades.getAttribute('aria-selected')).toBe('true');
   });
 
   it('refuses a dropped file that is not a CSV', async () => {

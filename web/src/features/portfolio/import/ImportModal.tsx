@@ -5,10 +5,12 @@ import { ExchangeHelpDialog } from './ExchangeHelpDialog.tsx';
 import { ImportNotices } from './ImportNotices.tsx';
 import { chooseImportTab, closeImport, useImport, type ImportTab } from './import-store.ts';
 import { PasteTab } from './PasteTab.tsx';
+import { TradeHistoryTab } from './TradeHistoryTab.tsx';
 
 const TABS: { id: ImportTab; label: string }[] = [
   { id: 'csv', label: 'CSV Upload' },
   { id: 'paste', label: 'Paste Wallet Data' },
+  { id: 'trades', label: 'Trade history' },
 ];
 
 /**
@@ -33,7 +35,10 @@ function onTabKey(event: KeyboardEvent<HTMLButtonElement>): void {
   document.getElementById(`import-tab-${TABS[next]!.id}`)?.focus();
 }
 
-/** The Import modal (SPEC.md section 2): CSV and paste tabs; sticky while an import is saved. */
+/**
+ * The Import modal (SPEC.md section 2): CSV and paste tabs, and the trade-history tab (issue 18); sticky
+ * while an import is saved.
+ */
 export function ImportModal() {
   const { open, tab, importing, error } = useImport();
   const [help, setHelp] = useState(false);
@@ -77,8 +82,10 @@ export function ImportModal() {
             <div role="tabpanel" id={`import-panel-${tab}`} aria-labelledby={`import-tab-${tab}`}>
               {tab === 'csv' ? (
                 <CsvUploadTab disabled={importing} onShowHelp={() => setHelp(true)} />
-              ) : (
+              ) : tab === 'paste' ? (
                 <PasteTab disabled={importing} onShowHelp={() => setHelp(true)} />
+              ) : (
+                <TradeHistoryTab disabled={importing} />
               )}
             </div>
           </>

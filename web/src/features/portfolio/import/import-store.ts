@@ -44,7 +44,7 @@ export const SUCCESS_MESSAGE_MS = 2000;
 /** SPEC.md section 9: the all-duplicates message clears (and the modal closes) after 3 s. */
 export const DUPLICATES_MESSAGE_MS = 3000;
 
-export type ImportTab = 'csv' | 'paste';
+export type ImportTab = 'csv' | 'paste' | 'trades';
 
 export interface ImportState {
   open: boolean;

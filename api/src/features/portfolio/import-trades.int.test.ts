@@ -1,0 +1,145 @@
+/** POST /api/portfolio/import-trades (issue 18 item 3), through the real API and database. */
+import { readFileSync } from 'node:fs';
+import { testEngines } from '@coinpace/db/testing';
+import { TRADE_FORMAT_UNKNOWN_MESSAGE, type TradeImportSummary } from '@coinpace/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../testing/harness.ts';
+
+const FIXTURES = new URL('../../../../domain/fixtures/trades/', import.meta.url);
+const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+
+describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s', (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+  });
+  afterAll(() => api?.close());
+
+  const importTrades = async (token: string, text: string) => {
+    const answer = await api.call('POST', '/api/portfolio/import-trades', { token, body: { text } });
+    return answer as { status: number; body: TradeImportSummary & { error?: string } };
+  };
+  const holdings = async (token: string) =>
+    (
+      (await api.call('GET', '/api/portfolio', { token })).body as {
+        symbol: string;
+        quantity: string;
+        id: string;
+      }[]
+    )
+      .map((h) => [h.symbol, h.quantity])
+      .sort();
+
+  it('imports a Kraken export into new holdings, fails rows alone, and skips every row on a second import', async () => {
+    const { token } = await api.signUp();
+    const first = await importTrades(token, fixture('kraken-trades.csv'));
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      exchange: 'kraken',
+      read: 7,
+      added: 4,
+      duplicates: 1,
+      skipped: 0,
+      failed: 2,
+      createdHoldings: ['BTC', 'ETH', 'SOL'],
+    });
+    expect(first.body.failures).toEqual([
+      { row: 5, symbol: 'BTC', reason: expect.stringMatching(/^priced in EUR/) },
+      { row: 8, symbol: 'ADA', reason: 'You held 0 on 2024-04-03 08:00 UTC, so you cannot sell 100.' },
+    ]);
+    expect(first.body.skippedRows).toEqual([{ row: 7, symbol: 'BTC', reason: 'the same trade as row 6' }]);
+    // ADA got no trade, so no holding; BTC is the buy less the sale.
+    expect(await holdings(token)).toEqual([
+      ['BTC', '0.01'],
+      ['ETH', '0.5'],
+      ['SOL', '5'],
+    ]);
+    const btc = (await api.call('GET', '/api/portfolio', { token })).body.find(
+      (h: { symbol: string }) => h.symbol === 'BTC',
+    );
+    const history = await api.call('GET', `/api/portfolio/${btc.id}/transactions`, { token });
+    expect(history.body.transactions.map((t: { type: string; at: string }) => [t.type, t.at])).toEqual([
+      ['buy', '2024-01-22T10:14:51.834Z'],
+      ['sell', '2024-03-11T15:55:13.228Z'],
+    ]);
+    // Average cost: (0.02 x 39850.1 + 2.0722) / 0.02.
+    expect(history.body.derived).toMatchObject({ quantity: '0.01', averageCost: '39953.71' });
+
+    const second = await importTrades(token, fixture('kraken-trades.csv'));
+    expect(second.body).toMatchObject({ read: 7, added: 0, duplicates: 5, failed: 2, createdHoldings: [] });
+    expect(second.body.skippedRows.map((r) => [r.row, r.reason])).toEqual([
+      [2, 'already imported'],
+      [3, 'already imported'],
+      [4, 'already imported'],
+      [6, 'already imported'],
+      [7, 'already imported'],
+    ]);
+    expect(await holdings(token)).toEqual([
+      ['BTC', '0.01'],
+      ['ETH', '0.5'],
+      ['SOL', '5'],
+    ]);
+    const again = await api.call('GET', `/api/portfolio/${btc.id}/transactions`, { token });
+    expect(again.body.transactions).toHaveLength(2);
+  });
+
+  it('adds trades to a coin already held and counts every row of each export', async () => {
+    const { token } = await api.signUp();
+    const held = await api.call('POST', '/api/portfolio', {
+      token,
+      body: { coingeckoId: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', quantity: '1', purchasePrice: '100' },
+    });
+    expect(held.status).toBe(201);
+    const expected: Record<string, [number, number, number, number]> = {
+      'binance-spot-trade-history.csv': [7, 6, 0, 1],
+      'coinbase-transaction-history.csv': [8, 6, 1, 1],
+      'bybit-spot-trade-history.csv': [5, 4, 0, 1],
+    };
+    for (const [file, [read, added, skipped, failed]] of Object.entries(expected)) {
+      const { status, body } = await importTrades(token, fixture(file));
+      expect(status, file).toBe(200);
+      expect([body.read, body.added, body.skipped, body.failed], file).toEqual([
+        read,
+        added,
+        skipped,
+        failed,
+      ]);
+      expect(body.read).toBe(body.added + body.duplicates + body.skipped + body.failed);
+    }
+    const rows = await holdings(token);
+    // BTC: 1 held + Binance 0.00999 + 0.014985 - 0.005 + Coinbase 0.0125 - 0.005 + Bybit 0.01998.
+    expect(rows.find(([s]) => s === 'BTC')).toEqual(['BTC', '1.047455']);
+    // Bybit's ICP sale (Nov 16) comes after its buy (Nov 12): 9.99 - 5.36.
+    expect(rows.find(([s]) => s === 'ICP')).toEqual(['ICP', '4.63']);
+    const { body: btcHistory } = await api.call('GET', `/api/portfolio/${held.body.id}/transactions`, {
+      token,
+    });
+    expect(btcHistory.transactions).toHaveLength(1 + 3 + 2 + 1);
+  });
+
+  it('refuses a file that is no known export, and an empty one, with 400 and a message', async () => {
+    const { token } = await api.signUp();
+    const unknown = await importTrades(token, 'Name,Symbol,Quantity\nBitcoin,BTC,1\n');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe(TRADE_FORMAT_UNKNOWN_MESSAGE);
+    const empty = await importTrades(token, '  ');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/empty/);
+    expect(await holdings(token)).toEqual([]);
+  });
+
+  it('refuses an export of more than 20,000 rows with 400, asking to split it, and writes nothing', async () => {
+    const { token } = await api.signUp();
+    const row = (i: number) => `T${i},O${i},XXBTZUSD,2024-01-01 00:00:00,buy,limit,1,1,0,1,0,,`;
+    const text = [
+      'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers',
+      ...Array.from({ length: 20_001 }, (_, i) => row(i)),
+    ].join('\n');
+    const answer = await importTrades(token, text);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(
+      'The file has 20,001 rows; at most 20,000 can be imported at once. Export a shorter period, or split the file.',
+    );
+    expect(await holdings(token)).toEqual([]);
+  });
+});

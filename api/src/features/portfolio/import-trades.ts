@@ -1,0 +1,143 @@
+/**
+ * POST /api/portfolio/import-trades (issue 18 item 3): an exchange's trade-history export into the
+ * holdings' transactions. Rows imported before are skipped as duplicates; coins not held yet get a holding
+ * made from their trades; every row is accounted for in the summary.
+ */
+import {
+  deleteEmptyHoldings,
+  importTradesIntoHolding,
+  insertEmptyHoldings,
+  listHoldings,
+  userExternalRefs,
+  type AppDb,
+  type ImportedTrade,
+} from '@coinpace/db';
+import {
+  AppError,
+  MAX_HOLDINGS_PER_USER,
+  MAX_LISTED_TRADE_ROWS,
+  MAX_TRADE_ROWS,
+  TRADE_FORMAT_UNKNOWN_MESSAGE,
+  parseTradeHistory,
+  planTradeImport,
+  type HoldingRow,
+  type TradeImportSummary,
+  type TradeRowProblem,
+} from '@coinpace/domain';
+import { PORTFOLIO_FULL_REASON } from './service.ts';
+
+export interface TradeImportResult {
+  summary: TradeImportSummary;
+  /** The holdings the import created, for the alerts new coins get. */
+  created: HoldingRow[];
+}
+
+/** Reads `text`, writes its trades and says what happened to each row. 400 when no format is known. */
+export async function importTrades(
+  db: AppDb,
+  userId: string,
+  text: string,
+  now: number,
+): Promise<TradeImportResult> {
+  const parsed = parseTradeHistory(text, { now });
+  if (!parsed.exchange) throw new AppError('BAD_REQUEST', { message: TRADE_FORMAT_UNKNOWN_MESSAGE });
+  if (parsed.read > MAX_TRADE_ROWS) {
+    throw new AppError('BAD_REQUEST', {
+      message: `The file has ${parsed.read.toLocaleString('en-US')} rows; at most ${MAX_TRADE_ROWS.toLocaleString('en-US')} can be imported at once. Export a shorter period, or split the file.`,
+    });
+  }
+  const plan = planTradeImport(parsed.trades, await userExternalRefs(db, userId));
+  const failures: TradeRowProblem[] = [...parsed.failed];
+  const skippedRows: TradeRowProblem[] = [...parsed.skipped, ...plan.duplicates];
+  let duplicates = plan.duplicates.length;
+  let added = 0;
+
+  const holdings = await listHoldings(db, userId);
+  const bySymbol = new Map(holdings.map((h) => [h.symbol.toLowerCase(), h]));
+  let room = MAX_HOLDINGS_PER_USER - holdings.length;
+  const targets: { group: (typeof plan.groups)[number]; holdingId?: string }[] = [];
+  const toCreate: { symbol: string; name: string; coingeckoId: string | null }[] = [];
+  for (const group of plan.groups) {
+    const held = bySymbol.get(group.symbol.toLowerCase());
+    const failAll = (reason: string) =>
+      failures.push(...group.trades.map((t) => ({ row: t.row, symbol: group.symbol, reason })));
+    if (held) {
+      if (held.coingeckoId && group.coingeckoId && held.coingeckoId !== group.coingeckoId) {
+        failAll(`your ${held.symbol} holding is another coin (${held.name})`);
+      } else {
+        targets.push({ group, holdingId: held.id });
+      }
+    } else if (room <= 0) {
+      failAll(PORTFOLIO_FULL_REASON);
+    } else {
+      room -= 1;
+      toCreate.push({ symbol: group.symbol, name: group.symbol, coingeckoId: group.coingeckoId });
+      targets.push({ group });
+    }
+  }
+  const created = await insertEmptyHoldings(db, userId, toCreate);
+  const createdIds = new Map(created.map((c) => [c.symbol.toLowerCase(), c.id]));
+  // A symbol another request added meanwhile: import into that holding.
+  const missing = targets.some((t) => !t.holdingId && !createdIds.has(t.group.symbol.toLowerCase()));
+  const again = missing
+    ? new Map((await listHoldings(db, userId)).map((h) => [h.symbol.toLowerCase(), h.id]))
+    : null;
+
+  for (const { group, holdingId } of targets) {
+    const key = group.symbol.toLowerCase();
+    const id = holdingId ?? createdIds.get(key) ?? again?.get(key);
+    if (!id) {
+      failures.push(
+        ...group.trades.map((t) => ({
+          row: t.row,
+          symbol: group.symbol,
+          reason: 'the holding could not be created',
+        })),
+      );
+      continue;
+    }
+    const trades: ImportedTrade[] = group.trades.map((t) => ({
+      row: t.row,
+      kind: t.kind,
+      at: new Date(t.at),
+      quantity: t.quantity,
+      pricePerCoin: t.pricePerCoin,
+      fee: t.fee,
+      note: t.note,
+      externalRef: t.externalRef,
+    }));
+    const outcome = await importTradesIntoHolding(db, userId, id, trades);
+    added += outcome.added.length;
+    duplicates += outcome.duplicates.length;
+    for (const row of outcome.duplicates)
+      skippedRows.push({ row, symbol: group.symbol, reason: 'already imported' });
+    for (const f of outcome.failed) failures.push({ row: f.row, symbol: group.symbol, reason: f.reason });
+  }
+
+  const emptied = new Set(
+    await deleteEmptyHoldings(
+      db,
+      userId,
+      created.map((c) => c.id),
+    ),
+  );
+  const kept = created.filter((c) => !emptied.has(c.id));
+  const keptIds = new Set(kept.map((c) => c.id));
+  const createdRows =
+    kept.length > 0 ? (await listHoldings(db, userId)).filter((h) => keptIds.has(h.id)) : [];
+  const byRow = (a: TradeRowProblem, b: TradeRowProblem) => a.row - b.row;
+  return {
+    summary: {
+      exchange: parsed.exchange,
+      read: parsed.read,
+      added,
+      duplicates,
+      skipped: parsed.skipped.length,
+      failed: failures.length,
+      createdHoldings: kept.map((c) => c.symbol),
+      failures: failures.sort(byRow).slice(0, MAX_LISTED_TRADE_ROWS),
+      skippedRows: skippedRows.sort(byRow).slice(0, MAX_LISTED_TRADE_ROWS),
+    },
+    created: createdRows,
+  };
+}

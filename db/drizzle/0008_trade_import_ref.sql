@@ -1,0 +1,2 @@
+ALTER TABLE "holding_transactions" ADD COLUMN "external_ref" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "holding_transactions_user_ref_key" ON "holding_transactions" USING btree ("user_id","external_ref");

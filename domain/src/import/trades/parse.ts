@@ -1,0 +1,239 @@
+/**
+ * Reads an exchange's trade-history export into transactions (issue 18 item 3). The format is known by
+ * its header (see formats.ts); every data row becomes a transaction, or is skipped or failed with its row
+ * number and why. Pure: the time the file is judged against ('not in the future') is a parameter.
+ */
+import Papa from 'papaparse';
+import { coingeckoIdForSymbol } from '../../coins.ts';
+import { MAX_PRICE_USD, MAX_QUANTITY } from '../../limits.ts';
+import { isImportSymbol } from '../import-row.ts';
+import { RowHasher, USD_QUOTES, addDecimal, isAbove, mulDecimal } from './cells.ts';
+import { TRADE_FORMATS, type TradeDraft, type TradeFormat } from './formats.ts';
+import type { ParsedTrade, TradeParseResult, TradeRowProblem } from './types.ts';
+
+/** Earliest time a transaction may carry (EARLIEST_TRANSACTION of the transaction schemas). */
+const EARLIEST = '2009-01-03T00:00:00.000Z';
+/** Header lines a report may put before its header (Coinbase writes a title and the user's e-mail). */
+const PREAMBLE_LINES = 12;
+const MAX_QUANTITY_TEXT = String(MAX_QUANTITY);
+const MAX_PRICE_TEXT = String(MAX_PRICE_USD);
+
+/** Shown when no known export's header is found. */
+export const TRADE_FORMAT_UNKNOWN_MESSAGE =
+  'This is not a trade-history export Coinpace reads. Export the trade history (CSV) of Binance, Coinbase, Kraken or Bybit and upload it unchanged.';
+
+export interface TradeParseOptions {
+  /** The present, ms since the epoch: later trades are refused. Default Date.now(). */
+  now?: number;
+}
+
+/** Characters papaparse reads at a time: rows already read can be collected while the rest is parsed. */
+const CHUNK_CHARS = 256 * 1024;
+
+/** Reads `text` as one of the known trade-history exports. Never throws. */
+export function parseTradeHistory(text: string, options: TradeParseOptions = {}): TradeParseResult {
+  const now = options.now ?? Date.now();
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const reader = new RowReader(now);
+  Papa.parse<string[]>(source, {
+    header: false,
+    delimiter: delimiterOf(source),
+    chunkSize: CHUNK_CHARS,
+    chunk: (chunk: Papa.ParseResult<string[]>) => reader.take(chunk.data),
+    // Called synchronously once the last chunk is read (a string input is parsed without waiting).
+    complete: () => undefined,
+  });
+  return reader.result;
+}
+
+/** Takes the records in file order: finds the header, then reads every data row after it. */
+class RowReader {
+  readonly result: TradeParseResult = { exchange: null, read: 0, trades: [], skipped: [], failed: [] };
+  #format: TradeFormat | null = null;
+  #columns: Record<string, number> = {};
+  /** Records seen so far (the row number of the last one). */
+  #row = 0;
+  /** Non-blank records seen before the header. */
+  #preamble = 0;
+  readonly #context: Context;
+  readonly #occurrences = new Map<number, number>();
+  readonly #hasher = new RowHasher();
+  /** Row ids seen so far and the row of each. */
+  readonly #ids = new Map<string, number>();
+
+  constructor(now: number) {
+    // ISO instants in UTC with four-digit years order as text: no Date per row.
+    this.#context = { latest: new Date(now + 60_000).toISOString(), coinIds: new Map() };
+  }
+
+  take(records: readonly string[][]): void {
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      this.#row += 1;
+      if (isBlank(record)) continue;
+      if (this.#format) this.#read(record);
+      else if (this.#preamble < PREAMBLE_LINES) this.#header(record);
+    }
+  }
+
+  #header(record: readonly string[]): void {
+    this.#preamble += 1;
+    const header = record.map((h) => h.trim().toLowerCase());
+    for (const candidate of TRADE_FORMATS) {
+      const found = candidate.columns(header);
+      if (found) {
+        this.#format = candidate;
+        this.#columns = found;
+        this.result.exchange = candidate.exchange;
+        return;
+      }
+    }
+  }
+
+  #read(record: readonly string[]): void {
+    const format = this.#format!;
+    const result = this.result;
+    const row = this.#row;
+    result.read += 1;
+    const outcome = format.read(record, this.#columns);
+    if (outcome.draft === undefined) {
+      if (outcome.skip !== undefined) {
+        result.skipped.push({ row, symbol: outcome.symbol ?? '', reason: outcome.skip });
+      } else {
+        result.failed.push({ row, symbol: symbolOrBlank(outcome.symbol), reason: outcome.fail });
+      }
+      return;
+    }
+    const trade = finish(outcome.draft, row, this.#context, result.failed);
+    if (trade === null) return;
+    const id = outcome.draft.id;
+    if (id !== null) {
+      trade.externalRef = `${format.exchange}:${id}`;
+      const earlier = this.#ids.get(id);
+      if (earlier === undefined) this.#ids.set(id, row);
+      else trade.duplicateOf = earlier;
+    } else {
+      // No id in the export: the row's cells, hashed, and which of the identical rows it is (two fills of
+      // one order at the same second and price are two rows that look the same).
+      const key = this.#hasher.hash(record);
+      const n = (this.#occurrences.get(key) ?? 0) + 1;
+      this.#occurrences.set(key, n);
+      trade.externalRef = `${format.exchange}:#${this.#hasher.hex()}-${n}`;
+    }
+    result.trades.push(trade);
+  }
+}
+
+interface Context {
+  /** The latest instant a trade may carry (a minute past now), ISO. */
+  latest: string;
+  /** CoinGecko ids (null: not in the table) of the symbols of the right shape seen so far. */
+  coinIds: Map<string, string | null>;
+}
+
+/** The common checks and the pricing in dollars; the reference is filled in by the caller. */
+function finish(
+  draft: TradeDraft,
+  row: number,
+  context: Context,
+  failed: TradeRowProblem[],
+): ParsedTrade | null {
+  // Every format gives the coin in upper case already.
+  const symbol = draft.base;
+  const problem = check(draft, symbol, context);
+  if (problem !== null) {
+    failed.push({ row, symbol: symbolOrBlank(symbol), reason: problem });
+    return null;
+  }
+  let quantity = draft.quantity;
+  let fee = '0';
+  let note = draft.note ?? null;
+  if (!isZero(draft.fee)) {
+    if (draft.feeAsset === '' || draft.feeAsset === draft.quote || USD_QUOTES.has(draft.feeAsset)) {
+      fee = draft.fee;
+    } else if (draft.feeAsset === symbol) {
+      // A fee in the coin itself: a buy received that much less, a sale gave that much more; its dollar
+      // value is the fee, so what the trade cost or brought in stays quantity x price.
+      const incoming = draft.kind === 'buy' || draft.kind === 'transfer_in';
+      const net = addDecimal(draft.quantity, draft.fee, incoming ? -1 : 1);
+      if (net === null || (incoming && isZero(net)))
+        return fail(failed, row, symbol, 'the fee is not less than the quantity');
+      quantity = net;
+      fee = mulDecimal(draft.fee, draft.price);
+    } else {
+      const left = `Fee of ${draft.fee} ${draft.feeAsset} not counted`;
+      note = note ? `${note}. ${left}` : left;
+    }
+  }
+  if (isZero(quantity)) return fail(failed, row, symbol, 'the quantity must be above 0');
+  if (isAbove(quantity, MAX_QUANTITY_TEXT))
+    return fail(failed, row, symbol, `the quantity must be at most ${MAX_QUANTITY_TEXT}`);
+  if (isAbove(fee, MAX_PRICE_TEXT))
+    return fail(failed, row, symbol, `the fee must be at most ${MAX_PRICE_TEXT}`);
+  const coingeckoId = context.coinIds.get(symbol) ?? null;
+  return {
+    row,
+    kind: draft.kind,
+    at: draft.at!,
+    symbol,
+    coingeckoId,
+    quantity,
+    pricePerCoin: draft.price,
+    fee,
+    note: note && note.length > 500 ? note.slice(0, 500) : note,
+    externalRef: '',
+    // Present on every trade, so they all share one shape.
+    duplicateOf: undefined,
+  };
+}
+
+/** Why a draft cannot be a transaction whatever its fee, or null. */
+function check(draft: TradeDraft, symbol: string, context: Context): string | null {
+  if (!symbol) return 'no coin named';
+  if (!context.coinIds.has(symbol)) {
+    if (!isImportSymbol(symbol)) return `coin "${symbol.slice(0, 40)}" is not a symbol Coinpace accepts`;
+    context.coinIds.set(symbol, coingeckoIdForSymbol(symbol) ?? null);
+  }
+  if (draft.at === null) return 'the date is missing or not a date';
+  if (draft.at < EARLIEST) return 'the date must be in 2009 or later';
+  if (draft.at > context.latest) return 'the date must not be in the future';
+  if (!USD_QUOTES.has(draft.quote)) {
+    return `priced in ${draft.quote || 'an unknown currency'}: only trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) can be imported`;
+  }
+  if (isAbove(draft.price, MAX_PRICE_TEXT)) return `the price must be at most ${MAX_PRICE_TEXT}`;
+  return null;
+}
+
+/** Records a failed row; null, for `return fail(...)`. */
+function fail(failed: TradeRowProblem[], row: number, symbol: string, reason: string): null {
+  failed.push({ row, symbol, reason });
+  return null;
+}
+
+/** Zero, for the canonical decimals the cells are read into (no trailing zeros: zero is '0'). */
+function isZero(decimal: string): boolean {
+  return decimal === '0';
+}
+
+function symbolOrBlank(symbol: string | undefined): string {
+  const s = (symbol ?? '').trim().toUpperCase();
+  return isImportSymbol(s) ? s : '';
+}
+
+function isBlank(record: readonly string[]): boolean {
+  for (let i = 0; i < record.length; i++) {
+    const c = record[i]!;
+    for (let k = 0; k < c.length; k++) if (c.charCodeAt(k) > 32) return false;
+  }
+  return true;
+}
+
+/** Comma, unless the first lines use more tabs or semicolons (a spreadsheet saved it again). */
+function delimiterOf(text: string): string {
+  const head = text.slice(0, 4096);
+  const count = (c: string) => head.split(c).length - 1;
+  const commas = count(',');
+  if (count('\t') > commas) return '\t';
+  if (count(';') > commas) return ';';
+  return ',';
+}

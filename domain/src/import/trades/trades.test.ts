@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EARLIEST_TRANSACTION } from '../../transactions/schemas.ts';
+import {
+  addDecimal,
+  mulDecimal,
+  readDecimal,
+  readInstant,
+  readTime,
+  splitPair,
+  stableHash,
+} from './cells.ts';
+import { TRADE_FORMAT_UNKNOWN_MESSAGE, parseTradeHistory } from './parse.ts';
+import { describeTradeImport, planTradeImport } from './plan.ts';
+import type { ParsedTrade } from './types.ts';
+
+const FIXTURES = new URL('../../../fixtures/trades/', import.meta.url);
+const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+const NOW = Date.parse('2026-01-01T00:00:00Z');
+const parse = (text: string) => parseTradeHistory(text, { now: NOW });
+
+/** The fields a user sees, without the row's reference. */
+const view = (t: ParsedTrade) =>
+  [t.row, t.kind, t.at, t.symbol, t.coingeckoId, t.quantity, t.pricePerCoin, t.fee, t.note].join(' | ');
+
+describe('detection by header', () => {
+  it.each([
+    ['binance-spot-trade-history.csv', 'binance'],
+    ['coinbase-transaction-history.csv', 'coinbase'],
+    ['kraken-trades.csv', 'kraken'],
+    ['bybit-spot-trade-history.csv', 'bybit'],
+  ])('%s is %s', (file, exchange) => {
+    expect(parse(fixture(file)).exchange).toBe(exchange);
+  });
+
+  it('knows the older Binance export (Market, Type, Fee Coin) and a spreadsheet BOM', () => {
+    const text =
+      '\ufeffDate(UTC),Market,Type,Price,Amount,Total,Fee,Fee Coin\n' +
+      '2021-05-03 10:00:01,DOGEUSDT,BUY,0.41,1000,410,1,DOGE\n';
+    const result = parse(text);
+    expect(result.exchange).toBe('binance');
+    expect(result.trades.map(view)).toEqual([
+      '2 | buy | 2021-05-03T10:00:01.000Z | DOGE | dogecoin | 999 | 0.41 | 0.41 | ',
+    ]);
+  });
+
+  it('finds no format in a holdings CSV or random text, and reads nothing', () => {
+    for (const text of ['Name,Symbol,Quantity,Balance ($)\nBitcoin,BTC,1,50000\n', 'hello', '', '\n\n']) {
+      expect(parse(text)).toEqual({ exchange: null, read: 0, trades: [], skipped: [], failed: [] });
+    }
+    expect(TRADE_FORMAT_UNKNOWN_MESSAGE).toMatch(/Binance, Coinbase, Kraken or Bybit/);
+  });
+});
+
+describe('parsing the sample exports', () => {
+  it('Binance: amounts with their asset, a fee in the coin taken off the quantity, a BNB fee noted', () => {
+    const result = parse(fixture('binance-spot-trade-history.csv'));
+    expect(result.read).toBe(7);
+    expect(result.trades.map(view)).toEqual([
+      '2 | sell | 2024-03-14T16:02:47.000Z | BTC | bitcoin | 0.005 | 71250.01 | 0.35625005 | ',
+      '4 | buy | 2024-02-20T11:41:09.000Z | ETH | ethereum | 0.4995 | 2950.5 | 1.47525 | ',
+      '5 | buy | 2024-02-20T11:41:09.000Z | ETH | ethereum | 0.4995 | 2950.5 | 1.47525 | ',
+      '6 | buy | 2024-02-12T08:30:12.000Z | SOL | solana | 12 | 108.24 | 0 | Fee of 0.0009421 BNB not counted',
+      '7 | buy | 2024-01-15T08:30:12.000Z | BTC | bitcoin | 0.014985 | 42710 | 0.64065 | ',
+      '8 | buy | 2024-01-09T21:07:55.000Z | BTC | bitcoin | 0.00999 | 46100.5 | 0.461005 | ',
+    ]);
+    expect(result.failed).toEqual([
+      {
+        row: 3,
+        symbol: 'ETH',
+        reason:
+          'priced in BTC: only trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) can be imported',
+      },
+    ]);
+    // No ids in a Binance export: a hash of the row, and which of identical rows it is.
+    const refs = result.trades.map((t) => t.externalRef);
+    expect(refs[1]).toMatch(/^binance:#[0-9a-f]{16}-1$/);
+    expect(refs[2]).toBe(refs[1]!.replace(/-1$/, '-2'));
+    expect(new Set(refs).size).toBe(refs.length);
+    // The same file gives the same references every time.
+    expect(parse(fixture('binance-spot-trade-history.csv')).trades.map((t) => t.externalRef)).toEqual(refs);
+  });
+
+  it('Coinbase: preamble skipped, sends and rewards are transfers, cash skipped, Convert failed', () => {
+    const result = parse(fixture('coinbase-transaction-history.csv'));
+    expect(result.read).toBe(8);
+    expect(result.trades.map(view)).toEqual([
+      '8 | buy | 2024-01-03T14:25:41.000Z | BTC | bitcoin | 0.0125 | 44210.37 | 7.96 | Bought 0.0125 BTC for $560.59 USD',
+      '9 | buy | 2024-01-18T09:03:17.000Z | ETH | ethereum | 0.25 | 2512.8 | 2.51 | Bought 0.25 ETH for 628.20 USD on ETH-USD at 2512.80 USD/ETH',
+      '10 | transfer_in | 2024-02-01T00:00:00.000Z | ETH | ethereum | 0.00041 | 2290.11 | 0 | Staking income',
+      '11 | sell | 2024-02-14T18:47:30.000Z | BTC | bitcoin | 0.005 | 51880 | 3.88 | Sold 0.005 BTC for $255.52 USD',
+      '12 | transfer_out | 2024-03-02T10:11:12.000Z | ETH | ethereum | 0.1 | 3421.19 | 0 | Sent 0.1 ETH to 0x7a16ff8270133f063aab6c9977183d9e72835428',
+      '14 | transfer_in | 2024-04-02T16:20:00.000Z | SOL | solana | 3.5 | 182.4 | 0 | Received 3.5 SOL from an external account',
+    ]);
+    expect(result.trades[0]!.externalRef).toBe('coinbase:65a1f0c2e4b0a1d2c3e4f502');
+    expect(result.skipped).toEqual([{ row: 7, symbol: '', reason: 'Deposit of USD cash, not a coin' }]);
+    expect(result.failed.map((f) => [f.row, f.symbol, f.reason.slice(0, 36)])).toEqual([
+      [13, 'ETH', 'a Convert is two trades in one row; '],
+    ]);
+  });
+
+  it('Coinbase: the older report without ids gets a hash reference', () => {
+    const text =
+      'Timestamp,Transaction Type,Asset,Quantity Transacted,Spot Price Currency,Spot Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n' +
+      '2021-04-01T12:00:00Z,Buy,LTC,2,USD,200.00,400.00,405.00,5.00,Bought 2 LTC\n';
+    const [trade] = parse(text).trades;
+    expect(view(trade!)).toBe(
+      '2 | buy | 2021-04-01T12:00:00.000Z | LTC | litecoin | 2 | 200 | 5 | Bought 2 LTC',
+    );
+    expect(trade!.externalRef).toMatch(/^coinbase:#[0-9a-f]{16}-1$/);
+  });
+
+  it('Kraken: its asset codes, the txid as reference, a EUR pair failed', () => {
+    const result = parse(fixture('kraken-trades.csv'));
+    expect(result.trades.map(view)).toEqual([
+      '2 | buy | 2024-01-22T10:14:51.834Z | BTC | bitcoin | 0.02 | 39850.1 | 2.0722 | ',
+      '3 | buy | 2024-02-05T13:40:02.100Z | ETH | ethereum | 0.5 | 2305.61 | 2.99729 | ',
+      '4 | buy | 2024-02-19T07:05:40.551Z | SOL | solana | 5 | 110.25 | 1.43325 | ',
+      '6 | sell | 2024-03-11T15:55:13.228Z | BTC | bitcoin | 0.01 | 72100 | 1.8746 | ',
+      '7 | sell | 2024-03-11T15:55:13.228Z | BTC | bitcoin | 0.01 | 72100 | 1.8746 | ',
+      '8 | sell | 2024-04-03T08:00:01.000Z | ADA | cardano | 100 | 0.62 | 0.1612 | ',
+    ]);
+    expect(result.trades[0]!.externalRef).toBe('kraken:TQ3ZQ2-ABCDE-FGHIJK');
+    expect(result.failed.map((f) => [f.row, f.symbol, f.reason.slice(0, 12)])).toEqual([
+      [5, 'BTC', 'priced in EU'],
+    ]);
+  });
+
+  it('Bybit: time before date, a buy’s fee in the coin, a sale’s in the quote', () => {
+    const result = parse(fixture('bybit-spot-trade-history.csv'));
+    expect(result.trades.map(view)).toEqual([
+      '2 | sell | 2024-11-16T14:35:00.000Z | ICP | internet-computer | 5.36 | 9.3234 | 0.049973424 | ',
+      '3 | buy | 2024-11-12T09:12:00.000Z | ICP | internet-computer | 9.99 | 8.0203 | 0.080203 | ',
+      '4 | buy | 2024-11-10T22:48:00.000Z | BTC | bitcoin | 0.01998 | 86197.5 | 1.72395 | ',
+      '5 | buy | 2024-11-08T06:01:00.000Z | XRP | ripple | 99.9 | 0.5582 | 0.05582 | ',
+    ]);
+    expect(result.trades[0]!.externalRef).toBe('bybit:2200000000355489633');
+    expect(result.failed.map((f) => [f.row, f.symbol])).toEqual([[6, 'ETH']]);
+  });
+});
+
+describe('failures per row', () => {
+  const kraken = (row: string) =>
+    parse(`txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n${row}\n`);
+
+  it.each([
+    ['T1,O1,XXBTZUSD,2024-01-01 00:00:00,buy,limit,abc,1,0,1,0,,', 'BTC', 'price "abc" is not a number'],
+    ['T1,O1,XXBTZUSD,2024-01-01 00:00:00,swap,limit,1,1,0,1,0,,', 'BTC', 'type "swap" is not buy or sell'],
+    ['T1,O1,XXBTZUSD,2024-01-01 00:00:00,buy,limit,1,1,0,,0,,', 'BTC', 'vol is missing'],
+    ['T1,O1,XXBTZUSD,2024-01-01 00:00:00,buy,limit,1,1,0,-2,0,,', 'BTC', 'vol must not be negative'],
+    ['T1,O1,XXBTZUSD,2024-01-01 00:00:00,buy,limit,1,1,0,0,0,,', 'BTC', 'the quantity must be above 0'],
+    ['T1,O1,XXBTZUSD,yesterday,buy,limit,1,1,0,1,0,,', 'BTC', 'the date is missing or not a date'],
+    ['T1,O1,XXBTZUSD,2024-02-30 00:00:00,buy,limit,1,1,0,1,0,,', 'BTC', 'the date is missing or not a date'],
+    ['T1,O1,XXBTZUSD,2008-12-31 00:00:00,buy,limit,1,1,0,1,0,,', 'BTC', 'the date must be in 2009 or later'],
+    ['T1,O1,XXBTZUSD,2030-01-01 00:00:00,buy,limit,1,1,0,1,0,,', 'BTC', 'the date must not be in the future'],
+    ['T1,O1,???,2024-01-01 00:00:00,buy,limit,1,1,0,1,0,,', '', 'pair "???" is not a pair Coinpace knows'],
+    [
+      'T1,O1,XXBTZUSD,2024-01-01 00:00:00,buy,limit,20000000,1,0,1,0,,',
+      'BTC',
+      'the price must be at most 10000000',
+    ],
+  ])('%s fails: %s', (row, symbol, reason) => {
+    const result = kraken(row);
+    expect(result.trades).toEqual([]);
+    expect(result.failed).toEqual([{ row: 2, symbol, reason }]);
+    expect(result.read).toBe(1);
+  });
+
+  it('a bad row fails alone; the rows around it are read', () => {
+    const result = kraken(
+      'T1,O1,XXBTZUSD,2024-01-01 00:00:00,buy,limit,40000,40000,1,1,0,,\n' +
+        'T2,O2,XXBTZUSD,not a time,buy,limit,40000,40000,1,1,0,,\n\n' +
+        'T3,O3,XETHZUSD,2024-01-02 00:00:00,buy,limit,2000,2000,1,1,0,,',
+    );
+    expect(result.trades.map((t) => t.row)).toEqual([2, 5]);
+    expect(result.failed.map((f) => f.row)).toEqual([3]);
+    expect(result.read).toBe(3);
+  });
+
+  it('reads a file longer than one papaparse chunk without losing or splitting a row', () => {
+    const lines = Array.from(
+      { length: 6000 },
+      (_, i) =>
+        `T${i},O${i},XXBTZUSD,2024-01-01 00:00:${String(i % 60).padStart(2, '0')},buy,limit,40000.5,${i},1.25,0.${i + 1},0,"a, quoted
+note",L${i}`,
+    );
+    const text = `txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n${lines.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(2 * 256 * 1024);
+    const result = parse(text);
+    expect(result.read).toBe(6000);
+    expect(result.failed).toEqual([]);
+    // Each record spans two lines (the quoted note): row numbers count records, the header being row 1.
+    expect(result.trades.map((t) => t.row)).toEqual(Array.from({ length: 6000 }, (_, i) => i + 2));
+    expect(result.trades.map((t) => t.externalRef)).toEqual(lines.map((_, i) => `kraken:T${i}`));
+    expect(result.trades[5999]!.quantity).toBe('0.6');
+  });
+
+  it('every row is accounted for: read = trades + skipped + failed (fixed seed)', () => {
+    const line = fc
+      .tuple(
+        fc.constantFrom('BTCUSDT', 'ETHBTC', 'SOLUSDC', '', 'X'),
+        fc.constantFrom('BUY', 'SELL', 'HOLD'),
+        fc.constantFrom('100', '-1', 'abc', '', '1e3'),
+        fc.constantFrom('0.5BTC', '2ETH', '', 'x'),
+        fc.constantFrom('2024-01-01 00:00:00', '2031-01-01 00:00:00', 'bad'),
+      )
+      .map(
+        ([pair, side, price, executed, date]) =>
+          `${date},${pair},${side},${price},${executed},50USDT,0.1USDT`,
+      );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
+        const result = parse(['Date(UTC),Pair,Side,Price,Executed,Amount,Fee', ...lines].join('\n'));
+        expect(result.read).toBe(lines.length);
+        expect(result.trades.length + result.skipped.length + result.failed.length).toBe(lines.length);
+      }),
+      { seed: 18_003, numRuns: 200 },
+    );
+  });
+});
+
+describe('planning an import', () => {
+  it('groups by coin in history order and sets duplicates aside (imported before, or twice in the file)', () => {
+    const { trades } = parse(fixture('kraken-trades.csv'));
+    const plan = planTradeImport(trades, new Set(['kraken:TL4XJK-PQRST-UVWXYZ']));
+    expect(plan.groups.map((g) => [g.symbol, g.coingeckoId, g.trades.map((t) => t.row)])).toEqual([
+      ['BTC', 'bitcoin', [2, 6]],
+      ['SOL', 'solana', [4]],
+      ['ADA', 'cardano', [8]],
+    ]);
+    expect(plan.duplicates).toEqual([
+      { row: 3, symbol: 'ETH', reason: 'already imported' },
+      { row: 7, symbol: 'BTC', reason: 'the same trade as row 6' },
+    ]);
+  });
+
+  it('puts trades of one time in file order whichever way the export is sorted', () => {
+    const header = 'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers';
+    const line = (id: string, time: string) =>
+      `${id},O,XXBTZUSD,2024-01-0${time} 00:00:00,buy,limit,1,1,0,1,0,,`;
+    const orders = [
+      [line('A', '3'), line('B', '2'), line('C', '2'), line('D', '1')],
+      [line('D', '1'), line('B', '2'), line('C', '2'), line('A', '3')],
+      [line('B', '2'), line('D', '1'), line('A', '3'), line('C', '2')],
+    ];
+    for (const lines of orders) {
+      const { trades } = parse([header, ...lines].join('\n'));
+      const [btc] = planTradeImport(trades).groups;
+      expect(btc!.trades.map((t) => t.externalRef.slice(7))).toEqual(['D', 'B', 'C', 'A']);
+    }
+  });
+
+  it('sorts a newest-first export oldest first', () => {
+    const { trades } = parse(fixture('binance-spot-trade-history.csv'));
+    const btc = planTradeImport(trades).groups.find((g) => g.symbol === 'BTC')!;
+    expect(btc.trades.map((t) => t.row)).toEqual([8, 7, 2]);
+  });
+
+  it('describes the outcome as the holdings import does: counts, then the first three failures', () => {
+    const text = describeTradeImport({
+      exchange: 'kraken',
+      read: 9,
+      added: 3,
+      duplicates: 1,
+      skipped: 0,
+      failed: 5,
+      createdHoldings: ['BTC', 'SOL'],
+      failures: [1, 2, 3, 4, 5].map((row) => ({ row, symbol: 'BTC', reason: 'bad' })),
+      skippedRows: [],
+    });
+    expect(text.headline).toBe(
+      'Kraken trade history: 3 added, 1 skipped as already imported, 5 failed (9 rows read). New holdings: BTC, SOL.',
+    );
+    expect(text.details).toEqual(['Row 1, BTC: bad', 'Row 2, BTC: bad', 'Row 3, BTC: bad', '...and 2 more']);
+  });
+});
+
+describe('cells', () => {
+  it('reads amounts exactly', () => {
+    expect(readDecimal('$1,234.50')).toEqual({ negative: false, value: '1234.5' });
+    expect(readDecimal('-0.00150000')).toEqual({ negative: true, value: '0.0015' });
+    expect(readDecimal('1.5E-05')).toEqual({ negative: false, value: '0.000015' });
+    expect(readDecimal('2e3')).toEqual({ negative: false, value: '2000' });
+    expect(readDecimal('-$12.50')).toEqual({ negative: true, value: '12.5' });
+    expect(readDecimal('0.1234567890123456789')).toEqual({ negative: false, value: '0.123456789012345678' });
+    for (const bad of ['', 'abc', '1.2.3', '0x10', '.', 'Infinity']) expect(readDecimal(bad)).toBeNull();
+  });
+
+  it('reads the times the exports write, as UTC', () => {
+    const t = Date.parse('2024-11-16T14:35:00Z');
+    expect(readTime('2024-11-16 14:35:00')).toBe(t);
+    expect(readTime('14:35 2024-11-16')).toBe(t);
+    expect(readTime('2024-11-16T14:35:00Z')).toBe(t);
+    expect(readTime('2024-11-16 14:35:00 UTC')).toBe(t);
+    expect(readTime('2024-11-16T16:35:00+02:00')).toBe(t);
+    expect(readTime('2024-11-16 14:35:00.0001')).toBe(t);
+    expect(readTime(String(t / 1000))).toBe(t);
+    expect(readTime('16/11/2024')).toBeNaN();
+    expect(Date.parse(EARLIEST_TRANSACTION)).toBe(Date.parse('2009-01-03T00:00:00.000Z'));
+  });
+
+  it('multiplies, adds and subtracts decimals exactly, in doubles or past them in BigInt', () => {
+    expect(mulDecimal('0.0005', '2950.5')).toBe('1.47525');
+    expect(mulDecimal('3', '0')).toBe('0');
+    expect(mulDecimal('123456789012345.6', '98765.4321')).toBe('12193263112482845418.53376');
+    expect(mulDecimal('0.123456789012345678', '0.5')).toBe('0.061728394506172839');
+    expect(addDecimal('0.5', '0.0005', -1)).toBe('0.4995');
+    expect(addDecimal('0.1', '0.2', 1)).toBe('0.3');
+    expect(addDecimal('1', '1', -1)).toBe('0');
+    expect(addDecimal('1', '1.000000000000000001', -1)).toBeNull();
+    expect(addDecimal('999999999999999999', '1', 1)).toBe('1000000000000000000');
+    expect(addDecimal('0.000000000000000001', '12345678901234567', 1)).toBe(
+      '12345678901234567.000000000000000001',
+    );
+  });
+
+  it('reads instants by position, refusing days a month does not have', () => {
+    expect(readInstant('2024-02-29 23:59:59')).toBe('2024-02-29T23:59:59.000Z');
+    expect(readInstant('2023-02-29 00:00:00')).toBeNull();
+    expect(readInstant('2024-13-01 00:00:00')).toBeNull();
+    expect(readInstant('2024-01-01 24:00:00')).toBeNull();
+    expect(readInstant('14:35 2024-11-16')).toBe('2024-11-16T14:35:00.000Z');
+    expect(readInstant('nope')).toBeNull();
+  });
+
+  it('splits pairs', () => {
+    expect(splitPair('BTCUSDT')).toEqual({ base: 'BTC', quote: 'USDT' });
+    expect(splitPair('XXBTZUSD')).toEqual({ base: 'XXBT', quote: 'ZUSD' });
+    expect(splitPair('ETH-USD')).toEqual({ base: 'ETH', quote: 'USD' });
+    expect(splitPair('BTC/USD')).toEqual({ base: 'BTC', quote: 'USD' });
+    expect(splitPair('USDT')).toBeNull();
+  });
+
+  it('hashes stably', () => {
+    expect(stableHash('abc')).toBe(stableHash('abc'));
+    expect(stableHash('abc')).not.toBe(stableHash('abd'));
+    expect(stableHash('')).toMatch(/^[0-9a-f]{16}$/);
+  });
+});

@@ -1,0 +1,64 @@
+/** What the trade-history importers produce (issue 18 item 3). */
+
+/** The exchanges whose trade-history exports are read. */
+export const TRADE_EXCHANGES = ['binance', 'coinbase', 'kraken', 'bybit'] as const;
+export type TradeExchange = (typeof TRADE_EXCHANGES)[number];
+
+/** How each exchange is named to users. */
+export const EXCHANGE_NAMES: Readonly<Record<TradeExchange, string>> = {
+  binance: 'Binance',
+  coinbase: 'Coinbase',
+  kraken: 'Kraken',
+  bybit: 'Bybit',
+};
+
+/** The kinds an export row becomes. */
+export type TradeKind = 'buy' | 'sell' | 'transfer_in' | 'transfer_out';
+
+/** One export row read as a transaction. Amounts are canonical decimal strings in US dollars. */
+export interface ParsedTrade {
+  /** The row in the file, numbered as a spreadsheet numbers it (the first line is row 1). */
+  row: number;
+  kind: TradeKind;
+  /** ISO 8601 instant, UTC. */
+  at: string;
+  /** Upper case, the API's symbol shape. */
+  symbol: string;
+  /** The static table's CoinGecko id of the symbol, as the holdings import resolves it; null when unknown. */
+  coingeckoId: string | null;
+  /** Above 0. */
+  quantity: string;
+  /** Per coin, USD (a dollar stablecoin counted as a dollar). */
+  pricePerCoin: string;
+  /** USD. */
+  fee: string;
+  note: string | null;
+  /**
+   * The exchange and the row's own id ('kraken:TQ3ZQ2-ABCDE-FGHIJK'), or a stable hash of the row's cells
+   * when the export has no ids ('binance:#9f0c...-1'): the same row imported twice has the same reference.
+   */
+  externalRef: string;
+  /** The row of an earlier row of the file with the same id, when there is one (Kraken lists a trade twice). */
+  duplicateOf?: number;
+}
+
+/** A row that was not imported, and why. */
+export interface TradeRowProblem {
+  row: number;
+  /** The coin the row names, '' when it names none. */
+  symbol: string;
+  reason: string;
+}
+
+/** What {@link parseTradeHistory} read from a file. */
+export interface TradeParseResult {
+  /** The format the header names; null when no known export's header was found. */
+  exchange: TradeExchange | null;
+  /** Data rows read (blank lines not counted): trades + skipped + failed. */
+  read: number;
+  trades: ParsedTrade[];
+  /** Rows left out on purpose: fiat deposits and withdrawals, for example. */
+  skipped: TradeRowProblem[];
+  /** Rows that could not be read as a transaction. */
+  failed: TradeRowProblem[];
+}

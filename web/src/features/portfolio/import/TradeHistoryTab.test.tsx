@@ -1,0 +1,100 @@
+import type { TradeImportSummary } from '@coinpace/domain';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
+import { holding } from '../../../testing/holdings.ts';
+import { resetPortfolioFeature } from '../testing.ts';
+import { ImportModal } from './ImportModal.tsx';
+import { openImport } from './import-store.ts';
+
+const KRAKEN =
+  'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n' +
+  'T1,O1,XXBTZUSD,2024-01-22 10:14:51,buy,limit,39850.1,797.002,2.0722,0.02,0,,\n';
+
+const SUMMARY: TradeImportSummary = {
+  exchange: 'kraken',
+  read: 7,
+  added: 4,
+  duplicates: 1,
+  skipped: 0,
+  failed: 2,
+  createdHoldings: ['BTC', 'ETH'],
+  failures: [
+    { row: 5, symbol: 'BTC', reason: 'priced in EUR' },
+    { row: 8, symbol: 'ADA', reason: 'You held 0 on 2024-04-03 08:00 UTC, so you cannot sell 100.' },
+  ],
+  skippedRows: [{ row: 7, symbol: 'BTC', reason: 'the same trade as row 6' }],
+};
+
+describe('ImportModal trade history tab', () => {
+  let api: FakeApi;
+  let release: () => void;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    api = installFakeApi()
+      .on('GET', '/api/prices', { body: {} })
+      .on('GET', '/api/portfolio', { body: [holding({ symbol: 'BTC' })] })
+      .on('POST', '/api/portfolio/import-trades', async () => {
+        await answered;
+        return { body: SUMMARY };
+      });
+    openImport('trades');
+    render(<ImportModal />);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the file, shows the loading state, then the summary with row numbers, and reloads the portfolio', async () => {
+    const tab = screen.getByRole('tab', { name: 'Trade history' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.textContent).toContain('Binance');
+    expect(panel.textContent).toContain('Bybit');
+    const file = new File([KRAKEN], 'trades.csv', { type: 'text/csv' });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Trade history file'), { target: { files: [file] } });
+    });
+    await screen.findByText('Importing your trade history...');
+    const button = screen.getByRole('button', { name: 'Importing...' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(api.callsTo('POST', '/api/portfolio/import-trades')[0]!.body).toEqual({ text: KRAKEN });
+
+    await act(async () => release());
+    const summary = await screen.findByRole('status', { name: 'Trade import summary' });
+    expect(summary.textContent).toContain(
+      'Kraken trade history: 4 added, 1 skipped as already imported, 2 failed (7 rows read). New holdings: BTC, ETH.',
+    );
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Row 5, BTC: priced in EUR',
+      'Row 8, ADA: You held 0 on 2024-04-03 08:00 UTC, so you cannot sell 100.',
+    ]);
+    expect(screen.queryByText('Importing your trade history...')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose Trade History File' }).hasAttribute('disabled')).toBe(
+      false,
+    );
+    expect(api.callsTo('GET', '/api/portfolio').length).toBeGreaterThan(0);
+  });
+
+  it('says why the server refused the file', async () => {
+    api.on('POST', '/api/portfolio/import-trades', {
+      status: 400,
+      body: { error: 'This is not a trade-history export Coinpace reads.', code: 'BAD_REQUEST' },
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Trade history file'), {
+        target: { files: [new File(['Name,Symbol\n'], 'holdings.csv')] },
+      });
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Failed to import trade history: This is not a trade-history export Coinpace reads.',
+    );
+  });
+});

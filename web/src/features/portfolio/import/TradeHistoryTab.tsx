@@ -1,0 +1,115 @@
+import { MAX_TRADE_FILE_CHARS, describeTradeImport, type TradeImportSummary } from '@coinpace/domain';
+import { useRef, useState } from 'react';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import { loadPortfolio } from '../portfolio-store.ts';
+
+/** Shown when the chosen file is larger than the import takes. */
+export const TRADE_FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MAX_TRADE_FILE_CHARS.toLocaleString('en-US')} characters (about 20,000 trades). Export a shorter period.`;
+
+/**
+ * 'Trade history' (issue 18 item 3): an exchange's trade-history export, sent whole to
+ * POST /api/portfolio/import-trades, which records each row as a transaction; the summary says what was
+ * added, skipped as already imported, and failed, with row numbers.
+ */
+export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<TradeImportSummary | null>(null);
+
+  async function importFile(file: File): Promise<void> {
+    setError(null);
+    setSummary(null);
+    setBusy(true);
+    try {
+      const text = await file.text();
+      if (text.length > MAX_TRADE_FILE_CHARS) {
+        setError(TRADE_FILE_TOO_LARGE_MESSAGE);
+        return;
+      }
+      const result = await api<TradeImportSummary>('/api/portfolio/import-trades', {
+        method: 'POST',
+        body: { text },
+      });
+      setSummary(result);
+      if (result.added > 0) void loadPortfolio();
+    } catch (caught) {
+      setError(`Failed to import trade history: ${errorMessage(caught)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const described = summary ? describeTradeImport(summary) : null;
+  return (
+    <div>
+      <p>
+        Upload the trade-history export (CSV) of <strong>Binance</strong>, <strong>Coinbase</strong>,{' '}
+        <strong>Kraken</strong> or <strong>Bybit</strong>, unchanged. Each trade is recorded as a buy, sell or
+        transfer on the coin&apos;s holding (a coin you do not hold yet gets one), so quantities, average cost
+        and realised gains follow from your real history.
+      </p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={disabled || busy}
+        aria-busy={busy}
+        onClick={() => input.current?.click()}
+      >
+        {busy ? 'Importing...' : 'Choose Trade History File'}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        aria-label="Trade history file"
+        tabIndex={-1}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      {busy && (
+        <p className="pf-trades-busy" role="status">
+          <span className="spinner" aria-hidden="true" /> Importing your trade history...
+        </p>
+      )}
+      {error && (
+        <div className="banner banner-error" role="alert">
+          <div className="banner-body">{error}</div>
+        </div>
+      )}
+      {described && (
+        <div className="banner banner-info" role="status" aria-label="Trade import summary">
+          <div className="banner-body">
+            <strong>{described.headline}</strong>
+            {described.details.length > 0 && (
+              <ul aria-label="Not imported">
+                {described.details.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+      <div className="pf-help">
+        <h3>What is read</h3>
+        <ul className="muted">
+          <li>
+            Binance: Orders › Trade History › Export (Date(UTC), Pair, Side, Price, Executed, Amount, Fee).
+          </li>
+          <li>Coinbase: Statements › Transaction history report (CSV).</li>
+          <li>Kraken: History › Export › Trades (trades.csv).</li>
+          <li>Bybit: Orders › Spot Orders › Trade History › Export.</li>
+        </ul>
+        <p className="muted">
+          Trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) are imported. A trade imported
+          before is skipped, so importing an overlapping export again adds only the new trades.
+        </p>
+      </div>
+    </div>
+  );
+}
