@@ -15,7 +15,8 @@ import type { HoldingRecord } from './portfolio.ts';
 /** One imported trade, as the holding's history will hold it, with its row in the file. */
 export interface ImportedTrade {
   row: number;
-  kind: Exclude<TransactionKind, 'adjust'>;
+  /** `adjust` comes only from Coinpace's own transactions export. */
+  kind: TransactionKind;
   at: Date;
   quantity: string;
   pricePerCoin: string;

@@ -182,7 +182,8 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     access: 'user',
     summary: 'Import an exchange trade history',
     description:
-      'The text of a trade-history export of Binance, Coinbase, Kraken or Bybit (known by its header, up to ' +
+      'The text of a trade-history export of Binance, Coinbase, Kraken or Bybit, or of Coinpace’s own ' +
+      'transactions export (GET /api/portfolio/transactions.csv; known by its header, up to ' +
       '20,000 rows). Each row becomes a buy, sell, transfer in or transfer out on the coin’s holding; a coin ' +
       'not held yet gets a holding made from its trades. A row imported before (the same exchange row) is ' +
       'skipped as a duplicate; a row that cannot be read, is priced in another currency than the US dollar ' +

@@ -129,6 +129,45 @@ describe.each(testEngines(process.env.DATABASE_URL))('CSV export on %s', (engine
     ]);
   });
 
+  it('exports the transactions as a file the trade-history import takes back to the same state', async () => {
+    const alice = await api.signUp();
+    await buildPortfolio(alice.token);
+    const exported = await api.call('GET', '/api/portfolio/transactions.csv', { token: alice.token });
+    const bob = await api.signUp();
+    const imported = await api.call('POST', '/api/portfolio/import-trades', {
+      token: bob.token,
+      body: { text: String(exported.body) },
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ exchange: 'coinpace', read: 6, added: 6, failed: 0 });
+
+    const everything = async (token: string) => {
+      const holdings: HoldingRow[] = (await api.call('GET', '/api/portfolio', { token })).body;
+      const histories = await Promise.all(
+        holdings.map(async (h) => {
+          const answer = await api.call('GET', `/api/portfolio/${h.id}/transactions`, { token });
+          const list = (answer.body.transactions ?? answer.body) as Record<string, unknown>[];
+          return list.map((t) => [h.symbol, t.type, t.at, t.quantity, t.pricePerCoin, t.fee, t.note]);
+        }),
+      );
+      const exact = holdings
+        .map((h) => [h.symbol, h.name, h.coingeckoId, h.quantity, h.purchasePrice])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      return { holdings: exact, transactions: histories.flat().sort() };
+    };
+    const original = await everything(alice.token);
+    expect(original.transactions).toHaveLength(6);
+    expect(await everything(bob.token)).toEqual(original);
+
+    // The same file again adds nothing: every row was imported before.
+    const again = await api.call('POST', '/api/portfolio/import-trades', {
+      token: bob.token,
+      body: { text: String(exported.body) },
+    });
+    expect(again.body).toMatchObject({ added: 0, duplicates: 6 });
+    expect(await everything(bob.token)).toEqual(original);
+  });
+
   it('needs a signed-in user, and exports only their own holdings', async () => {
     expect((await api.call('GET', '/api/portfolio/export.csv')).status).toBe(401);
     expect((await api.call('GET', '/api/portfolio/transactions.csv')).status).toBe(401);

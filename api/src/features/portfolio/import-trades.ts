@@ -71,7 +71,11 @@ export async function importTrades(
       failAll(PORTFOLIO_FULL_REASON);
     } else {
       room -= 1;
-      toCreate.push({ symbol: group.symbol, name: group.symbol, coingeckoId: group.coingeckoId });
+      toCreate.push({
+        symbol: group.symbol,
+        name: group.name ?? group.symbol,
+        coingeckoId: group.coingeckoId,
+      });
       targets.push({ group });
     }
   }

@@ -8,6 +8,8 @@
  *   Notes` after a few preamble lines; newer reports start with `ID` and say `Price Currency`, `Price at
  *   Transaction`.
  * - Kraken trades export: `txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers`.
+ * - Coinpace's own transactions export (csv-export.ts): `Date (UTC),Type,Name,Symbol,Quantity,Price per coin
+ *   ($),Fee ($),Note,Contract Address`, in US dollars, adjustments included. No row ids.
  * - Bybit unified-account spot trade history: `Spot Pairs,Order Type,Direction,Filled Value,Filled Price,
  *   Filled Quantity,Fees,Transaction ID,Order No.,Timestamp (UTC)`; the fee is in the coin bought on a buy
  *   and in the quote currency on a sell.
@@ -22,6 +24,8 @@ export interface TradeDraft {
   at: string | null;
   /** The coin, as the export names it (upper case). */
   base: string;
+  /** The coin's name, where the export has one. */
+  name?: string;
   /** The currency the price and a quote-side fee are in. */
   quote: string;
   quantity: string;
@@ -384,5 +388,70 @@ const bybit: TradeFormat = {
   },
 };
 
+/** The type names Coinpace's transactions export writes (csv-export.ts), lower-cased. */
+const COINPACE_KINDS: Record<string, TradeKind> = {
+  buy: 'buy',
+  sell: 'sell',
+  'transfer in': 'transfer_in',
+  'transfer out': 'transfer_out',
+  adjustment: 'adjust',
+};
+
+/** The export writes a cell a spreadsheet would run as a formula with a leading quote mark: drop it. */
+const unescapeFormula = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
+const coinpace: TradeFormat = {
+  exchange: 'coinpace',
+  columns(header) {
+    return find(
+      header,
+      {
+        time: ['date (utc)'],
+        type: ['type'],
+        name: ['name'],
+        symbol: ['symbol'],
+        quantity: ['quantity'],
+        price: ['price per coin ($)'],
+        fee: ['fee ($)'],
+        note: ['note'],
+      },
+      ['time', 'type', 'symbol', 'quantity', 'price', 'fee'],
+    );
+  },
+  read(record, c) {
+    const base = upper(cell(record, c.symbol));
+    const typeText = cell(record, c.type);
+    const kind = COINPACE_KINDS[typeText.toLowerCase()];
+    if (!kind) {
+      return {
+        fail: `type "${short(typeText)}" is not Buy, Sell, Transfer in, Transfer out or Adjustment`,
+        symbol: base,
+      };
+    }
+    const quantity = amount(cell(record, c.quantity), 'quantity');
+    if (typeof quantity !== 'string') return { fail: quantity.fail, symbol: base };
+    const price = amount(cell(record, c.price), 'price per coin');
+    if (typeof price !== 'string') return { fail: price.fail, symbol: base };
+    const fee = amount(cell(record, c.fee) || '0', 'fee');
+    if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
+    const note = unescapeFormula(cell(record, c.note));
+    const draft: TradeDraft = {
+      kind,
+      at: readInstant(cell(record, c.time)),
+      base,
+      quote: 'USD',
+      quantity,
+      price,
+      fee,
+      feeAsset: '',
+      id: null,
+    };
+    if (note) draft.note = note;
+    const name = unescapeFormula(cell(record, c.name));
+    if (name) draft.name = name.slice(0, 100);
+    return { draft };
+  },
+};
+
 /** The formats, in the order headers are tried. */
-export const TRADE_FORMATS: readonly TradeFormat[] = [kraken, bybit, coinbase, binance];
+export const TRADE_FORMATS: readonly TradeFormat[] = [coinpace, kraken, bybit, coinbase, binance];

@@ -20,7 +20,7 @@ const MAX_PRICE_TEXT = String(MAX_PRICE_USD);
 
 /** Shown when no known export's header is found. */
 export const TRADE_FORMAT_UNKNOWN_MESSAGE =
-  'This is not a trade-history export Coinpace reads. Export the trade history (CSV) of Binance, Coinbase, Kraken or Bybit and upload it unchanged.';
+  'This is not a trade-history export Coinpace reads. Export the trade history (CSV) of Binance, Coinbase, Kraken or Bybit, or Coinpace’s own transactions export, and upload it unchanged.';
 
 export interface TradeParseOptions {
   /** The present, ms since the epoch: later trades are refused. Default Date.now(). */
@@ -165,7 +165,9 @@ function finish(
       note = note ? `${note}. ${left}` : left;
     }
   }
-  if (isZero(quantity)) return fail(failed, row, symbol, 'the quantity must be above 0');
+  // An adjustment sets the holding's quantity, which may be 0 (all of it sold or moved).
+  if (isZero(quantity) && draft.kind !== 'adjust')
+    return fail(failed, row, symbol, 'the quantity must be above 0');
   if (isAbove(quantity, MAX_QUANTITY_TEXT))
     return fail(failed, row, symbol, `the quantity must be at most ${MAX_QUANTITY_TEXT}`);
   if (isAbove(fee, MAX_PRICE_TEXT))
@@ -183,6 +185,7 @@ function finish(
     note: note && note.length > 500 ? note.slice(0, 500) : note,
     externalRef: '',
     // Present on every trade, so they all share one shape.
+    name: draft.name,
     duplicateOf: undefined,
   };
 }

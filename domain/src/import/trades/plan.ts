@@ -8,6 +8,8 @@ import { EXCHANGE_NAMES, type ParsedTrade, type TradeExchange, type TradeRowProb
 /** The trades of one coin, oldest first (rows of the same time in file order). */
 export interface TradeImportGroup {
   symbol: string;
+  /** The coin's name from the first trade that gives one (Coinpace's own export), else undefined. */
+  name?: string;
   coingeckoId: string | null;
   trades: ParsedTrade[];
 }
@@ -51,6 +53,7 @@ export function planTradeImport(
       group = { symbol: trade.symbol, coingeckoId: trade.coingeckoId, trades: [] };
       groups.set(trade.symbol, group);
     }
+    if (group.name === undefined && trade.name) group.name = trade.name;
     group.trades.push(trade);
   }
   for (const group of groups.values()) toHistoryOrder(group.trades);

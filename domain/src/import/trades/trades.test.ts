@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { transactionsToCsv, type ExportTransaction } from '../../export/csv-export.ts';
 import { EARLIEST_TRANSACTION } from '../../transactions/schemas.ts';
 import {
   addDecimal,
@@ -336,5 +337,90 @@ describe('cells', () => {
     expect(stableHash('abc')).toBe(stableHash('abc'));
     expect(stableHash('abc')).not.toBe(stableHash('abd'));
     expect(stableHash('')).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe("Coinpace's own transactions export", () => {
+  const exported: ExportTransaction[] = [
+    {
+      type: 'buy',
+      at: '2025-01-02T03:04:05.000Z',
+      quantity: '1.5',
+      pricePerCoin: '20000',
+      fee: '5',
+      note: 'first, "cheap"',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      address: null,
+    },
+    {
+      type: 'sell',
+      at: '2025-02-01T00:00:00.000Z',
+      quantity: '0.25',
+      pricePerCoin: '30000.5',
+      fee: '0',
+      note: '=cmd',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      address: null,
+    },
+    {
+      type: 'transfer_out',
+      at: '2025-02-02T00:00:00.000Z',
+      quantity: '0.25',
+      pricePerCoin: '0',
+      fee: '0',
+      note: null,
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      address: null,
+    },
+    {
+      type: 'adjust',
+      at: '2025-03-01T12:00:00.000Z',
+      quantity: '0',
+      pricePerCoin: '0.998877',
+      fee: '0',
+      note: 'Edited in the portfolio table',
+      name: 'USD Coin',
+      symbol: 'USDC',
+      address: null,
+    },
+  ];
+
+  it('reads back every transaction as it was: kind, time, quantity, price, fee, note and coin name', () => {
+    const parsed = parse(transactionsToCsv(exported));
+    expect(parsed.exchange).toBe('coinpace');
+    expect(parsed.failed).toEqual([]);
+    expect(
+      parsed.trades.map((t) => ({
+        type: t.kind,
+        at: t.at,
+        quantity: t.quantity,
+        pricePerCoin: t.pricePerCoin,
+        fee: t.fee,
+        note: t.note,
+        name: t.name,
+        symbol: t.symbol,
+      })),
+    ).toEqual(exported.map(({ address: _address, ...t }) => t));
+    expect(parsed.trades[0]!.coingeckoId).toBe('bitcoin');
+  });
+
+  it('skips the rows of an export imported before, and fails a type it does not know', () => {
+    const text = transactionsToCsv(exported);
+    const first = parse(text);
+    const again = planTradeImport(parse(text).trades, new Set(first.trades.map((t) => t.externalRef)));
+    expect(again.groups).toEqual([]);
+    expect(again.duplicates).toHaveLength(exported.length);
+
+    const odd = parse(text.replace(',Transfer out,', ',Airdrop,'));
+    expect(odd.failed).toEqual([
+      {
+        row: 4,
+        symbol: 'BTC',
+        reason: 'type "Airdrop" is not Buy, Sell, Transfer in, Transfer out or Adjustment',
+      },
+    ]);
   });
 });

@@ -1,7 +1,10 @@
 /** What the trade-history importers produce (issue 18 item 3). */
 
-/** The exchanges whose trade-history exports are read. */
-export const TRADE_EXCHANGES = ['binance', 'coinbase', 'kraken', 'bybit'] as const;
+/**
+ * The exchanges whose trade-history exports are read, and Coinpace's own transactions export (issue 18
+ * item 5: an export imports back to the same state).
+ */
+export const TRADE_EXCHANGES = ['binance', 'coinbase', 'kraken', 'bybit', 'coinpace'] as const;
 export type TradeExchange = (typeof TRADE_EXCHANGES)[number];
 
 /** How each exchange is named to users. */
@@ -10,10 +13,14 @@ export const EXCHANGE_NAMES: Readonly<Record<TradeExchange, string>> = {
   coinbase: 'Coinbase',
   kraken: 'Kraken',
   bybit: 'Bybit',
+  coinpace: 'Coinpace',
 };
 
-/** The kinds an export row becomes. */
-export type TradeKind = 'buy' | 'sell' | 'transfer_in' | 'transfer_out';
+/**
+ * The kinds an export row becomes. `adjust` only from Coinpace's own export (an inline edit's record: the
+ * quantity is the holding's new quantity, the price its new average cost).
+ */
+export type TradeKind = 'buy' | 'sell' | 'transfer_in' | 'transfer_out' | 'adjust';
 
 /** One export row read as a transaction. Amounts are canonical decimal strings in US dollars. */
 export interface ParsedTrade {
@@ -26,13 +33,15 @@ export interface ParsedTrade {
   symbol: string;
   /** The static table's CoinGecko id of the symbol, as the holdings import resolves it; null when unknown. */
   coingeckoId: string | null;
-  /** Above 0. */
+  /** Above 0 (an adjustment may set 0). */
   quantity: string;
   /** Per coin, USD (a dollar stablecoin counted as a dollar). */
   pricePerCoin: string;
   /** USD. */
   fee: string;
   note: string | null;
+  /** The coin's name, where the export gives one (Coinpace's own); the symbol names it otherwise. */
+  name?: string;
   /**
    * The exchange and the row's own id ('kraken:TQ3ZQ2-ABCDE-FGHIJK'), or a stable hash of the row's cells
    * when the export has no ids ('binance:#9f0c...-1'): the same row imported twice has the same reference.

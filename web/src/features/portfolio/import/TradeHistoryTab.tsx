@@ -104,6 +104,10 @@ export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
           <li>Coinbase: Statements › Transaction history report (CSV).</li>
           <li>Kraken: History › Export › Trades (trades.csv).</li>
           <li>Bybit: Orders › Spot Orders › Trade History › Export.</li>
+          <li>
+            Coinpace: Portfolio › Export Transactions (moves your history to another account or back after a
+            reset; rows imported before are skipped).
+          </li>
         </ul>
         <p className="muted">
           Trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) are imported. A trade imported
