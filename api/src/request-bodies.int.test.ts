@@ -4,9 +4,8 @@
  * declare (and DELETE routes that read a body), so a new route cannot slip past it.
  */
 import { testEngines, createTestSubscription } from '@coinpace/db/testing';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './testing/harness.ts';
+import { roomyLimiters, startTestApi, type TestApi } from './testing/harness.ts';
 
 interface Fixture {
   token: string;
@@ -313,7 +312,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('malformed request bodies o
       engine,
       {},
       {
-        limiters: (name, options) => new RateLimiterMemory({ keyPrefix: name, ...options, points: 100_000 }),
+        limiters: roomyLimiters,
       },
     );
     const { token, user } = await api.signUp();

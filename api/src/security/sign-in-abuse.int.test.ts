@@ -5,28 +5,16 @@
  */
 import { scryptSync, randomBytes } from 'node:crypto';
 import { createLocalAccount, findLocalAccount } from '@coinpace/db';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LimiterFactory } from '../middleware/limiters.ts';
-import { startTestApi, type TestApi } from '../testing/harness.ts';
+import { limitersWith, startTestApi, type TestApi } from '../testing/harness.ts';
 
 const wrongSignIn = (api: TestApi, email: string, headers: Record<string, string> = {}) =>
   api.call('POST', '/api/auth/local/sign-in', { headers, body: { email, password: 'not the password' } });
 
-/** The named limiter's budget shrunk to `points`, so a test needs no dozens of slow hashes. */
-const shrunk =
-  (limiterName: string, points: number): LimiterFactory =>
-  (name, options) =>
-    new RateLimiterMemory({
-      keyPrefix: name,
-      ...options,
-      points: name === limiterName ? points : options.points,
-    });
-
 describe('failed sign-ins per address across e-mails', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi('pglite', {}, { limiters: shrunk('sign-in-failures-address', 4) });
+    api = await startTestApi('pglite', {}, { limiters: limitersWith({ 'sign-in-failures-address': 4 }) });
   });
   afterAll(() => api?.close());
 
@@ -39,7 +27,7 @@ describe('failed sign-ins per address across e-mails', () => {
 
 describe('failed sign-ins across every address', () => {
   let api: TestApi;
-  const limiters = shrunk('sign-in-failures-global', 5);
+  const limiters = limitersWith({ 'sign-in-failures-global': 5 });
   beforeAll(async () => {
     api = await startTestApi('pglite', { TRUSTED_PROXY_HOPS: '1' }, { limiters });
   });

@@ -25,11 +25,23 @@ import { createLogger } from '../logger.ts';
 import type { LimiterFactory } from '../middleware/limiters.ts';
 
 /**
+ * Memory limiters with the API's windows and, instead of their own points, those of `points` by limiter
+ * name (`*` for the rest; a limiter named in neither keeps its own).
+ */
+export const limitersWith =
+  (points: Readonly<Record<string, number>>): LimiterFactory =>
+  (name, options) =>
+    new RateLimiterMemory({
+      keyPrefix: name,
+      ...options,
+      points: points[name] ?? points['*'] ?? options.points,
+    });
+
+/**
  * Limiters with the API's windows but room for a suite's many sign-ups and calls from one address, for
  * suites that are not about rate limits (the authorization matrix, fuzzing, property walks that shrink).
  */
-export const roomyLimiters: LimiterFactory = (name, options) =>
-  new RateLimiterMemory({ keyPrefix: name, ...options, points: 1_000_000 });
+export const roomyLimiters: LimiterFactory = limitersWith({ '*': 1_000_000 });
 
 export interface TestApi {
   url: string;

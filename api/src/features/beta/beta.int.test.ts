@@ -1,15 +1,10 @@
 import { betaSignups } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { BETA_EMAIL_FORBIDDEN_CHARS, BETA_MESSAGES } from '@coinpace/domain';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LimiterFactory } from '../../middleware/limiters.ts';
-import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { roomyLimiters, startTestApi, type TestApi } from '../../testing/harness.ts';
 
 const valid = (email: string) => ({ email, tradingKnowledge: 'intermediate', wallet: 'metamask' });
-/** Limits high enough that a concurrency test from one address is never rate limited. */
-const unlimited: LimiterFactory = (name, options) =>
-  new RateLimiterMemory({ keyPrefix: name, duration: options.duration, points: 1_000_000 });
 
 describe.each(testEngines(process.env.DATABASE_URL))('beta waitlist on %s', (engine) => {
   describe('validation and one sign-up', () => {
@@ -121,7 +116,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('beta waitlist on %s', (eng
   describe('under concurrency', () => {
     let api: TestApi;
     beforeAll(async () => {
-      api = await startTestApi(engine, {}, { limiters: unlimited });
+      api = await startTestApi(engine, {}, { limiters: roomyLimiters });
     });
     afterAll(() => api?.close());
 
@@ -147,7 +142,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('beta waitlist on %s', (eng
   describe('the same e-mail at once', () => {
     let api: TestApi;
     beforeAll(async () => {
-      api = await startTestApi(engine, {}, { limiters: unlimited });
+      api = await startTestApi(engine, {}, { limiters: roomyLimiters });
     });
     afterAll(() => api?.close());
 

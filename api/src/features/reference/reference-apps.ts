@@ -12,8 +12,7 @@ import {
   type FakeStripe,
 } from '@coinpace/adapters/testing';
 import type { Engine } from '@coinpace/db/testing';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { limitersWith, startTestApi, type TestApi } from '../../testing/harness.ts';
 import { checkoutBody, stripeEnv } from '../billing/billing-test-support.ts';
 
 export const SITE_PASSWORD = 'open sesame';
@@ -38,17 +37,7 @@ export interface ReferenceApps {
   close(): Promise<void>;
 }
 
-/**
- * Memory limiters with the points of `points` (by limiter name, `*` for the rest) instead of their own.
- * The test signs up far more users from one address than a real visitor may.
- */
-const limitersWith =
-  (points: Record<string, number>) => (name: string, options: { points: number; duration: number }) =>
-    new RateLimiterMemory({
-      keyPrefix: name,
-      ...options,
-      points: points[name] ?? points['*'] ?? options.points,
-    });
+/** The test signs up far more users from one address than a real visitor may. */
 const MANY_SIGN_UPS = { 'sign-up': 100_000 };
 
 /** Starts every configuration on `engine`. */
