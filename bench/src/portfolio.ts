@@ -13,13 +13,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { freePort } from '@coinpace/adapters/testing';
 import { HOLDINGS, TRANSACTIONS_PER_HOLDING, seedPortfolios } from './portfolio/seed.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,14 +37,6 @@ if (!existsSync(BUILT)) {
   console.error('bench:portfolio runs the built server: run `npm run build` first');
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function waitReady(url: string, child: ChildProcess, output: string[]): Promise<void> {
   const started = Date.now();
