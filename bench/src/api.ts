@@ -8,19 +8,17 @@
  * Goals: portfolio at least 0.4 of the trivial route; the trivial route at least 0.7 of raw node:http.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { freePort } from '@coinpace/adapters/testing';
+import { BUILT, ROOT, requireBuilt, stop, waitReady } from './child-server.ts';
 import { measure, type Measured, type Target } from './api/load.ts';
 import { HOLDINGS, seed } from './api/seed.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BUILT = path.join(ROOT, 'server/dist/main.js');
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
@@ -36,32 +34,7 @@ const options = {
   warmupSeconds: Number(values.warmup),
   connections: Number(values.connections),
 };
-if (!existsSync(BUILT)) {
-  console.error('bench:api runs the built server: run `npm run build` first');
-  process.exit(1);
-}
-
-async function waitReady(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output.join('')}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() - started > 60_000) throw new Error(`server not ready:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+requireBuilt('bench:api');
 
 async function startRaw(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/src/api/raw-server.ts')], {

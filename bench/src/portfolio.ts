@@ -11,19 +11,17 @@
  * Goal: the 20,000-transaction portfolio's median within 1.5x of the one-transaction portfolio's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { freePort } from '@coinpace/adapters/testing';
+import { BUILT, ROOT, requireBuilt, stop, waitReady } from './child-server.ts';
 import { HOLDINGS, TRANSACTIONS_PER_HOLDING, seedPortfolios } from './portfolio/seed.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BUILT = path.join(ROOT, 'server/dist/main.js');
 const GOAL = 1.5;
 const { values } = parseArgs({
   options: {
@@ -33,32 +31,7 @@ const { values } = parseArgs({
 });
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
-if (!existsSync(BUILT)) {
-  console.error('bench:portfolio runs the built server: run `npm run build` first');
-  process.exit(1);
-}
-
-async function waitReady(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output.join('')}`);
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() - started > 60_000) throw new Error(`server not ready:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+requireBuilt('bench:portfolio');
 
 /** One GET /api/portfolio: its time in ms, and the holdings it answered. */
 async function timed(url: string, token: string): Promise<{ ms: number; holdings: number }> {
