@@ -1,5 +1,6 @@
 import { CSV_COLUMN_HELP, CSV_FORMAT_NOTES, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME } from '@coinpace/domain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { FileChooser } from './FileChooser.tsx';
 import { importCsvFile } from './import-store.ts';
 
 /** Offers the CSV template as a file download. */
@@ -16,7 +17,6 @@ function downloadTemplate(): void {
 
 /** 'CSV Upload': drag-and-drop or file chooser, the template download and format help. */
 export function CsvUploadTab({ disabled, onShowHelp }: { disabled: boolean; onShowHelp: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   return (
     <div>
@@ -39,27 +39,9 @@ export function CsvUploadTab({ disabled, onShowHelp }: { disabled: boolean; onSh
           <strong>Drop your CSV file here</strong>
         </p>
         <p className="muted">or</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={disabled}
-          onClick={() => input.current?.click()}
-        >
+        <FileChooser inputLabel="CSV file" disabled={disabled} onFile={(file) => void importCsvFile(file)}>
           Choose CSV File
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          className="sr-only"
-          aria-label="CSV file"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void importCsvFile(file);
-          }}
-        />
+        </FileChooser>
       </div>
       <div className="pf-help">
         <div className="pf-help-row">

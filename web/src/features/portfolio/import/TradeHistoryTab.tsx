@@ -1,7 +1,8 @@
 import { MAX_TRADE_FILE_CHARS, describeTradeImport, type TradeImportSummary } from '@coinpace/domain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { loadPortfolio } from '../portfolio-store.ts';
+import { FileChooser } from './FileChooser.tsx';
 
 /** Shown when the chosen file is larger than the import takes. */
 export const TRADE_FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MAX_TRADE_FILE_CHARS.toLocaleString('en-US')} characters (about 20,000 trades). Export a shorter period.`;
@@ -12,7 +13,6 @@ export const TRADE_FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MA
  * added, skipped as already imported, and failed, with row numbers.
  */
 export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<TradeImportSummary | null>(null);
@@ -49,28 +49,14 @@ export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
         transfer on the coin&apos;s holding (a coin you do not hold yet gets one), so quantities, average cost
         and realised gains follow from your real history.
       </p>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={disabled || busy}
-        aria-busy={busy}
-        onClick={() => input.current?.click()}
+      <FileChooser
+        inputLabel="Trade history file"
+        disabled={disabled}
+        busy={busy}
+        onFile={(file) => void importFile(file)}
       >
         {busy ? 'Importing...' : 'Choose Trade History File'}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept=".csv,text/csv"
-        className="sr-only"
-        aria-label="Trade history file"
-        tabIndex={-1}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void importFile(file);
-        }}
-      />
+      </FileChooser>
       {busy && (
         <p className="pf-trades-busy" role="status">
           <span className="spinner" aria-hidden="true" /> Importing your trade history...
