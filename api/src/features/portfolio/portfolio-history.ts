@@ -25,22 +25,7 @@ export async function portfolioHistory(
   range: HistoryRange,
   now: number,
 ): Promise<PortfolioHistory> {
-  const window = historyWindow(range, now);
-  const coins = await listHeldCoins(db, userId);
-  const ids = [...new Set(coins.map((c) => c.coingeckoId))];
-  const [buckets, before, latest] = await Promise.all([
-    findBucketPrices(db, ids, window),
-    findPricesBefore(db, ids, window.from),
-    findLatestPrices(db, ids),
-  ]);
-  return {
-    range,
-    from: window.from,
-    to: window.to,
-    stepMs: window.stepMs,
-    holdings: coins.length,
-    points: buildValueSeries({ window, coins, buckets, before, latest }),
-  };
+  return valueSeries(db, await listHeldCoins(db, userId), range, now);
 }
 
 /**
@@ -57,8 +42,19 @@ export async function holdingPriceHistory(
 ): Promise<PortfolioHistory> {
   const holding = await findHolding(db, userId, holdingId);
   if (!holding) throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
+  const coins = holding.coingeckoId ? [{ coingeckoId: holding.coingeckoId, quantity: 1 }] : [];
+  return valueSeries(db, coins, range, now);
+}
+
+/** The summed value of `coins` at their quantities over `range`, read from the recorded prices. */
+async function valueSeries(
+  db: AppDb,
+  coins: Parameters<typeof buildValueSeries>[0]['coins'],
+  range: HistoryRange,
+  now: number,
+): Promise<PortfolioHistory> {
   const window = historyWindow(range, now);
-  const ids = holding.coingeckoId ? [holding.coingeckoId] : [];
+  const ids = [...new Set(coins.map((c) => c.coingeckoId))];
   const [buckets, before, latest] =
     ids.length === 0
       ? [[], new Map<string, number>(), new Map<string, number>()]
@@ -67,7 +63,6 @@ export async function holdingPriceHistory(
           findPricesBefore(db, ids, window.from),
           findLatestPrices(db, ids),
         ]);
-  const coins = ids.map((coingeckoId) => ({ coingeckoId, quantity: 1 }));
   return {
     range,
     from: window.from,
