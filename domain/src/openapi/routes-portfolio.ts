@@ -190,6 +190,7 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
       'or a dollar stablecoin, or takes out more than was held at its time fails alone, with its row number ' +
       'and why.',
     body: { schema: ZImportTrades, required: true, limit: formatBodyLimit(BODY_LIMITS.trades) },
+    rateLimit: '30 imports per user per hour',
     responses: {
       200: { description: 'What happened to every row.', schema: ZTradeImportSummary },
     },

@@ -4,6 +4,7 @@ import { testEngines } from '@coinpace/db/testing';
 import { TRADE_FORMAT_UNKNOWN_MESSAGE, type TradeImportSummary } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { TRADE_IMPORTS_PER_HOUR } from './routes.ts';
 
 const FIXTURES = new URL('../../../../domain/fixtures/trades/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -17,7 +18,11 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
 
   const importTrades = async (token: string, text: string) => {
     const answer = await api.call('POST', '/api/portfolio/import-trades', { token, body: { text } });
-    return answer as { status: number; body: TradeImportSummary & { error?: string } };
+    return answer as {
+      status: number;
+      body: TradeImportSummary & { error?: string };
+      headers: Headers;
+    };
   };
   const holdings = async (token: string) =>
     (
@@ -126,6 +131,20 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
     expect(empty.status).toBe(400);
     expect(empty.body.error).toMatch(/empty/);
     expect(await holdings(token)).toEqual([]);
+  });
+
+  it(`limits a user to ${TRADE_IMPORTS_PER_HOUR} imports an hour with 429 and Retry-After, before reading the file`, async () => {
+    const { token } = await api.signUp();
+    // Files the import refuses still count: the limit is taken before the body is read.
+    for (let i = 0; i < TRADE_IMPORTS_PER_HOUR; i++)
+      expect((await importTrades(token, ' ')).status).toBe(400);
+    const limited = await importTrades(token, fixture('kraken-trades.csv'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await holdings(token)).toEqual([]);
+    // Another user is not held back.
+    const other = await api.signUp();
+    expect((await importTrades(other.token, fixture('kraken-trades.csv'))).status).toBe(200);
   });
 
   it('refuses an export of more than 20,000 rows with 400, asking to split it, and writes nothing', async () => {

@@ -29,7 +29,7 @@ import type { ApiDeps } from '../../deps.ts';
 import type { Logger } from '../../logger.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
-import { consumePoint } from '../../middleware/rate-limit.ts';
+import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { importTrades } from './import-trades.ts';
@@ -82,6 +82,12 @@ function sendCsv(
 
 /** Error reports one user may send per hour; enough for real problems, not enough to flood support. */
 export const REPORTS_PER_HOUR = 10;
+/**
+ * Trade-history imports one user may send per hour: a 20,000-row file is seconds of database work, so an
+ * unbounded stream of them from one account would slow everyone's portfolio; a person re-importing
+ * overlapping exports needs a handful.
+ */
+export const TRADE_IMPORTS_PER_HOUR = 30;
 
 /** An id from the path; anything that is not one of our ids is simply not found. */
 export function pathId(id: string | undefined = ''): string {
@@ -96,6 +102,7 @@ export function pathId(id: string | undefined = ''): string {
 export function portfolioRoutes({ db, identity, bus, config, prices, limiters = memoryLimiters() }: ApiDeps) {
   const router = new Router<AppState>({ prefix: '/api/portfolio' });
   const reports = limiters('holding-reports', { points: REPORTS_PER_HOUR, duration: 3600 });
+  const tradeImports = limiters('trade-imports', { points: TRADE_IMPORTS_PER_HOUR, duration: 3600 });
   router.use(requireUser(identity.verifier, db));
 
   /**
@@ -197,14 +204,20 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   });
 
   // An exchange's trade-history export into transactions (issue 18 item 3).
-  router.post('/import-trades', jsonBody({ limit: BODY_LIMITS.trades }), async (ctx) => {
-    const { text } = parseOrThrow(ZImportTrades, bodyOf(ctx));
-    const user = currentUser(ctx);
-    const { summary, created } = await importTrades(db, user.id, text, Date.now());
-    ctx.body = summary;
-    if (created.length > 0) await alertNewCoins(ctx.state.log, user, created);
-    if (summary.added > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
-  });
+  // Counted before the body is read: a refused import costs no 4 MB parse.
+  router.post(
+    '/import-trades',
+    rateLimit(tradeImports, (ctx) => `trade-imports:${currentUser(ctx).id}`),
+    jsonBody({ limit: BODY_LIMITS.trades }),
+    async (ctx) => {
+      const user = currentUser(ctx);
+      const { text } = parseOrThrow(ZImportTrades, bodyOf(ctx));
+      const { summary, created } = await importTrades(db, user.id, text, Date.now());
+      ctx.body = summary;
+      if (created.length > 0) await alertNewCoins(ctx.state.log, user, created);
+      if (summary.added > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
+    },
+  );
 
   router.post('/:id/report', jsonBody(), async (ctx) => {
     const holdingId = pathId(ctx.params.id);

@@ -332,6 +332,12 @@ export const SCENARIOS: Record<string, Scenario> = {
       token: await signedIn(main),
       body: { text: KRAKEN_SAMPLE },
     }),
+  'POST /api/portfolio/import-trades 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    return untilLimited(() =>
+      tight.call('POST', '/api/portfolio/import-trades', { token, body: { text: KRAKEN_SAMPLE } }),
+    );
+  },
   'POST /api/portfolio/{id}/report 202': async ({ main }) => {
     const token = await signedIn(main);
     const holding = await holdingOf(main, token);
