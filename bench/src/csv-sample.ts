@@ -3,6 +3,7 @@
  * known and unknown symbols in mixed case, quantities and dollar values with thousands commas (quoted),
  * some contract addresses, and about 4 % bad rows (quantity 0, negative, 'n/a', blank symbol).
  */
+import { seededRandom } from './stats.ts';
 
 const KNOWN = [
   ['Bitcoin', 'BTC'],
@@ -22,25 +23,13 @@ const KNOWN = [
   ['Pepe', 'PEPE'],
 ] as const;
 
-/** mulberry32: a small seeded generator, so every run parses the same text. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const money = (n: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const amount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 8 });
 
 /** The CSV text with `rows` data rows after the header. */
 export function makeCsv(rows: number, seed = 42): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const lines = ['Name,Symbol,Quantity,Balance ($),Contract Address'];
   for (let i = 0; i < rows; i++) {
@@ -79,7 +68,7 @@ export function makeCsv(rows: number, seed = 42): string {
  * `rows` lines with plain numbers; symbols upper case as the format needs.
  */
 export function makePaste(rows: number, seed = 7): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const lines: string[] = [];
   for (let i = 0; i < rows; i++) {

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { parseCsv, parsePaste, splitDuplicates, toBulkItems } from '@coinpace/domain';
 import { makeCsv, makePaste } from './csv-sample.ts';
+import { median } from './stats.ts';
 
 const GOAL_RATIO = 0.5;
 
@@ -63,11 +64,6 @@ for (let i = 0; i < warmup + runs; i++) {
   }
 }
 
-const median = (list: number[]) => {
-  const sorted = list.slice().sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const summary = (name: Name) => {
   const ms = median(times[name]);
   return {

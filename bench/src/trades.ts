@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { parseTradeHistory, planTradeImport } from '@coinpace/domain';
+import { median, seededRandom } from './stats.ts';
 
 const GOAL_RATIO = 0.5;
 const SEED = 18_003;
@@ -29,18 +30,6 @@ const rows = Number(values.rows);
 const warmup = Number(values.warmup);
 const runs = Number(values.runs);
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const COINS: [string, number][] = [
   ['BTC', 60000],
   ['ETH', 3000],
@@ -54,7 +43,7 @@ const COINS: [string, number][] = [
 
 /** A Binance spot trade history, newest first, with about 2 % rows priced in BTC (which fail). */
 function makeBinanceExport(count: number): string {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const lines = ['"Date(UTC)","Pair","Side","Price","Executed","Amount","Fee"'];
   const start = Date.parse('2021-01-01T00:00:00Z');
   const span = Date.parse('2025-06-01T00:00:00Z') - start;
@@ -115,11 +104,6 @@ for (let i = 0; i < warmup + runs; i++) {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-const median = (list: number[]) => {
-  const sorted = list.slice().sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const summary = (name: Name) => {
   const ms = median(times[name]);
   return {
