@@ -1,13 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Clerk's SDK prints a telemetry notice otherwise; tests never reach Clerk.
 const env = { CLERK_TELEMETRY_DISABLED: '1' };
-const server = { env, testTimeout: 30_000, hookTimeout: 60_000 };
+// One seed for every fast-check property (domain/src/testing/fast-check-seed.ts).
+const setupFiles = [fileURLToPath(new URL('./domain/src/testing/fast-check-seed.ts', import.meta.url))];
+const server = { env, setupFiles, testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: './domain', include: ['src/**/*.test.ts'], env } },
+      { test: { name: 'domain', root: './domain', include: ['src/**/*.test.ts'], env, setupFiles } },
       { test: { name: 'db', root: './db', include: ['src/**/*.test.ts'], ...server } },
       { test: { name: 'adapters', root: './adapters', include: ['src/**/*.test.ts'], ...server } },
       { test: { name: 'api', root: './api', include: ['src/**/*.test.ts'], ...server } },

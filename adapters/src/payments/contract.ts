@@ -4,7 +4,7 @@
  * is configured.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, PLANS, applyProviderWord, NO_SUBSCRIPTION, quotePlanChange } from '@coinpace/domain';
+import { AppError, PLANS, applyProviderWord, EMPTY_MIRROR, quotePlanChange } from '@coinpace/domain';
 import { WebhookSignatureError, type PaymentProvider } from './port.ts';
 
 export interface PaymentFixture {
@@ -92,7 +92,7 @@ export function runPaymentContract(target: PaymentTarget): void {
       });
       expect(
         applyProviderWord(
-          { state: NO_SUBSCRIPTION, subscriptionId: null, ticket: null },
+          EMPTY_MIRROR,
           { subscriptionId: sub.subscriptionId, snapshot: sub, ticket: 1 },
         ).state,
       ).toMatchObject({ planId: 'basic', status: 'active' });

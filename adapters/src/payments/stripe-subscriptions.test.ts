@@ -157,6 +157,7 @@ describe('Stripe adapter: subscriptions', () => {
           state: { ...NO_SUBSCRIPTION, status: 'active', planId: 'enterprise' },
           subscriptionId: id,
           ticket: 1,
+          endedIds: [],
         },
         { subscriptionId: id, snapshot: ended, ticket: 2 },
       ).state,

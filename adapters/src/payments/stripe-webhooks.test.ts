@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, applyProviderWord, NO_SUBSCRIPTION, type ProviderWord } from '@coinpace/domain';
+import { AppError, applyProviderWord, EMPTY_MIRROR, type ProviderWord } from '@coinpace/domain';
 import { createStripeProvider } from './stripe.ts';
 import { WebhookSignatureError, type PaymentProvider, type ProviderEvent } from './port.ts';
 import { startFakeStripe, type FakeStripe } from './testing/fake-stripe.ts';
@@ -122,7 +122,7 @@ describe('Stripe adapter: webhooks, normalised', () => {
     const mirror = events
       .map(toWord)
       .filter((word) => word !== undefined)
-      .reduce(applyProviderWord, { state: NO_SUBSCRIPTION, subscriptionId: null, ticket: null });
+      .reduce(applyProviderWord, EMPTY_MIRROR);
     expect(mirror.state).toMatchObject({
       planId: 'pro',
       status: 'active',

@@ -82,6 +82,16 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
     expect((await loadBillingInfo(db, user.id, t('2026-05-11T00:00:00Z'))).plan).toBe('Token Run');
   });
 
+  it('keeps the ids of ended subscriptions with the row, for the next reconciliation to read', async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    await db.transaction((tx) => lockSubscription(tx, user.id, 'stripe'));
+    expect(toSubscriptionMirror(await findSubscription(db, user.id)).endedIds).toEqual([]);
+    const canceled = { planId: null, status: 'canceled', cancelAtPeriodEnd: false } as const;
+    await saveSubscriptionState(db, user.id, canceled, { endedSubscriptionIds: ['sub_a', 'sub_b'] });
+    expect(toSubscriptionMirror(await findSubscription(db, user.id)).endedIds).toEqual(['sub_a', 'sub_b']);
+  });
+
   it('starts a usage period once, keyed by its start', async () => {
     const user = await createTestUser(database.db);
     const period = { start: t('2026-05-01T00:00:00Z'), end: t('2026-06-01T00:00:00Z') };

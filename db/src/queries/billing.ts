@@ -34,6 +34,7 @@ export function toSubscriptionMirror(row: SubscriptionRecord | undefined): Subsc
     state: toSubscriptionState(row),
     subscriptionId: row?.subscriptionId ?? null,
     ticket: row?.truthTicket ?? null,
+    endedIds: row?.endedSubscriptionIds ?? [],
   };
 }
 
@@ -110,12 +111,19 @@ export async function lockSubscription(
   return row;
 }
 
+/** The references and reconciliation marks saved beside a state; absent fields are left as they are. */
+export interface SubscriptionRowLink extends SubscriptionLink {
+  canceledAt?: Date | null;
+  truthTicket?: number | null;
+  endedSubscriptionIds?: readonly string[];
+}
+
 /** Writes a state-machine state (and provider references, when given) to the user's row. */
 export async function saveSubscriptionState(
   db: AppDb | AppTx,
   userId: string,
   state: SubscriptionState,
-  link: SubscriptionLink & { canceledAt?: Date | null; truthTicket?: number | null } = {},
+  link: SubscriptionRowLink = {},
 ): Promise<void> {
   const refs = Object.fromEntries(Object.entries(link).filter(([, value]) => value !== undefined));
   await db

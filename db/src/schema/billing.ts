@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -45,6 +46,11 @@ export const subscriptions = pgTable(
     lastEventAt: instant(),
     /** Ticket (subscription_truth_seq) of the newest provider read applied; an older read changes nothing. */
     truthTicket: bigint({ mode: 'number' }),
+    /** Ids of the user's recent subscriptions known to have ended (domain `endedIds`): never live again. */
+    endedSubscriptionIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

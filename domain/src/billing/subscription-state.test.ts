@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EMPTY_MIRROR,
+  ENDED_IDS_KEPT,
   NO_SUBSCRIPTION,
   applyProviderWord,
   hasActivePlan,
@@ -12,7 +14,7 @@ import {
 const t = (iso: string) => new Date(iso);
 const PERIOD_START = t('2026-03-01T00:00:00Z');
 const PERIOD_END = t('2026-04-01T00:00:00Z');
-const EMPTY: SubscriptionMirror = { state: NO_SUBSCRIPTION, subscriptionId: null, ticket: null };
+const EMPTY: SubscriptionMirror = EMPTY_MIRROR;
 
 function snapshot(over: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot {
   return {
@@ -57,6 +59,7 @@ describe('applyProviderWord: the provider word is the truth, ordered by ticket',
     expect(m).toEqual({
       subscriptionId: 'sub_1',
       ticket: 1,
+      endedIds: [],
       state: {
         planId: 'pro',
         status: 'active',
@@ -115,6 +118,26 @@ describe('applyProviderWord: the provider word is the truth, ordered by ticket',
     const ended = reduce([word(1), gone(2), gone(3, 'sub_2')]);
     expect(ended).toMatchObject({ subscriptionId: 'sub_2', state: { status: 'canceled' } });
     expect(applyProviderWord(ended, word(4, { subscriptionId: 'sub_2' }))).toBe(ended);
+  });
+
+  it("a stale read of an ended subscription cannot bring it back after an older one's late end", () => {
+    // Found by the order walk (seed 242879205): sub_1 ended, the user subscribed again (sub_2), sub_2 was
+    // read live (ticket 2), then deleted; sub_2's deletion arrived first, sub_1's late end after it, and
+    // sub_2's live read last.
+    const pending = { ...EMPTY, state: startCheckout(NO_SUBSCRIPTION) };
+    const m = reduce([gone(5, 'sub_2'), gone(1, 'sub_1'), word(2, { subscriptionId: 'sub_2' })], pending);
+    expect(m.state).toMatchObject({ planId: null, status: 'canceled' });
+    expect(m.endedIds).toEqual(['sub_2', 'sub_1']);
+  });
+
+  it('keeps the newest ended ids, and learning of an end moves no state while ours is live', () => {
+    const live = reduce([word(1, { subscriptionId: 'sub_live' })]);
+    const ends = Array.from({ length: ENDED_IDS_KEPT + 5 }, (_, i) => gone(10 + i, `sub_old_${i}`));
+    const m = reduce(ends, live);
+    expect(m.state).toBe(live.state);
+    expect(m.endedIds).toHaveLength(ENDED_IDS_KEPT);
+    expect(m.endedIds.at(-1)).toBe(`sub_old_${ENDED_IDS_KEPT + 4}`);
+    expect(m.endedIds).not.toContain('sub_old_0');
   });
 
   it('an unknown price keeps the plan we knew of this subscription', () => {

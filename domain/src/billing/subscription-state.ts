@@ -18,7 +18,9 @@ import type { PlanId } from '../plans.ts';
  * an ended word about the user's current subscription always applies, whatever its ticket; an ended word about
  * another (older) subscription changes nothing; a live word about another subscription replaces the user's
  * only when theirs is not live (they subscribed again). The caller reads the current subscription back first
- * when it may have ended in the meantime.
+ * when it may have ended in the meantime. The mirror remembers the ids of the user's recent ended
+ * subscriptions, so a read of one drawn before its end (and applied after) can never bring it back, even once
+ * the mirror is about another subscription.
  */
 
 /** Subscription status in our own words; provider adapters map their statuses onto these. */
@@ -60,6 +62,8 @@ export interface SubscriptionMirror {
   subscriptionId: string | null;
   /** Ticket of the newest provider word applied; null before the first. */
   ticket: number | null;
+  /** Ids of the user's subscriptions known to have ended, oldest first (at most ENDED_IDS_KEPT). */
+  endedIds: readonly string[];
 }
 
 /**
@@ -78,6 +82,17 @@ export const NO_SUBSCRIPTION: SubscriptionState = Object.freeze({
   planId: null,
   status: 'none',
   cancelAtPeriodEnd: false,
+});
+
+/** How many ended subscription ids a mirror keeps: far more than a user re-subscribes while webhooks are late. */
+export const ENDED_IDS_KEPT = 20;
+
+/** The mirror of a user the provider has never told us about. */
+export const EMPTY_MIRROR: SubscriptionMirror = Object.freeze({
+  state: NO_SUBSCRIPTION,
+  subscriptionId: null,
+  ticket: null,
+  endedIds: Object.freeze([]) as readonly string[],
 });
 
 /** Statuses in which the provider still has a live subscription for the user. */
@@ -106,17 +121,26 @@ export function isEndedWord(word: ProviderWord): boolean {
  */
 export function applyProviderWord(mirror: SubscriptionMirror, word: ProviderWord): SubscriptionMirror {
   const ended = isEndedWord(word);
+  // An ended subscription never lives again: a live read of one was drawn before its end and is stale.
+  if (!ended && mirror.endedIds.includes(word.subscriptionId)) return mirror;
+  const next = decide(mirror, word, ended);
+  if (!ended || next.endedIds.includes(word.subscriptionId)) return next;
+  return { ...next, endedIds: [...next.endedIds, word.subscriptionId].slice(-ENDED_IDS_KEPT) };
+}
+
+function decide(mirror: SubscriptionMirror, word: ProviderWord, ended: boolean): SubscriptionMirror {
   const newer = mirror.ticket === null || word.ticket > mirror.ticket;
   const ours = mirror.subscriptionId === null || mirror.subscriptionId === word.subscriptionId;
   // An end is final whenever it was read, so it keeps the ticket: tickets order reads of live subscriptions,
   // and a read of the user's next subscription drawn before a late end's word was handled still counts. A
   // live read applies only when newer, so its ticket is the mirror's next one.
   const endIt = (): SubscriptionMirror => ({
+    ...mirror,
     state: endedState(mirror.state, word.snapshot),
     subscriptionId: word.subscriptionId,
-    ticket: mirror.ticket,
   });
   const takeLive = (sameSubscription: boolean): SubscriptionMirror => ({
+    ...mirror,
     state: liveState(mirror.state, word.snapshot!, sameSubscription),
     subscriptionId: word.subscriptionId,
     ticket: word.ticket,

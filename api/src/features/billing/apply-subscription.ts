@@ -6,7 +6,7 @@ import {
   saveSubscriptionState,
   toSubscriptionMirror,
   type AppTx,
-  type SubscriptionLink,
+  type SubscriptionRowLink,
 } from '@coinpace/db';
 import {
   AppError,
@@ -57,14 +57,16 @@ export async function applyInTx(
     if (state !== after.state) after = { ...after, state };
   }
   for (const word of change.words ?? []) after = applyProviderWord(after, word);
-  const applied = after !== before;
+  // Learning that some other subscription ended is remembered, but moves nothing the user sees.
+  const applied = after.state !== before.state || after.subscriptionId !== before.subscriptionId;
 
   const state =
     applied && after.ticket !== before.ticket ? { ...after.state, syncedAt: deps.now() } : after.state;
-  const link: SubscriptionLink & { canceledAt?: Date | null; truthTicket?: number | null } = {
+  const link: SubscriptionRowLink = {
     provider: deps.payments.name,
     truthTicket: after.ticket,
   };
+  if (after.endedIds !== before.endedIds) link.endedSubscriptionIds = after.endedIds;
   if (change.customerId && (applied || !row.customerId)) link.customerId = change.customerId;
   if (after.subscriptionId !== before.subscriptionId) link.subscriptionId = after.subscriptionId;
   if (state.status === 'canceled' && before.state.status !== 'canceled') link.canceledAt = deps.now();

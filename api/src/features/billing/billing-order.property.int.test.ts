@@ -13,8 +13,8 @@ import { checkoutBody, stripeEnv, testClock } from './billing-test-support.ts';
  * the domain-level walk (subscription-state.property.test.ts, 500 per run): each step here is HTTP and SQL.
  * The same lives are walked with local checkout, whose provider has no webhooks and moves on lazily.
  *
- * Each run draws a seed (or takes BILLING_PROPERTY_SEED) and prints it when the property fails, with the
- * failing life shrunk: rerun with that seed to replay it.
+ * The seed is fixed so CI is repeatable (BILLING_PROPERTY_SEED walks others); it is printed when the property
+ * fails, with the failing life shrunk: rerun with that seed to replay it.
  */
 const LIVES = 20;
 const START = new Date('2026-06-01T12:00:00Z');
@@ -38,7 +38,7 @@ type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
 /** Walks `LIVES` generated lives through `runLife`; on failure the error names the seed to replay. */
 async function walkLives(name: string, runLife: (steps: Step[], jitter: number[]) => Promise<void>) {
-  const seed = Number(process.env.BILLING_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const seed = Number(process.env.BILLING_PROPERTY_SEED ?? 20_261_129);
   try {
     await fc.assert(
       fc.asyncProperty(

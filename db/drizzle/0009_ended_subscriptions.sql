@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "ended_subscription_ids" text[] DEFAULT '{}'::text[] NOT NULL;
