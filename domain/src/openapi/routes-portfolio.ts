@@ -35,6 +35,8 @@ import {
 import type { ParamDoc, RouteDoc } from './route-doc.ts';
 
 const holdingId: Record<string, ParamDoc> = { id: { schema: z.uuid(), description: 'The holding id.' } };
+/** The holdings imports' shared limit (api HOLDING_IMPORTS_PER_HOUR). */
+const HOLDING_IMPORTS_LIMIT = '60 holdings imports (bulk and balances together) per user per hour';
 const alertId: Record<string, ParamDoc> = { id: { schema: z.uuid(), description: 'The alert id.' } };
 const historyQuery: Record<string, ParamDoc> = {
   limit: { schema: ZAlertHistoryQuery.shape.limit, description: 'Most events to return (1 to 200).' },
@@ -157,6 +159,7 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
       'Up to 1,000 items, each validated alone: a bad item fails by itself and is listed in errors, as ' +
       'does a coin id CoinGecko does not know and any item past the 1,000 holdings a portfolio may have.',
     body: { schema: ZBulkAdd, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
+    rateLimit: HOLDING_IMPORTS_LIMIT,
     responses: { 200: { description: 'What was added and what failed.', schema: ZBulkAddResult } },
   },
   {
@@ -171,6 +174,7 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
       'inline edit of the quantity does. A coin already at that quantity is left alone; one not held is ' +
       'listed in failed.',
     body: { schema: ZHeldBalances, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
+    rateLimit: HOLDING_IMPORTS_LIMIT,
     responses: {
       200: { description: 'What was updated, unchanged and not applied.', schema: ZHeldBalancesResult },
     },

@@ -3,6 +3,7 @@ import { testEngines } from '@coinpace/db/testing';
 import { MAX_BULK_ITEMS } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { HOLDING_IMPORTS_PER_HOUR } from './routes.ts';
 
 const btc = { coingeckoId: 'bitcoin', name: 'Bitcoin', symbol: 'btc', quantity: 0.5, purchasePrice: 30000 };
 
@@ -239,6 +240,29 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     });
     expect(oversized.status).toBe(400);
     expect(oversized.body.error).toMatch(/at most 1000/);
+  });
+
+  it(`limits a user to ${HOLDING_IMPORTS_PER_HOUR} holdings imports an hour, bulk and balances together`, async () => {
+    const { token } = await api.signUp();
+    const bulk = (portfolioItems: unknown[]) =>
+      api.call('POST', '/api/portfolio/bulk', { token, body: { portfolioItems } });
+    // Refused requests count too: the limit is taken before the body is read.
+    for (let i = 0; i < HOLDING_IMPORTS_PER_HOUR / 2; i++) expect((await bulk([])).status).toBe(400);
+    for (let i = 0; i < HOLDING_IMPORTS_PER_HOUR / 2; i++) {
+      const balances = await api.call('POST', '/api/portfolio/balances', { token, body: { balances: [] } });
+      expect(balances.status).toBe(400);
+    }
+    const limited = await bulk([btc]);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api.call('GET', '/api/portfolio', { token })).body).toEqual([]);
+    // Another user is not held back.
+    const other = await api.signUp();
+    const theirs = await api.call('POST', '/api/portfolio/bulk', {
+      token: other.token,
+      body: { portfolioItems: [btc] },
+    });
+    expect(theirs.status).toBe(200);
   });
 
   it('requires a token on every route', async () => {

@@ -88,6 +88,11 @@ export const REPORTS_PER_HOUR = 10;
  * overlapping exports needs a handful.
  */
 export const TRADE_IMPORTS_PER_HOUR = 30;
+/**
+ * Holdings imports (bulk add and the balances offer) one user may send per hour: each is up to 1,000 rows of
+ * validation and writes; a person fixing a file and importing again needs a handful.
+ */
+export const HOLDING_IMPORTS_PER_HOUR = 60;
 
 /** An id from the path; anything that is not one of our ids is simply not found. */
 export function pathId(id: string | undefined = ''): string {
@@ -103,6 +108,9 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   const router = new Router<AppState>({ prefix: '/api/portfolio' });
   const reports = limiters('holding-reports', { points: REPORTS_PER_HOUR, duration: 3600 });
   const tradeImports = limiters('trade-imports', { points: TRADE_IMPORTS_PER_HOUR, duration: 3600 });
+  const holdingImports = limiters('holding-imports', { points: HOLDING_IMPORTS_PER_HOUR, duration: 3600 });
+  // Counted before the body is read: a refused import costs no 1 MB parse.
+  const holdingImportLimit = rateLimit(holdingImports, (ctx) => `holding-imports:${currentUser(ctx).id}`);
   router.use(requireUser(identity.verifier, db));
 
   /**
@@ -183,7 +191,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     await announcePortfolioChange(bus, ctx.state.log, user.id, recordedBuy ? 'updated' : 'added');
   });
 
-  router.post('/bulk', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
+  router.post('/bulk', holdingImportLimit, jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
     const { portfolioItems } = parseOrThrow(ZBulkAdd, bodyOf(ctx));
     const user = currentUser(ctx);
     const result = await addHoldingsInBulk(db, prices, user.id, portfolioItems);
@@ -195,7 +203,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   });
 
   // The import summary's offer (issue 18): held coins it skipped take the balances it read.
-  router.post('/balances', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
+  router.post('/balances', holdingImportLimit, jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
     const input = parseOrThrow(ZHeldBalances, bodyOf(ctx));
     const user = currentUser(ctx);
     const result = await updateHeldBalances(db, user.id, input);

@@ -327,6 +327,17 @@ export const SCENARIOS: Record<string, Scenario> = {
       token: await signedIn(main),
       body: { portfolioItems: [bitcoin, { ...bitcoin, symbol: '' }] },
     }),
+  'POST /api/portfolio/bulk 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    return untilLimited(() =>
+      tight.call('POST', '/api/portfolio/bulk', { token, body: { portfolioItems: [bitcoin] } }),
+    );
+  },
+  'POST /api/portfolio/balances 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    const balances = [{ symbol: 'BTC', quantity: '2' }];
+    return untilLimited(() => tight.call('POST', '/api/portfolio/balances', { token, body: { balances } }));
+  },
   'POST /api/portfolio/import-trades 200': async ({ main }) =>
     main.call('POST', '/api/portfolio/import-trades', {
       token: await signedIn(main),
