@@ -91,10 +91,8 @@ export function runPaymentContract(target: PaymentTarget): void {
         currentPeriodEnd: new Date('2026-04-15T10:00:00Z'),
       });
       expect(
-        applyProviderWord(
-          EMPTY_MIRROR,
-          { subscriptionId: sub.subscriptionId, snapshot: sub, ticket: 1 },
-        ).state,
+        applyProviderWord(EMPTY_MIRROR, { subscriptionId: sub.subscriptionId, snapshot: sub, ticket: 1 })
+          .state,
       ).toMatchObject({ planId: 'basic', status: 'active' });
     });
 
