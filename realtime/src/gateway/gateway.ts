@@ -205,6 +205,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     socket.on('disconnect', () => sets.leave(socket.data.setKey));
   });
 
+  /** Sockets that connected before this node had a ticker got none on connect: the first one goes to all. */
+  const sendFirstTicker = (hadTicker: boolean) => {
+    if (!hadTicker && view.ticker) io.local.emit('ticker', view.ticker);
+  };
   // One `prices` frame per socket per tick (issue 17): the ticker coins travel as quotes in it, and the
   // browser moves its ticker from them; `ticker` is sent on connect only.
   const onTick = (tick: PriceTick) => {
@@ -214,8 +218,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     view.apply(tick);
     const local = io.local;
     if (stateChanged) local.emit('source:state', tick.source);
-    // Sockets that connected before this node had a ticker got none on connect: the first one goes to all.
-    if (!hadTicker && view.ticker) local.emit('ticker', view.ticker);
+    sendFirstTicker(hadTicker);
     for (const [key, payload] of sets.payloads(quotes)) local.to(sets.setRoom(key)).emit('prices', payload);
   };
   const unsubscribers = [
@@ -229,7 +232,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // then publishes): take it, so a node started beside the poller's first tick still has the ticker.
   const hadTicker = view.ticker !== null;
   await view.catchUp(options.db);
-  if (!hadTicker && view.ticker) io.local.emit('ticker', view.ticker);
+  sendFirstTicker(hadTicker);
 
   let closing: Promise<void> | undefined;
   return {
