@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { TICKER_COIN_IDS, tickerFromPrices } from '@coinpace/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { usePrices } from '../features/prices/prices-store.ts';
+import { usePrices, watchCoins } from '../features/prices/prices-store.ts';
 import { startLivePrices, stopLivePrices } from './socket.ts';
 
 let http: HttpServer;
@@ -54,6 +54,28 @@ describe('live prices socket', () => {
     expect(shown[1]).toMatchObject({ symbol: 'ETH', price: 250, changePercent24h: 1 });
     expect(shown[0]).toEqual(ticker[0]);
     expect(usePrices.getState().prices.ethereum?.usd).toBe(250);
+  });
+
+  it('asks again for coins a subscribe left out, and stops once they are watched', async () => {
+    const asked: string[][] = [];
+    const quote = { usd: 7, usd_24h_change: 0, last_updated: 1_700_000_000 };
+    io.on('connection', (socket) => {
+      socket.on('subscribe', ({ coins }: { coins: string[] }, ack) => {
+        asked.push(coins);
+        // The gateway could not look the new coin up twice (Postgres busy, say), then finds it.
+        const known = asked.length > 2;
+        const unknown = known ? [] : coins.filter((id) => id === 'new-coin');
+        const latest = known ? { 'new-coin': quote } : {};
+        ack(latest, { unknown, overLimit: [], gatewayFull: [] });
+      });
+    });
+    watchCoins(['new-coin']);
+    startLivePrices({ url, fallbackAfterMs: 60_000, refusedRetryMs: 100 });
+    await until(() => usePrices.getState().prices['new-coin']?.usd === 7, 'the coin watched at last');
+    expect(asked).toEqual([['new-coin'], ['new-coin'], ['new-coin']]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(asked).toHaveLength(3);
+    watchCoins([]);
   });
 
   it('connects again after the server disconnects it on purpose', async () => {

@@ -3,7 +3,8 @@
  * event maps in domain, sending the session token and the site password in every handshake. It feeds
  * the prices store (the ticker on connect, then one `prices` frame per tick that moves both the watched
  * coins and the ticker, source state), follows the coins the screens watch
- * (`watchCoins`), resubscribes after every reconnect, and polls /api/prices while it cannot connect.
+ * (`watchCoins`), resubscribes after every reconnect (and asks again for coins a subscribe left out), and
+ * polls /api/prices while it cannot connect.
  */
 import {
   SOCKET_ERRORS,
@@ -12,6 +13,7 @@ import {
   type ClientToServerEvents,
   type PriceMap,
   type ServerToClientEvents,
+  type SubscribeRefused,
 } from '@coinpace/domain';
 import { io, type Socket } from 'socket.io-client';
 import { useAuth } from '../features/auth/auth-store.ts';
@@ -28,6 +30,11 @@ export interface LivePricesOptions {
   fallbackAfterMs?: number;
   /** Ms between polls while the socket is down. Default 30,000. */
   pollMs?: number;
+  /**
+   * Ms before coins a `subscribe` left out (the gateway could not look them up, or holds all the coin sets
+   * it may) are asked for again; doubles on each refusal in a row, up to five minutes. Default 15,000.
+   */
+  refusedRetryMs?: number;
 }
 
 /** Mean wait before connecting again after the server disconnected the socket, ms. */
@@ -36,12 +43,18 @@ const SERVER_DISCONNECT_RETRY_MS = 1_000;
 /** Most ids per /api/prices request (the server's limit). */
 const IDS_PER_REQUEST = 500;
 
+/** Longest wait before asking again for coins a `subscribe` left out, ms. */
+const MAX_REFUSED_RETRY_MS = 5 * 60_000;
+
 let socket: LiveSocket | null = null;
 let subscribed = new Set<string>();
 let sendToken = true;
 let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
 let stopAuthWatch: (() => void) | undefined;
+let refusedRetryMs = 15_000;
+let refusedRetryTimer: ReturnType<typeof setTimeout> | undefined;
+let refusedInARow = 0;
 const userListeners = new Map<UserEventName, Set<(payload: unknown) => void>>();
 
 /** Starts the live layer once per page; returns the function that stops it. */
@@ -49,6 +62,7 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
   if (socket) return stopLivePrices;
   const fallbackAfterMs = options.fallbackAfterMs ?? 5_000;
   const pollMs = options.pollMs ?? 30_000;
+  refusedRetryMs = options.refusedRetryMs ?? 15_000;
   const live: LiveSocket = io(options.url ?? window.location.origin, {
     autoConnect: false,
     reconnectionDelayMax: 10_000,
@@ -134,7 +148,9 @@ export function stopLivePrices(): void {
   stopAuthWatch = undefined;
   clearTimeout(fallbackTimer);
   clearInterval(pollTimer);
-  fallbackTimer = pollTimer = undefined;
+  clearTimeout(refusedRetryTimer);
+  fallbackTimer = pollTimer = refusedRetryTimer = undefined;
+  refusedInARow = 0;
   setCoinSubscriber(() => {});
   socket?.disconnect();
   socket = null;
@@ -159,7 +175,32 @@ function syncSubscriptions(ids: string[]): void {
   const added = ids.filter((id) => !subscribed.has(id));
   subscribed = want;
   if (removed.length > 0) socket.emit('unsubscribe', { coins: removed });
-  if (added.length > 0) socket.emit('subscribe', { coins: added }, (latest) => mergePrices(latest));
+  if (added.length === 0) return;
+  socket.emit('subscribe', { coins: added }, (latest, refused) => {
+    mergePrices(latest);
+    askAgainLater(refused);
+  });
+}
+
+/**
+ * Coins the gateway left out for now (it could not look them up, or holds all the coin sets it may) are
+ * not watched: they are dropped from what this page counts as subscribed and asked for again later, with
+ * a growing wait while refusals go on. Coins past the socket's cap are not asked again (the cap holds).
+ */
+function askAgainLater(refused: SubscribeRefused | undefined): void {
+  const again = [...(refused?.unknown ?? []), ...(refused?.gatewayFull ?? [])];
+  if (again.length === 0) {
+    refusedInARow = 0;
+    return;
+  }
+  for (const id of again) subscribed.delete(id);
+  if (refusedRetryTimer) return;
+  const wait = Math.min(MAX_REFUSED_RETRY_MS, refusedRetryMs * 2 ** refusedInARow);
+  refusedInARow += 1;
+  refusedRetryTimer = setTimeout(() => {
+    refusedRetryTimer = undefined;
+    syncSubscriptions(watchedCoins());
+  }, wait);
 }
 
 /** One poll of /api/prices for the ticker and the watched coins. */
