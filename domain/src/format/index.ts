@@ -4,3 +4,4 @@ export * from './money.ts';
 export * from './ticker.ts';
 export * from './number-input.ts';
 export * from './html.ts';
+export * from './currency.ts';

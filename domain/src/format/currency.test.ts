@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { DISPLAY_CURRENCIES, ZDisplayCurrency, moneyIn, type FxRates } from './currency.ts';
+import { formatPortfolioPrice, formatPreviewPrice, formatUsd } from './money.ts';
+import { formatTickerPrice } from './ticker.ts';
+
+const RATES: FxRates = {
+  eur: 0.92,
+  gbp: 0.79,
+  jpy: 150,
+  cad: 1.36,
+  aud: 1.52,
+  chf: 0.88,
+  btc: 0.00001,
+  eth: 0.0003,
+};
+
+describe('display currency', () => {
+  it('formats US dollars exactly as SPEC.md section 9 does, with or without rates', () => {
+    const usd = moneyIn('usd', {});
+    for (const value of [0, 1234.5, -12.5, 0.45, 0.0001234, 1.23e-9, 97480.1, Number.NaN]) {
+      expect(usd.amount(value)).toBe(formatUsd(value));
+      expect(usd.price(value)).toBe(formatPortfolioPrice(value));
+      expect(usd.previewPrice(value)).toBe(formatPreviewPrice(value));
+      expect(usd.tickerPrice(value)).toBe(formatTickerPrice(value));
+    }
+    expect(usd.fromUsd(10)).toBe(10);
+  });
+
+  it('converts with the rate and uses each currency’s own sign and decimals', () => {
+    expect(moneyIn('eur', RATES).amount(1000)).toBe('€920.00');
+    expect(moneyIn('gbp', RATES).amount(-100)).toBe('-£79.00');
+    expect(moneyIn('jpy', RATES).amount(1234.5)).toBe('¥185,175');
+    expect(moneyIn('cad', RATES).amount(10)).toBe('CA$13.60');
+    expect(moneyIn('aud', RATES).amount(10)).toBe('A$15.20');
+    expect(moneyIn('chf', RATES).amount(10)).toBe('CHF\u00a08.80');
+    expect(moneyIn('btc', RATES).amount(97_000)).toBe('₿0.97000000');
+    expect(moneyIn('eth', RATES).amount(-3_400)).toBe('-Ξ1.020000');
+  });
+
+  it('gives small prices more decimals, as the dollar table does', () => {
+    const eur = moneyIn('eur', { eur: 1 });
+    expect(eur.price(97480.1)).toBe('€97,480.10');
+    expect(eur.price(0.45)).toBe('€0.450000');
+    expect(eur.price(0.0001234)).toBe('€0.0001234000');
+    expect(eur.price(1.23e-9)).toBe('€1.23E-9');
+    expect(eur.tickerPrice(0.45)).toBe('€0.4500');
+    expect(eur.previewPrice(0.00001234)).toBe('€0.00001234');
+    expect(moneyIn('jpy', { jpy: 1 }).price(0.45)).toBe('¥0.450000');
+    expect(moneyIn('btc', { btc: 1 }).price(1.23e-9)).toBe('₿1.23E-9');
+  });
+
+  it('shows — rather than a dollar figure when the rate is not known', () => {
+    for (const rates of [{}, { eur: 0 }, { eur: Number.NaN }] as FxRates[]) {
+      const eur = moneyIn('eur', rates);
+      expect(eur.amount(10)).toBe('—');
+      expect(eur.price(10)).toBe('—');
+      expect(Number.isNaN(eur.fromUsd(10))).toBe(true);
+    }
+  });
+
+  it('accepts the nine currencies and refuses anything else with a message', () => {
+    expect(DISPLAY_CURRENCIES).toHaveLength(9);
+    for (const c of DISPLAY_CURRENCIES) expect(ZDisplayCurrency.parse(c)).toBe(c);
+    const refused = ZDisplayCurrency.safeParse('xyz');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/displayCurrency must be one of usd, eur/);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Display currency (issue 18 item 4). Coinpace keeps every price, value and history in US dollars; a user
+ * may see them in another currency, converted with the rates the poller reads from CoinGecko along with
+ * the prices. US dollars look exactly as SPEC.md section 9 formats them.
+ */
+import { z } from 'zod';
+import { formatPortfolioPrice, formatPreviewPrice, formatUsd } from './money.ts';
+import { MISSING_NUMBER } from './missing.ts';
+import { formatTickerPrice } from './ticker.ts';
+
+/** The display currencies, as CoinGecko's `vs_currencies` codes, US dollar first. */
+export const DISPLAY_CURRENCIES = ['usd', 'eur', 'gbp', 'jpy', 'cad', 'aud', 'chf', 'btc', 'eth'] as const;
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+
+export const ZDisplayCurrency = z.enum(DISPLAY_CURRENCIES, {
+  message: `displayCurrency must be one of ${DISPLAY_CURRENCIES.join(', ')}`,
+});
+
+interface CurrencyDef {
+  /** The name users pick it by. */
+  label: string;
+  /** Decimals of an ordinary amount (a yen has none; bitcoin is shown to the satoshi). */
+  decimals: number;
+  /** The sign a crypto amount starts with; fiat currencies take theirs from Intl ('€', '£', 'CA$'). */
+  sign?: string;
+}
+
+export const CURRENCIES: Readonly<Record<DisplayCurrency, CurrencyDef>> = {
+  usd: { label: 'US dollar', decimals: 2 },
+  eur: { label: 'Euro', decimals: 2 },
+  gbp: { label: 'British pound', decimals: 2 },
+  jpy: { label: 'Japanese yen', decimals: 0 },
+  cad: { label: 'Canadian dollar', decimals: 2 },
+  aud: { label: 'Australian dollar', decimals: 2 },
+  chf: { label: 'Swiss franc', decimals: 2 },
+  btc: { label: 'Bitcoin', decimals: 8, sign: '₿' },
+  eth: { label: 'Ether', decimals: 6, sign: 'Ξ' },
+};
+
+/** Units of each currency one US dollar buys (CoinGecko's price in it over its price in USD); usd is 1. */
+export type FxRates = Readonly<Partial<Record<DisplayCurrency, number>>>;
+
+export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
+  return typeof value === 'string' && (DISPLAY_CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Formats US-dollar amounts in one display currency. Every method takes dollars. */
+export interface Money {
+  currency: DisplayCurrency;
+  /** The amount in the display currency; NaN while its rate is not known. */
+  fromUsd(usd: number): number;
+  /** An amount (value, gain, total): '$1,234.50', '€1,136.74', '¥185,175', '₿0.01266400'. */
+  amount(usd: number): string;
+  /** A coin price in the holdings table, with more decimals for small prices (formatPortfolioPrice). */
+  price(usd: number): string;
+  /** A per-coin price in the add-coin preview (formatPreviewPrice). */
+  previewPrice(usd: number): string;
+  /** A ticker price (formatTickerPrice). */
+  tickerPrice(usd: number): string;
+}
+
+const USD_MONEY: Money = {
+  currency: 'usd',
+  fromUsd: (usd) => usd,
+  amount: formatUsd,
+  price: formatPortfolioPrice,
+  previewPrice: formatPreviewPrice,
+  tickerPrice: formatTickerPrice,
+};
+
+/**
+ * Money in `currency` at `rates`. US dollars format exactly as before; another currency without a rate
+ * shows '—' (never a dollar figure under another sign).
+ */
+export function moneyIn(currency: DisplayCurrency, rates: FxRates): Money {
+  if (currency === 'usd') return USD_MONEY;
+  const rate = rates[currency];
+  const known = rate !== undefined && Number.isFinite(rate) && rate > 0;
+  const fromUsd = (usd: number) => (known ? usd * rate : Number.NaN);
+  const format = amountFormat(currency);
+  return {
+    currency,
+    fromUsd,
+    amount: (usd) => format(fromUsd(usd), 'amount'),
+    price: (usd) => format(fromUsd(usd), 'price'),
+    previewPrice: (usd) => format(fromUsd(usd), 'preview'),
+    tickerPrice: (usd) => format(fromUsd(usd), 'ticker'),
+  };
+}
+
+type Use = 'amount' | 'price' | 'preview' | 'ticker';
+
+/** One Intl formatter per currency and digit count, made on first use. */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(currency: DisplayCurrency, min: number, max: number, scientific = false) {
+  const key = `${currency}:${min}:${max}:${scientific}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const sign = CURRENCIES[currency].sign;
+    format = new Intl.NumberFormat('en-US', {
+      ...(sign ? {} : { style: 'currency', currency: currency.toUpperCase() }),
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      signDisplay: 'negative',
+      ...(scientific ? { notation: 'scientific' } : {}),
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The formatter of one currency: an amount with the currency's decimals; a price with more decimals the
+ * smaller it is (as SPEC.md's dollar prices: 6 below 1, 10 below 0.001, exponent form below 1e-8); a
+ * preview price with up to 8. Crypto currencies have 8 (BTC) or 6 (ETH) decimals and their sign.
+ */
+function amountFormat(currency: DisplayCurrency): (value: number, use: Use) => string {
+  const { decimals, sign } = CURRENCIES[currency];
+  return (value, use) => {
+    if (!Number.isFinite(value)) return MISSING_NUMBER;
+    const size = Math.abs(value);
+    let format: Intl.NumberFormat;
+    if (use === 'amount' || size === 0) format = numberFormat(currency, decimals, decimals);
+    else if (size < 1e-8) format = numberFormat(currency, 2, 2, true);
+    else if (sign) format = numberFormat(currency, decimals, decimals);
+    else if (use === 'preview') format = numberFormat(currency, decimals, 8);
+    else if (size < 0.001) format = numberFormat(currency, 10, 10);
+    else if (size < 1) format = numberFormat(currency, use === 'ticker' ? 4 : 6, use === 'ticker' ? 4 : 6);
+    else format = numberFormat(currency, decimals, decimals);
+    const text = format.format(value);
+    if (!sign) return text;
+    return text.startsWith('-') ? `-${sign}${text.slice(1)}` : `${sign}${text}`;
+  };
+}
