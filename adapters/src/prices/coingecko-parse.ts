@@ -50,6 +50,42 @@ export function readSimplePrice(body: unknown, nowSeconds: number): Record<strin
   return out;
 }
 
+/**
+ * Adds to `samples` each entry's price in every one of `currencies` over its US-dollar price: one reading
+ * per coin of what a dollar buys in that currency.
+ */
+export function readRateSamples(
+  body: unknown,
+  currencies: readonly string[],
+  samples: Map<string, number[]>,
+): void {
+  if (!isRecord(body)) return;
+  for (const entry of Object.values(body)) {
+    if (!isRecord(entry)) continue;
+    const usd = finiteOrNull(entry.usd);
+    if (usd === null || usd <= 0) continue;
+    for (const currency of currencies) {
+      const price = finiteOrNull(entry[currency]);
+      if (price === null || price <= 0) continue;
+      let list = samples.get(currency);
+      if (!list) samples.set(currency, (list = []));
+      list.push(price / usd);
+    }
+  }
+}
+
+/** The median reading of each currency (a coin quoted stale in one currency cannot move the rate). */
+export function ratesFromSamples(samples: Map<string, number[]>): Record<string, number> | undefined {
+  if (samples.size === 0) return undefined;
+  const rates: Record<string, number> = {};
+  for (const [currency, list] of samples) {
+    const sorted = [...list].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    rates[currency] = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  }
+  return rates;
+}
+
 /** Reads coins/markets rows (an array). The symbol is upper-cased; last_updated (ISO) becomes unix seconds. */
 export function readMarkets(body: unknown, nowSeconds: number): MarketCoin[] {
   if (!Array.isArray(body)) return [];

@@ -3,6 +3,7 @@
  * parameter checks. Shared by the simulated source's proxy and the fake CoinGecko server for tests.
  */
 import {
+  SHAPE_FIAT_RATES,
   marketsRow,
   matchSearch,
   readSimplePriceFlags,
@@ -45,12 +46,15 @@ export function respondCoinGecko(
 ): RouteAnswer {
   switch (kind) {
     case 'simple_price':
-      return simplePrice(query, list(query.get('ids')), (id) => data.coin(id));
+      return simplePrice(query, list(query.get('ids')), (id) => data.coin(id), data);
     case 'token_price':
       if (!chain || !data.knowsChain(chain))
         return { status: 404, body: { error: 'asset platform not found' } };
-      return simplePrice(query, list(query.get('contract_addresses')), (address) =>
-        data.token(chain, address),
+      return simplePrice(
+        query,
+        list(query.get('contract_addresses')),
+        (address) => data.token(chain, address),
+        data,
       );
     case 'markets':
       return markets(query, data);
@@ -63,16 +67,27 @@ function simplePrice(
   query: URLSearchParams,
   keys: string[],
   lookup: (key: string) => ShapeCoin | undefined,
+  data: CoinGeckoData,
 ): RouteAnswer {
   const currencies = list(query.get('vs_currencies'));
   if (currencies.length === 0) return { status: 400, body: { error: 'Missing parameter vs_currencies' } };
   const flags = readSimplePriceFlags(query);
+  const others = currencies.filter((c) => c !== 'usd');
+  const rateOf = (currency: string) => shapeRate(currency, data);
   const body: Record<string, unknown> = {};
   for (const key of keys) {
     const coin = lookup(key);
-    if (coin) body[key] = currencies.includes('usd') ? simplePriceEntry(coin, flags) : {};
+    if (coin) body[key] = currencies.includes('usd') ? simplePriceEntry(coin, flags, others, rateOf) : {};
   }
   return { status: 200, body };
+}
+
+/** Units of `currency` per US dollar: the fixed fiat rates; bitcoin and ether by their own prices. */
+function shapeRate(currency: string, data: CoinGeckoData): number | undefined {
+  if (currency in SHAPE_FIAT_RATES) return SHAPE_FIAT_RATES[currency];
+  const coin =
+    currency === 'btc' ? data.coin('bitcoin') : currency === 'eth' ? data.coin('ethereum') : undefined;
+  return coin && coin.usd > 0 ? 1 / coin.usd : undefined;
 }
 
 function markets(query: URLSearchParams, data: CoinGeckoData): RouteAnswer {

@@ -35,9 +35,34 @@ export function readSimplePriceFlags(query: URLSearchParams): SimplePriceFlags {
   };
 }
 
-/** One entry of simple/price: `{usd, usd_market_cap?, usd_24h_change?, last_updated_at?}`. */
-export function simplePriceEntry(coin: ShapeCoin, flags: SimplePriceFlags): Record<string, number | null> {
+/**
+ * The fiat rates (units per US dollar) the simulated source and the CoinGecko-shaped test server price
+ * other currencies at; bitcoin and ether are priced by their own dollar prices.
+ */
+export const SHAPE_FIAT_RATES: Readonly<Record<string, number>> = {
+  eur: 0.92,
+  gbp: 0.79,
+  jpy: 150,
+  cad: 1.38,
+  aud: 1.53,
+  chf: 0.88,
+};
+
+/**
+ * One entry of simple/price: `{usd, usd_market_cap?, usd_24h_change?, last_updated_at?}`, plus the price
+ * in each other currency of `others` that `rateOf` knows (units per US dollar), as `vs_currencies` asks.
+ */
+export function simplePriceEntry(
+  coin: ShapeCoin,
+  flags: SimplePriceFlags,
+  others: readonly string[] = [],
+  rateOf: (currency: string) => number | undefined = () => undefined,
+): Record<string, number | null> {
   const entry: Record<string, number | null> = { usd: coin.usd };
+  for (const currency of others) {
+    const rate = rateOf(currency);
+    if (rate !== undefined) entry[currency] = coin.usd * rate;
+  }
   if (flags.includeMarketCap) entry.usd_market_cap = coin.marketCap;
   if (flags.include24hrChange) entry.usd_24h_change = coin.changePct;
   if (flags.includeLastUpdatedAt) entry.last_updated_at = coin.updatedAt;

@@ -1,6 +1,7 @@
 import { TICKER_COIN_IDS } from '@coinpace/domain';
 import { describe, expect, it } from 'vitest';
 import { createCoinGeckoPriceSource } from './coingecko.ts';
+import { SHAPE_FIAT_RATES } from './coingecko-shapes.ts';
 import { fakeAdapterFixture } from './testing/setup.ts';
 
 const start = fakeAdapterFixture();
@@ -25,6 +26,26 @@ describe('getPrices: batching', () => {
     expect(Object.keys(prices)).toHaveLength(120);
     expect(prices['coin-119']!.usd).toBe(120);
     expect(new Set(Object.values(origin))).toEqual(new Set(['live']));
+  });
+
+  it('reads display-currency rates in the same call as the prices, one call per batch (issue 18)', async () => {
+    const { fake, source } = await start({ priceBatchSize: 4 });
+    fake.setPrice('bitcoin', 100_000, 0);
+    const { prices, rates } = await source.getPrices(TICKER_COIN_IDS, {
+      maxAgeMs: 0,
+      currencies: ['eur', 'jpy', 'btc'],
+    });
+    const calls = fake.requestsTo('simple/price');
+    expect(calls).toHaveLength(3);
+    for (const call of calls) expect(call.query.get('vs_currencies')).toBe('usd,eur,jpy,btc');
+    expect(prices.bitcoin!.usd).toBe(100_000);
+    expect(rates!.eur).toBeCloseTo(SHAPE_FIAT_RATES.eur!, 12);
+    expect(rates!.jpy).toBeCloseTo(SHAPE_FIAT_RATES.jpy!, 9);
+    expect(rates!.btc).toBeCloseTo(1 / 100_000, 15);
+    // Without currencies asked, only dollars and no rates.
+    const plain = await source.getPrices(['bitcoin'], { maxAgeMs: 0 });
+    expect(plain.rates).toBeUndefined();
+    expect(fake.requestsTo('simple/price').at(-1)!.query.get('vs_currencies')).toBe('usd');
   });
 
   it('honours a smaller batch size option', async () => {

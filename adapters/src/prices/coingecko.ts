@@ -13,7 +13,7 @@ import {
   type PriceQuote,
 } from '@coinpace/domain';
 import { CoinList } from './coin-list.ts';
-import { readMarkets, readSimplePrice } from './coingecko-parse.ts';
+import { ratesFromSamples, readMarkets, readRateSamples, readSimplePrice } from './coingecko-parse.ts';
 import { proxyThrough } from './coingecko-proxy.ts';
 import { searchAndPrice } from './coingecko-search.ts';
 import {
@@ -98,10 +98,12 @@ class CoinGeckoPriceSource implements PriceSource {
       if (fresh) serve(prices, origin, id, fresh, 'cached');
       else if (known.has(id)) toFetch.push(id);
     }
+    const others = (options.currencies ?? []).filter((c) => c !== 'usd');
+    const samples = new Map<string, number[]>();
     for (const batch of chunk(toFetch, this.o.priceBatchSize)) {
       const query = new URLSearchParams({
         ids: batch.join(','),
-        vs_currencies: 'usd',
+        vs_currencies: ['usd', ...others].join(','),
         include_24hr_change: 'true',
         include_last_updated_at: 'true',
       });
@@ -120,9 +122,11 @@ class CoinGeckoPriceSource implements PriceSource {
         const quote = raw[id];
         if (quote && this.accept(this.coinBook, id, quote)) serve(prices, origin, id, quote, 'live');
       }
+      readRateSamples(outcome.body, others, samples);
     }
     this.fill(wanted, prices, origin);
-    return { prices, origin, state: this.state() };
+    const rates = ratesFromSamples(samples);
+    return { prices, origin, state: this.state(), ...(rates ? { rates } : {}) };
   }
 
   async getMarkets(ids: readonly string[], options: GetPricesOptions = {}): Promise<MarketsResult> {

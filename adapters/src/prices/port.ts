@@ -3,7 +3,14 @@
  * The real adapter is CoinGecko (coingecko.ts); PRICE_SOURCE=simulated selects the demo feed (simulated.ts).
  * Both honour the contract suite in contract.ts.
  */
-import type { CoinSearchResult, MarketCoin, PriceMap, PriceSourceState } from '@coinpace/domain';
+import type {
+  CoinSearchResult,
+  DisplayCurrency,
+  FxRates,
+  MarketCoin,
+  PriceMap,
+  PriceSourceState,
+} from '@coinpace/domain';
 
 /** The health of a price source; see PriceSourceState in @coinpace/domain. */
 export type SourceState = PriceSourceState;
@@ -22,6 +29,11 @@ export interface PriceResult {
   /** The origin of every key in `prices`. */
   origin: Record<string, PriceOrigin>;
   state: SourceState;
+  /**
+   * Units of each currency asked for in `currencies` per US dollar, read from this call's live answers
+   * (the median over the coins priced); absent when none was asked or nothing live came back.
+   */
+  rates?: FxRates;
 }
 
 /** coins/markets rows served by one call, with the source's state after the call. */
@@ -45,6 +57,11 @@ export interface GetPricesOptions {
   cachedOnly?: boolean;
   /** 'high' for the price poll alerts depend on: its upstream calls go first and are never refused. */
   priority?: 'high' | 'normal';
+  /**
+   * Display currencies besides the US dollar to read rates for: asked in the same `vs_currencies` of every
+   * batch (one call per batch, never one per currency), and returned as `rates`.
+   */
+  currencies?: readonly DisplayCurrency[];
 }
 
 /** The upstream routes the API's /api/coingecko proxy may forward (SPEC.md section 7). */

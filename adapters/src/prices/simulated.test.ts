@@ -1,6 +1,7 @@
 import { TICKER_COIN_IDS } from '@coinpace/domain';
 import { describe, expect, it } from 'vitest';
 import { SIMULATED_LABEL, createSimulatedPriceSource } from './simulated.ts';
+import { SHAPE_FIAT_RATES } from './coingecko-shapes.ts';
 import { simulatedCoin } from './simulated-coins.ts';
 import { createTestClock } from './testing/test-clock.ts';
 
@@ -29,6 +30,21 @@ describe('simulated source', () => {
     const alone = await pricesAt(5, times, ['bitcoin']);
     const together = await pricesAt(5, times, ['ethereum', 'bitcoin', 'solana']);
     expect(alone.map((p) => p.bitcoin)).toEqual(together.map((p) => p.bitcoin));
+  });
+
+  it('gives display-currency rates when asked: fixed fiat rates, bitcoin and ether at their own prices', async () => {
+    const clock = createTestClock(1_700_000_000_000);
+    const source = createSimulatedPriceSource({ seed: 1, now: clock.now });
+    expect((await source.getPrices(['solana'])).rates).toBeUndefined();
+    const { prices, rates } = await source.getPrices(['bitcoin', 'ethereum'], {
+      currencies: ['eur', 'jpy', 'btc', 'eth'],
+    });
+    expect(rates).toEqual({
+      eur: SHAPE_FIAT_RATES.eur,
+      jpy: SHAPE_FIAT_RATES.jpy,
+      btc: 1 / prices.bitcoin!.usd,
+      eth: 1 / prices.ethereum!.usd,
+    });
   });
 
   it('stands still while the clock does, however often it is asked', async () => {

@@ -3,12 +3,20 @@
  * Prices follow a seeded random walk from the built-in prices (deterministic for a seed and a clock);
  * its state is always 'simulated' so the UI labels it 'Simulated prices'.
  */
-import { CONTRACT_ADDRESSES, type CoinSearchResult, type MarketCoin, type PriceMap } from '@coinpace/domain';
+import {
+  CONTRACT_ADDRESSES,
+  type CoinSearchResult,
+  type DisplayCurrency,
+  type FxRates,
+  type MarketCoin,
+  type PriceMap,
+} from '@coinpace/domain';
 import { type CoinGeckoData, respondCoinGecko } from './coingecko-responder.ts';
-import { matchSearch, type ShapeCoin } from './coingecko-shapes.ts';
+import { SHAPE_FIAT_RATES, matchSearch, type ShapeCoin } from './coingecko-shapes.ts';
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_QUERY } from './coingecko-search.ts';
 import { contractAddressFor, isChainId, normalizeAddresses, normalizeIds } from './normalize.ts';
 import type {
+  GetPricesOptions,
   MarketsResult,
   PriceOrigin,
   PriceResult,
@@ -58,7 +66,7 @@ class SimulatedPriceSource implements PriceSource {
     return { status: 'simulated', lastSuccessAt: this.now(), message: SIMULATED_LABEL };
   }
 
-  async getPrices(ids: readonly string[]): Promise<PriceResult> {
+  async getPrices(ids: readonly string[], options: GetPricesOptions = {}): Promise<PriceResult> {
     const prices: PriceMap = {};
     const origin: Record<string, PriceOrigin> = {};
     const now = this.now();
@@ -67,7 +75,20 @@ class SimulatedPriceSource implements PriceSource {
       prices[id] = { usd: point.usd, usd_24h_change: point.changePct, last_updated: seconds(point.at) };
       origin[id] = 'simulated';
     }
-    return { prices, origin, state: this.state() };
+    const others = (options.currencies ?? []).filter((c) => c !== 'usd');
+    if (others.length === 0) return { prices, origin, state: this.state() };
+    return { prices, origin, state: this.state(), rates: this.rates(others, now) };
+  }
+
+  /** The demo feed's rates: fixed fiat rates, bitcoin and ether at their own walking prices. */
+  private rates(currencies: readonly DisplayCurrency[], now: number): FxRates {
+    const rates: Partial<Record<DisplayCurrency, number>> = {};
+    for (const currency of currencies) {
+      if (currency in SHAPE_FIAT_RATES) rates[currency] = SHAPE_FIAT_RATES[currency];
+      const coin = currency === 'btc' ? 'bitcoin' : currency === 'eth' ? 'ethereum' : null;
+      if (coin) rates[currency] = 1 / this.advance(simulatedCoin(coin), now).usd;
+    }
+    return rates;
   }
 
   /** The demo feed prices any id (a made-up coin walks from a made-up price) and asks no one. */
