@@ -1,5 +1,5 @@
 import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
-import { AppError } from '@coinpace/domain';
+import { AppError, type DisplayCurrency } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { localCredentials, users } from '../schema/index.ts';
 import { preparedPerDb } from './prepared.ts';
@@ -64,6 +64,7 @@ export async function updateUserProfile(
     firstName?: string | null;
     phone?: string | null;
     costMethod?: 'average' | 'fifo';
+    displayCurrency?: DisplayCurrency;
   },
 ): Promise<UserRecord> {
   const set: Record<string, unknown> = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, decimal, instant } from './columns.ts';
 
 /** Coins the poller keeps prices for: the ticker set, every held coin, every watch-list alert coin. */
@@ -38,4 +38,20 @@ export const priceHistory = pgTable(
     primaryKey({ columns: [t.coingeckoId, t.bucketAt] }),
     index('price_history_bucket_idx').on(t.bucketAt),
   ],
+);
+
+/**
+ * Display-currency rates (issue 18): units of `currency` per US dollar, one row per currency and UTC day.
+ * Today's row is moved by every poll; a past day's row is that day's last rate, which history is
+ * converted with.
+ */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    currency: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    rate: doublePrecision().notNull(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.day] })],
 );

@@ -28,6 +28,8 @@ export const users = pgTable(
     deletedAt: instant(),
     /** How realised gain and cost are worked out: 'average' (the default) or 'fifo' (issue 18). */
     costMethod: text().notNull().default('average'),
+    /** The currency prices and values are shown in (issue 18): a domain DISPLAY_CURRENCIES code. */
+    displayCurrency: text().notNull().default('usd'),
   },
   (t) => [uniqueIndex('users_identity_subject_key').on(t.identitySubject)],
 );

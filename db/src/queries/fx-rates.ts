@@ -1,0 +1,74 @@
+/**
+ * Display-currency rates (issue 18 item 4): the poller saves what each poll read; screens convert dollar
+ * figures with the latest rate, and history with the rate of its own day.
+ */
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { isDisplayCurrency, type DisplayCurrency, type FxRates } from '@coinpace/domain';
+import type { AppDb } from '../connect.ts';
+import { fxRates, users } from '../schema/index.ts';
+
+/** The UTC day of an instant, as the `day` column holds it: '2026-11-29'. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** Stores the rates read at `at` as the rates of its UTC day (the day's row takes the newest). */
+export async function saveFxRates(db: AppDb, rates: FxRates, at: Date): Promise<void> {
+  const rows = Object.entries(rates)
+    .filter(([currency, rate]) => isDisplayCurrency(currency) && Number.isFinite(rate) && rate! > 0)
+    .map(([currency, rate]) => ({ currency, day: utcDay(at), rate: rate!, updatedAt: at }));
+  if (rows.length === 0) return;
+  await db
+    .insert(fxRates)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [fxRates.currency, fxRates.day],
+      set: { rate: sql`excluded.rate`, updatedAt: sql`excluded.updated_at` },
+      setWhere: sql`${fxRates.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+/** The newest rate of each currency, and when the oldest of them was read (null with none stored). */
+export async function loadLatestFxRates(db: AppDb): Promise<{ rates: FxRates; at: Date | null }> {
+  const rows = await db
+    .selectDistinctOn([fxRates.currency], {
+      currency: fxRates.currency,
+      rate: fxRates.rate,
+      updatedAt: fxRates.updatedAt,
+    })
+    .from(fxRates)
+    .orderBy(fxRates.currency, sql`${fxRates.day} desc`);
+  const rates: Partial<Record<DisplayCurrency, number>> = {};
+  let at: Date | null = null;
+  for (const row of rows) {
+    if (!isDisplayCurrency(row.currency)) continue;
+    rates[row.currency] = row.rate;
+    if (!at || row.updatedAt < at) at = row.updatedAt;
+  }
+  return { rates, at };
+}
+
+/** Each day's rate of `currency` from `fromDay` on, oldest first: `[{day: '2026-11-01', rate}]`. */
+export async function loadDailyFxRates(
+  db: AppDb,
+  currency: DisplayCurrency,
+  fromDay: string,
+): Promise<{ day: string; rate: number }[]> {
+  return db
+    .select({ day: fxRates.day, rate: fxRates.rate })
+    .from(fxRates)
+    .where(and(eq(fxRates.currency, currency), gte(fxRates.day, fromDay)))
+    .orderBy(fxRates.day);
+}
+
+/** The display currencies users have chosen besides the US dollar: the set the poller reads rates for. */
+export async function displayCurrenciesInUse(db: AppDb): Promise<DisplayCurrency[]> {
+  const rows = await db
+    .selectDistinct({ currency: users.displayCurrency })
+    .from(users)
+    .where(ne(users.displayCurrency, 'usd'));
+  return rows
+    .map((r) => r.currency)
+    .filter(isDisplayCurrency)
+    .sort();
+}
