@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/local/sign-in': 'creates the session',
   'POST /api/billing/webhook': 'Stripe, authenticated by its signature',
   'GET /api/prices': 'public price read',
+  'GET /api/prices/rates': 'public display-currency rates',
   'GET /api/prices/by-address': 'public price read',
   'GET /api/prices/stream': 'public price stream',
   'GET /api/search': 'public coin search',

@@ -132,3 +132,10 @@ function amountFormat(currency: DisplayCurrency): (value: number, use: Use) => s
     return text.startsWith('-') ? `-${sign}${text.slice(1)}` : `${sign}${text}`;
   };
 }
+
+/** GET /api/prices/rates: the latest rate of every display currency known, the dollar's being 1. */
+export interface FxRatesView {
+  rates: FxRates;
+  /** When the oldest of these rates was read; null when none but the dollar's is known. */
+  updatedAt: string | null;
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorBody } from '../errors.ts';
+import { ZDisplayCurrency, type FxRatesView } from '../format/currency.ts';
 import type { PriceMap } from '../prices/types.ts';
 import type { SearchResponse } from '../schemas/prices.ts';
 import type { BetaSignupCount, CheckPasswordResult } from '../schemas/public.ts';
@@ -40,6 +41,9 @@ export const ZUserView = responseSchema<UserView>()(
       phoneVerified: z.boolean().meta({ description: 'The phone number was confirmed by an SMS code.' }),
       costMethod: z.enum(['average', 'fifo']).meta({
         description: 'The saved cost method: realised gain by average cost or first in, first out.',
+      }),
+      displayCurrency: ZDisplayCurrency.meta({
+        description: 'The currency the screens show amounts in; every amount the API sends is in USD.',
       }),
       createdAt: isoTime,
     })
@@ -98,6 +102,17 @@ export const ZPriceMap = responseSchema<PriceMap>()(
       }),
     )
     .meta({ id: 'PriceMap', description: 'Prices by CoinGecko id (or lower-case contract address).' }),
+);
+
+export const ZFxRatesView = responseSchema<FxRatesView>()(
+  z
+    .strictObject({
+      rates: z.partialRecord(ZDisplayCurrency, z.number().positive()).meta({
+        description: 'Units of each currency one US dollar buys (usd is 1), read with the latest prices.',
+      }),
+      updatedAt: nullable(isoTime),
+    })
+    .meta({ id: 'FxRates' }),
 );
 
 export const ZTrackedCoinView = responseSchema<TrackedCoinView>()(

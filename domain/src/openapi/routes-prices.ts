@@ -9,6 +9,7 @@ import {
   ZTrackCoin,
 } from '../schemas/prices.ts';
 import {
+  ZFxRatesView,
   ZPriceMap,
   ZPriceUpdateResult,
   ZSearchResponse,
@@ -23,6 +24,19 @@ const priceSourceHeader = {
 };
 
 export const PRICE_ROUTES: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/prices/rates',
+    tag: 'Prices',
+    access: 'public',
+    summary: 'Display-currency rates',
+    description:
+      'The latest rate of every display currency in use (read from CoinGecko with the prices, in the same ' +
+      'calls), and the dollar’s 1. A currency no one has chosen yet has no rate until the next poll after ' +
+      'someone does. Served from what is stored; never a call upstream.',
+    rateLimit: '240 per address per minute',
+    responses: { 200: { description: 'Rates per US dollar.', schema: ZFxRatesView } },
+  },
   {
     method: 'get',
     path: '/api/prices',

@@ -1,6 +1,7 @@
 /** Request and response schemas of the identity and user routes (DESIGN.md section 4). */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../form-texts.ts';
+import { ZDisplayCurrency, type DisplayCurrency } from '../format/currency.ts';
 import type { CostMethod } from '../transactions/cost-basis.ts';
 import { zEmail, zFirstName, zPhone } from './common.ts';
 
@@ -41,6 +42,7 @@ export const ZUpdateMe = z
     email: zEmail.optional(),
     phone: zPhone.optional(),
     costMethod: ZCostMethod.optional(),
+    displayCurrency: ZDisplayCurrency.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
 export type UpdateMe = z.output<typeof ZUpdateMe>;
@@ -57,6 +59,8 @@ export interface UserView {
   phoneVerified: boolean;
   /** The saved cost method (issue 18); transactions and the summary use it unless asked otherwise. */
   costMethod: CostMethod;
+  /** The currency prices and values are shown in (issue 18); every amount the API sends stays in USD. */
+  displayCurrency: DisplayCurrency;
   createdAt: string;
 }
 

@@ -1,6 +1,6 @@
 import { createCoinGeckoPriceSource } from '@coinpace/adapters';
 import { createFakeCoinGecko, type FakeCoinGecko } from '@coinpace/adapters/testing';
-import { saveLatestPrices } from '@coinpace/db';
+import { saveFxRates, saveLatestPrices } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { CONTRACT_ADDRESSES, FORCE_UPDATE_RATE_LIMITED } from '@coinpace/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,6 +27,20 @@ describe.each(testEngines(process.env.DATABASE_URL))('price routes on %s', (engi
   beforeEach(() => {
     fake.clearFailures();
     fake.clearRequests();
+  });
+
+  describe('GET /api/prices/rates (public, issue 18)', () => {
+    it('serves the stored rates with the dollar at 1, and never asks upstream', async () => {
+      await saveFxRates(api.database.db, { eur: 0.9, jpy: 151 }, new Date('2026-11-27T10:00:00Z'));
+      await saveFxRates(api.database.db, { eur: 0.93 }, new Date('2026-11-28T10:00:00Z'));
+      const response = await api.call('GET', '/api/prices/rates');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        rates: { eur: 0.93, jpy: 151, usd: 1 },
+        updatedAt: '2026-11-27T10:00:00.000Z',
+      });
+      expect(fake.requests).toEqual([]);
+    });
   });
 
   describe('GET /api/prices (public)', () => {

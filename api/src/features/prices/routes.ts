@@ -5,7 +5,13 @@
  * spend upstream quota on demand): POST /api/prices/track, GET /api/prices/tracked, POST /api/prices/update.
  */
 import Router from '@koa/router';
-import { findFollowedCoinIds, listHoldings, listTrackedCoins, trackCoin } from '@coinpace/db';
+import {
+  findFollowedCoinIds,
+  listHoldings,
+  listTrackedCoins,
+  loadLatestFxRates,
+  trackCoin,
+} from '@coinpace/db';
 import { BUILT_IN_COIN_IDS } from '@coinpace/adapters';
 import {
   AppError,
@@ -19,6 +25,7 @@ import {
   ZTrackCoin,
   chainForAddress,
   parseOrThrow,
+  type FxRatesView,
   type PriceMap,
   type PriceUpdateResult,
   type SearchResponse,
@@ -65,6 +72,13 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
     const result = await read(ids);
     ctx.set('X-Price-Source', result.state.status);
     ctx.body = result.prices;
+  });
+
+  // Display-currency rates (issue 18): what the poller stored with the latest prices.
+  router.get('/api/prices/rates', byIp('reads'), async (ctx) => {
+    const { rates, at } = await loadLatestFxRates(db);
+    const body: FxRatesView = { rates: { ...rates, usd: 1 }, updatedAt: at?.toISOString() ?? null };
+    ctx.body = body;
   });
 
   router.get('/api/prices/by-address', byIp('reads'), async (ctx) => {

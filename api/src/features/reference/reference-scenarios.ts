@@ -659,6 +659,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
 
   'GET /api/prices 200': ({ main }) => main.call('GET', '/api/prices?ids=bitcoin,ethereum'),
+  'GET /api/prices/rates 200': ({ main }) => main.call('GET', '/api/prices/rates'),
+  'GET /api/prices/rates 429': ({ tight }) => untilLimited(() => tight.call('GET', '/api/prices/rates')),
   'GET /api/prices 400': ({ main }) => main.call('GET', '/api/prices'),
   'GET /api/prices 429': ({ tight }) => untilLimited(() => tight.call('GET', '/api/prices?ids=bitcoin')),
   'GET /api/prices/by-address 200': ({ upstream }) =>

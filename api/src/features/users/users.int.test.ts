@@ -26,6 +26,20 @@ describe.each(testEngines(process.env.DATABASE_URL))('users API on %s', (engine)
     expect(response.body.error).toBe('No authentication token available');
   });
 
+  it('saves the display currency, USD until chosen, and refuses one it does not know (issue 18)', async () => {
+    const { token } = await api.signUp();
+    expect((await api.call('GET', '/api/users/me', { token })).body.user.displayCurrency).toBe('usd');
+    const saved = await api.call('PATCH', '/api/users/me', { token, body: { displayCurrency: 'eur' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.displayCurrency).toBe('eur');
+    const refused = await api.call('PATCH', '/api/users/me', { token, body: { displayCurrency: 'xyz' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(
+      /displayCurrency must be one of usd, eur, gbp, jpy, cad, aud, chf, btc, eth/,
+    );
+    expect((await api.call('GET', '/api/users/me', { token })).body.user.displayCurrency).toBe('eur');
+  });
+
   it('updates contact info, with the phone in E.164', async () => {
     const { token } = await api.signUp();
     const response = await api.call('PATCH', '/api/users/me', {
