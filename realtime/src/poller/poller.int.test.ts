@@ -9,13 +9,21 @@ import {
 import {
   busKinds,
   createFakeCoinGecko,
+  SHAPE_FIAT_RATES,
   createRecordingLogger,
   createTestBus,
   waitFor,
   type FakeCoinGecko,
   type TestBus,
 } from '@coinpace/adapters/testing';
-import { loadLatestPrices, loadPriceHistory, saveLatestPrices, trackCoin } from '@coinpace/db';
+import {
+  loadLatestFxRates,
+  loadLatestPrices,
+  loadPriceHistory,
+  saveLatestPrices,
+  trackCoin,
+  updateUserProfile,
+} from '@coinpace/db';
 import {
   createTestDatabase,
   createTestHolding,
@@ -137,6 +145,35 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     expect(streamed.slice(0, 2)).toEqual([first.id, changedTick.id]);
     await consumer.stop();
     await stop();
+  });
+
+  it('asks the display currencies in use in the same calls as the prices and stores their rates (issue 18)', async () => {
+    const fake = createFakeCoinGecko();
+    fakes.push(fake);
+    const { url } = await fake.start();
+    fake.setPrice('bitcoin', 80_000, 0);
+    const pound = await createTestUser(database.db);
+    const sats = await createTestUser(database.db);
+    await updateUserProfile(database.db, pound.id, { displayCurrency: 'gbp' });
+    await updateUserProfile(database.db, sats.id, { displayCurrency: 'btc' });
+    const { ticks, stop } = await collectTicks();
+
+    startPoller(createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }));
+    await waitFor(() => ticks.length >= 1, { what: 'first tick' });
+    await stop();
+    const calls = fake.requestsTo('simple/price');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      const asked = call.query.get('vs_currencies')!.split(',');
+      expect(asked[0]).toBe('usd');
+      expect(asked).toEqual(expect.arrayContaining(['gbp', 'btc']));
+    }
+    await waitFor(async () => (await loadLatestFxRates(database.db)).rates.btc !== undefined, {
+      what: 'rates stored',
+    });
+    const { rates } = await loadLatestFxRates(database.db);
+    expect(rates.gbp).toBeCloseTo(SHAPE_FIAT_RATES.gbp!, 12);
+    expect(rates.btc).toBeCloseTo(1 / 80_000, 15);
   });
 
   it('a price glitch of one poll (500x, under the coin cap) is never stored, ticked or alerted on', async () => {

@@ -6,9 +6,11 @@
  */
 import type { Bus, Logger, PriceSource } from '@coinpace/adapters';
 import {
+  displayCurrenciesInUse,
   listTrackedIds,
   prunePriceHistory,
   recordPriceHistory,
+  saveFxRates,
   saveLatestPrices,
   type AppDb,
 } from '@coinpace/db';
@@ -17,6 +19,8 @@ import {
   BUS_TOPICS,
   TICKER_COIN_IDS,
   tickerFromPrices,
+  type DisplayCurrency,
+  type FxRates,
   type PriceMap,
   type PriceSourceState,
   type PriceTick,
@@ -36,6 +40,9 @@ export interface PricePollDeps {
   manualTrackTtlMs: number;
 }
 
+/** How long the set of display currencies in use is kept before it is read again, ms. */
+const CURRENCIES_REREAD_MS = 60_000;
+
 /** Latest-price `source` of each fresh origin; cached and fallback prices are never stored. */
 const STORED_ORIGINS = { live: 'coingecko', simulated: 'simulated' } as const;
 
@@ -46,6 +53,7 @@ export class PricePoll {
   private state: PriceSourceState | null = null;
   private seq = 0;
   private lastPruneAt = 0;
+  private currencies: { list: DisplayCurrency[]; readAt: number } | null = null;
 
   constructor(private readonly deps: PricePollDeps) {}
 
@@ -72,9 +80,12 @@ export class PricePoll {
       requestedSince: new Date(now() - this.deps.manualTrackTtlMs),
     });
     // High priority: the poll goes before waiting reads and searches (alerts depend on it, issue 13).
-    const result = await prices.getPrices(ids, { maxAgeMs: 0, priority: 'high' });
+    // The display currencies in use are asked in the same calls, for their rates (issue 18).
+    const currencies = await this.currenciesInUse();
+    const result = await prices.getPrices(ids, { maxAgeMs: 0, priority: 'high', currencies });
     if (!stillLeading()) return null;
     const at = now();
+    if (result.rates) await this.storeRates(result.rates, at);
 
     const fresh: PriceMap = {};
     const bySource: Record<string, PriceMap> = {};
@@ -106,6 +117,29 @@ export class PricePoll {
     this.ticker = ticker;
     this.state = result.state;
     return tick;
+  }
+
+  /** The currencies users show amounts in besides the dollar, read at most once a minute. */
+  private async currenciesInUse(): Promise<DisplayCurrency[]> {
+    const { db, logger, now } = this.deps;
+    const cached = this.currencies;
+    if (cached && now() - cached.readAt < CURRENCIES_REREAD_MS) return cached.list;
+    try {
+      this.currencies = { list: await displayCurrenciesInUse(db), readAt: now() };
+    } catch (err) {
+      // Prices matter more than rates: poll with the last known set.
+      logger.warn({ err }, 'could not read the display currencies in use');
+      return cached?.list ?? [];
+    }
+    return this.currencies.list;
+  }
+
+  private async storeRates(rates: FxRates, at: number): Promise<void> {
+    try {
+      await saveFxRates(this.deps.db, rates, new Date(at));
+    } catch (err) {
+      this.deps.logger.error({ err }, 'could not store display-currency rates');
+    }
   }
 
   private async store(bySource: Record<string, PriceMap>, fresh: PriceMap, at: number): Promise<void> {
