@@ -1,5 +1,6 @@
 import { ContactInfoForm } from './ContactInfoForm.tsx';
 import { CostMethodSection } from './CostMethodSection.tsx';
+import { DisplayCurrencySection } from './DisplayCurrencySection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { InvoicesSection } from './InvoicesSection.tsx';
 import { PlanSection } from './PlanSection.tsx';
@@ -25,6 +26,7 @@ export function AccountPage() {
         <InvoicesSection />
         <ContactInfoForm />
         <CostMethodSection />
+        <DisplayCurrencySection />
         <ReportIssue />
         <DeleteAccount />
       </div>

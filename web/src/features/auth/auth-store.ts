@@ -6,6 +6,7 @@ import type { AuthResult, UserView } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api, setTokenGetter } from '../../lib/api-client.ts';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../lib/storage-keys.ts';
+import { showCurrency } from '../currency/currency-store.ts';
 
 export interface AuthProfile {
   /** Our user id, once the server has ensured the user. */
@@ -110,6 +111,7 @@ export async function ensureSignedInUser(): Promise<void> {
       body: { clerkId: user.clerkId, email: user.email ?? undefined, firstName: user.firstName ?? undefined },
     });
     useAuth.setState({ user: profileOf(result.user), error: null });
+    void showCurrency(result.user.displayCurrency ?? 'usd');
   } catch {
     useAuth.setState({ error: 'Failed to initialize user account. Please refresh the page and try again.' });
   }
@@ -118,6 +120,7 @@ export async function ensureSignedInUser(): Promise<void> {
 export async function signOut(): Promise<void> {
   await signOutHandler();
   useAuth.setState({ status: 'signedOut', user: null, error: null });
+  void showCurrency('usd');
 }
 
 function profileOf(user: UserView): AuthProfile {

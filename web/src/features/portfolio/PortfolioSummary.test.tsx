@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
+import { useCurrency } from '../currency/currency-store.ts';
 import { PortfolioSummary } from './PortfolioSummary.tsx';
 import { patchHolding, setHoldings, usePortfolio } from './portfolio-store.ts';
 import { resetPortfolioFeature } from './testing.ts';
@@ -45,6 +46,19 @@ describe('PortfolioSummary: total invested and realised gain/loss (issue 18)', (
     expect(stat('realised').className).toContain('pf-gain');
     expect(screen.getByText('from sales, first in first out')).toBeTruthy();
     expect(api.callsTo('GET', '/api/portfolio/summary')).toHaveLength(2);
+  });
+
+  it('shows the figures in the display currency, converted at its rate (issue 18)', async () => {
+    useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.5 } });
+    try {
+      render(<PortfolioSummary />);
+      await waitFor(() => expect(stat('invested').textContent).toBe('€40,000.00'));
+      expect(stat('realised').textContent).toBe('-€617.25');
+      act(() => useCurrency.setState({ currency: 'jpy', rates: { usd: 1, jpy: 150 } }));
+      expect(stat('invested').textContent).toBe('¥12,000,000');
+    } finally {
+      useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
+    }
   });
 
   it('shows a dash when they cannot be loaded', async () => {

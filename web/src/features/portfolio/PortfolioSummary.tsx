@@ -1,16 +1,11 @@
-import {
-  MISSING_NUMBER,
-  PORTFOLIO_TEXTS,
-  formatPercent,
-  formatUsd,
-  summarizePortfolio,
-} from '@coinpace/domain';
+import { MISSING_NUMBER, PORTFOLIO_TEXTS, formatPercent, summarizePortfolio } from '@coinpace/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { usePrices } from '../prices/prices-store.ts';
 import { useHoldingViews } from './holding-views.ts';
 import { useInvestmentSummary } from './investment-summary.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
+import { useMoney } from '../currency/currency-store.ts';
 
 /**
  * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss (issue 18), the
@@ -19,6 +14,7 @@ import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
  * loaded.
  */
 export function PortfolioSummary() {
+  const money = useMoney();
   const views = useHoldingViews();
   const summary = useMemo(() => summarizePortfolio(views), [views]);
   const loadingHoldings = usePortfolio((s) => s.status === 'loading' && s.holdings.length === 0);
@@ -33,7 +29,7 @@ export function PortfolioSummary() {
   const investment = useInvestmentSummary();
   const investmentText = (pick: (s: { totalInvested: string; realisedGain: string }) => string) =>
     investment.summary
-      ? formatUsd(Number(pick(investment.summary)))
+      ? money.amount(Number(pick(investment.summary)))
       : investment.status === 'error'
         ? MISSING_NUMBER
         : PORTFOLIO_TEXTS.loadingValue;
@@ -53,13 +49,13 @@ export function PortfolioSummary() {
       <div className="card pf-stat">
         <div className="pf-stat-label">Your Current Value</div>
         <div className="pf-stat-value" data-stat="value">
-          {loading ? PORTFOLIO_TEXTS.loadingValue : formatUsd(summary.currentValue)}
+          {loading ? PORTFOLIO_TEXTS.loadingValue : money.amount(summary.currentValue)}
         </div>
       </div>
       <div className="card pf-stat">
         <div className="pf-stat-label">Gain/Loss</div>
         <div className={`pf-stat-value ${known ? tone(summary.gainLoss) : ''}`} data-stat="gain-loss">
-          {loading ? PORTFOLIO_TEXTS.loadingValue : known ? formatUsd(summary.gainLoss) : MISSING_NUMBER}
+          {loading ? PORTFOLIO_TEXTS.loadingValue : known ? money.amount(summary.gainLoss) : MISSING_NUMBER}
         </div>
         {!loading && known && (
           <div className={`pf-sub ${tone(summary.gainLossPercent)}`}>

@@ -1,6 +1,5 @@
 import {
   formatTickerChange,
-  formatTickerPrice,
   tickerChangeDirection,
   type PriceSourceState,
   type TickerCoin,
@@ -8,6 +7,7 @@ import {
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
 import { usePrices } from './prices-store.ts';
 import './ticker.css';
+import { useMoney } from '../currency/currency-store.ts';
 
 const MARKERS = { up: '▲', down: '▼', flat: '•' } as const;
 
@@ -55,6 +55,7 @@ export function TickerBar() {
 
 /** One pass of the loop; the second copy makes the scroll seamless and is hidden from screen readers. */
 function TickerList({ coins, hidden }: { coins: TickerCoin[]; hidden?: boolean }) {
+  const money = useMoney();
   return (
     <ul className="ticker-list" aria-hidden={hidden || undefined}>
       {coins.map((coin) => {
@@ -62,7 +63,7 @@ function TickerList({ coins, hidden }: { coins: TickerCoin[]; hidden?: boolean }
         return (
           <li key={coin.symbol} className="ticker-item" data-symbol={coin.symbol}>
             <span className="ticker-symbol">{coin.symbol}</span>
-            <span className="ticker-price">{formatTickerPrice(coin.price)}</span>
+            <span className="ticker-price">{money.tickerPrice(coin.price)}</span>
             <span className={`ticker-change ticker-${direction}`}>
               <span aria-hidden="true">{MARKERS[direction]}</span>
               <span className="sr-only">

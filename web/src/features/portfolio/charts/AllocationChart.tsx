@@ -1,7 +1,7 @@
-import { formatUsd } from '@coinpace/domain';
 import { memo } from 'react';
 import { Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import type { AllocationSlice } from './allocation.ts';
+import { useMoney } from '../../currency/currency-store.ts';
 
 const COLORS = [
   '#2563eb',
@@ -17,6 +17,7 @@ const COLORS = [
 
 /** Share of each holding in the current value; re-renders only when the slices change. */
 export const AllocationChart = memo(function AllocationChart({ slices }: { slices: AllocationSlice[] }) {
+  const money = useMoney();
   const data = slices.map((s, i) => ({ ...s, fill: COLORS[i % COLORS.length] }));
   return (
     <section className="card pf-chart" aria-labelledby="allocation-title">
@@ -41,7 +42,7 @@ export const AllocationChart = memo(function AllocationChart({ slices }: { slice
                   isAnimationActive={false}
                   rootTabIndex={-1}
                 />
-                <Tooltip formatter={(v, name) => [formatUsd(Number(v)), String(name)]} />
+                <Tooltip formatter={(v, name) => [money.amount(Number(v)), String(name)]} />
               </PieChart>
             </ResponsiveContainer>
           </div>

@@ -1,8 +1,9 @@
-import { formatPercent, formatUsd, type HistoryRange } from '@coinpace/domain';
+import { formatPercent, type HistoryRange } from '@coinpace/domain';
 import { memo, useEffect } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { loadHistory, useHistory } from './history-store.ts';
 import { spanLabel, valueAxis } from './value-scale.ts';
+import { useMoney } from '../../currency/currency-store.ts';
 
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7 days' },
@@ -21,6 +22,7 @@ const LABEL_GAP_PX = 14;
  * Memoised: price ticks do not touch it.
  */
 export const ValueChart = memo(function ValueChart({ version }: { version: string }) {
+  const money = useMoney();
   const { range, status, data, error } = useHistory();
   useEffect(() => {
     void loadHistory();
@@ -75,10 +77,10 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
       ) : (
         <>
           <p className={`pf-chart-change ${up ? 'pf-gain' : 'pf-loss'}`} data-testid="value-change">
-            {formatUsd(last - first)}
+            {money.amount(last - first)}
             {first > 0 ? ` (${formatPercent(((last - first) / first) * 100)})` : ''} over {spanText}
             <span className="sr-only">
-              , from {formatUsd(first)} to {formatUsd(last)}
+              , from {money.amount(first)} to {money.amount(last)}
             </span>
           </p>
           <div className="pf-chart-box" aria-hidden="true">
@@ -119,7 +121,7 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
                 />
                 <Tooltip
                   labelFormatter={(t) => fullFormat.format(Number(t))}
-                  formatter={(v) => [formatUsd(Number(v)), 'Value']}
+                  formatter={(v) => [money.amount(Number(v)), 'Value']}
                 />
                 <Area
                   type="monotone"

@@ -32,6 +32,7 @@ import {
 } from './transaction-form.ts';
 import { PriceChart } from './PriceChart.tsx';
 import './detail.css';
+import { useMoney } from '../../currency/currency-store.ts';
 
 const METHODS: { id: CostMethod; label: string }[] = [
   { id: 'average', label: 'Average' },
@@ -119,6 +120,7 @@ function DetailBody({
   holdingId: string;
   onDelete: (transaction: TransactionRow) => void;
 }) {
+  const money = useMoney();
   const row = usePortfolio((s) => s.byId[holdingId])!;
   const position = usePositionPrice(holdingId);
   const status = useDetail((s) => s.status);
@@ -157,20 +159,17 @@ function DetailBody({
       </div>
       <dl className="hd-figures" aria-busy={status === 'loading'}>
         <Figure label="Quantity" value={derived ? formatQuantity(quantity) : '…'} />
-        <Figure
-          label="Average cost"
-          value={derived ? formatPortfolioPrice(Number(derived.averageCost)) : '…'}
-        />
-        <Figure label="Cost basis" value={derived ? formatUsd(costBasis) : '…'} />
-        <Figure label="Total invested" value={derived ? formatUsd(Number(derived.totalInvested)) : '…'} />
+        <Figure label="Average cost" value={derived ? money.price(Number(derived.averageCost)) : '…'} />
+        <Figure label="Cost basis" value={derived ? money.amount(costBasis) : '…'} />
+        <Figure label="Total invested" value={derived ? money.amount(Number(derived.totalInvested)) : '…'} />
         <Figure
           label="Unrealised gain/loss"
-          value={unrealised === null ? (derived ? 'No price' : '…') : formatUsd(unrealised)}
+          value={unrealised === null ? (derived ? 'No price' : '…') : money.amount(unrealised)}
           className={unrealised === null ? undefined : tone(unrealised)}
         />
         <Figure
           label="Realised gain/loss"
-          value={derived ? formatUsd(realised) : '…'}
+          value={derived ? money.amount(realised) : '…'}
           className={derived ? tone(realised) : undefined}
         />
       </dl>
@@ -244,6 +243,7 @@ function DetailBody({
               <tbody>
                 {[...transactions].reverse().map((t) => {
                   const gain = saleGain.get(t.id);
+                  // Transactions are shown as recorded, in US dollars, whatever the display currency.
                   const when = dateFormat.format(new Date(t.at));
                   return (
                     <tr key={t.id} data-transaction={t.type}>

@@ -1,4 +1,4 @@
-import { formatPortfolioPrice, type HistoryRange, type TransactionRow } from '@coinpace/domain';
+import { type HistoryRange, type TransactionRow } from '@coinpace/domain';
 import {
   CartesianGrid,
   Line,
@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { loadChart, setRange, useDetail } from './detail-store.ts';
+import { useMoney } from '../../currency/currency-store.ts';
 
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7D' },
@@ -46,6 +47,7 @@ export function tradeMarkers(rows: readonly TransactionRow[], from: number, to: 
  * drawing is hidden from screen readers; the text above it says how many trades it marks.
  */
 export function PriceChart({ symbol, transactions }: { symbol: string; transactions: TransactionRow[] }) {
+  const money = useMoney();
   const status = useDetail((s) => s.chartStatus);
   const chart = useDetail((s) => s.chart);
   const error = useDetail((s) => s.chartError);
@@ -118,14 +120,14 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
                 <YAxis
                   dataKey="value"
                   domain={[Math.max(0, low - pad), high + pad]}
-                  tickFormatter={(v: number) => formatPortfolioPrice(v)}
+                  tickFormatter={(v: number) => money.price(v)}
                   stroke="var(--text-faint)"
                   fontSize={12}
                   width={76}
                 />
                 <Tooltip
                   labelFormatter={(t) => fullFormat.format(Number(t))}
-                  formatter={(v) => [formatPortfolioPrice(Number(v)), 'Price']}
+                  formatter={(v) => [money.price(Number(v)), 'Price']}
                 />
                 <Line
                   type="monotone"

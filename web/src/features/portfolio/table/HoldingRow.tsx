@@ -3,9 +3,7 @@ import {
   MISSING_NUMBER,
   PORTFOLIO_TEXTS,
   formatPercent,
-  formatPortfolioPrice,
   formatQuantity,
-  formatUsd,
 } from '@coinpace/domain';
 import { memo, useContext, useMemo } from 'react';
 import { openDetail } from '../detail/detail-store.ts';
@@ -17,12 +15,14 @@ import { CoinAvatar } from './CoinAvatar.tsx';
 import { PurchasePriceCell } from './PurchasePriceCell.tsx';
 import { RowMenu } from './RowMenu.tsx';
 import { RowRenderProbe } from './render-probe.ts';
+import { useMoney } from '../../currency/currency-store.ts';
 
 /**
  * One holding. It subscribes to its own row, its own position price and its own selection, so a price
  * tick re-renders only the rows of coins whose price changed.
  */
 export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
+  const money = useMoney();
   const row = usePortfolio((s) => s.byId[id]);
   const position = usePositionPrice(id);
   const editMode = useTable((s) => s.editMode);
@@ -77,7 +77,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
       </td>
       <td role="cell" className="num" data-cell="current-price" data-label="Current Price">
         {priced ? (
-          formatPortfolioPrice(view.currentPrice)
+          money.price(view.currentPrice)
         ) : (
           <span className="muted">{PORTFOLIO_TEXTS.noPriceData}</span>
         )}
@@ -86,7 +86,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
         <PurchasePriceCell id={id} symbol={view.symbol} price={view.purchasePrice} />
       </td>
       <td role="cell" className="num" data-cell="balance" data-label="Balance">
-        {formatUsd(view.currentValue)}
+        {money.amount(view.currentValue)}
       </td>
       {view.gainLossUnknown ? (
         // Not 0.00%: without both prices there is no gain or loss to show (issue 15 item 6).
@@ -101,7 +101,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
           data-label="Gain/Loss"
           data-cell="gain-loss"
         >
-          {formatUsd(view.gainLoss)}
+          {money.amount(view.gainLoss)}
           <span className="pf-sub">{formatPercent(view.gainLossPercent)}</span>
         </td>
       )}

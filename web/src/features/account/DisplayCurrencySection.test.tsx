@@ -1,0 +1,66 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
+import { showCurrency, useCurrency } from '../currency/currency-store.ts';
+import { DisplayCurrencySection } from './DisplayCurrencySection.tsx';
+
+const user = (displayCurrency: string) => ({
+  user: {
+    id: 'user-9',
+    clerkId: 'local_9',
+    email: 'x@example.test',
+    firstName: 'Ada',
+    phone: null,
+    emailVerified: true,
+    phoneVerified: false,
+    costMethod: 'average',
+    displayCurrency,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+});
+
+describe('DisplayCurrencySection (issue 18)', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = installFakeApi()
+      .on('GET', '/api/users/me', { body: user('usd') })
+      .on('PATCH', '/api/users/me', { body: user('eur') })
+      .on('GET', '/api/prices/rates', { body: { rates: { usd: 1, eur: 0.9 }, updatedAt: null } });
+  });
+  afterEach(async () => {
+    cleanup();
+    await showCurrency('usd');
+    useCurrency.setState({ rates: { usd: 1 } });
+    vi.unstubAllGlobals();
+  });
+
+  const select = () => screen.getByLabelText('Currency') as HTMLSelectElement;
+
+  it('shows the saved currency, saves another, and the screens switch to it with its rate', async () => {
+    render(<DisplayCurrencySection />);
+    await screen.findByLabelText('Currency');
+    expect(select().value).toBe('usd');
+    expect(select().options).toHaveLength(9);
+    await act(async () => {
+      fireEvent.change(select(), { target: { value: 'eur' } });
+    });
+    expect(api.callsTo('PATCH', '/api/users/me')[0]!.body).toEqual({ displayCurrency: 'eur' });
+    expect(select().value).toBe('eur');
+    expect(screen.getByRole('status').textContent).toBe('Display currency saved.');
+    expect(useCurrency.getState()).toMatchObject({ currency: 'eur', rates: { usd: 1, eur: 0.9 } });
+  });
+
+  it('puts the old currency back and says why when the save fails', async () => {
+    api.on('PATCH', '/api/users/me', { status: 500, body: { error: 'Something went wrong' } });
+    render(<DisplayCurrencySection />);
+    await screen.findByLabelText('Currency');
+    await act(async () => {
+      fireEvent.change(select(), { target: { value: 'jpy' } });
+    });
+    expect(select().value).toBe('usd');
+    expect(useCurrency.getState().currency).toBe('usd');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Failed to save changes to database: Something went wrong',
+    );
+  });
+});
