@@ -30,7 +30,11 @@ describe('holding detail view (issue 18)', () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({ PRICE_SOURCE: 'simulated' }), launchBrowser()]);
+    // Polls every 500 ms, so a newly chosen display currency gets its rate within seconds.
+    [app, browser] = await Promise.all([
+      startApp({ PRICE_SOURCE: 'simulated', PRICE_POLL_MS: '500' }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -97,6 +101,48 @@ describe('holding detail view (issue 18)', () => {
     const overflow = await detail.locator('.dialog-body').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'holding-detail-phone-dark', { fullPage: false });
+    await context.close();
+  });
+
+  it('shows the realised gain of a sale in the dollars it was made in and in euros once chosen', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUpInBrowser(page, app.url, 'Grace');
+    await addLitecoin(page, '2', '100');
+    const row = page.locator('tr[data-holding="LTC"]');
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Actions for LTC' }).click();
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    const detail = page.getByRole('dialog', { name: /LTC/ });
+    await detail.getByRole('cell', { name: 'Buy' }).first().waitFor();
+
+    // A sale of 1 at 400 of coins that cost 100: 300 gained.
+    await detail.getByRole('button', { name: 'Add transaction' }).click();
+    await detail.getByLabel('Type').selectOption('sell');
+    await detail.getByLabel('Quantity').fill('1');
+    await detail.getByLabel('Price per coin (USD)').fill('400');
+    await detail.getByRole('button', { name: 'Add transaction' }).click();
+    await detail.getByRole('form').waitFor({ state: 'detached' });
+    await expect.poll(() => figure(page, 'Realised gain/loss')).toBe('$300.00');
+    await expect.poll(() => figure(page, 'Total invested')).toBe('$200.00');
+    await detail.getByRole('button', { name: 'Close' }).click();
+
+    // Euros (the simulated feed's rate is 0.92 per dollar).
+    await page.getByRole('link', { name: 'My Account' }).first().click();
+    await page.waitForURL('**/account');
+    await page.getByLabel('Currency', { exact: true }).selectOption('eur');
+    await page.getByText('Display currency saved.').waitFor();
+    await page.getByRole('link', { name: 'Portfolio' }).first().click();
+    await page.getByRole('button', { name: 'LTC transactions and details' }).click();
+    await detail.locator('tr[data-transaction="sell"]').waitFor();
+    // The first to choose euros waits for the poller's next read of the rate (seconds here).
+    await expect.poll(() => figure(page, 'Realised gain/loss'), { timeout: 60_000 }).toBe('€276.00');
+    expect(await figure(page, 'Total invested')).toBe('€184.00');
+    // The sale itself stays as it was recorded, in dollars.
+    await expect(detail.locator('tr[data-transaction="sell"]').textContent()).resolves.toContain('$400.00');
+    await screenshot(page, 'holding-detail-euros', { fullPage: false });
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('[data-stat="realised"]').textContent()).toBe('€276.00');
     await context.close();
   });
 });

@@ -40,8 +40,11 @@ export interface PricePollDeps {
   manualTrackTtlMs: number;
 }
 
-/** How long the set of display currencies in use is kept before it is read again, ms. */
-const CURRENCIES_REREAD_MS = 60_000;
+/**
+ * How long the set of display currencies in use is kept before it is read again, ms: a user who chooses a
+ * new one waits at most this and one poll for its rate.
+ */
+const CURRENCIES_REREAD_MS = 10_000;
 
 /** Latest-price `source` of each fresh origin; cached and fallback prices are never stored. */
 const STORED_ORIGINS = { live: 'coingecko', simulated: 'simulated' } as const;

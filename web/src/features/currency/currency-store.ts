@@ -17,9 +17,18 @@ interface CurrencyState {
 /** How often rates are read again while another currency than the dollar is shown, ms. */
 export const RATES_REFRESH_MS = 5 * 60_000;
 
+/**
+ * While the shown currency has no rate yet (the first user to choose it waits for the poller's next read),
+ * rates are read again this often, ms, up to MISSING_RATE_TRIES times.
+ */
+export const MISSING_RATE_RETRY_MS = 5_000;
+const MISSING_RATE_TRIES = 24;
+
 export const useCurrency = create<CurrencyState>(() => ({ currency: 'usd', rates: { usd: 1 } }));
 
 let refreshTimer: ReturnType<typeof setInterval> | undefined;
+let missingTimer: ReturnType<typeof setTimeout> | undefined;
+let missingTries = 0;
 
 /** Money in the display currency, for components; changes when the currency or its rate does. */
 export function useMoney(): Money {
@@ -28,7 +37,10 @@ export function useMoney(): Money {
   return useMemo(() => moneyIn(currency, rates), [currency, rates]);
 }
 
-/** Reads the latest rates; on failure the ones shown stay (an amount with no rate shows '—'). */
+/**
+ * Reads the latest rates; on failure the ones shown stay (an amount with no rate shows '—'). When the
+ * shown currency has no rate yet, reads again soon.
+ */
 export async function refreshRates(): Promise<void> {
   try {
     const { rates } = await api<FxRatesView>('/api/prices/rates', { auth: false });
@@ -36,6 +48,12 @@ export async function refreshRates(): Promise<void> {
   } catch {
     // The next refresh tries again.
   }
+  const { currency, rates } = useCurrency.getState();
+  clearTimeout(missingTimer);
+  missingTimer = undefined;
+  if (rates[currency] !== undefined || missingTries >= MISSING_RATE_TRIES) return;
+  missingTries += 1;
+  missingTimer = setTimeout(() => void refreshRates(), MISSING_RATE_RETRY_MS);
 }
 
 /**
@@ -45,7 +63,9 @@ export async function refreshRates(): Promise<void> {
 export function showCurrency(currency: DisplayCurrency): Promise<void> {
   useCurrency.setState({ currency });
   clearInterval(refreshTimer);
-  refreshTimer = undefined;
+  clearTimeout(missingTimer);
+  refreshTimer = missingTimer = undefined;
+  missingTries = 0;
   if (currency === 'usd') return Promise.resolve();
   refreshTimer = setInterval(() => void refreshRates(), RATES_REFRESH_MS);
   return refreshRates();
