@@ -10,9 +10,9 @@ import {
   readInstant,
   readTime,
   splitPair,
-  stableHash,
 } from './cells.ts';
 import { TRADE_FORMAT_UNKNOWN_MESSAGE, parseTradeHistory } from './parse.ts';
+import { stableHash } from './row-hash.ts';
 import { describeTradeImport, planTradeImport } from './plan.ts';
 import type { ParsedTrade } from './types.ts';
 
