@@ -76,16 +76,18 @@ export class RowHasher {
    * of strings the collector copies with every trade it keeps.
    */
   reference(prefix: string, occurrence: number): string {
+    // Written over the last row's codes, not emptied first: an emptied array gives up its storage.
     const codes = this.#codes;
-    codes.length = 0;
-    for (let i = 0; i < prefix.length; i++) codes.push(prefix.charCodeAt(i));
-    for (let shift = 28; shift >= 0; shift -= 4) codes.push(HEX[(this.#a >>> shift) & 15]!);
-    for (let shift = 28; shift >= 0; shift -= 4) codes.push(HEX[(this.#b >>> shift) & 15]!);
+    let n = 0;
+    for (let i = 0; i < prefix.length; i++) codes[n++] = prefix.charCodeAt(i);
+    for (let shift = 28; shift >= 0; shift -= 4) codes[n++] = HEX[(this.#a >>> shift) & 15]!;
+    for (let shift = 28; shift >= 0; shift -= 4) codes[n++] = HEX[(this.#b >>> shift) & 15]!;
     if (occurrence > 0) {
       const digits = String(occurrence);
-      codes.push(45);
-      for (let i = 0; i < digits.length; i++) codes.push(digits.charCodeAt(i));
+      codes[n++] = 45;
+      for (let i = 0; i < digits.length; i++) codes[n++] = digits.charCodeAt(i);
     }
+    codes.length = n;
     return String.fromCharCode.apply(null, codes);
   }
 
