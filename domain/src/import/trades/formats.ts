@@ -38,10 +38,11 @@ export interface TradeDraft {
   id: string | null;
 }
 
+/** A row read: the draft itself (no wrapper object per row), or why it is failed or skipped. */
 export type DraftOutcome =
-  | { draft: TradeDraft; fail?: undefined; skip?: undefined; symbol?: undefined }
-  | { fail: string; symbol?: string; draft?: undefined; skip?: undefined }
-  | { skip: string; symbol?: string; draft?: undefined; fail?: undefined };
+  | TradeDraft
+  | { fail: string; symbol?: string; skip?: undefined }
+  | { skip: string; symbol?: string; fail?: undefined };
 
 export interface TradeFormat {
   exchange: TradeExchange;
@@ -159,7 +160,7 @@ const binance: TradeFormat = {
       } else if (feeText !== '' && readDecimal(feeText)?.value !== '0') {
         return { fail: `fee "${short(feeText)}" is not an amount`, symbol: base };
       }
-      return { draft: { kind, at, base, quote, quantity, price, fee, feeAsset, id: null } };
+      return { kind, at, base, quote, quantity, price, fee, feeAsset, id: null };
     }
     // The older export: plain numbers, the pair in Market and the fee's coin in its own column.
     const pair = splitPair(cell(record, c.market));
@@ -172,17 +173,15 @@ const binance: TradeFormat = {
     const fee = amount(cell(record, c.fee) || '0', 'fee');
     if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     return {
-      draft: {
-        kind,
-        at,
-        base,
-        quote: pair.quote,
-        quantity,
-        price,
-        fee,
-        feeAsset: cell(record, c.feeCoin).toUpperCase(),
-        id: null,
-      },
+      kind,
+      at,
+      base,
+      quote: pair.quote,
+      quantity,
+      price,
+      fee,
+      feeAsset: cell(record, c.feeCoin).toUpperCase(),
+      id: null,
     };
   },
 };
@@ -268,7 +267,7 @@ const coinbase: TradeFormat = {
     };
     const notes = cell(record, c.notes) || type.note;
     if (notes) draft.note = notes;
-    return { draft };
+    return draft;
   },
 };
 
@@ -326,17 +325,15 @@ const kraken: TradeFormat = {
     const fee = amount(cell(record, c.fee) || '0', 'fee');
     if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     return {
-      draft: {
-        kind,
-        at: readInstant(cell(record, c.time)),
-        base,
-        quote,
-        quantity,
-        price,
-        fee,
-        feeAsset: quote,
-        id: cell(record, c.txid) || null,
-      },
+      kind,
+      at: readInstant(cell(record, c.time)),
+      base,
+      quote,
+      quantity,
+      price,
+      fee,
+      feeAsset: quote,
+      id: cell(record, c.txid) || null,
     };
   },
 };
@@ -372,18 +369,16 @@ const bybit: TradeFormat = {
     const fee = amount(cell(record, c.fee) || '0', 'fees');
     if (typeof fee !== 'string') return { fail: fee.fail, symbol: pair.base };
     return {
-      draft: {
-        kind,
-        at: readInstant(cell(record, c.time)),
-        base: pair.base,
-        quote: pair.quote,
-        quantity,
-        price,
-        fee,
-        // Bybit takes a buy's fee in the coin bought and a sale's in the quote currency.
-        feeAsset: kind === 'buy' ? pair.base : pair.quote,
-        id: cell(record, c.id) || null,
-      },
+      kind,
+      at: readInstant(cell(record, c.time)),
+      base: pair.base,
+      quote: pair.quote,
+      quantity,
+      price,
+      fee,
+      // Bybit takes a buy's fee in the coin bought and a sale's in the quote currency.
+      feeAsset: kind === 'buy' ? pair.base : pair.quote,
+      id: cell(record, c.id) || null,
     };
   },
 };
@@ -449,7 +444,7 @@ const coinpace: TradeFormat = {
     if (note) draft.note = note;
     const name = unescapeFormula(cell(record, c.name));
     if (name) draft.name = name.slice(0, 100);
-    return { draft };
+    return draft;
   },
 };
 

@@ -98,18 +98,18 @@ class RowReader {
     const result = this.result;
     const row = this.#row;
     result.read += 1;
-    const outcome = format.read(record, this.#columns);
-    if (outcome.draft === undefined) {
-      if (outcome.skip !== undefined) {
-        result.skipped.push({ row, symbol: outcome.symbol ?? '', reason: outcome.skip });
+    const draft = format.read(record, this.#columns);
+    if (!('kind' in draft)) {
+      if (draft.skip !== undefined) {
+        result.skipped.push({ row, symbol: draft.symbol ?? '', reason: draft.skip });
       } else {
-        result.failed.push({ row, symbol: symbolOrBlank(outcome.symbol), reason: outcome.fail });
+        result.failed.push({ row, symbol: symbolOrBlank(draft.symbol), reason: draft.fail });
       }
       return;
     }
-    const trade = finish(outcome.draft, row, this.#context, result.failed);
+    const trade = finish(draft, row, this.#context, result.failed);
     if (trade === null) return;
-    const id = outcome.draft.id;
+    const id = draft.id;
     if (id !== null) {
       trade.externalRef = `${format.exchange}:${id}`;
       const earlier = this.#ids.get(id);
