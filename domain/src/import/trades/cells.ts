@@ -119,7 +119,7 @@ export function mulDecimal(a: string, b: string): string {
   const y = wholeOf(b);
   if (x >= 0 && y >= 0 && as + bs <= 18) {
     const product = x * y;
-    if (product <= Number.MAX_SAFE_INTEGER) return placePoint(String(product), as + bs);
+    if (product <= Number.MAX_SAFE_INTEGER) return placePoint(product, as + bs);
   }
   return fromDigits(BigInt(a.replace('.', '')) * BigInt(b.replace('.', '')), as + bs);
 }
@@ -137,7 +137,7 @@ export function addDecimal(a: string, b: string, sign: 1 | -1): string | null {
     // Both exact whole numbers of the finer scale below 2^53 (x 10^k of an exact one stays exact there).
     if (x <= Number.MAX_SAFE_INTEGER && y <= Number.MAX_SAFE_INTEGER) {
       const sum = sign === 1 ? x + y : x - y;
-      if (sum <= Number.MAX_SAFE_INTEGER) return sum < 0 ? null : placePoint(String(sum), scale);
+      if (sum <= Number.MAX_SAFE_INTEGER) return sum < 0 ? null : placePoint(sum, scale);
     }
   }
   const x = BigInt(a.replace('.', '')) * 10n ** BigInt(scale - as);
@@ -168,14 +168,33 @@ function scaleOf(decimal: string): number {
   return dot === -1 ? 0 : decimal.length - dot - 1;
 }
 
-/** The whole number `digits` divided by 10^scale (scale at most 18), canonical. */
-function placePoint(digits: string, scale: number): string {
-  if (scale === 0) return digits;
-  const padded = digits.length <= scale ? '0'.repeat(scale - digits.length + 1) + digits : digits;
-  let end = padded.length;
-  const point = padded.length - scale;
-  while (end > point && padded.charCodeAt(end - 1) === 48) end--;
-  return end === point ? padded.slice(0, point) : `${padded.slice(0, point)}.${padded.slice(point, end)}`;
+/** Digits of a whole number, lowest first, and the characters of a decimal being written (scratch). */
+const DIGITS: number[] = [];
+const CODES: number[] = [];
+
+/**
+ * The whole number `whole` (below 2^53) divided by 10^scale (scale at most 18), canonical, written in one
+ * piece: String(whole) of a number this large, then slicing it around the point, cost a fee in the coin
+ * more than reading the row.
+ */
+function placePoint(whole: number, scale: number): string {
+  let count = 0;
+  let rest = whole;
+  // Below 2^53, x % 10 and Math.floor(x / 10) are exact.
+  do {
+    DIGITS[count++] = rest % 10;
+    rest = Math.floor(rest / 10);
+  } while (rest > 0 || count <= scale);
+  let low = 0;
+  while (low < scale && DIGITS[low] === 0) low++;
+  let n = 0;
+  for (let i = count - 1; i >= scale; i--) CODES[n++] = 48 + DIGITS[i]!;
+  if (low < scale) {
+    CODES[n++] = 46;
+    for (let i = scale - 1; i >= low; i--) CODES[n++] = 48 + DIGITS[i]!;
+  }
+  CODES.length = n;
+  return String.fromCharCode.apply(null, CODES);
 }
 
 function fromDigits(value: bigint, scale: number): string {
