@@ -39,6 +39,9 @@ export function parseTradeHistory(text: string, options: TradeParseOptions = {})
   Papa.parse<string[]>(source, {
     header: false,
     delimiter: delimiterOf(source),
+    // Without a carriage return papaparse's guess is '\n' anyway, after a regular expression over the
+    // first chunk. (A file without quote marks is read in papaparse's fast mode without being asked.)
+    newline: source.indexOf('\r') === -1 ? '\n' : undefined,
     chunkSize: CHUNK_CHARS,
     chunk: (chunk: Papa.ParseResult<string[]>) => reader.take(chunk.data),
     // Called synchronously once the last chunk is read (a string input is parsed without waiting).

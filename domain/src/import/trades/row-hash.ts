@@ -60,9 +60,10 @@ export class RowHasher {
         b = Math.imul(b ^ 0x1f, 0x01000193) ^ (a >>> 15);
       }
     }
-    this.#a = a;
-    this.#b = b;
-    return this.#count(a, b);
+    // As 32-bit signed integers, the values the table's lanes hold (a row of blanks keeps the offsets).
+    this.#a = a | 0;
+    this.#b = b | 0;
+    return this.#count(this.#a, this.#b);
   }
 
   /** The last hash as 16 hex digits. */
