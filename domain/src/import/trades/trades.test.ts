@@ -221,6 +221,20 @@ note",L${i}`,
   });
 });
 
+describe('line endings', () => {
+  it.each([
+    'binance-spot-trade-history.csv',
+    'coinbase-transaction-history.csv',
+    'kraken-trades.csv',
+    'bybit-spot-trade-history.csv',
+  ])('%s reads the same with \\n (given to papaparse) and \\r\\n (papaparse guesses)', (file) => {
+    const text = fixture(file).replace(/\r\n/g, '\n');
+    const lf = parse(text);
+    expect(lf.trades.length).toBeGreaterThan(0);
+    expect(parse(text.replace(/\n/g, '\r\n'))).toEqual(lf);
+  });
+});
+
 describe('planning an import', () => {
   it('groups by coin in history order and sets duplicates aside (imported before, or twice in the file)', () => {
     const { trades } = parse(fixture('kraken-trades.csv'));
