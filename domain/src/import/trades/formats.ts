@@ -64,8 +64,19 @@ function find(
   return required.every((role) => columns[role]! >= 0) ? columns : null;
 }
 
-const cell = (record: readonly string[], index: number | undefined) =>
-  index === undefined || index < 0 ? '' : (record[index] ?? '').trim();
+/** The cell at `index`, without surrounding blanks; '' when the column or the cell is missing. */
+function cell(record: readonly string[], index: number | undefined): string {
+  const text = index === undefined || index < 0 ? '' : (record[index] ?? '');
+  // Most cells start and end with a printable ASCII character, which trim() keeps: no call for those.
+  return text === '' || (isPrintable(text.charCodeAt(0)) && isPrintable(text.charCodeAt(text.length - 1)))
+    ? text
+    : text.trim();
+}
+
+/** A printable ASCII character other than the space (never whitespace, whatever trim() counts as that). */
+function isPrintable(code: number): boolean {
+  return code > 32 && code < 127;
+}
 
 function sideOf(text: string): TradeKind | null {
   // The spellings exports use, compared as they are (no lower-cased copy per row).

@@ -110,7 +110,8 @@ export class RowHasher {
     const mask = counts.length - 1;
     // The lanes are already well mixed: their low bits pick the slot.
     let slot = (a ^ b) & mask;
-    while (counts[slot] !== 0 && (lanes[2 * slot] !== a || lanes[2 * slot + 1] !== b)) slot = (slot + 1) & mask;
+    while (counts[slot] !== 0 && (lanes[2 * slot] !== a || lanes[2 * slot + 1] !== b))
+      slot = (slot + 1) & mask;
     return slot;
   }
 
