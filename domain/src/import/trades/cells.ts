@@ -178,22 +178,24 @@ const CODES: number[] = [];
  * more than reading the row.
  */
 function placePoint(whole: number, scale: number): string {
+  // In two halves below 2^31, so that the digits come from integer arithmetic.
+  const low = whole % 1e8;
   let count = 0;
-  let rest = whole;
-  // Below 2^53, x % 10 and Math.floor(x / 10) are exact.
-  do {
-    DIGITS[count++] = rest % 10;
-    rest = Math.floor(rest / 10);
-  } while (rest > 0 || count <= scale);
-  let low = 0;
-  while (low < scale && DIGITS[low] === 0) low++;
+  for (let rest = low, k = 0; k < 8; k++, rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
+  for (let rest = (whole - low) / 1e8; rest > 0; rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
+  // No leading zeros, but a digit before the point.
+  while (count > scale + 1 && DIGITS[count - 1] === 0) count--;
+  while (count <= scale) DIGITS[count++] = 0;
+  let end = 0;
+  while (end < scale && DIGITS[end] === 0) end++;
   let n = 0;
   for (let i = count - 1; i >= scale; i--) CODES[n++] = 48 + DIGITS[i]!;
-  if (low < scale) {
+  if (end < scale) {
     CODES[n++] = 46;
-    for (let i = scale - 1; i >= low; i--) CODES[n++] = 48 + DIGITS[i]!;
+    for (let i = scale - 1; i >= end; i--) CODES[n++] = 48 + DIGITS[i]!;
   }
-  CODES.length = n;
+  // Setting an array's length is a call into the runtime: only when it changes.
+  if (CODES.length !== n) CODES.length = n;
   return String.fromCharCode.apply(null, CODES);
 }
 

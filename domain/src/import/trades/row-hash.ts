@@ -88,7 +88,7 @@ export class RowHasher {
       codes[n++] = 45;
       for (let i = 0; i < digits.length; i++) codes[n++] = digits.charCodeAt(i);
     }
-    codes.length = n;
+    if (codes.length !== n) codes.length = n;
     return String.fromCharCode.apply(null, codes);
   }
 
