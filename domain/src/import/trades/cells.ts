@@ -168,9 +168,13 @@ function scaleOf(decimal: string): number {
   return dot === -1 ? 0 : decimal.length - dot - 1;
 }
 
-/** Digits of a whole number, lowest first, and the characters of a decimal being written (scratch). */
+/** Digits of a whole number, lowest first (scratch). */
 const DIGITS: number[] = [];
-const CODES: number[] = [];
+/**
+ * The characters of a decimal being written, in an array of its exact length (scratch): resizing one
+ * array is a call into the runtime, and results differ in length from row to row.
+ */
+const CODES_OF_LENGTH: number[][] = Array.from({ length: 40 }, (_, n) => new Array<number>(n).fill(0));
 
 /**
  * The whole number `whole` (below 2^53) divided by 10^scale (scale at most 18), canonical, written in one
@@ -178,25 +182,25 @@ const CODES: number[] = [];
  * more than reading the row.
  */
 function placePoint(whole: number, scale: number): string {
-  // In two halves below 2^31, so that the digits come from integer arithmetic.
+  // In two halves below 2^31, so that the digits come from integer arithmetic and stay small integers
+  // (an array holding doubles hands String.fromCharCode a boxed number per character).
   const low = whole % 1e8;
   let count = 0;
-  for (let rest = low, k = 0; k < 8; k++, rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
-  for (let rest = (whole - low) / 1e8; rest > 0; rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
+  for (let rest = low | 0, k = 0; k < 8; k++, rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
+  for (let rest = ((whole - low) / 1e8) | 0; rest > 0; rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
   // No leading zeros, but a digit before the point.
   while (count > scale + 1 && DIGITS[count - 1] === 0) count--;
   while (count <= scale) DIGITS[count++] = 0;
   let end = 0;
   while (end < scale && DIGITS[end] === 0) end++;
+  const codes = CODES_OF_LENGTH[count - scale + (end < scale ? 1 + scale - end : 0)]!;
   let n = 0;
-  for (let i = count - 1; i >= scale; i--) CODES[n++] = 48 + DIGITS[i]!;
+  for (let i = count - 1; i >= scale; i--) codes[n++] = 48 + DIGITS[i]!;
   if (end < scale) {
-    CODES[n++] = 46;
-    for (let i = scale - 1; i >= end; i--) CODES[n++] = 48 + DIGITS[i]!;
+    codes[n++] = 46;
+    for (let i = scale - 1; i >= end; i--) codes[n++] = 48 + DIGITS[i]!;
   }
-  // Setting an array's length is a call into the runtime: only when it changes.
-  if (CODES.length !== n) CODES.length = n;
-  return String.fromCharCode.apply(null, CODES);
+  return String.fromCharCode.apply(null, codes);
 }
 
 function fromDigits(value: bigint, scale: number): string {
