@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDecimal, mulDecimal, readInstant, readTime } from './cells.ts';
+import { addDecimal, mulDecimal, readInstant, readTime, upperCase } from './cells.ts';
 
 /** A canonical decimal from its digits and scale ('0.5', '12', never '1.50'). */
 function canonical(value: bigint, scale: number): string {
@@ -79,5 +79,21 @@ describe('readInstant', () => {
       }),
       { seed: 18_003, numRuns: 2000 },
     );
+  });
+});
+
+describe('upperCase', () => {
+  it('writes what String#toUpperCase writes, without the call when nothing changes (fixed seed)', () => {
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('B', 'T', 'C', '1', '.', ' ', 'a', 'z', '{', '@') }),
+      fc.string({ unit: 'binary' }),
+    );
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(upperCase(s)).toBe(s.toUpperCase());
+      }),
+      { seed: 18_003, numRuns: 3000 },
+    );
+    expect(upperCase('straße')).toBe('STRASSE');
   });
 });

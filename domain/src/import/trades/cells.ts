@@ -74,9 +74,19 @@ export function readAmountWithAsset(
 export function assetOf(text: string): string {
   const split = assetStart(text);
   if (split === -1) return '';
-  const asset = text.slice(split).trim();
-  const up = asset.toUpperCase();
-  return up === asset ? asset : up;
+  return upperCase(text.slice(split).trim());
+}
+
+/**
+ * `text` in upper case, as String#toUpperCase writes it; `text` itself when it has no lower-case letter
+ * (the usual 'BTC'), without the call, which makes a new string either way.
+ */
+export function upperCase(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c > 127) return text.toUpperCase();
+  }
+  return text;
 }
 
 /**

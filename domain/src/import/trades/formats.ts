@@ -14,7 +14,15 @@
  *   Filled Quantity,Fees,Transaction ID,Order No.,Timestamp (UTC)`; the fee is in the coin bought on a buy
  *   and in the quote currency on a sell.
  */
-import { assetOf, assetStart, plainDecimal, readDecimal, readInstant, splitPair } from './cells.ts';
+import {
+  assetOf,
+  assetStart,
+  plainDecimal,
+  readDecimal,
+  readInstant,
+  splitPair,
+  upperCase,
+} from './cells.ts';
 import type { TradeExchange, TradeKind } from './types.ts';
 
 /** A row as a format reads it, before the common checks and pricing. */
@@ -99,9 +107,15 @@ function amount(text: string, what: string): string | { fail: string } {
   return read.value;
 }
 
-function upper(text: string): string {
-  const up = text.toUpperCase();
-  return up === text ? text : up;
+/**
+ * The asset written in `text` from `start` on, upper case: `quote` or `coin` itself when that is what is
+ * written (a fee in either), so no new string for it.
+ */
+function assetFrom(text: string, start: number, quote: string, coin: string): string {
+  const length = text.length - start;
+  if (length === quote.length && text.startsWith(quote, start)) return quote;
+  if (length === coin.length && text.startsWith(coin, start)) return coin;
+  return upperCase(text.slice(start));
 }
 
 function short(text: string): string {
@@ -150,7 +164,7 @@ const binance: TradeFormat = {
       const executedText = cell(record, c.executed);
       const split = assetStart(executedText);
       const base =
-        split > 0 ? upper(executedText.slice(split)) : (splitPair(cell(record, c.pair))?.base ?? '');
+        split > 0 ? upperCase(executedText.slice(split)) : (splitPair(cell(record, c.pair))?.base ?? '');
       if (!kind) return { fail: `side "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: base };
       const quantity = split > 0 ? amount(executedText.slice(0, split), 'executed amount') : null;
       if (quantity === null)
@@ -167,7 +181,7 @@ const binance: TradeFormat = {
         const value = amount(feeText.slice(0, feeSplit), 'fee');
         if (typeof value !== 'string') return { fail: value.fail, symbol: base };
         fee = value;
-        feeAsset = upper(feeText.slice(feeSplit));
+        feeAsset = assetFrom(feeText, feeSplit, quote, base);
       } else if (feeText !== '' && readDecimal(feeText)?.value !== '0') {
         return { fail: `fee "${short(feeText)}" is not an amount`, symbol: base };
       }
@@ -425,7 +439,7 @@ const coinpace: TradeFormat = {
     );
   },
   read(record, c) {
-    const base = upper(cell(record, c.symbol));
+    const base = upperCase(cell(record, c.symbol));
     const typeText = cell(record, c.type);
     const kind = COINPACE_KINDS[typeText.toLowerCase()];
     if (!kind) {
