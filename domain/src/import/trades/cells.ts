@@ -74,9 +74,19 @@ export function readAmountWithAsset(
 export function assetOf(text: string): string {
   const split = assetStart(text);
   if (split === -1) return '';
-  const asset = text.slice(split).trim();
-  const up = asset.toUpperCase();
-  return up === asset ? asset : up;
+  return upperCase(text.slice(split).trim());
+}
+
+/**
+ * `text` in upper case, as String#toUpperCase writes it; `text` itself when it has no lower-case letter
+ * (the usual 'BTC'), without the call, which makes a new string either way.
+ */
+export function upperCase(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c > 127) return text.toUpperCase();
+  }
+  return text;
 }
 
 /**
@@ -119,7 +129,7 @@ export function mulDecimal(a: string, b: string): string {
   const y = wholeOf(b);
   if (x >= 0 && y >= 0 && as + bs <= 18) {
     const product = x * y;
-    if (product <= Number.MAX_SAFE_INTEGER) return placePoint(String(product), as + bs);
+    if (product <= Number.MAX_SAFE_INTEGER) return placePoint(product, as + bs);
   }
   return fromDigits(BigInt(a.replace('.', '')) * BigInt(b.replace('.', '')), as + bs);
 }
@@ -137,7 +147,7 @@ export function addDecimal(a: string, b: string, sign: 1 | -1): string | null {
     // Both exact whole numbers of the finer scale below 2^53 (x 10^k of an exact one stays exact there).
     if (x <= Number.MAX_SAFE_INTEGER && y <= Number.MAX_SAFE_INTEGER) {
       const sum = sign === 1 ? x + y : x - y;
-      if (sum <= Number.MAX_SAFE_INTEGER) return sum < 0 ? null : placePoint(String(sum), scale);
+      if (sum <= Number.MAX_SAFE_INTEGER) return sum < 0 ? null : placePoint(sum, scale);
     }
   }
   const x = BigInt(a.replace('.', '')) * 10n ** BigInt(scale - as);
@@ -168,14 +178,39 @@ function scaleOf(decimal: string): number {
   return dot === -1 ? 0 : decimal.length - dot - 1;
 }
 
-/** The whole number `digits` divided by 10^scale (scale at most 18), canonical. */
-function placePoint(digits: string, scale: number): string {
-  if (scale === 0) return digits;
-  const padded = digits.length <= scale ? '0'.repeat(scale - digits.length + 1) + digits : digits;
-  let end = padded.length;
-  const point = padded.length - scale;
-  while (end > point && padded.charCodeAt(end - 1) === 48) end--;
-  return end === point ? padded.slice(0, point) : `${padded.slice(0, point)}.${padded.slice(point, end)}`;
+/** Digits of a whole number, lowest first (scratch). */
+const DIGITS: number[] = [];
+/**
+ * The characters of a decimal being written, in an array of its exact length (scratch): resizing one
+ * array is a call into the runtime, and results differ in length from row to row.
+ */
+const CODES_OF_LENGTH: number[][] = Array.from({ length: 40 }, (_, n) => new Array<number>(n).fill(0));
+
+/**
+ * The whole number `whole` (below 2^53) divided by 10^scale (scale at most 18), canonical, written in one
+ * piece: String(whole) of a number this large, then slicing it around the point, cost a fee in the coin
+ * more than reading the row.
+ */
+function placePoint(whole: number, scale: number): string {
+  // In two halves below 2^31, so that the digits come from integer arithmetic and stay small integers
+  // (an array holding doubles hands String.fromCharCode a boxed number per character).
+  const low = whole % 1e8;
+  let count = 0;
+  for (let rest = low | 0, k = 0; k < 8; k++, rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
+  for (let rest = ((whole - low) / 1e8) | 0; rest > 0; rest = (rest / 10) | 0) DIGITS[count++] = rest % 10;
+  // No leading zeros, but a digit before the point.
+  while (count > scale + 1 && DIGITS[count - 1] === 0) count--;
+  while (count <= scale) DIGITS[count++] = 0;
+  let end = 0;
+  while (end < scale && DIGITS[end] === 0) end++;
+  const codes = CODES_OF_LENGTH[count - scale + (end < scale ? 1 + scale - end : 0)]!;
+  let n = 0;
+  for (let i = count - 1; i >= scale; i--) codes[n++] = 48 + DIGITS[i]!;
+  if (end < scale) {
+    codes[n++] = 46;
+    for (let i = scale - 1; i >= end; i--) codes[n++] = 48 + DIGITS[i]!;
+  }
+  return String.fromCharCode.apply(null, codes);
 }
 
 function fromDigits(value: bigint, scale: number): string {
@@ -208,6 +243,12 @@ export function isAbove(value: string, max: string): boolean {
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
+ * The character codes of the instant `readInstant` writes, reused for every row: a string joined from
+ * pieces is a chain that the first comparison copies flat, and the time of every trade is kept.
+ */
+const INSTANT = Array.from('YYYY-MM-DDTHH:MM:SS.000Z', (c) => c.charCodeAt(0));
+
+/**
  * A time as an ISO 8601 instant in UTC ('2024-01-15T08:30:12.000Z'), or null. The common
  * 'YYYY-MM-DD HH:MM:SS' is read by position, without a Date; anything else goes through {@link readTime}.
  */
@@ -232,7 +273,8 @@ export function readInstant(text: string | undefined): string | null {
       return null;
     const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
     if (d > DAYS_IN_MONTH[mo - 1]! + (mo === 2 && leap ? 1 : 0)) return null;
-    return `${s.slice(0, 10)}T${s.slice(11)}.000Z`;
+    for (let i = 0; i < 19; i++) if (i !== 10) INSTANT[i] = s.charCodeAt(i);
+    return String.fromCharCode.apply(null, INSTANT);
   }
   const time = readTime(s);
   return Number.isNaN(time) ? null : new Date(time).toISOString();
@@ -351,73 +393,3 @@ export function splitPair(pair: string): { base: string; quote: string } | null 
   }
   return null;
 }
-
-/**
- * A 64-bit FNV-1a hash of `text` as 16 hex digits (two 32-bit lanes with different offsets). Stable
- * across runs and machines: the reference of an export row that has no id of its own.
- */
-export function stableHash(text: string): string {
-  return hashCells([text]);
-}
-
-/**
- * {@link stableHash} of a row's cells, each without its surrounding blanks and followed by U+001F, read in
- * place (no joined copy of the row).
- */
-export function hashCells(cells: readonly string[]): string {
-  const hasher = new RowHasher();
-  hasher.hash(cells);
-  return hasher.hex();
-}
-
-/**
- * Hashes rows one after the other: `hash` keeps the two 32-bit lanes and returns 53 bits of them as a
- * number (a cheap Map key for telling identical rows apart), `hex` spells all 64 bits.
- */
-export class RowHasher {
-  #a = 0;
-  #b = 0;
-
-  hash(cells: readonly string[]): number {
-    let a = 0x811c9dc5;
-    let b = 0x050c5d1f;
-    for (let k = 0; k < cells.length; k++) {
-      const text = cells[k]!;
-      let start = 0;
-      let end = text.length;
-      while (start < end && text.charCodeAt(start) <= 32) start++;
-      while (end > start && text.charCodeAt(end - 1) <= 32) end--;
-      for (let i = start; i < end; i++) {
-        const c = text.charCodeAt(i);
-        a = Math.imul(a ^ c, 0x01000193);
-        b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 15);
-      }
-      if (cells.length > 1) {
-        a = Math.imul(a ^ 0x1f, 0x01000193);
-        b = Math.imul(b ^ 0x1f, 0x01000193) ^ (a >>> 15);
-      }
-    }
-    this.#a = a >>> 0;
-    this.#b = b >>> 0;
-    return this.#a * 0x200000 + (this.#b >>> 11);
-  }
-
-  /** The last hash as 16 hex digits, by table: Number#toString(16) cost a third of papaparse's parse. */
-  hex(): string {
-    const a = this.#a;
-    const b = this.#b;
-    return (
-      HEX[a >>> 24]! +
-      HEX[(a >>> 16) & 255]! +
-      HEX[(a >>> 8) & 255]! +
-      HEX[a & 255]! +
-      HEX[b >>> 24]! +
-      HEX[(b >>> 16) & 255]! +
-      HEX[(b >>> 8) & 255]! +
-      HEX[b & 255]!
-    );
-  }
-}
-
-/** Two hex digits of each byte. */
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => (i < 16 ? '0' : '') + i.toString(16));

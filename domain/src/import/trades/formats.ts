@@ -14,7 +14,15 @@
  *   Filled Quantity,Fees,Transaction ID,Order No.,Timestamp (UTC)`; the fee is in the coin bought on a buy
  *   and in the quote currency on a sell.
  */
-import { assetOf, assetStart, plainDecimal, readDecimal, readInstant, splitPair } from './cells.ts';
+import {
+  assetOf,
+  assetStart,
+  plainDecimal,
+  readDecimal,
+  readInstant,
+  splitPair,
+  upperCase,
+} from './cells.ts';
 import type { TradeExchange, TradeKind } from './types.ts';
 
 /** A row as a format reads it, before the common checks and pricing. */
@@ -38,10 +46,11 @@ export interface TradeDraft {
   id: string | null;
 }
 
+/** A row read: the draft itself (no wrapper object per row), or why it is failed or skipped. */
 export type DraftOutcome =
-  | { draft: TradeDraft; fail?: undefined; skip?: undefined; symbol?: undefined }
-  | { fail: string; symbol?: string; draft?: undefined; skip?: undefined }
-  | { skip: string; symbol?: string; draft?: undefined; fail?: undefined };
+  | TradeDraft
+  | { fail: string; symbol?: string; skip?: undefined }
+  | { skip: string; symbol?: string; fail?: undefined };
 
 export interface TradeFormat {
   exchange: TradeExchange;
@@ -63,8 +72,19 @@ function find(
   return required.every((role) => columns[role]! >= 0) ? columns : null;
 }
 
-const cell = (record: readonly string[], index: number | undefined) =>
-  index === undefined || index < 0 ? '' : (record[index] ?? '').trim();
+/** The cell at `index`, without surrounding blanks; '' when the column or the cell is missing. */
+function cell(record: readonly string[], index: number | undefined): string {
+  const text = index === undefined || index < 0 ? '' : (record[index] ?? '');
+  // Most cells start and end with a printable ASCII character, which trim() keeps: no call for those.
+  return text === '' || (isPrintable(text.charCodeAt(0)) && isPrintable(text.charCodeAt(text.length - 1)))
+    ? text
+    : text.trim();
+}
+
+/** A printable ASCII character other than the space (never whitespace, whatever trim() counts as that). */
+function isPrintable(code: number): boolean {
+  return code > 32 && code < 127;
+}
 
 function sideOf(text: string): TradeKind | null {
   // The spellings exports use, compared as they are (no lower-cased copy per row).
@@ -87,9 +107,15 @@ function amount(text: string, what: string): string | { fail: string } {
   return read.value;
 }
 
-function upper(text: string): string {
-  const up = text.toUpperCase();
-  return up === text ? text : up;
+/**
+ * The asset written in `text` from `start` on, upper case: `quote` or `coin` itself when that is what is
+ * written (a fee in either), so no new string for it.
+ */
+function assetFrom(text: string, start: number, quote: string, coin: string): string {
+  const length = text.length - start;
+  if (length === quote.length && text.startsWith(quote, start)) return quote;
+  if (length === coin.length && text.startsWith(coin, start)) return coin;
+  return upperCase(text.slice(start));
 }
 
 function short(text: string): string {
@@ -138,7 +164,7 @@ const binance: TradeFormat = {
       const executedText = cell(record, c.executed);
       const split = assetStart(executedText);
       const base =
-        split > 0 ? upper(executedText.slice(split)) : (splitPair(cell(record, c.pair))?.base ?? '');
+        split > 0 ? upperCase(executedText.slice(split)) : (splitPair(cell(record, c.pair))?.base ?? '');
       if (!kind) return { fail: `side "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: base };
       const quantity = split > 0 ? amount(executedText.slice(0, split), 'executed amount') : null;
       if (quantity === null)
@@ -155,11 +181,11 @@ const binance: TradeFormat = {
         const value = amount(feeText.slice(0, feeSplit), 'fee');
         if (typeof value !== 'string') return { fail: value.fail, symbol: base };
         fee = value;
-        feeAsset = upper(feeText.slice(feeSplit));
+        feeAsset = assetFrom(feeText, feeSplit, quote, base);
       } else if (feeText !== '' && readDecimal(feeText)?.value !== '0') {
         return { fail: `fee "${short(feeText)}" is not an amount`, symbol: base };
       }
-      return { draft: { kind, at, base, quote, quantity, price, fee, feeAsset, id: null } };
+      return { kind, at, base, quote, quantity, price, fee, feeAsset, id: null };
     }
     // The older export: plain numbers, the pair in Market and the fee's coin in its own column.
     const pair = splitPair(cell(record, c.market));
@@ -172,17 +198,15 @@ const binance: TradeFormat = {
     const fee = amount(cell(record, c.fee) || '0', 'fee');
     if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     return {
-      draft: {
-        kind,
-        at,
-        base,
-        quote: pair.quote,
-        quantity,
-        price,
-        fee,
-        feeAsset: cell(record, c.feeCoin).toUpperCase(),
-        id: null,
-      },
+      kind,
+      at,
+      base,
+      quote: pair.quote,
+      quantity,
+      price,
+      fee,
+      feeAsset: cell(record, c.feeCoin).toUpperCase(),
+      id: null,
     };
   },
 };
@@ -268,7 +292,7 @@ const coinbase: TradeFormat = {
     };
     const notes = cell(record, c.notes) || type.note;
     if (notes) draft.note = notes;
-    return { draft };
+    return draft;
   },
 };
 
@@ -326,17 +350,15 @@ const kraken: TradeFormat = {
     const fee = amount(cell(record, c.fee) || '0', 'fee');
     if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     return {
-      draft: {
-        kind,
-        at: readInstant(cell(record, c.time)),
-        base,
-        quote,
-        quantity,
-        price,
-        fee,
-        feeAsset: quote,
-        id: cell(record, c.txid) || null,
-      },
+      kind,
+      at: readInstant(cell(record, c.time)),
+      base,
+      quote,
+      quantity,
+      price,
+      fee,
+      feeAsset: quote,
+      id: cell(record, c.txid) || null,
     };
   },
 };
@@ -372,18 +394,16 @@ const bybit: TradeFormat = {
     const fee = amount(cell(record, c.fee) || '0', 'fees');
     if (typeof fee !== 'string') return { fail: fee.fail, symbol: pair.base };
     return {
-      draft: {
-        kind,
-        at: readInstant(cell(record, c.time)),
-        base: pair.base,
-        quote: pair.quote,
-        quantity,
-        price,
-        fee,
-        // Bybit takes a buy's fee in the coin bought and a sale's in the quote currency.
-        feeAsset: kind === 'buy' ? pair.base : pair.quote,
-        id: cell(record, c.id) || null,
-      },
+      kind,
+      at: readInstant(cell(record, c.time)),
+      base: pair.base,
+      quote: pair.quote,
+      quantity,
+      price,
+      fee,
+      // Bybit takes a buy's fee in the coin bought and a sale's in the quote currency.
+      feeAsset: kind === 'buy' ? pair.base : pair.quote,
+      id: cell(record, c.id) || null,
     };
   },
 };
@@ -419,7 +439,7 @@ const coinpace: TradeFormat = {
     );
   },
   read(record, c) {
-    const base = upper(cell(record, c.symbol));
+    const base = upperCase(cell(record, c.symbol));
     const typeText = cell(record, c.type);
     const kind = COINPACE_KINDS[typeText.toLowerCase()];
     if (!kind) {
@@ -449,7 +469,7 @@ const coinpace: TradeFormat = {
     if (note) draft.note = note;
     const name = unescapeFormula(cell(record, c.name));
     if (name) draft.name = name.slice(0, 100);
-    return { draft };
+    return draft;
   },
 };
 

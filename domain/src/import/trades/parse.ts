@@ -7,7 +7,8 @@ import Papa from 'papaparse';
 import { coingeckoIdForSymbol } from '../../coins.ts';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../../limits.ts';
 import { isImportSymbol } from '../import-row.ts';
-import { RowHasher, USD_QUOTES, addDecimal, isAbove, mulDecimal } from './cells.ts';
+import { USD_QUOTES, addDecimal, isAbove, mulDecimal } from './cells.ts';
+import { RowHasher } from './row-hash.ts';
 import { TRADE_FORMATS, type TradeDraft, type TradeFormat } from './formats.ts';
 import type { ParsedTrade, TradeParseResult, TradeRowProblem } from './types.ts';
 
@@ -38,6 +39,9 @@ export function parseTradeHistory(text: string, options: TradeParseOptions = {})
   Papa.parse<string[]>(source, {
     header: false,
     delimiter: delimiterOf(source),
+    // Without a carriage return papaparse's guess is '\n' anyway, after a regular expression over the
+    // first chunk. (A file without quote marks is read in papaparse's fast mode without being asked.)
+    newline: source.indexOf('\r') === -1 ? '\n' : undefined,
     chunkSize: CHUNK_CHARS,
     chunk: (chunk: Papa.ParseResult<string[]>) => reader.take(chunk.data),
     // Called synchronously once the last chunk is read (a string input is parsed without waiting).
@@ -56,14 +60,15 @@ class RowReader {
   /** Non-blank records seen before the header. */
   #preamble = 0;
   readonly #context: Context;
-  readonly #occurrences = new Map<number, number>();
+  /** What the reference of a hashed row starts with ('binance:#'). */
+  #hashPrefix = '';
   readonly #hasher = new RowHasher();
   /** Row ids seen so far and the row of each. */
   readonly #ids = new Map<string, number>();
 
   constructor(now: number) {
     // ISO instants in UTC with four-digit years order as text: no Date per row.
-    this.#context = { latest: new Date(now + 60_000).toISOString(), coinIds: new Map() };
+    this.#context = { latest: new Date(now + 60_000).toISOString(), coins: new Map() };
   }
 
   take(records: readonly string[][]): void {
@@ -84,6 +89,7 @@ class RowReader {
       if (found) {
         this.#format = candidate;
         this.#columns = found;
+        this.#hashPrefix = `${candidate.exchange}:#`;
         this.result.exchange = candidate.exchange;
         return;
       }
@@ -95,18 +101,18 @@ class RowReader {
     const result = this.result;
     const row = this.#row;
     result.read += 1;
-    const outcome = format.read(record, this.#columns);
-    if (outcome.draft === undefined) {
-      if (outcome.skip !== undefined) {
-        result.skipped.push({ row, symbol: outcome.symbol ?? '', reason: outcome.skip });
+    const draft = format.read(record, this.#columns);
+    if (!('kind' in draft)) {
+      if (draft.skip !== undefined) {
+        result.skipped.push({ row, symbol: draft.symbol ?? '', reason: draft.skip });
       } else {
-        result.failed.push({ row, symbol: symbolOrBlank(outcome.symbol), reason: outcome.fail });
+        result.failed.push({ row, symbol: symbolOrBlank(draft.symbol), reason: draft.fail });
       }
       return;
     }
-    const trade = finish(outcome.draft, row, this.#context, result.failed);
+    const trade = finish(draft, row, this.#context, result.failed);
     if (trade === null) return;
-    const id = outcome.draft.id;
+    const id = draft.id;
     if (id !== null) {
       trade.externalRef = `${format.exchange}:${id}`;
       const earlier = this.#ids.get(id);
@@ -115,10 +121,8 @@ class RowReader {
     } else {
       // No id in the export: the row's cells, hashed, and which of the identical rows it is (two fills of
       // one order at the same second and price are two rows that look the same).
-      const key = this.#hasher.hash(record);
-      const n = (this.#occurrences.get(key) ?? 0) + 1;
-      this.#occurrences.set(key, n);
-      trade.externalRef = `${format.exchange}:#${this.#hasher.hex()}-${n}`;
+      const occurrence = this.#hasher.hash(record);
+      trade.externalRef = this.#hasher.reference(this.#hashPrefix, occurrence);
     }
     result.trades.push(trade);
   }
@@ -127,8 +131,11 @@ class RowReader {
 interface Context {
   /** The latest instant a trade may carry (a minute past now), ISO. */
   latest: string;
-  /** CoinGecko ids (null: not in the table) of the symbols of the right shape seen so far. */
-  coinIds: Map<string, string | null>;
+  /**
+   * The symbols of the right shape seen so far, each with its CoinGecko id (null: not in the table). Trades
+   * take the symbol from here: one string per coin, not one per row, for the collector to keep.
+   */
+  coins: Map<string, { symbol: string; coingeckoId: string | null }>;
 }
 
 /** The common checks and the pricing in dollars; the reference is filled in by the caller. */
@@ -172,13 +179,13 @@ function finish(
     return fail(failed, row, symbol, `the quantity must be at most ${MAX_QUANTITY_TEXT}`);
   if (isAbove(fee, MAX_PRICE_TEXT))
     return fail(failed, row, symbol, `the fee must be at most ${MAX_PRICE_TEXT}`);
-  const coingeckoId = context.coinIds.get(symbol) ?? null;
+  const coin = context.coins.get(symbol)!;
   return {
     row,
     kind: draft.kind,
     at: draft.at!,
-    symbol,
-    coingeckoId,
+    symbol: coin.symbol,
+    coingeckoId: coin.coingeckoId,
     quantity,
     pricePerCoin: draft.price,
     fee,
@@ -193,9 +200,9 @@ function finish(
 /** Why a draft cannot be a transaction whatever its fee, or null. */
 function check(draft: TradeDraft, symbol: string, context: Context): string | null {
   if (!symbol) return 'no coin named';
-  if (!context.coinIds.has(symbol)) {
+  if (!context.coins.has(symbol)) {
     if (!isImportSymbol(symbol)) return `coin "${symbol.slice(0, 40)}" is not a symbol Coinpace accepts`;
-    context.coinIds.set(symbol, coingeckoIdForSymbol(symbol) ?? null);
+    context.coins.set(symbol, { symbol, coingeckoId: coingeckoIdForSymbol(symbol) ?? null });
   }
   if (draft.at === null) return 'the date is missing or not a date';
   if (draft.at < EARLIEST) return 'the date must be in 2009 or later';

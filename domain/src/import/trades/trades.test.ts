@@ -3,16 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { transactionsToCsv, type ExportTransaction } from '../../export/csv-export.ts';
 import { EARLIEST_TRANSACTION } from '../../transactions/schemas.ts';
-import {
-  addDecimal,
-  mulDecimal,
-  readDecimal,
-  readInstant,
-  readTime,
-  splitPair,
-  stableHash,
-} from './cells.ts';
+import { addDecimal, mulDecimal, readDecimal, readInstant, readTime, splitPair } from './cells.ts';
 import { TRADE_FORMAT_UNKNOWN_MESSAGE, parseTradeHistory } from './parse.ts';
+import { stableHash } from './row-hash.ts';
 import { describeTradeImport, planTradeImport } from './plan.ts';
 import type { ParsedTrade } from './types.ts';
 
@@ -215,6 +208,50 @@ note",L${i}`,
         const result = parse(['Date(UTC),Pair,Side,Price,Executed,Amount,Fee', ...lines].join('\n'));
         expect(result.read).toBe(lines.length);
         expect(result.trades.length + result.skipped.length + result.failed.length).toBe(lines.length);
+      }),
+      { seed: 18_003, numRuns: 200 },
+    );
+  });
+});
+
+describe('line endings', () => {
+  it.each([
+    'binance-spot-trade-history.csv',
+    'coinbase-transaction-history.csv',
+    'kraken-trades.csv',
+    'bybit-spot-trade-history.csv',
+  ])('%s reads the same with \\n (given to papaparse) and \\r\\n (papaparse guesses)', (file) => {
+    const text = fixture(file).replace(/\r\n/g, '\n');
+    const lf = parse(text);
+    expect(lf.trades.length).toBeGreaterThan(0);
+    expect(parse(text.replace(/\n/g, '\r\n'))).toEqual(lf);
+  });
+});
+
+describe('blanks around cells', () => {
+  it('are dropped whatever whitespace they are, as String#trim drops them (fixed seed)', () => {
+    const lines = fixture('binance-spot-trade-history.csv').replace(/"/g, '').trim().split(/\r?\n/);
+    const plain = parse(lines.join('\n')).trades.map(view);
+    const blank = fc.string({ unit: fc.constantFrom(' ', '\t', '\u00a0', '\u2003', '\ufeff'), maxLength: 2 });
+    const padded = fc.array(fc.tuple(blank, blank), {
+      minLength: 7 * lines.length,
+      maxLength: 7 * lines.length,
+    });
+    fc.assert(
+      fc.property(padded, (pads) => {
+        let k = 0;
+        const text = lines
+          .map((line) =>
+            line
+              .split(',')
+              .map((c) => {
+                const [before, after] = pads[k++]!;
+                return `${before}${c}${after}`;
+              })
+              .join(','),
+          )
+          .join('\n');
+        expect(parse(text).trades.map(view)).toEqual(plain);
       }),
       { seed: 18_003, numRuns: 200 },
     );
