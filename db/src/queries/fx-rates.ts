@@ -3,14 +3,9 @@
  * figures with the latest rate, and history with the rate of its own day.
  */
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
-import { isDisplayCurrency, type DisplayCurrency, type FxRates } from '@coinpace/domain';
+import { isDisplayCurrency, utcDay, type DisplayCurrency, type FxRates } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { fxRates, users } from '../schema/index.ts';
-
-/** The UTC day of an instant, as the `day` column holds it: '2026-11-29'. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
 
 /** Stores the rates read at `at` as the rates of its UTC day (the day's row takes the newest). */
 export async function saveFxRates(db: AppDb, rates: FxRates, at: Date): Promise<void> {

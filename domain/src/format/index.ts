@@ -5,3 +5,4 @@ export * from './ticker.ts';
 export * from './number-input.ts';
 export * from './html.ts';
 export * from './currency.ts';
+export * from './utc-day.ts';

@@ -16,6 +16,7 @@ import {
   holdingsToCsv,
   parseOrThrow,
   transactionsToCsv,
+  utcDay,
   type AddHoldingResult,
   type AutoAlertNote,
   type CostMethod,
@@ -61,11 +62,6 @@ function savedCostMethod(user: UserRecord): CostMethod {
 function transactionId(id: string | undefined = ''): string {
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', { message: 'Transaction not found.' });
   return id.toLowerCase();
-}
-
-/** Today's UTC date, 'YYYY-MM-DD', for an export's file name. */
-function utcDay(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /** Answers with a CSV file download. */
@@ -141,7 +137,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   // CSV exports (issue 18): the holdings in the import's columns, and every transaction.
   router.get('/export.csv', async (ctx) => {
     const holdings = await listHoldings(db, currentUser(ctx).id);
-    sendCsv(ctx, exportFilename('holdings', utcDay()), holdingsToCsv(holdings));
+    sendCsv(ctx, exportFilename('holdings', utcDay(Date.now())), holdingsToCsv(holdings));
   });
 
   router.get('/transactions.csv', async (ctx) => {
@@ -163,7 +159,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
         address: h.address,
       })),
     );
-    sendCsv(ctx, exportFilename('transactions', utcDay()), transactionsToCsv(rows));
+    sendCsv(ctx, exportFilename('transactions', utcDay(Date.now())), transactionsToCsv(rows));
   });
 
   router.get('/summary', async (ctx) => {

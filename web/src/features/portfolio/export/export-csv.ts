@@ -3,7 +3,7 @@
  * every transaction. The file comes from the API (GET /api/portfolio/export.csv, /transactions.csv) with
  * the session token, and is handed to the browser as a download.
  */
-import { exportFilename } from '@coinpace/domain';
+import { exportFilename, utcDay } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { showPortfolioMessage } from '../portfolio-store.ts';
@@ -29,7 +29,7 @@ export async function downloadExport(kind: ExportKind): Promise<void> {
   useExport.setState({ busy: kind });
   try {
     const text = await api<string>(PATHS[kind], { as: 'text' });
-    saveFile(exportFilename(kind, new Date().toISOString().slice(0, 10)), text);
+    saveFile(exportFilename(kind, utcDay(Date.now())), text);
   } catch (error) {
     showPortfolioMessage('error', exportFailedMessage(errorMessage(error)));
   } finally {
