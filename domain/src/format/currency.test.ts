@@ -35,6 +35,9 @@ describe('display currency', () => {
     expect(moneyIn('chf', RATES).amount(10)).toBe('CHF\u00a08.80');
     expect(moneyIn('btc', RATES).amount(97_000)).toBe('₿0.97000000');
     expect(moneyIn('eth', RATES).amount(-3_400)).toBe('-Ξ1.020000');
+    // An amount already converted (a chart's points) is only formatted.
+    expect(moneyIn('eur', RATES).format(920)).toBe('€920.00');
+    expect(moneyIn('usd', {}).format(-12.5)).toBe('-$12.50');
   });
 
   it('gives small prices more decimals, as the dollar table does', () => {

@@ -49,6 +49,8 @@ export interface Money {
   currency: DisplayCurrency;
   /** The amount in the display currency; NaN while its rate is not known. */
   fromUsd(usd: number): number;
+  /** An amount already in the display currency, formatted as `amount` formats (charts convert first). */
+  format(amount: number): string;
   /** An amount (value, gain, total): '$1,234.50', '€1,136.74', '¥185,175', '₿0.01266400'. */
   amount(usd: number): string;
   /** A coin price in the holdings table, with more decimals for small prices (formatPortfolioPrice). */
@@ -62,6 +64,7 @@ export interface Money {
 const USD_MONEY: Money = {
   currency: 'usd',
   fromUsd: (usd) => usd,
+  format: formatUsd,
   amount: formatUsd,
   price: formatPortfolioPrice,
   previewPrice: formatPreviewPrice,
@@ -81,6 +84,7 @@ export function moneyIn(currency: DisplayCurrency, rates: FxRates): Money {
   return {
     currency,
     fromUsd,
+    format: (amount) => format(amount, 'amount'),
     amount: (usd) => format(fromUsd(usd), 'amount'),
     price: (usd) => format(fromUsd(usd), 'price'),
     previewPrice: (usd) => format(fromUsd(usd), 'preview'),

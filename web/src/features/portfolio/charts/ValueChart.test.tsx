@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
+import { useCurrency } from '../../currency/currency-store.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import { ValueChart } from './ValueChart.tsx';
 
@@ -50,6 +51,22 @@ describe('ValueChart', () => {
     expect(screen.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('value-change').className).toContain('pf-loss');
     expect(api.calls.map((c) => c.query.get('range'))).toEqual(['7d', '30d']);
+  });
+
+  it('draws and states the history in the display currency once its rate is known (issue 18)', async () => {
+    useCurrency.setState({ currency: 'gbp', rates: { usd: 1 } });
+    try {
+      render(<ValueChart version="v1" />);
+      // No rate yet: the dollars the history is kept in.
+      const change = await screen.findByTestId('value-change');
+      expect(change.textContent).toBe('$250.00 (+25.00%) over 7 days, from $1,000.00 to $1,250.00');
+      act(() => useCurrency.setState({ rates: { usd: 1, gbp: 0.8 } }));
+      expect(screen.getByTestId('value-change').textContent).toBe(
+        '£200.00 (+25.00%) over 7 days, from £800.00 to £1,000.00',
+      );
+    } finally {
+      useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
+    }
   });
 
   it('says the span the history really covers, not the range asked for (issue 15)', async () => {

@@ -1,9 +1,11 @@
-import { formatPercent, type HistoryRange } from '@coinpace/domain';
-import { memo, useEffect } from 'react';
+import { formatPercent, moneyIn, type HistoryRange } from '@coinpace/domain';
+import { memo, useEffect, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { loadHistory, useHistory } from './history-store.ts';
 import { spanLabel, valueAxis } from './value-scale.ts';
 import { useMoney } from '../../currency/currency-store.ts';
+
+const DOLLARS = moneyIn('usd', {});
 
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7 days' },
@@ -22,19 +24,33 @@ const LABEL_GAP_PX = 14;
  * Memoised: price ticks do not touch it.
  */
 export const ValueChart = memo(function ValueChart({ version }: { version: string }) {
-  const money = useMoney();
+  const displayed = useMoney();
+  // The history is in dollars; it is drawn in the display currency once its rate is known.
+  const money = Number.isFinite(displayed.fromUsd(1)) ? displayed : DOLLARS;
   const { range, status, data, error } = useHistory();
   useEffect(() => {
     void loadHistory();
   }, [version]);
 
-  const points = data?.range === range ? data.points : [];
+  const points = useMemo(
+    () =>
+      (data?.range === range ? data.points : []).map((p) =>
+        money.currency === 'usd' ? p : { ...p, value: money.fromUsd(p.value) },
+      ),
+    [data, range, money],
+  );
   const first = points[0]?.value ?? 0;
   const last = points.at(-1)?.value ?? 0;
   const up = last >= first;
   const span = points.length > 1 ? points.at(-1)!.t - points[0]!.t : 0;
   const spanText = spanLabel(span, range, data?.stepMs ?? 0);
-  const axis = points.length > 1 ? valueAxis(points.map((p) => p.value)) : null;
+  const axis =
+    points.length > 1
+      ? valueAxis(
+          points.map((p) => p.value),
+          money.currency,
+        )
+      : null;
   const axisWidth = axis
     ? Math.max(...axis.ticks.map((t) => axis.format(t).length)) * LABEL_CHAR_PX + LABEL_GAP_PX
     : 0;
@@ -77,10 +93,10 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
       ) : (
         <>
           <p className={`pf-chart-change ${up ? 'pf-gain' : 'pf-loss'}`} data-testid="value-change">
-            {money.amount(last - first)}
+            {money.format(last - first)}
             {first > 0 ? ` (${formatPercent(((last - first) / first) * 100)})` : ''} over {spanText}
             <span className="sr-only">
-              , from {money.amount(first)} to {money.amount(last)}
+              , from {money.format(first)} to {money.format(last)}
             </span>
           </p>
           <div className="pf-chart-box" aria-hidden="true">
@@ -121,7 +137,7 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
                 />
                 <Tooltip
                   labelFormatter={(t) => fullFormat.format(Number(t))}
-                  formatter={(v) => [money.amount(Number(v)), 'Value']}
+                  formatter={(v) => [money.format(Number(v)), 'Value']}
                 />
                 <Area
                   type="monotone"

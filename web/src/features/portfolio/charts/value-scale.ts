@@ -2,7 +2,7 @@
  * The value chart's scales (issue 15): a y-axis that keeps small moves small, and the words for the
  * time the history really covers.
  */
-import { HISTORY_RANGES, type HistoryRange } from '@coinpace/domain';
+import { HISTORY_RANGES, type DisplayCurrency, type HistoryRange } from '@coinpace/domain';
 
 /**
  * The least the y-axis spans, as a share of the portfolio's value: a move smaller than this is drawn
@@ -15,7 +15,7 @@ export const MIN_AXIS_SPAN = 0.05;
 const TARGET_TICKS = 4;
 const NICE_MANTISSAS = [1, 2, 2.5, 5, 10];
 
-/** The y-axis for a series of USD values: bounds, the ticks between them, and their labels. */
+/** The y-axis for a series of values in one currency: bounds, the ticks between them, and their labels. */
 export interface ValueAxis {
   domain: [number, number];
   ticks: number[];
@@ -26,7 +26,7 @@ export interface ValueAxis {
  * Bounds that hold every value and span at least MIN_AXIS_SPAN of the larger one (centred on the
  * values, never below 0), widened to round ticks.
  */
-export function valueAxis(values: readonly number[]): ValueAxis {
+export function valueAxis(values: readonly number[], currency: DisplayCurrency = 'usd'): ValueAxis {
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const level = Math.max(Math.abs(lo), Math.abs(hi));
@@ -44,7 +44,7 @@ export function valueAxis(values: readonly number[]): ValueAxis {
   const last = Math.ceil(round(top / step)) * step;
   const ticks: number[] = [];
   for (let i = 0; first + i * step <= last + step / 2; i++) ticks.push(round(first + i * step));
-  return { domain: [ticks[0]!, ticks.at(-1)!], ticks, format: tickFormat(step, last) };
+  return { domain: [ticks[0]!, ticks.at(-1)!], ticks, format: tickFormat(step, last, currency) };
 }
 
 function niceStep(raw: number): number {
@@ -58,14 +58,19 @@ function round(n: number): number {
   return Number(n.toPrecision(12));
 }
 
-function tickFormat(step: number, largest: number): (value: number) => string {
+function tickFormat(step: number, largest: number, currency: DisplayCurrency): (value: number) => string {
   const options: Intl.NumberFormatOptions =
     step >= 1000 && largest >= 10_000
       ? { notation: 'compact', maximumFractionDigits: step % 1000 === 0 ? 0 : 1 }
       : step >= 1
         ? { maximumFractionDigits: 0 }
         : { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, -Math.floor(Math.log10(step))) };
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...options });
+  // Intl writes bitcoin and ether by their codes ('BTC 0.012'): short enough for an axis.
+  const format = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    ...options,
+  });
   return (value) => format.format(value);
 }
 
