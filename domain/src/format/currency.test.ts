@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_CURRENCIES, ZDisplayCurrency, moneyIn, type FxRates } from './currency.ts';
+import { DISPLAY_CURRENCIES, ZDisplayCurrency, moneyIn, rateOnDay, type FxRates } from './currency.ts';
 import { formatPortfolioPrice, formatPreviewPrice, formatUsd } from './money.ts';
 import { formatTickerPrice } from './ticker.ts';
 
@@ -67,5 +67,24 @@ describe('display currency', () => {
     const refused = ZDisplayCurrency.safeParse('xyz');
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toMatch(/displayCurrency must be one of usd, eur/);
+  });
+});
+
+describe('rateOnDay', () => {
+  const days = [
+    { day: '2026-11-02', rate: 0.9 },
+    { day: '2026-11-05', rate: 0.91 },
+    { day: '2026-11-06', rate: 0.95 },
+  ];
+  const at = (iso: string) => Date.parse(iso);
+
+  it('takes the day’s rate, else the latest before it, else the first day’s', () => {
+    expect(rateOnDay(days, at('2026-11-05T23:59:59Z'))).toBe(0.91);
+    expect(rateOnDay(days, at('2026-11-06T00:00:00Z'))).toBe(0.95);
+    expect(rateOnDay(days, at('2026-11-04T12:00:00Z'))).toBe(0.9);
+    expect(rateOnDay(days, at('2026-12-25T12:00:00Z'))).toBe(0.95);
+    expect(rateOnDay(days, at('2026-10-01T00:00:00Z'))).toBe(0.9);
+    expect(rateOnDay(days.slice(0, 1), at('2026-11-02T08:00:00Z'))).toBe(0.9);
+    expect(rateOnDay([], at('2026-11-02T08:00:00Z'))).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { formatPortfolioPrice, formatPreviewPrice, formatUsd } from './money.ts';
 import { MISSING_NUMBER } from './missing.ts';
 import { formatTickerPrice } from './ticker.ts';
+import { utcDay } from './utc-day.ts';
 
 /** The display currencies, as CoinGecko's `vs_currencies` codes, US dollar first. */
 export const DISPLAY_CURRENCIES = ['usd', 'eur', 'gbp', 'jpy', 'cad', 'aud', 'chf', 'btc', 'eth'] as const;
@@ -142,4 +143,29 @@ export interface FxRatesView {
   rates: FxRates;
   /** When the oldest of these rates was read; null when none but the dollar's is known. */
   updatedAt: string | null;
+}
+
+/** Each stored day's rate of one currency, oldest first (GET /api/portfolio/history's `fx`). */
+export interface DailyRates {
+  currency: DisplayCurrency;
+  days: { day: string; rate: number }[];
+}
+
+/**
+ * The rate history is converted with at `at` (epoch ms): its UTC day's, else the latest day before it,
+ * else (a time before the first stored day) the first day's; undefined when no day is stored.
+ */
+export function rateOnDay(days: DailyRates['days'], at: number): number | undefined {
+  if (days.length === 0) return undefined;
+  const day = utcDay(at);
+  let lo = 0;
+  let hi = days.length - 1;
+  if (days[0]!.day > day) return days[0]!.rate;
+  // The last index whose day is on or before `day`.
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (days[mid]!.day <= day) lo = mid;
+    else hi = mid - 1;
+  }
+  return days[lo]!.rate;
 }

@@ -1,5 +1,6 @@
 /** Response schemas of the portfolio and alert routes (see responses.ts). */
 import { z } from 'zod';
+import { ZDisplayCurrency } from '../format/currency.ts';
 import {
   ALERT_SCOPES,
   ALERT_STATUSES,
@@ -94,6 +95,17 @@ export const ZPortfolioHistory = responseSchema<PortfolioHistory>()(
     stepMs: z.number(),
     holdings: z.int().min(0),
     points: z.array(z.strictObject({ t: z.number(), value: z.number(), priced: z.int().min(0) })),
+    fx: z
+      .strictObject({
+        currency: ZDisplayCurrency,
+        days: z.array(z.strictObject({ day: z.iso.date(), rate: z.number().positive() })),
+      })
+      .optional()
+      .meta({
+        description:
+          'For a display currency other than the dollar: its rate on each stored day of the range, to ' +
+          'convert each point with the rate of its day (the latest day before it, or the first day).',
+      }),
   }),
 );
 

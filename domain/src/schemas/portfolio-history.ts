@@ -1,5 +1,6 @@
 /** GET /api/portfolio/history: the portfolio's value over time (DESIGN.md section 4, HTTP). */
 import { z } from 'zod';
+import type { DailyRates } from '../format/currency.ts';
 
 /** The ranges the value chart offers, with the spacing of their points. */
 export const HISTORY_RANGES = {
@@ -43,4 +44,9 @@ export interface PortfolioHistory {
   holdings: number;
   /** Oldest first; buckets before any holding had a price are left out. */
   points: ValuePoint[];
+  /**
+   * For a user whose display currency is not the dollar (issue 18): that currency's stored daily rates
+   * over the range, which each point is converted with (domain `rateOnDay`); the values stay in USD.
+   */
+  fx?: DailyRates;
 }

@@ -1,6 +1,6 @@
-import { latestPrices, priceHistory } from '@coinpace/db';
+import { latestPrices, priceHistory, saveFxRates } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
-import { HISTORY_RANGES } from '@coinpace/domain';
+import { HISTORY_RANGES, utcDay } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
 
@@ -48,6 +48,31 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
       expect(added.status).toBe(201);
     }
   }
+
+  it('sends the daily rates of a display currency other than the dollar, and none for dollars (issue 18)', async () => {
+    const { token } = await api.signUp();
+    await seedHoldings(token);
+    const dollars = await api.call('GET', '/api/portfolio/history?range=7d', { token });
+    expect(dollars.body).not.toHaveProperty('fx');
+    const day = (daysAgo: number) => new Date(hourStart - daysAgo * 24 * H);
+    // Only the Swiss franc's rates, so rates other tests store cannot change what this one reads.
+    await saveFxRates(api.database.db, { chf: 0.8 }, day(30));
+    await saveFxRates(api.database.db, { chf: 0.85 }, day(3));
+    await saveFxRates(api.database.db, { chf: 0.87 }, day(0));
+    await api.call('PATCH', '/api/users/me', { token, body: { displayCurrency: 'chf' } });
+    const francs = await api.call('GET', '/api/portfolio/history?range=7d', { token });
+    expect(francs.status).toBe(200);
+    expect(francs.body.fx).toEqual({
+      currency: 'chf',
+      days: [
+        { day: utcDay(day(3)), rate: 0.85 },
+        { day: utcDay(day(0)), rate: 0.87 },
+      ],
+    });
+    // The values themselves stay in dollars.
+    const values = (body: { points: { value: number }[] }) => body.points.map((p) => p.value);
+    expect(values(francs.body)).toEqual(values(dollars.body));
+  });
 
   it('values the current holdings hour by hour over 7 days, ending at the latest prices', async () => {
     const { token } = await api.signUp();

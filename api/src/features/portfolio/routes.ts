@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
+import { listHoldings, listUserHistories, loadDailyFxRates, type UserRecord } from '@coinpace/db';
 import {
   AppError,
   ZAddHolding,
@@ -16,6 +16,7 @@ import {
   holdingsToCsv,
   parseOrThrow,
   transactionsToCsv,
+  isDisplayCurrency,
   utcDay,
   type AddHoldingResult,
   type AutoAlertNote,
@@ -173,7 +174,14 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
 
   router.get('/history', async (ctx) => {
     const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
-    ctx.body = await portfolioHistory(db, currentUser(ctx).id, range, Date.now());
+    const user = currentUser(ctx);
+    const history = await portfolioHistory(db, user.id, range, Date.now());
+    // A display currency other than the dollar: its daily rates, for the chart to convert each point with.
+    const currency = user.displayCurrency;
+    if (isDisplayCurrency(currency) && currency !== 'usd') {
+      history.fx = { currency, days: await loadDailyFxRates(db, currency, utcDay(history.from)) };
+    }
+    ctx.body = history;
   });
 
   router.post('/', jsonBody(), async (ctx) => {

@@ -69,6 +69,28 @@ describe('ValueChart', () => {
     }
   });
 
+  it('converts each point with the rate of its own day when the server sends daily rates', async () => {
+    const days = [
+      { day: '1970-01-01', rate: 0.5 },
+      { day: '1970-01-08', rate: 1 },
+    ];
+    api.on('GET', '/api/portfolio/history', {
+      body: { ...history('7d', [1000, 1100, 1250]), fx: { currency: 'eur', days } },
+    });
+    useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.9 } });
+    try {
+      render(<ValueChart version="v1" />);
+      // 1,000 on 1 January at 0.5; 1,250 on 8 January at 1 (not today's 0.9).
+      await vi.waitFor(() =>
+        expect(screen.getByTestId('value-change').textContent).toBe(
+          '€750.00 (+150.00%) over 7 days, from €500.00 to €1,250.00',
+        ),
+      );
+    } finally {
+      useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
+    }
+  });
+
   it('says the span the history really covers, not the range asked for (issue 15)', async () => {
     const minute = 60_000;
     api.on('GET', '/api/portfolio/history', {

@@ -1,4 +1,4 @@
-import { formatPercent, moneyIn, type HistoryRange } from '@coinpace/domain';
+import { formatPercent, moneyIn, rateOnDay, type HistoryRange } from '@coinpace/domain';
 import { memo, useEffect, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { loadHistory, useHistory } from './history-store.ts';
@@ -25,20 +25,23 @@ const LABEL_GAP_PX = 14;
  */
 export const ValueChart = memo(function ValueChart({ version }: { version: string }) {
   const displayed = useMoney();
-  // The history is in dollars; it is drawn in the display currency once its rate is known.
+  // The history is in dollars; it is drawn in the display currency once a rate of it is known.
   const money = Number.isFinite(displayed.fromUsd(1)) ? displayed : DOLLARS;
   const { range, status, data, error } = useHistory();
+  // Read again when the display currency changes: the answer carries that currency's daily rates.
   useEffect(() => {
     void loadHistory();
-  }, [version]);
+  }, [version, displayed.currency]);
 
-  const points = useMemo(
-    () =>
-      (data?.range === range ? data.points : []).map((p) =>
-        money.currency === 'usd' ? p : { ...p, value: money.fromUsd(p.value) },
-      ),
-    [data, range, money],
-  );
+  // Each point at the rate of its day when the server sent the display currency's daily rates, else at
+  // the latest rate.
+  const points = useMemo(() => {
+    const raw = data?.range === range ? data.points : [];
+    if (money.currency === 'usd') return raw;
+    const days = data?.fx?.currency === money.currency ? data.fx.days : [];
+    const latest = money.fromUsd(1);
+    return raw.map((p) => ({ ...p, value: p.value * (rateOnDay(days, p.t) ?? latest) }));
+  }, [data, range, money]);
   const first = points[0]?.value ?? 0;
   const last = points.at(-1)?.value ?? 0;
   const up = last >= first;
