@@ -1,7 +1,6 @@
-import type { CostMethod, UserView } from '@coinpace/domain';
-import { useEffect, useState } from 'react';
+import type { CostMethod } from '@coinpace/domain';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { useUserSetting } from './user-setting.ts';
 
 const METHODS: { value: CostMethod; label: string; hint: string }[] = [
   {
@@ -18,53 +17,16 @@ const METHODS: { value: CostMethod; label: string; hint: string }[] = [
 
 /**
  * The cost method setting (issue 18): how realised gain/loss and a holding's cost are worked out,
- * saved with PATCH /api/users/me. Saved as soon as it is chosen; a failed save puts the old one back.
+ * saved with PATCH /api/users/me as soon as it is chosen (useUserSetting).
  */
 export function CostMethodSection() {
-  const [method, setMethod] = useState<CostMethod | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api<{ user: UserView }>('/api/users/me')
-      .then(({ user }) => live && setMethod(user.costMethod === 'fifo' ? 'fifo' : 'average'))
-      .catch(
-        (failure: unknown) => live && setError(`Failed to load your settings: ${errorMessage(failure)}`),
-      );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const choose = async (next: CostMethod) => {
-    if (next === method || saving) return;
-    const previous = method;
-    setMethod(next);
-    setSaving(true);
-    setSaved(false);
-    setError(null);
-    try {
-      const { user } = await api<{ user: UserView }>('/api/users/me', {
-        method: 'PATCH',
-        body: { costMethod: next },
-      });
-      setMethod(user.costMethod);
-      setSaved(true);
-    } catch (failure) {
-      setMethod(previous);
-      setError(`Failed to save changes to database: ${errorMessage(failure)}`);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { value: method, saving, saved, error, clearError, choose } = useUserSetting('costMethod');
 
   return (
     <section className="card account-section" aria-labelledby="cost-method-title">
       <h2 id="cost-method-title">Cost method</h2>
       <p className="muted">How realised gain/loss and what a holding cost are worked out.</p>
-      <ErrorBanner message={error} onClose={() => setError(null)} />
+      <ErrorBanner message={error} onClose={clearError} />
       {method === null ? (
         !error && <span className="spinner" role="status" aria-label="Loading cost method" />
       ) : (
