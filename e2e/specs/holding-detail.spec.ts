@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '@coinpace/server/testing';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
@@ -17,6 +17,27 @@ async function addLitecoin(page: Page, quantity: string, price: string): Promise
   await modal.getByLabel(/Purchase Price/).fill(price);
   await modal.getByRole('button', { name: 'Add Coin' }).click();
   await modal.waitFor({ state: 'hidden' });
+}
+
+/** Opens LTC's detail view from its row menu and waits for its transactions. */
+async function openLitecoinDetail(page: Page) {
+  const row = page.locator('tr[data-holding="LTC"]');
+  await row.waitFor();
+  await row.getByRole('button', { name: 'Actions for LTC' }).click();
+  await page.getByRole('menuitem', { name: 'Transactions' }).click();
+  const detail = page.getByRole('dialog', { name: /LTC/ });
+  await detail.getByRole('cell', { name: 'Buy' }).first().waitFor();
+  return { row, detail };
+}
+
+/** Records a transaction through the detail view's form and waits for the form to close. */
+async function addTransaction(detail: Locator, type: 'buy' | 'sell', quantity: string, price: string) {
+  await detail.getByRole('button', { name: 'Add transaction' }).click();
+  if (type === 'sell') await detail.getByLabel('Type').selectOption('sell');
+  await detail.getByLabel('Quantity').fill(quantity);
+  await detail.getByLabel('Price per coin (USD)').fill(price);
+  await detail.getByRole('button', { name: 'Add transaction' }).click();
+  await detail.getByRole('form').waitFor({ state: 'detached' });
 }
 
 /** The value shown under a figure's label in the detail view. */
@@ -46,30 +67,15 @@ describe('holding detail view (issue 18)', () => {
     const page = await context.newPage();
     await signUpInBrowser(page, app.url, 'Ada');
     await addLitecoin(page, '2', '100');
-    const row = page.locator('tr[data-holding="LTC"]');
-    await row.waitFor();
-
-    await row.getByRole('button', { name: 'Actions for LTC' }).click();
-    await page.getByRole('menuitem', { name: 'Transactions' }).click();
-    const detail = page.getByRole('dialog', { name: /LTC/ });
-    await detail.getByRole('cell', { name: 'Buy' }).first().waitFor();
+    const { row, detail } = await openLitecoinDetail(page);
 
     // A second buy: 2 more at 200, so the average cost is 150.
-    await detail.getByRole('button', { name: 'Add transaction' }).click();
-    await detail.getByLabel('Quantity').fill('2');
-    await detail.getByLabel('Price per coin (USD)').fill('200');
-    await detail.getByRole('button', { name: 'Add transaction' }).click();
-    await detail.getByRole('form').waitFor({ state: 'detached' });
+    await addTransaction(detail, 'buy', '2', '200');
     await expect.poll(() => figure(page, 'Quantity')).toBe('4.000000');
     await expect.poll(() => figure(page, 'Average cost')).toBe('$150.00');
 
     // A sale of 1 at 400: 250 gained over the average cost, 300 over the oldest coin (FIFO).
-    await detail.getByRole('button', { name: 'Add transaction' }).click();
-    await detail.getByLabel('Type').selectOption('sell');
-    await detail.getByLabel('Quantity').fill('1');
-    await detail.getByLabel('Price per coin (USD)').fill('400');
-    await detail.getByRole('button', { name: 'Add transaction' }).click();
-    await detail.getByRole('form').waitFor({ state: 'detached' });
+    await addTransaction(detail, 'sell', '1', '400');
     await expect.poll(() => figure(page, 'Realised gain/loss')).toBe('$250.00');
     await expect(detail.locator('tr[data-transaction="sell"]').textContent()).resolves.toContain('$250.00');
     await detail.getByRole('button', { name: 'FIFO' }).click();
@@ -109,20 +115,10 @@ describe('holding detail view (issue 18)', () => {
     const page = await context.newPage();
     await signUpInBrowser(page, app.url, 'Grace');
     await addLitecoin(page, '2', '100');
-    const row = page.locator('tr[data-holding="LTC"]');
-    await row.waitFor();
-    await row.getByRole('button', { name: 'Actions for LTC' }).click();
-    await page.getByRole('menuitem', { name: 'Transactions' }).click();
-    const detail = page.getByRole('dialog', { name: /LTC/ });
-    await detail.getByRole('cell', { name: 'Buy' }).first().waitFor();
+    const { detail } = await openLitecoinDetail(page);
 
     // A sale of 1 at 400 of coins that cost 100: 300 gained.
-    await detail.getByRole('button', { name: 'Add transaction' }).click();
-    await detail.getByLabel('Type').selectOption('sell');
-    await detail.getByLabel('Quantity').fill('1');
-    await detail.getByLabel('Price per coin (USD)').fill('400');
-    await detail.getByRole('button', { name: 'Add transaction' }).click();
-    await detail.getByRole('form').waitFor({ state: 'detached' });
+    await addTransaction(detail, 'sell', '1', '400');
     await expect.poll(() => figure(page, 'Realised gain/loss')).toBe('$300.00');
     await expect.poll(() => figure(page, 'Total invested')).toBe('$200.00');
     await detail.getByRole('button', { name: 'Close' }).click();
