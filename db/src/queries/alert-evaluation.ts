@@ -1,10 +1,12 @@
 /**
  * The alert consumer's reads (DESIGN.md section 5): one indexed range
- * query over `alerts_trigger_idx (coingecko_id, direction, trigger_price) WHERE status = 'Active'` for the
+ * query over `alerts_trigger_idx (coingecko_id, trigger_currency, direction, trigger_price) WHERE status =
+ * 'Active'` for the
  * single-coin alerts a tick reaches, and the portfolio-wide alerts of users holding a changed coin.
  * Lists travel as one JSON parameter (see alert-firing.ts).
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { isDisplayCurrency, type FxRates } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
 import { alerts, latestPrices, portfolioItems } from '../schema/index.ts';
 import type { AlertRecord } from './alerts.ts';
@@ -21,7 +23,7 @@ export interface CrossedAlert {
   id: string;
   userId: string;
   coingeckoId: string;
-  /** The tick price that reached it. */
+  /** The tick price that reached it, USD. */
   price: string;
 }
 
@@ -29,32 +31,43 @@ export interface CrossedAlert {
 const armedBefore = (armedBy: Date) => new Date(armedBy.getTime() + 1);
 
 /**
- * Every Active single-coin alert whose trigger the quotes reached: for each coin two index range
- * scans (`above` with trigger <= price, `below` with trigger >= price), never a scan of all alerts.
- * With `armedBy` (the tick's time) only alerts last created, edited or re-armed by then count: a tick
- * handled late does not fire an alert set up after its prices were seen. The tick's time is whole
- * milliseconds and the database stamps microseconds, so the bound is the end of the tick's millisecond:
- * an alert set up in the same millisecond as the tick counts as armed by it.
+ * Every Active single-coin alert whose trigger the quotes reached: for each coin and each currency a
+ * trigger is kept in, two index range scans (`above` with trigger <= price, `below` with trigger >=
+ * price), never a scan of all alerts. A trigger in another currency than the dollar (an Above/Below alert
+ * set in euros, issue 18) is compared with the coin's price times the tick's rate of that currency;
+ * currencies the tick has no rate for are not looked at. With `armedBy` (the tick's time) only alerts
+ * last created, edited or re-armed by then count: a tick handled late does not fire an alert set up after
+ * its prices were seen. The tick's time is whole milliseconds and the database stamps microseconds, so
+ * the bound is the end of the tick's millisecond: an alert set up in the same millisecond as the tick
+ * counts as armed by it.
  */
 export async function findCrossedAlerts(
   db: AppDb | AppTx,
   quotes: TickQuote[],
   armedBy?: Date,
+  rates: FxRates = {},
 ): Promise<CrossedAlert[]> {
   if (quotes.length === 0) return [];
   const json = JSON.stringify(quotes.map((q) => ({ coin: q.coingeckoId, price: q.price })));
+  const currencies = JSON.stringify([
+    { currency: 'usd', rate: '1' },
+    ...Object.entries(rates)
+      .filter(([c, rate]) => c !== 'usd' && isDisplayCurrency(c) && Number.isFinite(rate) && rate! > 0)
+      .map(([currency, rate]) => ({ currency, rate: String(rate) })),
+  ]);
   const armed = armedBy ? sql`and x.updated_at < ${armedBefore(armedBy).toISOString()}::timestamptz` : sql``;
   const result = await db.execute(sql`
     select a.id, a.user_id as "userId", t.coin as "coingeckoId", t.price::text as "price"
     from jsonb_to_recordset(${json}::jsonb) as t(coin text, price numeric)
+    cross join jsonb_to_recordset(${currencies}::jsonb) as r(currency text, rate numeric)
     cross join lateral (
       (select x.id, x.user_id from alerts x
-        where x.status = 'Active' and x.coingecko_id = t.coin
-          and x.direction = 'above' and x.trigger_price <= t.price ${armed})
+        where x.status = 'Active' and x.coingecko_id = t.coin and x.trigger_currency = r.currency
+          and x.direction = 'above' and x.trigger_price <= t.price * r.rate ${armed})
       union all
       (select x.id, x.user_id from alerts x
-        where x.status = 'Active' and x.coingecko_id = t.coin
-          and x.direction = 'below' and x.trigger_price >= t.price ${armed})
+        where x.status = 'Active' and x.coingecko_id = t.coin and x.trigger_currency = r.currency
+          and x.direction = 'below' and x.trigger_price >= t.price * r.rate ${armed})
     ) a`);
   return rowsOf<CrossedAlert>(result);
 }

@@ -132,6 +132,8 @@ export interface NewAlertEvent {
   tickId: string;
   price: string | null;
   triggerPrice: string | null;
+  /** The currency of price and triggerPrice (issue 18); usd when not given. */
+  currency?: string;
   channels: string[];
   outcome: string;
   detail: string | null;
@@ -157,6 +159,7 @@ export async function insertAlertEvents(
       tick_id: r.tickId,
       price: r.price,
       trigger_price: r.triggerPrice,
+      currency: r.currency ?? 'usd',
       channels: r.channels.join(','),
       outcome: r.outcome,
       detail: r.detail,
@@ -168,13 +171,13 @@ export async function insertAlertEvents(
     })),
   );
   const result = await tx.execute(sql`
-    insert into alert_events (alert_id, user_id, idempotency_key, tick_id, price, trigger_price, channels, outcome,
-      detail, fired_at, scope, coin_symbol, threshold_type, threshold_value)
-    select alert_id, user_id, idempotency_key, tick_id, price, trigger_price,
+    insert into alert_events (alert_id, user_id, idempotency_key, tick_id, price, trigger_price, currency, channels,
+      outcome, detail, fired_at, scope, coin_symbol, threshold_type, threshold_value)
+    select alert_id, user_id, idempotency_key, tick_id, price, trigger_price, currency,
       case when channels = '' then '{}'::text[] else string_to_array(channels, ',') end, outcome, detail, fired_at,
       scope, coin_symbol, threshold_type, threshold_value
     from jsonb_to_recordset(${json}::jsonb) as e(alert_id uuid, user_id uuid, idempotency_key text, tick_id text,
-      price numeric, trigger_price numeric, channels text, outcome text, detail text, fired_at timestamptz,
+      price numeric, trigger_price numeric, currency text, channels text, outcome text, detail text, fired_at timestamptz,
       scope text, coin_symbol text, threshold_type text, threshold_value numeric)
     on conflict (idempotency_key) do nothing
     returning id, idempotency_key as "idempotencyKey"`);

@@ -3,9 +3,10 @@
  * figures with the latest rate, and history with the rate of its own day.
  */
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { isDisplayCurrency, utcDay, type DisplayCurrency, type FxRates } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
-import { fxRates, users } from '../schema/index.ts';
+import { alerts, fxRates, users } from '../schema/index.ts';
 
 /** Stores the rates read at `at` as the rates of its UTC day (the day's row takes the newest). */
 export async function saveFxRates(db: AppDb, rates: FxRates, at: Date): Promise<void> {
@@ -56,12 +57,20 @@ export async function loadDailyFxRates(
     .orderBy(fxRates.day);
 }
 
-/** The display currencies users have chosen besides the US dollar: the set the poller reads rates for. */
+/**
+ * The currencies besides the US dollar that users have chosen to see, or that their Active alerts were
+ * set in: the set the poller reads rates for. Both reads use partial indexes of the non-dollar rows.
+ */
 export async function displayCurrenciesInUse(db: AppDb): Promise<DisplayCurrency[]> {
-  const rows = await db
+  const chosen = db
     .selectDistinct({ currency: users.displayCurrency })
     .from(users)
     .where(ne(users.displayCurrency, 'usd'));
+  const alerted = db
+    .selectDistinct({ currency: alerts.currency })
+    .from(alerts)
+    .where(and(ne(alerts.currency, 'usd'), eq(alerts.status, 'Active')));
+  const rows = await union(chosen, alerted);
   return rows
     .map((r) => r.currency)
     .filter(isDisplayCurrency)

@@ -35,9 +35,19 @@ export const alerts = pgTable(
     status: text().notNull().default('Active'),
     /** user or trigger; only trigger-paused alerts are re-armed. */
     pausedBy: text(),
+    /**
+     * The currency the alert was set in (issue 18), a domain DISPLAY_CURRENCIES code: an Above/Below
+     * threshold is a price in it, and its messages and screens state amounts in it.
+     */
+    currency: text().notNull().default('usd'),
     /** above or below; null for portfolio and all-coins alerts. */
     direction: text(),
     triggerPrice: decimal(),
+    /**
+     * The currency `triggerPrice` is in: the alert's currency for Above/Below, usd for Gain/Loss (measured
+     * from the dollar purchase price). A tick compares it with the coin's price in that currency.
+     */
+    triggerCurrency: text().notNull().default('usd'),
     /**
      * Gain/Loss on one coin: the price the percentage is measured from. Null for whole-portfolio alerts,
      * which measure against what the holdings cost, at each tick.
@@ -56,8 +66,11 @@ export const alerts = pgTable(
   },
   (t) => [
     index('alerts_trigger_idx')
-      .on(t.coingeckoId, t.direction, t.triggerPrice)
+      .on(t.coingeckoId, t.triggerCurrency, t.direction, t.triggerPrice)
       .where(sql`${t.status} = 'Active'`),
+    index('alerts_currency_idx')
+      .on(t.currency)
+      .where(sql`${t.currency} <> 'usd'`),
     index('alerts_user_idx').on(t.userId),
     index('alerts_rearm_idx')
       .on(t.lastTriggered)
@@ -77,8 +90,12 @@ export const alertEvents = pgTable(
     /** alert id + tick id: a redelivered tick never fires twice. */
     idempotencyKey: text().notNull(),
     tickId: text().notNull(),
+    /** The price (or portfolio value) it fired on, in `currency`. */
     price: decimal(),
+    /** The trigger price (or portfolio target) it fired at, in `currency`. */
     triggerPrice: decimal(),
+    /** The currency of `price` and `triggerPrice` (issue 18); null on events from before it was kept: usd. */
+    currency: text(),
     /** Channels asked for: email, sms. */
     channels: text()
       .array()

@@ -31,7 +31,13 @@ export const users = pgTable(
     /** The currency prices and values are shown in (issue 18): a domain DISPLAY_CURRENCIES code. */
     displayCurrency: text().notNull().default('usd'),
   },
-  (t) => [uniqueIndex('users_identity_subject_key').on(t.identitySubject)],
+  (t) => [
+    uniqueIndex('users_identity_subject_key').on(t.identitySubject),
+    // The poller asks which currencies are in use every few seconds; few users leave the dollar.
+    index('users_display_currency_idx')
+      .on(t.displayCurrency)
+      .where(sql`${t.displayCurrency} <> 'usd'`),
+  ],
 );
 
 /** E-mail and scrypt hash of a local account (embedded identity only). */

@@ -29,6 +29,40 @@ describe('alert notification texts', () => {
     expect(mail.html).toContain('$50,123.45');
   });
 
+  it('an alert set in another currency states every amount in it (issue 18)', () => {
+    const euro = renderAlertEmail({ ...base, currency: 'eur', thresholdValue: 46000, price: 46113.57 });
+    expect(euro.subject).toBe('Coinpace alert: BTC is above €46,000.00');
+    expect(euro.text).toContain(
+      'Bitcoin (BTC) is now €46,113.57, at or above your alert price of €46,000.00.',
+    );
+    expect(euro.text).not.toContain('$');
+    const yen = {
+      ...base,
+      currency: 'jpy',
+      scope: 'portfolio',
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      price: 1_650_000,
+      referenceValue: 1_500_000,
+    } as const;
+    expect(renderAlertEmail(yen).text).toContain(
+      'Your portfolio is now worth ¥1,650,000, +10.00% against the ¥1,500,000 you paid for it.',
+    );
+    expect(renderAlertSms(yen)).toBe(
+      'Coinpace: Your portfolio is up 10% or more, now ¥1,650,000. https://coinpace.example/alerts',
+    );
+    const sats = {
+      ...base,
+      currency: 'btc',
+      coinSymbol: 'ETH',
+      coinName: 'Ether',
+      thresholdType: 'Below',
+    } as const;
+    expect(renderAlertSms({ ...sats, thresholdValue: 0.03, price: 0.02991234 })).toBe(
+      'Coinpace: ETH is below ₿0.03000000, now ₿0.02991234. https://coinpace.example/alerts',
+    );
+  });
+
   it('a message about simulated demo prices says so in the subject, the text, the HTML and the SMS', () => {
     const mail = renderAlertEmail({ ...base, simulated: true });
     expect(mail.subject).toBe('Coinpace alert (simulated prices): BTC is above $50,000.00');

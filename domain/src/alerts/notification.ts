@@ -4,7 +4,8 @@
  * when the alert fires and stored in the outbox, so a retry sends exactly what was decided.
  */
 import { escapeHtml } from '../format/html.ts';
-import { formatPercent, formatPortfolioPrice, formatUsd } from '../format/money.ts';
+import { formatAmountIn, formatPriceIn, type DisplayCurrency } from '../format/currency.ts';
+import { formatPercent } from '../format/money.ts';
 import type { AlertScope, ThresholdType } from './constants.ts';
 import type { CrossedHolding } from './evaluate.ts';
 
@@ -15,9 +16,14 @@ export interface AlertNotice {
   coinSymbol: string | null;
   coinName: string | null;
   thresholdType: ThresholdType;
-  /** USD for Above/Below, percent for Gain/Loss. */
+  /** A price in `currency` for Above/Below, percent for Gain/Loss. */
   thresholdValue: number;
-  /** The price (or the portfolio's value) the alert fired on, USD. */
+  /**
+   * The currency every amount of the notice is in (issue 18): the alert's, or usd when the tick had no
+   * rate for it. Absent: usd.
+   */
+  currency?: DisplayCurrency;
+  /** The price (or the portfolio's value) the alert fired on, in `currency`. */
   price: number;
   /** Gain/Loss: the price (or for the whole portfolio, the holdings' cost) the percentage is measured from. */
   referenceValue?: number | null;
@@ -57,9 +63,9 @@ export function describeCondition(n: AlertNotice): string {
   const symbol = n.coinSymbol ?? 'Your coin';
   switch (n.thresholdType) {
     case 'Above':
-      return `${symbol} is above ${price(n.thresholdValue)}`;
+      return `${symbol} is above ${formatPriceIn(n.currency ?? 'usd', n.thresholdValue)}`;
     case 'Below':
-      return `${symbol} is below ${price(n.thresholdValue)}`;
+      return `${symbol} is below ${formatPriceIn(n.currency ?? 'usd', n.thresholdValue)}`;
     case 'Gain':
       return `${symbol} is up ${pct} or more`;
     case 'Loss':
@@ -69,14 +75,16 @@ export function describeCondition(n: AlertNotice): string {
 
 /** The sentences of the message body, shared by the text, HTML and SMS forms. */
 export function describeAlert(n: AlertNotice): string[] {
+  const price = (value: number) => formatPriceIn(n.currency ?? 'usd', value);
+  const amount = (value: number) => formatAmountIn(n.currency ?? 'usd', value);
   const coin = n.coinName && n.coinSymbol ? `${n.coinName} (${n.coinSymbol})` : (n.coinSymbol ?? 'Your coin');
   const move = (from: number | null | undefined, to: number) =>
     from && from > 0 ? `, ${formatPercent(((to - from) / from) * 100)} from ${price(from)}` : '';
   if (n.scope === 'portfolio') {
     return [
       n.referenceValue && n.referenceValue > 0
-        ? `Your portfolio is now worth ${formatUsd(n.price)}, ${formatPercent(((n.price - n.referenceValue) / n.referenceValue) * 100)} against the ${formatUsd(n.referenceValue)} you paid for it.`
-        : `Your portfolio is now worth ${formatUsd(n.price)}.`,
+        ? `Your portfolio is now worth ${amount(n.price)}, ${formatPercent(((n.price - n.referenceValue) / n.referenceValue) * 100)} against the ${amount(n.referenceValue)} you paid for it.`
+        : `Your portfolio is now worth ${amount(n.price)}.`,
       `It passed your ${percentText(n.thresholdValue)} ${n.thresholdType.toLowerCase()} alert.`,
     ];
   }
@@ -139,19 +147,16 @@ export function renderAlertEmail(n: AlertNotice): RenderedEmail {
 
 /** The alert SMS: the condition, the price and the link, kept short. */
 export function renderAlertSms(n: AlertNotice): string {
+  const price = (value: number) => formatPriceIn(n.currency ?? 'usd', value);
   const now =
     n.scope === 'all_coins'
       ? (n.crossed ?? [])
           .slice(0, 3)
           .map((c) => `${c.symbol} ${price(c.price)} (${formatPercent(c.changePercent)})`)
           .join(', ')
-      : `now ${n.scope === 'portfolio' ? formatUsd(n.price) : price(n.price)}`;
+      : `now ${n.scope === 'portfolio' ? formatAmountIn(n.currency ?? 'usd', n.price) : price(n.price)}`;
   const demo = n.simulated ? ' (simulated demo prices)' : '';
   return `${BRAND}: ${describeCondition(n)}, ${now}${demo}. ${n.alertsUrl}`;
-}
-
-function price(value: number): string {
-  return formatPortfolioPrice(value);
 }
 
 function percentText(value: number): string {

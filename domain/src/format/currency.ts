@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formatPortfolioPrice, formatPreviewPrice, formatUsd } from './money.ts';
+import { MAX_PRICE_USD } from '../limits.ts';
 import { MISSING_NUMBER } from './missing.ts';
 import { formatTickerPrice } from './ticker.ts';
 import { utcDay } from './utc-day.ts';
@@ -136,6 +137,29 @@ function amountFormat(currency: DisplayCurrency): (value: number, use: Use) => s
     if (!sign) return text;
     return text.startsWith('-') ? `-${sign}${text.slice(1)}` : `${sign}${text}`;
   };
+}
+
+/**
+ * A price already in `currency` (an alert's threshold, a price an alert fired on), with more decimals the
+ * smaller it is: dollars exactly as formatPortfolioPrice.
+ */
+export function formatPriceIn(currency: DisplayCurrency, amount: number): string {
+  return currency === 'usd' ? formatPortfolioPrice(amount) : amountFormat(currency)(amount, 'price');
+}
+
+/** An amount already in `currency` (a portfolio's value): dollars exactly as formatUsd. */
+export function formatAmountIn(currency: DisplayCurrency, amount: number): string {
+  return currency === 'usd' ? formatUsd(amount) : amountFormat(currency)(amount, 'amount');
+}
+
+/**
+ * The highest price an alert may be set at in `currency`: MAX_PRICE_USD in dollars, ten times it in the
+ * other fiat currencies (none is worth ten dollars), a thousand times in yen; in BTC and ETH prices are
+ * smaller than in dollars.
+ */
+export function maxAlertPrice(currency: DisplayCurrency): number {
+  if (currency === 'jpy') return MAX_PRICE_USD * 1000;
+  return currency === 'usd' || CURRENCIES[currency].sign ? MAX_PRICE_USD : MAX_PRICE_USD * 10;
 }
 
 /** GET /api/prices/rates: the latest rate of every display currency known, the dollar's being 1. */

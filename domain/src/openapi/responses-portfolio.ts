@@ -139,6 +139,10 @@ export const ZAlertView = responseSchema<AlertView>()(
       lastTriggered: nullable(isoTime),
       resetInterval: z.enum(RESET_INTERVALS),
       direction: nullable(z.enum(['above', 'below'])),
+      currency: ZDisplayCurrency.meta({
+        description:
+          'The currency the alert was set in; its prices (not coinId.currentPrice) are stated in it.',
+      }),
       triggerPrice: nullable(z.number()),
       referenceValue: nullable(z.number()),
       currentPrice: nullable(z.number()),
@@ -182,6 +186,7 @@ export const ZAlertEventView = responseSchema<AlertEventView>()(
       tickId: z.string(),
       price: nullable(z.number()),
       triggerPrice: nullable(z.number()),
+      currency: ZDisplayCurrency.meta({ description: 'The currency of price and triggerPrice.' }),
       channels: z.array(zChannel),
       outcome: z
         .string()

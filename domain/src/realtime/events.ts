@@ -3,6 +3,7 @@
  * API, the alert consumer and the gateway, and the typed Socket.IO event maps the gateway and the
  * browser share. Payloads are JSON (no Dates, no undefined fields).
  */
+import type { DisplayCurrency, FxRates } from '../format/currency.ts';
 import type { PriceMap, PriceSourceState, TickerCoin } from '../prices/types.ts';
 
 /** Bus topics (pub/sub fan-out; a subscriber that is not connected misses the message). */
@@ -31,6 +32,11 @@ export interface PriceTick {
   ticker?: TickerCoin[];
   /** The price source's state after the poll. */
   source: PriceSourceState;
+  /**
+   * The display currencies' rates read in the same poll (units per US dollar, issue 18): alerts set in
+   * another currency are checked at them. Absent when the poll asked no other currency.
+   */
+  rates?: FxRates;
 }
 
 /** What the browser is told when one of its alerts fires (socket event `alert:triggered`). */
@@ -41,8 +47,10 @@ export interface AlertTriggeredPayload {
   coingeckoId: string | null;
   thresholdType: 'Above' | 'Below' | 'Gain' | 'Loss';
   thresholdValue: number;
-  /** The price (or portfolio value) the alert fired on, USD. */
+  /** The price (or portfolio value) the alert fired on, in `currency`. */
   price: number;
+  /** The currency of `price` (and of an Above/Below threshold): the alert's, or usd when its rate was unknown. */
+  currency: DisplayCurrency;
   /** Epoch ms. */
   firedAt: number;
   /** 'queued' when messages went to the outbox, 'skipped_allowance' when the allowance was used up. */

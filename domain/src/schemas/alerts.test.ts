@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '../alerts/messages.ts';
+import { DISPLAY_CURRENCIES } from '../format/currency.ts';
 import {
   ZAlertStatusBody,
   ZCreateAlert,
@@ -56,7 +57,16 @@ describe('ZCreateAlert (SPEC.md section 5)', () => {
       { ...coinAlert, thresholdType: 'Gain', thresholdValue: 100_001 },
       'A gain alert may ask for at most 100,000%.',
     ],
-    [{ ...coinAlert, thresholdValue: 10_000_001 }, 'Alert value must be at most 10,000,000'],
+    [{ ...coinAlert, currency: 'usd', thresholdValue: 10_000_001 }, 'Alert value must be at most 10,000,000'],
+    [
+      { ...coinAlert, currency: 'eur', thresholdValue: 100_000_001 },
+      'Alert value must be at most 100,000,000',
+    ],
+    [
+      { ...coinAlert, currency: 'jpy', thresholdValue: 10_000_000_001 },
+      'Alert value must be at most 10,000,000,000',
+    ],
+    [{ ...coinAlert, currency: 'xau' }, `currency must be one of ${DISPLAY_CURRENCIES.join(', ')}`],
     [{ ...coinAlert, extra: 1 }, 'Unrecognized key: "extra"'],
   ])('refuses %o: %s', (input, message) => {
     expect(firstMessage(ZCreateAlert.safeParse(input))).toBe(message);
@@ -74,6 +84,15 @@ describe('ZCreateAlert (SPEC.md section 5)', () => {
     expect(ZCreateAlert.safeParse({ ...pct, allCoins: true }).success).toBe(true);
     expect(ZCreateAlert.safeParse({ ...pct, wholePortfolio: true }).success).toBe(true);
     expect(ZCreateAlert.safeParse({ ...coinAlert, userId: 'someone-else' }).success).toBe(true);
+  });
+
+  it('takes a price in the currency the alert is set in, up to the cap of that currency', () => {
+    const yen = ZCreateAlert.safeParse({ ...coinAlert, currency: 'jpy', thresholdValue: '15,000,000' });
+    expect(yen.success && yen.data).toMatchObject({ currency: 'jpy', thresholdValue: '15000000' });
+    // Without a currency the server checks the cap with the user's display currency.
+    expect(
+      ZCreateAlert.safeParse({ ...coinAlert, thresholdValue: 15_000_000 }).data?.currency,
+    ).toBeUndefined();
   });
 });
 

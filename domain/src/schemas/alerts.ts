@@ -23,7 +23,8 @@ import {
 } from '../alerts/constants.ts';
 import type { LifecycleState } from '../alerts/lifecycle.ts';
 import { ALERT_MESSAGES } from '../alerts/messages.ts';
-import { MAX_PRICE_USD, zCoinName, zCoingeckoId, zDecimal, zImageUrl, zSymbol } from './common.ts';
+import { DISPLAY_CURRENCIES, maxAlertPrice, type DisplayCurrency } from '../format/currency.ts';
+import { zCoinName, zCoingeckoId, zDecimal, zImageUrl, zSymbol } from './common.ts';
 
 /** Most coins one create request may name. */
 export const MAX_ALERT_COINS = 500;
@@ -49,7 +50,24 @@ const zThresholdValue = z
     }
     return text;
   })
-  .pipe(zDecimal('Alert value', { positive: true, max: MAX_PRICE_USD }));
+  // The highest cap of any currency; each alert's own currency is checked with checkPriceCap.
+  .pipe(zDecimal('Alert value', { positive: true, max: maxAlertPrice('jpy') }));
+
+/**
+ * An Above/Below threshold past the cap of its currency (MAX_PRICE_USD in dollars, see maxAlertPrice):
+ * the same message as the dollar cap always gave.
+ */
+export function priceCapMessage(
+  thresholdType: ThresholdType,
+  value: string,
+  currency: DisplayCurrency,
+): string | null {
+  if (isPercentThreshold(thresholdType)) return null;
+  const max = maxAlertPrice(currency);
+  return compareDecimal(value, String(max)) > 0
+    ? `Alert value must be at most ${max.toLocaleString('en-US')}`
+    : null;
+}
 
 /** Watch-list coin details the browser already has from search, so the alert can show them. */
 const zCoinInfo = z.strictObject({
@@ -78,6 +96,13 @@ export const ZCreateAlert = z
     notificationMethod: zNotificationMethod,
     resetInterval: zResetInterval.default(DEFAULT_RESET_INTERVAL),
     coin: zCoinInfo.optional(),
+    /**
+     * The currency the alert is set in (issue 18): an Above/Below value is a price in it, and the alert's
+     * messages state amounts in it. The user's display currency when absent.
+     */
+    currency: z
+      .enum(DISPLAY_CURRENCIES, { message: `currency must be one of ${DISPLAY_CURRENCIES.join(', ')}` })
+      .optional(),
     userId: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
@@ -98,6 +123,9 @@ export const ZCreateAlert = z
       );
     }
     checkPercent(v.thresholdType, v.thresholdValue, (m) => issue(m, 'thresholdValue'));
+    // Without a currency the server checks again with the user's.
+    const cap = priceCapMessage(v.thresholdType, v.thresholdValue, v.currency ?? 'jpy');
+    if (cap) issue(cap, 'thresholdValue');
   });
 export type CreateAlert = z.output<typeof ZCreateAlert>;
 export type CreateAlertInput = z.input<typeof ZCreateAlert>;
@@ -161,7 +189,7 @@ export interface AlertCoinView {
   name: string;
   shortname: string;
   image: string | null;
-  /** Latest known price, USD; null when none is known. */
+  /** Latest known price, USD (SPEC.md's server shape); null when none is known. */
   currentPrice: number | null;
 }
 
@@ -185,11 +213,17 @@ export interface AlertView {
   lastTriggered: string | null;
   resetInterval: ResetInterval;
   direction: Direction | null;
-  /** The price the alert fires at, USD; null for portfolio-wide alerts and unarmed ones. */
+  /**
+   * The currency the alert was set in (issue 18). An Above/Below `thresholdValue` is a price in it, and
+   * `triggerPrice`, `referenceValue` and `currentPrice` are stated in it (a Gain/Loss alert's at the latest
+   * rate: null while the currency has none).
+   */
+  currency: DisplayCurrency;
+  /** The price the alert fires at, in `currency`; null for portfolio-wide alerts and unarmed ones. */
   triggerPrice: number | null;
-  /** Gain/Loss: the price (or portfolio value) the percentage is measured from. */
+  /** Gain/Loss: the price (or portfolio value) the percentage is measured from, in `currency`. */
   referenceValue: number | null;
-  /** The coin's latest price, or the portfolio's value for a whole-portfolio alert. */
+  /** The coin's latest price, or the portfolio's value for a whole-portfolio alert, in `currency`. */
   currentPrice: number | null;
   /** Percent the price must move to reach the trigger (+ up, - down); null when unknown. */
   distancePercent: number | null;
@@ -253,9 +287,11 @@ export interface AlertEventView {
   thresholdType: ThresholdType | null;
   thresholdValue: number | null;
   tickId: string;
-  /** The price or portfolio value it fired on, USD. */
+  /** The price or portfolio value it fired on, in `currency`. */
   price: number | null;
   triggerPrice: number | null;
+  /** The currency of `price` and `triggerPrice`: the alert's, or usd (also for events from before issue 18). */
+  currency: DisplayCurrency;
   channels: Channel[];
   /** queued, delivered, partially_delivered, failed or skipped_allowance. */
   outcome: string;

@@ -149,6 +149,72 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     });
   });
 
+  it("an alert set in euros fires on the euro price at the tick's rate, and says it in euros (issue 18)", async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const euro = await createCoinAlert(database.db, user.id, {
+      coin,
+      symbol: 'EUT',
+      thresholdValue: 90,
+      currency: 'eur',
+      method: 'Email',
+    });
+    const dollar = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 95, method: 'Email' });
+    await setTestPrice(database.db, coin, 99);
+    // No euro rate in the tick: the euro alert cannot be judged, however high the dollar price.
+    await send(makeTick({ [coin]: 200 }, Date.now()));
+    expect(await eventsOf(euro.id)).toEqual([]);
+    expect(await eventsOf(dollar.id)).toHaveLength(1);
+    // $99 at 0.9 is €89.10: below €90.
+    await send({ ...makeTick({ [coin]: 99 }, Date.now()), rates: { eur: 0.9, gbp: 0.8 } });
+    expect(await eventsOf(euro.id)).toEqual([]);
+    // $99 at 0.92 is €91.08: above.
+    const tick = { ...makeTick({ [coin]: 99 }, Date.now()), rates: { eur: 0.92 } };
+    await send(tick);
+    const [event] = await eventsOf(euro.id);
+    expect(event).toMatchObject({ currency: 'eur', outcome: 'queued' });
+    expect(Number(event!.price)).toBeCloseTo(91.08, 8);
+    expect(Number(event!.triggerPrice)).toBe(90);
+    const [mail] = await outboxOf(euro.id);
+    expect(mail!.subject).toBe('Coinpace alert: EUT is above €90.00');
+    expect(mail!.bodyText).toContain('is now €91.08, at or above your alert price of €90.00.');
+    await waitFor(() => events.some((e) => e.type === 'alert:triggered' && e.payload.alertId === euro.id));
+    const told = events.find((e) => e.type === 'alert:triggered' && e.payload.alertId === euro.id)!;
+    expect(told.payload).toMatchObject({ currency: 'eur', thresholdValue: 90 });
+    expect((told.payload as { price: number }).price).toBeCloseTo(91.08, 8);
+  });
+
+  it('a percentage alert set in euros is measured in dollars and told in euros, or in dollars without a rate', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    const options = {
+      coin,
+      symbol: 'PCT',
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      referencePrice: 100,
+      currency: 'eur',
+      method: 'Email',
+    } as const;
+    const told = await createCoinAlert(database.db, user.id, options);
+    await setTestPrice(database.db, coin, 111);
+    await send({ ...makeTick({ [coin]: 111 }, Date.now()), rates: { eur: 0.9 } });
+    const [mail] = await outboxOf(told.id);
+    expect(mail!.bodyText).toContain('is now €99.90, +11.00% from €90.00.');
+    const [event] = await eventsOf(told.id);
+    expect(event).toMatchObject({ currency: 'eur' });
+    expect(Number(event!.triggerPrice)).toBeCloseTo(99, 8);
+
+    // Set after that tick; the next one carries no rate.
+    const untold = await createCoinAlert(database.db, user.id, options);
+    await send(makeTick({ [coin]: 112 }, Date.now()));
+    const [plain] = await outboxOf(untold.id);
+    expect(plain!.bodyText).toContain('is now $112.00, +12.00% from $100.00.');
+    expect((await eventsOf(untold.id))[0]).toMatchObject({ currency: 'usd' });
+  });
+
   it('the same tick delivered twice fires once', async () => {
     await consumer();
     const coin = newCoin();

@@ -71,7 +71,7 @@ export async function evaluateTick(
     else usable.push({ coingeckoId, price });
   }
   const armedBy = new Date(tick.at);
-  const firings: Firing[] = (await findCrossedAlerts(db, usable, armedBy)).map((c) => ({
+  const firings: Firing[] = (await findCrossedAlerts(db, usable, armedBy, tick.rates)).map((c) => ({
     alertId: c.id,
     userId: c.userId,
     price: c.price,

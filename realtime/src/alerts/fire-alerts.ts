@@ -23,6 +23,7 @@ import {
 import {
   addUsage,
   decideDelivery,
+  isDisplayCurrency,
   findPlan,
   hasActivePlan,
   renderAlertEmail,
@@ -31,6 +32,8 @@ import {
   type AlertScope,
   type AlertTriggeredPayload,
   type AllowanceLimits,
+  type DisplayCurrency,
+  type FxRates,
   type NotificationMethod,
   type ThresholdType,
   usagePeriodAt,
@@ -47,6 +50,8 @@ export interface FireOptions {
   publicUrl: string;
   /** The prices are the simulated demo feed: the messages say so. */
   simulated?: boolean;
+  /** The tick's display-currency rates: an alert set in another currency is told in it (issue 18). */
+  rates?: FxRates;
 }
 
 /** One alert fired by this call, as the user's sockets are told. */
@@ -131,13 +136,16 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
         const next = addUsage(used, decision);
         Object.assign(row, { notificationsSent: next.total, emailSent: next.email, smsSent: next.sms });
       }
+      const told = toldIn(alert, opts);
+      const notice = noticeOf(alert, firing, told, opts);
       events.push({
         alertId: alert.id,
         userId: alert.userId,
         idempotencyKey: key(alert.id),
         tickId: opts.tickId,
-        price: firing.price,
-        triggerPrice: alert.triggerPrice ?? (firing.target === undefined ? null : String(firing.target)),
+        price: told.rate === 1 ? firing.price : String(notice.price),
+        triggerPrice: eventTrigger(alert, firing, told),
+        currency: notice.currency,
         channels: decision.channels,
         outcome: decision.outcome,
         detail: [...decision.notes, ...crossedNote(firing)].join('; ') || null,
@@ -148,7 +156,6 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
         thresholdType: alert.thresholdType,
         thresholdValue: alert.thresholdValue,
       });
-      const notice = noticeOf(alert, firing, opts);
       const rows: Omit<NewOutboxRow, 'dedupeKey'>[] = [];
       for (const channel of decision.channels) {
         const common = { channel, kind: 'alert', userId: alert.userId };
@@ -177,7 +184,8 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
           coingeckoId: alert.coingeckoId ?? firing.crossed?.[0]?.coingeckoId ?? null,
           thresholdType: alert.thresholdType as ThresholdType,
           thresholdValue: Number(alert.thresholdValue),
-          price: Number(firing.price),
+          price: notice.price,
+          currency: notice.currency,
           firedAt: opts.now.getTime(),
           outcome: decision.outcome === 'queued' ? 'queued' : 'skipped_allowance',
         },
@@ -200,24 +208,64 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
 
 const periodKey = (p: { start: Date; end: Date }) => ({ periodStart: p.start, periodEnd: p.end });
 
-function noticeOf(alert: AlertRecord, firing: Firing, opts: FireOptions): AlertNotice {
+/**
+ * The currency an alert's messages and event are told in, and its rate per dollar: the alert's currency at
+ * the tick's rate (issue 18). Without a rate for it in the tick (a percentage alert fires on the dollar
+ * prices alone) they are told in dollars, and say so by their signs.
+ */
+function toldIn(alert: AlertRecord, opts: FireOptions): { currency: DisplayCurrency; rate: number } {
+  const wanted = isDisplayCurrency(alert.currency) ? alert.currency : 'usd';
+  const rate = wanted === 'usd' ? 1 : opts.rates?.[wanted];
+  return rate !== undefined && Number.isFinite(rate) && rate > 0
+    ? { currency: wanted, rate }
+    : { currency: 'usd', rate: 1 };
+}
+
+/** What the messages say, every amount in `told`'s currency. An Above/Below threshold already is. */
+function noticeOf(
+  alert: AlertRecord,
+  firing: Firing,
+  told: { currency: DisplayCurrency; rate: number },
+  opts: FireOptions,
+): AlertNotice & { currency: DisplayCurrency } {
+  const convert = (usd: number) => usd * told.rate;
+  const reference =
+    firing.cost !== undefined
+      ? firing.cost
+      : alert.referenceValue === null
+        ? null
+        : Number(alert.referenceValue);
   return {
     scope: alert.scope as AlertScope,
     coinSymbol: alert.coinSymbol,
     coinName: alert.coinName,
     thresholdType: alert.thresholdType as ThresholdType,
     thresholdValue: Number(alert.thresholdValue),
-    price: Number(firing.price),
-    referenceValue:
-      firing.cost !== undefined
-        ? firing.cost
-        : alert.referenceValue === null
-          ? null
-          : Number(alert.referenceValue),
-    crossed: firing.crossed,
+    currency: told.currency,
+    price: convert(Number(firing.price)),
+    referenceValue: reference === null ? null : convert(reference),
+    crossed: firing.crossed?.map((c) => ({
+      ...c,
+      price: convert(c.price),
+      purchasePrice: convert(c.purchasePrice),
+    })),
     alertsUrl: `${opts.publicUrl}/alerts`,
     simulated: opts.simulated === true,
   };
+}
+
+/**
+ * The trigger an event records, in `told`'s currency: an Above/Below alert's own trigger (kept in its
+ * currency), a Gain/Loss trigger (dollars) or a whole-portfolio alert's target at the tick's rate.
+ */
+function eventTrigger(
+  alert: AlertRecord,
+  firing: Firing,
+  told: { currency: DisplayCurrency; rate: number },
+): string | null {
+  if (alert.triggerPrice !== null && alert.triggerCurrency === told.currency) return alert.triggerPrice;
+  const usd = alert.triggerPrice ?? (firing.target === undefined ? null : String(firing.target));
+  return usd === null ? null : String(Number(usd) * told.rate);
 }
 
 function crossedNote(firing: Firing): string[] {

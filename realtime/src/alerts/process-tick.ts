@@ -33,6 +33,7 @@ export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promi
         now: new Date(now),
         publicUrl: deps.publicUrl,
         simulated: evaluation.simulated,
+        rates: tick.rates ?? {},
       })
     : [];
   if (evaluation.rejected.length > 0) {

@@ -156,6 +156,14 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     const sats = await createTestUser(database.db);
     await updateUserProfile(database.db, pound.id, { displayCurrency: 'gbp' });
     await updateUserProfile(database.db, sats.id, { displayCurrency: 'btc' });
+    // A dollar user with an alert set in francs: its currency is asked too.
+    const swiss = await createTestUser(database.db);
+    await createCoinAlert(database.db, swiss.id, {
+      coin: 'bitcoin',
+      thresholdType: 'Below',
+      thresholdValue: 1,
+      currency: 'chf',
+    });
     const { ticks, stop } = await collectTicks();
 
     startPoller(createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }));
@@ -166,8 +174,11 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     for (const call of calls) {
       const asked = call.query.get('vs_currencies')!.split(',');
       expect(asked[0]).toBe('usd');
-      expect(asked).toEqual(expect.arrayContaining(['gbp', 'btc']));
+      expect(asked).toEqual(expect.arrayContaining(['gbp', 'btc', 'chf']));
     }
+    // The tick carries the poll's rates, for the alerts set in those currencies.
+    expect(ticks[0]!.rates?.chf).toBeCloseTo(SHAPE_FIAT_RATES.chf!, 12);
+    expect(ticks[0]!.rates?.btc).toBeCloseTo(1 / 80_000, 15);
     await waitFor(async () => (await loadLatestFxRates(database.db)).rates.btc !== undefined, {
       what: 'rates stored',
     });

@@ -108,6 +108,8 @@ export class PricePoll {
 
     const tick: PriceTick = { id: `${at}-${++this.seq}`, at, prices: changed, source: result.state };
     if (tickerChanged) tick.ticker = ticker;
+    // Alerts set in another currency are checked at the rates of the prices they are checked with.
+    if (result.rates && Object.keys(result.rates).length > 0) tick.rates = result.rates;
     try {
       await this.deps.bus.publish(BUS_TOPICS.priceTick, tick);
       await this.deps.bus.append(BUS_STREAMS.ticks, tick);

@@ -3,6 +3,8 @@ import { alerts, insertAlerts, type AppDb, type NewAlert } from '@coinpace/db';
 import { createTestSubscription, createTestUser } from '@coinpace/db/testing';
 import {
   computeTrigger,
+  isPercentThreshold,
+  type DisplayCurrency,
   type NotificationMethod,
   type PriceTick,
   type ResetInterval,
@@ -45,6 +47,8 @@ export async function createCoinAlert(
     portfolioItemId?: string;
     /** When the alert was set up (created_at and updated_at); default now. Ticks before it do not fire it. */
     armedAt?: Date;
+    /** The currency it is set in (default usd): an Above/Below value is a price in it, as the API keeps it. */
+    currency?: DisplayCurrency;
   },
 ) {
   const thresholdType = options.thresholdType ?? 'Above';
@@ -69,6 +73,8 @@ export async function createCoinAlert(
     triggerPrice: trigger.triggerPrice,
     referenceValue: options.referencePrice === undefined ? null : String(options.referencePrice),
     portfolioItemId: options.portfolioItemId ?? null,
+    currency: options.currency ?? 'usd',
+    triggerCurrency: isPercentThreshold(thresholdType) ? 'usd' : (options.currency ?? 'usd'),
   };
   const [alert] = await insertAlerts(db, [row]);
   if (!options.armedAt) return alert!;
@@ -90,11 +96,13 @@ export async function createWideAlert(
     thresholdValue: number;
     referenceValue?: number;
     method?: NotificationMethod;
+    currency?: DisplayCurrency;
   },
 ) {
   const [alert] = await insertAlerts(db, [
     {
       userId,
+      currency: options.currency ?? 'usd',
       type: 'PortfolioGainLoss',
       scope: options.scope,
       thresholdType: options.thresholdType,

@@ -1,6 +1,12 @@
 /** GET /api/alerts/{id}/history and GET /api/alerts/user/history: firings with price, channels and how they went. */
 import { listAlertEvents, type AppDb } from '@coinpace/db';
-import type { AlertEventView, AlertScope, Channel, ThresholdType } from '@coinpace/domain';
+import {
+  isDisplayCurrency,
+  type AlertEventView,
+  type AlertScope,
+  type Channel,
+  type ThresholdType,
+} from '@coinpace/domain';
 
 export interface HistoryRequest {
   limit: number;
@@ -31,6 +37,7 @@ export async function alertHistory(
     tickId: event.tickId,
     price: event.price === null ? null : Number(event.price),
     triggerPrice: event.triggerPrice === null ? null : Number(event.triggerPrice),
+    currency: isDisplayCurrency(event.currency) ? event.currency : 'usd',
     channels: event.channels as Channel[],
     outcome: event.outcome,
     detail: event.detail,

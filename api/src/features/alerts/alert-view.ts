@@ -1,5 +1,5 @@
 /** Alert rows as the API returns them (AlertView in domain): SPEC.md's server shape plus trigger, lifecycle and distance. */
-import type { AlertRecord } from '@coinpace/db';
+import { loadLatestFxRates, type AlertRecord, type AppDb } from '@coinpace/db';
 import {
   ALL_COINS_SYMBOL,
   PORTFOLIO_TOTAL,
@@ -7,11 +7,13 @@ import {
   distanceToTrigger,
   portfolioBasis,
   portfolioTarget,
+  isDisplayCurrency,
   type AlertScope,
   type AlertStatus,
   type AlertType,
   type AlertView,
   type Direction,
+  type FxRates,
   type HoldingRow,
   type NotificationMethod,
   type ResetInterval,
@@ -38,20 +40,37 @@ export function portfolioFigures(holdings: readonly HoldingRow[]): PortfolioFigu
   return basis.counted > 0 ? { value: basis.value, cost: basis.cost } : null;
 }
 
+/** The latest display-currency rates when any of `alerts` was set in another currency than the dollar. */
+export async function ratesFor(
+  db: AppDb,
+  alerts: readonly Pick<AlertRecord, 'currency'>[],
+): Promise<FxRates> {
+  return alerts.some((a) => a.currency !== 'usd') ? (await loadLatestFxRates(db)).rates : {};
+}
+
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
 /**
  * Builds the view of one alert. `usd` is the coin's latest price (decimal string); `portfolio` the
- * holdings' value and cost, used by whole-portfolio alerts.
+ * holdings' value and cost, used by whole-portfolio alerts; `rates` the latest display-currency rates:
+ * the view states its prices in the alert's currency (issue 18), null where a dollar figure has no rate
+ * to be told in it yet. The distance is worked out in the currency the trigger is kept in.
  */
 export function toAlertView(
   alert: AlertRecord,
   usd: string | null,
   portfolio: PortfolioFigures | null,
+  rates: FxRates,
 ): AlertView {
   const scope = alert.scope as AlertScope;
   const thresholdType = alert.thresholdType as ThresholdType;
   const thresholdValue = Number(alert.thresholdValue);
+  const currency = isDisplayCurrency(alert.currency) ? alert.currency : 'usd';
+  const rate = currency === 'usd' ? 1 : rates[currency];
+  const told = (dollars: number | null) =>
+    dollars === null ? null : rate !== undefined && rate > 0 ? dollars * rate : null;
+  // An Above/Below trigger is kept in the alert's currency; a Gain/Loss one in dollars.
+  const triggerInOwn = alert.triggerCurrency === currency;
   const triggerPrice = toNumber(alert.triggerPrice);
   let referenceValue = toNumber(alert.referenceValue);
   const lifecycle = alertLifecycle({
@@ -65,7 +84,9 @@ export function toAlertView(
   let distancePercent: number | null = null;
   if (scope === 'coin') {
     currentPrice = usd === null ? null : Number(usd);
-    distancePercent = distanceToTrigger(triggerPrice, currentPrice);
+    distancePercent = triggerInOwn
+      ? distanceToTrigger(triggerPrice, told(currentPrice))
+      : distanceToTrigger(triggerPrice, currentPrice);
   } else if (scope === 'portfolio') {
     currentPrice = portfolio?.value ?? null;
     referenceValue = portfolio?.cost ?? null;
@@ -104,9 +125,10 @@ export function toAlertView(
     lastTriggered: alert.lastTriggered?.toISOString() ?? null,
     resetInterval: alert.resetInterval as ResetInterval,
     direction: alert.direction as Direction | null,
-    triggerPrice,
-    referenceValue,
-    currentPrice,
+    currency,
+    triggerPrice: triggerInOwn ? triggerPrice : told(triggerPrice),
+    referenceValue: told(referenceValue),
+    currentPrice: told(currentPrice),
     distancePercent,
     lifecycle: { state: lifecycle.state, cooldownUntil: lifecycle.cooldownUntil?.toISOString() ?? null },
     origin: alert.origin === 'auto' ? 'auto' : 'user',

@@ -1,4 +1,4 @@
-import { insertAlerts, subscriptions, trackedCoins } from '@coinpace/db';
+import { insertAlerts, saveFxRates, subscriptions, trackedCoins } from '@coinpace/db';
 import { createTestHolding, testEngines } from '@coinpace/db/testing';
 import { ALERT_MESSAGES, ERROR_CATALOGUE } from '@coinpace/domain';
 import { eq } from 'drizzle-orm';
@@ -44,6 +44,72 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
       .from(trackedCoins)
       .where(eq(trackedCoins.coingeckoId, 'bitcoin'));
     expect(tracked).toMatchObject({ symbol: 'BTC', reason: 'alert' });
+  });
+
+  it('an alert keeps the currency it was set in and states its prices in it (issue 18)', async () => {
+    const user = await paidUser(api);
+    await api.call('PATCH', '/api/users/me', { token: user.token, body: { displayCurrency: 'eur' } });
+    await saveFxRates(api.database.db, { eur: 0.9, gbp: 0.8 }, new Date());
+    await price(api, 'bitcoin', 40000);
+    const post = (body: object) => api.call('POST', '/api/alerts', { token: user.token, body });
+
+    // Without a currency, the user's display currency.
+    const euro = await post({ ...watchBtc, thresholdValue: '45,000' });
+    expect(euro.status).toBe(201);
+    expect(euro.body.alerts[0]).toMatchObject({
+      currency: 'eur',
+      thresholdValue: 45000,
+      triggerPrice: 45000,
+      currentPrice: 36000,
+      coinId: { currentPrice: 40000 },
+    });
+    expect(euro.body.alerts[0].distancePercent).toBeCloseTo(25, 9);
+    const dollar = await post({ ...watchBtc, currency: 'usd' });
+    expect(dollar.body.alerts[0]).toMatchObject({
+      currency: 'usd',
+      triggerPrice: 50000,
+      currentPrice: 40000,
+    });
+
+    // A Gain/Loss trigger stays in dollars and is stated in the alert's currency.
+    const holding = await addHolding(api, user.token, {
+      coingeckoId: 'ethereum',
+      symbol: 'ETH',
+      purchasePrice: 2000,
+    });
+    const gain = await post({
+      type: 'PortfolioGainLoss',
+      coinId: holding.id,
+      thresholdType: 'Gain',
+      thresholdValue: 10,
+      notificationMethod: 'Email',
+    });
+    expect(gain.body.alerts[0]).toMatchObject({ currency: 'eur', direction: 'above' });
+    expect(gain.body.alerts[0].triggerPrice).toBeCloseTo(1980, 9);
+    expect(gain.body.alerts[0].referenceValue).toBeCloseTo(1800, 9);
+
+    // Choosing another display currency later changes no alert; an edit keeps the alert's currency.
+    await api.call('PATCH', '/api/users/me', { token: user.token, body: { displayCurrency: 'gbp' } });
+    const id = euro.body.alerts[0].id;
+    const edited = await api.call('PUT', `/api/alerts/${id}`, {
+      token: user.token,
+      body: { thresholdValue: 46000 },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ currency: 'eur', thresholdValue: 46000, triggerPrice: 46000 });
+    const listed = await api.call('GET', '/api/alerts/user', { token: user.token });
+    expect(listed.body.map((a: { currency: string }) => a.currency).sort()).toEqual(['eur', 'eur', 'usd']);
+
+    // The price cap is the alert's currency's: 10,000,000 dollars, ten times that in pounds, yen far more.
+    expect((await post({ ...watchBtc, currency: 'jpy', thresholdValue: '15,000,000' })).status).toBe(201);
+    const tooHigh = await post({ ...watchBtc, thresholdValue: 100_000_001 });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.error).toBe('Alert value must be at most 100,000,000');
+    const dollarCap = await post({ ...watchBtc, currency: 'usd', thresholdValue: 10_000_001 });
+    expect(dollarCap.body.error).toBe('Alert value must be at most 10,000,000');
+    const unknown = await post({ ...watchBtc, currency: 'xau' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('currency must be one of usd, eur');
   });
 
   it('a Gain/Loss alert on a holding follows its purchase price', async () => {

@@ -47,6 +47,7 @@ export async function autoCreateForNewHoldings(
     thresholdValue: template.thresholdValue,
     notificationMethod: template.notificationMethod,
     resetInterval: template.resetInterval,
+    currency: template.currency,
   };
   const rows = candidates
     .map((holding) => gainLossAlertRow(user.id, holding, settings))

@@ -18,13 +18,16 @@ import {
   AppError,
   computeTrigger,
   directionOf,
+  isDisplayCurrency,
   isPercentThreshold,
+  priceCapMessage,
   toDecimalString,
+  type DisplayCurrency,
   type AlertView,
   type CreateAlert,
   type HoldingRow,
 } from '@coinpace/domain';
-import { portfolioFigures, toAlertView } from './alert-view.ts';
+import { portfolioFigures, ratesFor, toAlertView } from './alert-view.ts';
 import { requireAlertPlan, requireContactFor, requireSetupRoom } from './gate.ts';
 import { holdingColumns, holdingReference } from './holding-alert.ts';
 
@@ -39,8 +42,11 @@ export async function createAlerts(
 ): Promise<AlertView[]> {
   const plan = await requireAlertPlan(db, user.id, now, input.notificationMethod);
   requireContactFor(user, input.notificationMethod);
+  const currency = input.currency ?? (isDisplayCurrency(user.displayCurrency) ? user.displayCurrency : 'usd');
+  const cap = priceCapMessage(input.thresholdType, input.thresholdValue, currency);
+  if (cap) throw badRequest(cap);
   const holdings = await listHoldings(db, user.id);
-  const rows = await buildRows(db, user.id, input, holdings);
+  const rows = await buildRows(db, user.id, { ...input, currency }, holdings);
   const watched = rows
     .filter((r) => r.type === 'WatchlistPrice' && r.coingeckoId)
     .map((r) => ({
@@ -56,6 +62,7 @@ export async function createAlerts(
   });
   const prices = new Map(holdings.map((h) => [h.coingeckoId, h.currentPrice]));
   const value = portfolioFigures(holdings);
+  const rates = await ratesFor(db, created);
   return Promise.all(
     created.map(async (alert) => {
       const held = alert.coingeckoId ? prices.get(alert.coingeckoId) : undefined;
@@ -64,7 +71,7 @@ export async function createAlerts(
         : alert.coingeckoId
           ? ((await findLatestPrice(db, alert.coingeckoId)) ?? null)
           : null;
-      return toAlertView(alert, usd, value);
+      return toAlertView(alert, usd, value, rates);
     }),
   );
 }
@@ -72,11 +79,14 @@ export async function createAlerts(
 async function buildRows(
   db: AppDb,
   userId: string,
-  input: CreateAlert,
+  input: CreateAlert & { currency: DisplayCurrency },
   holdings: HoldingRow[],
 ): Promise<NewAlert[]> {
   const common = {
     userId,
+    currency: input.currency,
+    // An Above/Below price is in the alert's currency; a percentage is measured from dollar prices.
+    triggerCurrency: isPercentThreshold(input.thresholdType) ? 'usd' : input.currency,
     type: input.type,
     thresholdType: input.thresholdType,
     thresholdValue: input.thresholdValue,
@@ -113,6 +123,8 @@ async function buildRows(
 type Common = Pick<
   NewAlert,
   | 'userId'
+  | 'currency'
+  | 'triggerCurrency'
   | 'type'
   | 'thresholdType'
   | 'thresholdValue'

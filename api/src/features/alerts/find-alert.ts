@@ -1,6 +1,6 @@
 import { findAlert, listHoldings, type AppDb, type AlertWithPrice } from '@coinpace/db';
 import { AppError, type AlertView } from '@coinpace/domain';
-import { portfolioFigures, toAlertView } from './alert-view.ts';
+import { portfolioFigures, ratesFor, toAlertView } from './alert-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,5 +26,5 @@ export async function requireAlert(db: AppDb, userId: string, id: string): Promi
 export async function viewAlert(db: AppDb, userId: string, id: string): Promise<AlertView> {
   const { alert, usd } = await requireAlert(db, userId, id);
   const value = alert.scope === 'portfolio' ? portfolioFigures(await listHoldings(db, userId)) : null;
-  return toAlertView(alert, usd, value);
+  return toAlertView(alert, usd, value, await ratesFor(db, [alert]));
 }

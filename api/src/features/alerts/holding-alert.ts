@@ -29,6 +29,8 @@ export interface GainLossSettings {
   thresholdValue: string;
   notificationMethod: string;
   resetInterval: string;
+  /** The currency the alert is told in; its trigger stays in dollars, like the purchase price. */
+  currency: string;
 }
 
 /** A Gain/Loss alert on one holding, or null when it has nothing to be measured from (or the value is invalid). */

@@ -1,6 +1,6 @@
 import { listAlerts, listHoldings, type AppDb } from '@coinpace/db';
 import type { AlertView } from '@coinpace/domain';
-import { portfolioFigures, toAlertView } from './alert-view.ts';
+import { portfolioFigures, ratesFor, toAlertView } from './alert-view.ts';
 
 /** GET /api/alerts/user: the user's alerts, newest first, with live price, distance and lifecycle. */
 export async function listAlertViews(db: AppDb, userId: string): Promise<AlertView[]> {
@@ -8,5 +8,9 @@ export async function listAlertViews(db: AppDb, userId: string): Promise<AlertVi
   const value = rows.some((r) => r.alert.scope === 'portfolio')
     ? portfolioFigures(await listHoldings(db, userId))
     : null;
-  return rows.map(({ alert, usd }) => toAlertView(alert, usd, value));
+  const rates = await ratesFor(
+    db,
+    rows.map((r) => r.alert),
+  );
+  return rows.map(({ alert, usd }) => toAlertView(alert, usd, value, rates));
 }

@@ -14,7 +14,7 @@ import {
   type UserRecord,
 } from '@coinpace/db';
 import { type ProtectPortfolio, type ProtectPortfolioResult, type ProtectSkip } from '@coinpace/domain';
-import { portfolioFigures, toAlertView } from './alert-view.ts';
+import { portfolioFigures, ratesFor, toAlertView } from './alert-view.ts';
 import { requireAlertPlan, requireContactFor } from './gate.ts';
 import { gainLossAlertRow } from './holding-alert.ts';
 
@@ -62,6 +62,7 @@ export async function protectPortfolio(
         thresholdValue: input.lossPercent,
         notificationMethod: input.notificationMethod,
         resetInterval: input.resetInterval,
+        currency: user.displayCurrency,
       });
       if (!row) {
         skip('no purchase price or current price yet');
@@ -78,11 +79,12 @@ export async function protectPortfolio(
   });
   const prices = new Map(holdings.map((h) => [h.id, h.currentPrice]));
   const value = portfolioFigures(holdings);
+  const rates = await ratesFor(db, created);
   return {
     created: created.length,
     alerts: created.map((a) => {
       const price = a.portfolioItemId ? prices.get(a.portfolioItemId) : undefined;
-      return toAlertView(a, price ? String(price) : null, value);
+      return toAlertView(a, price ? String(price) : null, value, rates);
     }),
     skipped,
   };

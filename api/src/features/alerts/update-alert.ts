@@ -13,7 +13,9 @@ import {
   AppError,
   computeTrigger,
   directionOf,
+  isDisplayCurrency,
   isPercentThreshold,
+  priceCapMessage,
   type AlertStatus,
   type AlertView,
   type ResetInterval,
@@ -92,6 +94,9 @@ async function thresholdColumns(
       throw invalid(ALERT_MESSAGES.lossBelowHundred);
     return { thresholdType, thresholdValue };
   }
+  const currency = isDisplayCurrency(alert.currency) ? alert.currency : 'usd';
+  const cap = priceCapMessage(thresholdType, thresholdValue, currency);
+  if (cap) throw invalid(cap);
   let reference: string | null = null;
   if (isPercentThreshold(thresholdType)) {
     const holding = alert.portfolioItemId ? await findHolding(db, userId, alert.portfolioItemId) : undefined;
@@ -114,6 +119,8 @@ async function thresholdColumns(
     thresholdType,
     thresholdValue,
     direction: directionOf(thresholdType),
+    // The alert keeps its currency: a price is in it, a percentage is measured from dollar prices.
+    triggerCurrency: isPercentThreshold(thresholdType) ? 'usd' : currency,
     triggerPrice: trigger.triggerPrice,
     referenceValue: isPercentThreshold(thresholdType) ? reference : null,
   };

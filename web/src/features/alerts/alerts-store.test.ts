@@ -148,6 +148,7 @@ describe('alerts store (SPEC.md sections 4 and 8)', () => {
       coingeckoId: 'bitcoin',
       thresholdType: 'Above',
       thresholdValue: 50000,
+      currency: 'usd',
       price: 51000,
       firedAt: Date.parse('2026-01-01T10:00:00Z'),
       outcome: 'queued',

@@ -12,6 +12,7 @@ const event = (over: Partial<AlertEventView>): AlertEventView => ({
   tickId: 't',
   price: 101000,
   triggerPrice: 100000,
+  currency: 'usd',
   channels: ['email'],
   outcome: 'delivered',
   detail: null,

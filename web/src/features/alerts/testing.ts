@@ -19,6 +19,7 @@ export function alertView(over: Partial<AlertView> = {}): AlertView {
     lastTriggered: null,
     resetInterval: '1week',
     direction: 'above',
+    currency: 'usd',
     triggerPrice: 50000,
     referenceValue: null,
     currentPrice: 40000,
