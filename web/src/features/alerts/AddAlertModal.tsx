@@ -2,6 +2,7 @@ import { methodAllowance, type Channel, type HoldingRow } from '@coinpace/domain
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { userLocale } from '../../lib/locale.ts';
+import { useMoney } from '../currency/currency-store.ts';
 import { AlertFields } from './AlertFields.tsx';
 import { PortfolioPicker } from './PortfolioPicker.tsx';
 import { WatchlistSearch } from './WatchlistSearch.tsx';
@@ -85,7 +86,9 @@ export function AddAlertModal({
     document.getElementById(`${ids}-tab-${next}`)?.focus();
   }
   const count = alertCount(form);
-  const preview = previewAlert(form, holdings, locale);
+  // An alert is set in the display currency: a price is typed in it and the preview speaks it (issue 18).
+  const money = useMoney();
+  const preview = previewAlert(form, holdings, locale, money);
   const holdsNow = preview.holdsNow.length > 0;
 
   async function submit() {
@@ -96,7 +99,7 @@ export function AddAlertModal({
     const method = methodOf(form);
     const allowance = method && left ? methodAllowance(method, left) : null;
     if (allowance?.state === 'blocked') return onRefused('ALERT_LIMIT_REACHED', undefined, allowance.usedUp);
-    const result = await createAlerts(toCreatePayload(form, locale));
+    const result = await createAlerts(toCreatePayload(form, locale, money.currency));
     if (result.ok) return onClose();
     if (
       result.code === 'PLAN_REQUIRED' ||

@@ -1,5 +1,6 @@
 import { channelName, methodAllowance, type ResetInterval } from '@coinpace/domain';
 import { NumberInput } from '../../components/NumberInput.tsx';
+import { useCurrency } from '../currency/currency-store.ts';
 import { ChannelChecks } from './ChannelChecks.tsx';
 import { RESET_INTERVAL_OPTIONS, methodOf, type AllowanceLeft } from './alert-ui.ts';
 import { isPercentForced, effectiveKind, type AlertForm } from './alert-form.ts';
@@ -19,6 +20,7 @@ export function AlertFields({
   const kind = effectiveKind(form);
   const method = methodOf(form);
   const allowance = method && left ? methodAllowance(method, left) : null;
+  const currency = useCurrency((s) => s.currency);
   return (
     <>
       <div className="form-row">
@@ -64,7 +66,9 @@ export function AlertFields({
           </select>
         </div>
         <div className="field">
-          <label htmlFor="alert-value">{kind === 'price' ? 'Price (USD)' : 'Percent'}</label>
+          <label htmlFor="alert-value">
+            {kind === 'price' ? `Price (${currency.toUpperCase()})` : 'Percent'}
+          </label>
           <NumberInput
             id="alert-value"
             placeholder={kind === 'price' ? '50,000' : '5'}

@@ -1,6 +1,6 @@
-import { formatPortfolioPrice, type AlertView, type ResetInterval } from '@coinpace/domain';
+import { formatPriceIn, type AlertView, type ResetInterval } from '@coinpace/domain';
 import { memo } from 'react';
-import { useCoinPrice } from '../prices/prices-store.ts';
+import { useAlertPrice } from './alert-price.ts';
 import {
   RESET_INTERVAL_OPTIONS,
   alertName,
@@ -31,9 +31,8 @@ export interface AlertRowProps {
 export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
   const { view, editMode, selected } = props;
   const alert = toAlertUi(view);
-  const live = useCoinPrice(alert.coingeckoId)?.usd;
-  const current = live ?? alert.currentPrice;
-  const distance = liveDistance(alert, live);
+  const current = useAlertPrice(alert.coingeckoId, alert.currency, alert.currentPrice);
+  const distance = liveDistance(alert, current ?? undefined);
   const channels = [
     alert.notificationPreferences.email && 'E-mail',
     alert.notificationPreferences.sms && 'SMS',
@@ -83,11 +82,9 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
         </div>
       </td>
       <td className="num hide-phone">
-        {alert.triggerPrice === null ? '—' : formatPortfolioPrice(alert.triggerPrice)}
+        {alert.triggerPrice === null ? '—' : formatPriceIn(alert.currency, alert.triggerPrice)}
       </td>
-      <td className="num hide-phone">
-        {current === null || current === undefined ? '—' : formatPortfolioPrice(current)}
-      </td>
+      <td className="num hide-phone">{current === null ? '—' : formatPriceIn(alert.currency, current)}</td>
       <td className="num cell-distance" data-testid="distance">
         {distanceText(distance, alert.condition)}
       </td>

@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
+import { useCurrency } from '../currency/currency-store.ts';
 import { resetPortfolioFeature } from '../portfolio/testing.ts';
 import { AlertsPage } from './AlertsPage.tsx';
 import { resetAlerts } from './alerts-store.ts';
@@ -129,6 +130,61 @@ describe('AlertsPage', () => {
     expect(api.callsTo('POST', '/api/alerts')[0]!.body).toMatchObject({
       thresholdType: 'Gain',
       thresholdValue: '5',
+    });
+  });
+
+  describe('alerts in the display currency (issue 18)', () => {
+    afterEach(() => useCurrency.setState({ currency: 'usd', rates: { usd: 1 } }));
+
+    it('sets a new alert in the display currency and shows each alert in its own', async () => {
+      useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.5 } });
+      const euro = alertView({
+        currency: 'eur',
+        thresholdValue: 46000,
+        triggerPrice: 46000,
+        currentPrice: 20000,
+      });
+      const dollar = alertView({ id: 'a3', _id: 'a3', coinSymbol: 'BTC' });
+      api
+        .on('GET', '/api/alerts/user', { body: [euro, dollar] })
+        .on('POST', '/api/alerts', { status: 201, body: { created: 1, alerts: [alertView({ id: 'a2' })] } });
+      renderAlertsPage();
+      const rows = await screen.findAllByRole('row');
+      const euroRow = rows.find((r) => r.getAttribute('data-alert-id') === 'a1')!;
+      expect(euroRow.textContent).toContain('Above €46,000.00');
+      expect(euroRow.textContent).toContain('€20,000.00');
+      // An alert set in dollars stays in dollars.
+      const dollarRow = rows.find((r) => r.getAttribute('data-alert-id') === 'a3')!;
+      expect(dollarRow.textContent).toContain('Above $50,000.00');
+      expect(dollarRow.textContent).toContain('$40,000.00');
+
+      fireEvent.click(screen.getAllByRole('button', { name: 'Add Price Alert' })[0]!);
+      const modal = await screen.findByRole('dialog', { name: 'Add Price Alert' });
+      fireEvent.click(within(modal).getByRole('checkbox', { name: /ETH/ }));
+      // ETH at $3,800 is €1,900 at 0.5.
+      fireEvent.change(within(modal).getByLabelText('Price (EUR)'), { target: { value: '2,000' } });
+      expect(within(modal).getByText('ETH: fires at €2,000.00 (+5.26% from now)')).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(within(modal).getByRole('button', { name: 'Create Alert' }));
+      });
+      expect(api.callsTo('POST', '/api/alerts')[0]!.body).toMatchObject({
+        currency: 'eur',
+        thresholdType: 'Above',
+        thresholdValue: '2000',
+      });
+    });
+
+    it('edits an alert in the currency it was set in', async () => {
+      api.on('GET', '/api/alerts/user', {
+        body: [
+          alertView({ currency: 'gbp', thresholdValue: 40000, triggerPrice: 40000, currentPrice: 32000 }),
+        ],
+      });
+      renderAlertsPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit BTC alert' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit alert' });
+      fireEvent.change(within(dialog).getByLabelText('Price (GBP)'), { target: { value: '35200' } });
+      expect(within(dialog).getByText('BTC: fires at £35,200.00 (+10.00% from now)')).toBeTruthy();
     });
   });
 

@@ -3,7 +3,7 @@ import {
   channelName,
   computeTrigger,
   formatPercent,
-  formatPortfolioPrice,
+  formatPriceIn,
   methodAllowance,
   numberInputMessage,
   numberInputValue,
@@ -17,7 +17,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { ChannelChecks, type Channels } from './ChannelChecks.tsx';
 import { userLocale } from '../../lib/locale.ts';
-import { useCoinPrice } from '../prices/prices-store.ts';
+import { useAlertPrice } from './alert-price.ts';
 import { alertLabel, methodOf, type AllowanceLeft } from './alert-ui.ts';
 import { editAlert } from './alerts-store.ts';
 
@@ -105,7 +105,8 @@ function EditAlertForm({
     setError(null);
   };
   const ids = useId();
-  const live = useCoinPrice(alert.coinId?.id)?.usd ?? alert.currentPrice;
+  // In the alert's currency, like its price and reference (issue 18).
+  const live = useAlertPrice(alert.coinId?.id, alert.currency, alert.currentPrice);
 
   const thresholdType: ThresholdType = percent ? (up ? 'Gain' : 'Loss') : up ? 'Above' : 'Below';
   const reading = readNumberInput(value, locale);
@@ -159,7 +160,9 @@ function EditAlertForm({
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${ids}-value`}>{percent ? 'Percent' : 'Price (USD)'}</label>
+          <label htmlFor={`${ids}-value`}>
+            {percent ? 'Percent' : `Price (${alert.currency.toUpperCase()})`}
+          </label>
           <NumberInput id={`${ids}-value`} value={value} onChange={setValue} />
         </div>
       </div>
@@ -209,8 +212,8 @@ function previewOf(
   const at = Number(trigger.triggerPrice);
   const standing = triggerStanding(trigger.direction, at, live);
   if (standing.holds) {
-    return `Already true now (${alert.coinSymbol} is at ${formatPortfolioPrice(live ?? 0)}): it fires at the next price update.`;
+    return `Already true now (${alert.coinSymbol} is at ${formatPriceIn(alert.currency, live ?? 0)}): it fires at the next price update.`;
   }
   const move = standing.movePercent === null ? '' : ` (${formatPercent(standing.movePercent)} from now)`;
-  return `${alert.coinSymbol}: fires at ${formatPortfolioPrice(at)}${move}`;
+  return `${alert.coinSymbol}: fires at ${formatPriceIn(alert.currency, at)}${move}`;
 }

@@ -1,14 +1,9 @@
-import {
-  PORTFOLIO_TOTAL,
-  formatPortfolioPrice,
-  formatUsd,
-  type AlertTriggeredPayload,
-} from '@coinpace/domain';
+import { PORTFOLIO_TOTAL, formatAmountIn, formatPriceIn, type AlertTriggeredPayload } from '@coinpace/domain';
 import { useEffect, useState } from 'react';
 
 const SHOW_MS = 8_000;
 
-/** A live `alert:triggered`: 'BTC alert fired at $51,000.00', for a few seconds. */
+/** A live `alert:triggered`: 'BTC alert fired at $51,000.00' (in the alert's currency), for a few seconds. */
 export function FiredToast({ fired }: { fired: AlertTriggeredPayload | null }) {
   const [shown, setShown] = useState<AlertTriggeredPayload | null>(null);
   useEffect(() => {
@@ -19,8 +14,12 @@ export function FiredToast({ fired }: { fired: AlertTriggeredPayload | null }) {
   }, [fired]);
   if (!shown) return null;
   const what = shown.coinSymbol === PORTFOLIO_TOTAL ? 'Portfolio' : shown.coinSymbol;
+  // A payload from before issue 18 has no currency: dollars.
+  const currency = shown.currency ?? 'usd';
   const price =
-    shown.coinSymbol === PORTFOLIO_TOTAL ? formatUsd(shown.price) : formatPortfolioPrice(shown.price);
+    shown.coinSymbol === PORTFOLIO_TOTAL
+      ? formatAmountIn(currency, shown.price)
+      : formatPriceIn(currency, shown.price);
   return (
     <div className="banner banner-info fired-toast" role="status">
       <div className="banner-body">

@@ -75,6 +75,7 @@ describe('the Add Price Alert form (SPEC.md section 5)', () => {
 
   it('builds the create payload, commas stripped', () => {
     expect(toCreatePayload(form({ holdings: ['h1'], value: '50,000', sms: false }))).toEqual({
+      currency: 'usd',
       type: 'PortfolioGainLoss',
       coinId: 'h1',
       thresholdType: 'Above',
@@ -100,8 +101,11 @@ describe('the Add Price Alert form (SPEC.md section 5)', () => {
           condition: 'below',
           watchCoin: { id: 'solana', name: 'Solana', symbol: 'SOL', image: 'http://x/y.png', price: 150 },
         }),
+        undefined,
+        'eur',
       ),
     ).toEqual({
+      currency: 'eur',
       type: 'WatchlistPrice',
       coinId: 'solana',
       coin: { name: 'Solana', symbol: 'SOL', image: null },

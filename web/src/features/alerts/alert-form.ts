@@ -8,6 +8,7 @@ import {
   numberInputMessage,
   readNumberInput,
   type CreateAlertInput,
+  type DisplayCurrency,
   type ResetInterval,
   type ThresholdType,
 } from '@coinpace/domain';
@@ -98,10 +99,18 @@ function valueDecimal(form: AlertForm, locale?: string): string {
   return reading.ok ? reading.decimal : form.value.trim();
 }
 
-/** The POST /api/alerts payload of a valid form (commas stripped, SPEC.md section 5). */
-export function toCreatePayload(form: AlertForm, locale?: string): CreateAlertInput {
+/**
+ * The POST /api/alerts payload of a valid form (commas stripped, SPEC.md section 5), set in `currency`,
+ * the display currency the price was typed in (issue 18).
+ */
+export function toCreatePayload(
+  form: AlertForm,
+  locale?: string,
+  currency: DisplayCurrency = 'usd',
+): CreateAlertInput {
   const thresholdType = thresholdTypeOf(effectiveKind(form), form.condition);
   const common = {
+    currency,
     thresholdType,
     thresholdValue: valueDecimal(form, locale),
     notificationMethod: methodOf(form)!,

@@ -1,4 +1,4 @@
-import type { HoldingRow } from '@coinpace/domain';
+import { moneyIn, type HoldingRow } from '@coinpace/domain';
 import { describe, expect, it } from 'vitest';
 import { emptyForm, type AlertForm } from './alert-form.ts';
 import { previewAlert } from './alert-preview.ts';
@@ -66,5 +66,54 @@ describe('the alert preview when the condition already holds (issue 15 item 2)',
     expect(gain).toEqual({ lines: ['SOL: fires at $238.50 (+25.00% from now)'], holdsNow: [] });
     const below = previewAlert(form({ holdings: ['h1'], condition: 'below', value: '171.72' }), [sol]);
     expect(below).toEqual({ lines: ['SOL: fires at $171.72 (-10.00% from now)'], holdsNow: [] });
+  });
+});
+
+describe('the alert preview in the display currency (issue 18)', () => {
+  const euro = moneyIn('eur', { eur: 0.5 });
+
+  it('takes the typed price in the display currency and shows every price in it', () => {
+    const sol = holding({});
+    // $190.80 is €95.40: a price alert at €100 is above it.
+    const above = previewAlert(form({ holdings: ['h1'], value: '100' }), [sol], undefined, euro);
+    expect(above.lines[0]).toMatch(/^SOL: fires at €100\.00 \(\+4\.8\d% from now\)$/);
+    const gain = previewAlert(
+      form({ holdings: ['h1'], kind: 'percentage', value: '150' }),
+      [sol],
+      undefined,
+      euro,
+    );
+    expect(gain.lines).toEqual(['SOL: fires at €119.25 (+25.00% from now)']);
+    const whole = previewAlert(form({ wholePortfolio: true, value: '10' }), [sol], undefined, euro);
+    expect(whole.lines[0]).toBe(
+      'Whole portfolio: already worth €954.00, +100.00% on the €477.00 you paid (past +10%), so it fires at the next price update.',
+    );
+    const watch = previewAlert(
+      form({
+        tab: 'watchlist',
+        kind: 'price',
+        value: '50',
+        watchCoin: { id: 'solana', name: 'Solana', symbol: 'SOL', image: null, price: 190.8 },
+      }),
+      [],
+      undefined,
+      euro,
+    );
+    expect(watch.lines).toEqual([
+      'SOL: already above €50.00 (now €95.40), so it fires at the next price update.',
+    ]);
+  });
+
+  it('waits for the rate rather than show dollars under another sign', () => {
+    const preview = previewAlert(
+      form({ holdings: ['h1'], value: '100' }),
+      [holding({})],
+      undefined,
+      moneyIn('gbp', {}),
+    );
+    expect(preview).toEqual({
+      lines: ['Waiting for the British pound rate to show where the alert fires.'],
+      holdsNow: [],
+    });
   });
 });

@@ -9,12 +9,15 @@ import {
   computeTrigger,
   evaluateAllCoinsAlert,
   evaluatePortfolioAlert,
+  CURRENCIES,
+  formatAmountIn,
   formatPercent,
-  formatPortfolioPrice,
-  formatUsd,
+  formatPriceIn,
+  moneyIn,
   parseNumberInput,
   triggerStanding,
   type HoldingRow,
+  type Money,
   type PricedHolding,
 } from '@coinpace/domain';
 import { DEFAULT_PREVIEW_PERCENT, effectiveKind, thresholdTypeOf, type AlertForm } from './alert-form.ts';
@@ -42,13 +45,24 @@ const pricedHoldings = (holdings: readonly HoldingRow[]): PricedHolding[] =>
 /**
  * The preview of the form against the holdings' prices. An empty percentage previews 5 % (SPEC.md
  * section 9). Lines: 'BTC: fires at $33,000.00 (+10.00% from now)', or when it already holds 'BTC: already
- * up 89.99% from its purchase price of $52.73 (past +5%), so it fires at the next price update.'
+ * up 89.99% from its purchase price of $52.73 (past +5%), so it fires at the next price update.' Prices
+ * are in `money`'s currency, the one the alert is set in (issue 18); the typed price is in it too.
  */
 export function previewAlert(
   form: AlertForm,
-  holdings: readonly HoldingRow[],
+  dollarHoldings: readonly HoldingRow[],
   locale?: string,
+  money: Money = moneyIn('usd', {}),
 ): AlertPreview {
+  if (!(money.fromUsd(1) > 0)) {
+    const name = CURRENCIES[money.currency].label;
+    return { lines: [`Waiting for the ${name} rate to show where the alert fires.`], holdsNow: [] };
+  }
+  const holdings =
+    money.currency === 'usd' ? dollarHoldings : dollarHoldings.map((h) => inCurrency(h, money));
+  const watchPrice = form.watchCoin ? money.fromUsd(form.watchCoin.price) : 0;
+  const formatPortfolioPrice = (value: number) => formatPriceIn(money.currency, value);
+  const formatUsd = (value: number) => formatAmountIn(money.currency, value);
   const kind = effectiveKind(form);
   const typed = parseNumberInput(form.value, locale);
   const value = typed > 0 ? typed : kind === 'percentage' ? DEFAULT_PREVIEW_PERCENT : NaN;
@@ -101,8 +115,8 @@ export function previewAlert(
         ? [
             {
               symbol: form.watchCoin.symbol,
-              reference: form.watchCoin.price,
-              current: form.watchCoin.price,
+              reference: watchPrice,
+              current: watchPrice,
               purchase: false,
             },
           ]
@@ -146,6 +160,15 @@ export function previewAlert(
     return `${t.symbol}: fires at ${formatPortfolioPrice(at)}${move}`;
   });
   return { lines, holdsNow };
+}
+
+/** A holding with its prices in `money`'s currency. */
+function inCurrency(h: HoldingRow, money: Money): HoldingRow {
+  return {
+    ...h,
+    currentPrice: money.fromUsd(h.currentPrice),
+    purchasePrice: String(money.fromUsd(Number(h.purchasePrice))),
+  };
 }
 
 /** The preview's lines (see previewAlert). */

@@ -121,8 +121,14 @@ describe('screen rules', () => {
   });
 
   it('condition, lifecycle and distance texts', () => {
-    expect(conditionText({ type: 'price', condition: 'above', value: 50000 })).toBe('Above $50,000.00');
-    expect(conditionText({ type: 'percentage', condition: 'below', value: 12.5 })).toBe('Down 12.5%');
+    const text = (over: Partial<Parameters<typeof conditionText>[0]>) =>
+      conditionText({ type: 'price', condition: 'above', value: 50000, currency: 'usd', ...over });
+    expect(text({})).toBe('Above $50,000.00');
+    expect(text({ type: 'percentage', condition: 'below', value: 12.5 })).toBe('Down 12.5%');
+    expect(text({ type: 'percentage', value: 12.5, currency: 'eur' })).toBe('Up 12.5%');
+    expect(text({ currency: 'eur', value: 46000 })).toBe('Above €46,000.00');
+    expect(text({ currency: 'jpy', condition: 'below', value: 7_000_000 })).toBe('Below ¥7,000,000');
+    expect(text({ currency: 'btc', value: 0.035 })).toBe('Above ₿0.03500000');
     const t = (iso: string) => iso.slice(11, 16);
     expect(lifecycleText({ state: 'cooling_down', cooldownUntil: '2026-01-01T10:30:00.000Z' }, t)).toBe(
       'Fired · cooling down until 10:30',

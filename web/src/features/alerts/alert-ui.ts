@@ -6,12 +6,13 @@ import {
   RESET_INTERVAL_LABELS,
   distanceToTrigger,
   formatPercent,
-  formatPortfolioPrice,
+  formatPriceIn,
   formatUsd,
   type AlertStats,
   type AlertView,
   type BillingInfo,
   type Channel,
+  type DisplayCurrency,
   type NotificationMethod,
   type ResetInterval,
 } from '@coinpace/domain';
@@ -35,6 +36,8 @@ export interface AlertUi {
   lastAlerted: string | null;
   resetInterval: ResetInterval;
   scope: AlertView['scope'];
+  /** The currency the alert was set in: its price, trigger and current price are in it (issue 18). */
+  currency: DisplayCurrency;
   triggerPrice: number | null;
   /** The server's distance to the trigger (the only one a whole-portfolio alert has). */
   distancePercent: number | null;
@@ -69,6 +72,7 @@ export function toAlertUi(view: AlertView): AlertUi {
     lastAlerted: view.lastTriggered,
     resetInterval: view.resetInterval,
     scope: view.scope,
+    currency: view.currency,
     triggerPrice: view.triggerPrice,
     distancePercent: view.distancePercent,
     lifecycle: view.lifecycle,
@@ -76,10 +80,10 @@ export function toAlertUi(view: AlertView): AlertUi {
   };
 }
 
-/** The condition as a short phrase: 'Above $50,000.00', 'Up 10%', 'Down 5%'. */
-export function conditionText(alert: Pick<AlertUi, 'type' | 'condition' | 'value'>): string {
+/** The condition as a short phrase: 'Above $50,000.00', 'Below €2.50', 'Up 10%', 'Down 5%'. */
+export function conditionText(alert: Pick<AlertUi, 'type' | 'condition' | 'value' | 'currency'>): string {
   if (alert.type === 'price')
-    return `${alert.condition === 'above' ? 'Above' : 'Below'} ${formatPortfolioPrice(alert.value)}`;
+    return `${alert.condition === 'above' ? 'Above' : 'Below'} ${formatPriceIn(alert.currency, alert.value)}`;
   return `${alert.condition === 'above' ? 'Up' : 'Down'} ${Number(alert.value.toFixed(2))}%`;
 }
 

@@ -3,7 +3,7 @@
  * skipped, failed). Each entry is named by its alert, its coin and its condition (issue 15 item 4), so an
  * all-coins alert that fired on BTC reads 'All coins · Up 5%' over 'BTC at $97,736.25', not 'Deleted alert'.
  */
-import { formatPortfolioPrice, formatUsd, type AlertEventView } from '@coinpace/domain';
+import { formatAmountIn, formatPriceIn, type AlertEventView } from '@coinpace/domain';
 import { conditionText } from './alert-ui.ts';
 
 const OUTCOMES: Record<string, string> = {
@@ -37,6 +37,7 @@ export function eventTitle(event: AlertEventView): string {
     type: event.thresholdType === 'Gain' || event.thresholdType === 'Loss' ? 'percentage' : 'price',
     condition: event.thresholdType === 'Above' || event.thresholdType === 'Gain' ? 'above' : 'below',
     value: event.thresholdValue,
+    currency: event.currency,
   });
   return `${name ?? 'Alert'} · ${condition}${deleted}`;
 }
@@ -51,8 +52,10 @@ export function eventSummary(event: AlertEventView): string {
 
 function firedOn(event: AlertEventView): string {
   if (event.scope === 'portfolio') {
-    return event.price === null ? 'Portfolio' : `Portfolio worth ${formatUsd(event.price)}`;
+    return event.price === null
+      ? 'Portfolio'
+      : `Portfolio worth ${formatAmountIn(event.currency, event.price)}`;
   }
-  const price = event.price === null ? '' : `at ${formatPortfolioPrice(event.price)}`;
+  const price = event.price === null ? '' : `at ${formatPriceIn(event.currency, event.price)}`;
   return [event.coinSymbol, price].filter(Boolean).join(' ') || 'Fired';
 }
