@@ -56,6 +56,8 @@ export interface Money {
   amount(usd: number): string;
   /** A coin price in the holdings table, with more decimals for small prices (formatPortfolioPrice). */
   price(usd: number): string;
+  /** A coin price already in the display currency, formatted as `price` formats (charts convert first). */
+  formatPrice(price: number): string;
   /** A per-coin price in the add-coin preview (formatPreviewPrice). */
   previewPrice(usd: number): string;
   /** A ticker price (formatTickerPrice). */
@@ -68,6 +70,7 @@ const USD_MONEY: Money = {
   format: formatUsd,
   amount: formatUsd,
   price: formatPortfolioPrice,
+  formatPrice: formatPortfolioPrice,
   previewPrice: formatPreviewPrice,
   tickerPrice: formatTickerPrice,
 };
@@ -88,6 +91,7 @@ export function moneyIn(currency: DisplayCurrency, rates: FxRates): Money {
     format: (amount) => format(amount, 'amount'),
     amount: (usd) => format(fromUsd(usd), 'amount'),
     price: (usd) => format(fromUsd(usd), 'price'),
+    formatPrice: (price) => format(price, 'price'),
     previewPrice: (usd) => format(fromUsd(usd), 'preview'),
     tickerPrice: (usd) => format(fromUsd(usd), 'ticker'),
   };
