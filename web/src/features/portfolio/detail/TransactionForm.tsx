@@ -2,6 +2,7 @@ import { type TransactionRow } from '@coinpace/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { userLocale } from '../../../lib/locale.ts';
+import { describedBy, useDollarEquivalent } from '../../currency/dollar-equivalent.ts';
 import { addTransaction, editTransaction } from './detail-store.ts';
 import {
   FORM_KINDS,
@@ -35,6 +36,9 @@ export function TransactionForm({
   const first = useRef<HTMLSelectElement>(null);
   useEffect(() => first.current?.focus(), []);
   const set = (key: keyof TransactionDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  // Records are kept in dollars; the amounts typed are shown in the display currency too (issue 18).
+  const priceInDisplay = useDollarEquivalent(draft.pricePerCoin, 'price');
+  const feeInDisplay = useDollarEquivalent(draft.fee, 'amount');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,11 +96,31 @@ export function TransactionForm({
         </div>
         <div className="field">
           <label htmlFor="tx-price">Price per coin (USD)</label>
-          <NumberInput id="tx-price" value={draft.pricePerCoin} onChange={set('pricePerCoin')} />
+          <NumberInput
+            id="tx-price"
+            value={draft.pricePerCoin}
+            onChange={set('pricePerCoin')}
+            aria-describedby={describedBy(priceInDisplay && 'tx-price-fx')}
+          />
+          {priceInDisplay && (
+            <span id="tx-price-fx" className="hint">
+              {priceInDisplay}
+            </span>
+          )}
         </div>
         <div className="field">
           <label htmlFor="tx-fee">Fee (USD, optional)</label>
-          <NumberInput id="tx-fee" value={draft.fee} onChange={set('fee')} />
+          <NumberInput
+            id="tx-fee"
+            value={draft.fee}
+            onChange={set('fee')}
+            aria-describedby={describedBy(feeInDisplay && 'tx-fee-fx')}
+          />
+          {feeInDisplay && (
+            <span id="tx-fee-fx" className="hint">
+              {feeInDisplay}
+            </span>
+          )}
         </div>
         <div className="field hd-form-note">
           <label htmlFor="tx-note">Note (optional)</label>
