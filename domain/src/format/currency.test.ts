@@ -20,6 +20,7 @@ describe('display currency', () => {
     for (const value of [0, 1234.5, -12.5, 0.45, 0.0001234, 1.23e-9, 97480.1, Number.NaN]) {
       expect(usd.amount(value)).toBe(formatUsd(value));
       expect(usd.price(value)).toBe(formatPortfolioPrice(value));
+      expect(usd.formatPrice(value)).toBe(formatPortfolioPrice(value));
       expect(usd.previewPrice(value)).toBe(formatPreviewPrice(value));
       expect(usd.tickerPrice(value)).toBe(formatTickerPrice(value));
     }
@@ -50,6 +51,8 @@ describe('display currency', () => {
     expect(eur.previewPrice(0.00001234)).toBe('€0.00001234');
     expect(moneyIn('jpy', { jpy: 1 }).price(0.45)).toBe('¥0.450000');
     expect(moneyIn('btc', { btc: 1 }).price(1.23e-9)).toBe('₿1.23E-9');
+    // A price already converted (the price chart's points) is only formatted.
+    expect(moneyIn('eur', { eur: 0.5 }).formatPrice(0.45)).toBe('€0.450000');
   });
 
   it('shows — rather than a dollar figure when the rate is not known', () => {

@@ -57,6 +57,8 @@ export interface Money {
   amount(usd: number): string;
   /** A coin price in the holdings table, with more decimals for small prices (formatPortfolioPrice). */
   price(usd: number): string;
+  /** A coin price already in the display currency, formatted as `price` formats (charts convert first). */
+  formatPrice(price: number): string;
   /** A per-coin price in the add-coin preview (formatPreviewPrice). */
   previewPrice(usd: number): string;
   /** A ticker price (formatTickerPrice). */
@@ -69,6 +71,7 @@ const USD_MONEY: Money = {
   format: formatUsd,
   amount: formatUsd,
   price: formatPortfolioPrice,
+  formatPrice: formatPortfolioPrice,
   previewPrice: formatPreviewPrice,
   tickerPrice: formatTickerPrice,
 };
@@ -89,6 +92,7 @@ export function moneyIn(currency: DisplayCurrency, rates: FxRates): Money {
     format: (amount) => format(amount, 'amount'),
     amount: (usd) => format(fromUsd(usd), 'amount'),
     price: (usd) => format(fromUsd(usd), 'price'),
+    formatPrice: (price) => formatPriceIn(currency, price),
     previewPrice: (usd) => format(fromUsd(usd), 'preview'),
     tickerPrice: (usd) => format(fromUsd(usd), 'ticker'),
   };

@@ -233,7 +233,8 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     summary: 'A holding’s coin price over time',
     description:
       'The price in USD of the holding’s coin (each point’s value), hourly over 7 days or 4-hourly over 30, ' +
-      'from the recorded price history; no points for a coin without a CoinGecko id.',
+      'from the recorded price history; no points for a coin without a CoinGecko id. For a display currency ' +
+      'other than the dollar, `fx` carries its daily rates as in GET /api/portfolio/history.',
     params: holdingId,
     query: { range: { schema: ZHistoryQuery.shape.range, description: '7d (default) or 30d.' } },
     responses: {

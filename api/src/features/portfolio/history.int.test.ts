@@ -167,4 +167,37 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
     const bad = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history?range=1y`, { token });
     expect(bad.status).toBe(400);
   });
+
+  it('GET /api/portfolio/{id}/price-history sends the display currency’s daily rates as the value history does (issue 18)', async () => {
+    const { token } = await api.signUp();
+    await seedHoldings(token);
+    const holdings = (await api.call('GET', '/api/portfolio', { token })).body as {
+      id: string;
+      coingeckoId: string;
+    }[];
+    const path = `/api/portfolio/${holdings.find((h) => h.coingeckoId === alpha)!.id}/price-history?range=7d`;
+    const dollars = await api.call('GET', path, { token });
+    expect(dollars.status).toBe(200);
+    expect(dollars.body).not.toHaveProperty('fx');
+    const day = (daysAgo: number) => new Date(hourStart - daysAgo * 24 * H);
+    // The Swiss franc's rates only, as in the value history's test (the same rates, so either may run first).
+    await saveFxRates(api.database.db, { chf: 0.8 }, day(30));
+    await saveFxRates(api.database.db, { chf: 0.85 }, day(3));
+    await saveFxRates(api.database.db, { chf: 0.87 }, day(0));
+    await api.call('PATCH', '/api/users/me', { token, body: { displayCurrency: 'chf' } });
+    const francs = await api.call('GET', path, { token });
+    expect(francs.status).toBe(200);
+    expect(francs.body.fx).toEqual({
+      currency: 'chf',
+      days: [
+        { day: utcDay(day(3)), rate: 0.85 },
+        { day: utcDay(day(0)), rate: 0.87 },
+      ],
+    });
+    const history = await api.call('GET', '/api/portfolio/history?range=7d', { token });
+    expect(francs.body.fx).toEqual(history.body.fx);
+    // The prices themselves stay in dollars.
+    const values = (body: { points: { value: number }[] }) => body.points.map((p) => p.value);
+    expect(values(francs.body)).toEqual(values(dollars.body));
+  });
 });

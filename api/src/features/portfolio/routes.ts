@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { listHoldings, listUserHistories, loadDailyFxRates, type UserRecord } from '@coinpace/db';
+import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
   AppError,
   ZAddHolding,
@@ -16,7 +16,6 @@ import {
   holdingsToCsv,
   parseOrThrow,
   transactionsToCsv,
-  isDisplayCurrency,
   utcDay,
   type AddHoldingResult,
   type AutoAlertNote,
@@ -34,6 +33,7 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
+import { withDisplayRates } from './display-rates.ts';
 import { importTrades } from './import-trades.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
@@ -175,13 +175,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   router.get('/history', async (ctx) => {
     const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
     const user = currentUser(ctx);
-    const history = await portfolioHistory(db, user.id, range, Date.now());
-    // A display currency other than the dollar: its daily rates, for the chart to convert each point with.
-    const currency = user.displayCurrency;
-    if (isDisplayCurrency(currency) && currency !== 'usd') {
-      history.fx = { currency, days: await loadDailyFxRates(db, currency, utcDay(history.from)) };
-    }
-    ctx.body = history;
+    ctx.body = await withDisplayRates(db, user, await portfolioHistory(db, user.id, range, Date.now()));
   });
 
   router.post('/', jsonBody(), async (ctx) => {
@@ -257,7 +251,9 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   router.get('/:id/price-history', async (ctx) => {
     const holdingId = pathId(ctx.params.id);
     const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
-    ctx.body = await holdingPriceHistory(db, currentUser(ctx).id, holdingId, range, Date.now());
+    const user = currentUser(ctx);
+    const history = await holdingPriceHistory(db, user.id, holdingId, range, Date.now());
+    ctx.body = await withDisplayRates(db, user, history);
   });
 
   // A holding's transactions (issue 18). Another user's holding is simply not found.

@@ -1,21 +1,11 @@
+import type { CostMethod } from '@coinpace/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
+import { userView } from '../../testing/users.ts';
 import { CostMethodSection } from './CostMethodSection.tsx';
 
-const user = (costMethod: string) => ({
-  user: {
-    id: 'user-9',
-    clerkId: 'local_9',
-    email: 'x@example.test',
-    firstName: 'Ada',
-    phone: null,
-    emailVerified: true,
-    phoneVerified: false,
-    costMethod,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-});
+const user = (costMethod: CostMethod) => ({ user: userView({ costMethod }) });
 
 describe('CostMethodSection (issue 18)', () => {
   let api: FakeApi;

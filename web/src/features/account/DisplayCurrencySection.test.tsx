@@ -1,23 +1,12 @@
+import type { DisplayCurrency } from '@coinpace/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
+import { userView } from '../../testing/users.ts';
 import { showCurrency, useCurrency } from '../currency/currency-store.ts';
 import { DisplayCurrencySection } from './DisplayCurrencySection.tsx';
 
-const user = (displayCurrency: string) => ({
-  user: {
-    id: 'user-9',
-    clerkId: 'local_9',
-    email: 'x@example.test',
-    firstName: 'Ada',
-    phone: null,
-    emailVerified: true,
-    phoneVerified: false,
-    costMethod: 'average',
-    displayCurrency,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-});
+const user = (displayCurrency: DisplayCurrency) => ({ user: userView({ displayCurrency }) });
 
 describe('DisplayCurrencySection (issue 18)', () => {
   let api: FakeApi;

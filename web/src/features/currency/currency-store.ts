@@ -38,13 +38,13 @@ export function useMoney(): Money {
 }
 
 /**
- * Reads the latest rates; on failure the ones shown stay (an amount with no rate shows '—'). When the
- * shown currency has no rate yet, reads again soon.
+ * Reads the latest rates (the dollar's 1 among them, as the API sends it); on failure the ones shown
+ * stay (an amount with no rate shows '—'). When the shown currency has no rate yet, reads again soon.
  */
 export async function refreshRates(): Promise<void> {
   try {
     const { rates } = await api<FxRatesView>('/api/prices/rates', { auth: false });
-    useCurrency.setState({ rates: { ...rates, usd: 1 } });
+    useCurrency.setState({ rates });
   } catch {
     // The next refresh tries again.
   }

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
 import { holding } from '../../../testing/holdings.ts';
+import { useCurrency } from '../../currency/currency-store.ts';
 import { setHoldings, usePortfolio } from '../portfolio-store.ts';
 import { resetPortfolioFeature } from '../testing.ts';
 import { openAddCoin, useAddCoin } from './add-coin-store.ts';
@@ -226,5 +227,32 @@ describe('AddCoinModal', () => {
     expect(state.notice).toBe(
       'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an average cost of $41,000.00.',
     );
+  });
+
+  it('keeps the purchase price in dollars and shows it in the display currency under the field (issue 18)', async () => {
+    const price = () => screen.getByLabelText('Purchase Price per coin (USD)');
+    const description = () =>
+      (price().getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)!.textContent)
+        .join(' ');
+    type('Purchase Price per coin (USD)', '100');
+    expect(description()).toBe('');
+    expect(screen.queryByText(/≈/)).toBeNull();
+    try {
+      act(() => useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.92 } }));
+      expect(description()).toBe('≈ €92.00');
+      type('Purchase Price per coin (USD)', '0.5');
+      expect(description()).toBe('≈ €0.460000');
+      // Nothing while the text is not a number, nor while the euro has no rate.
+      type('Purchase Price per coin (USD)', '1e5');
+      expect(screen.queryByText(/≈/)).toBeNull();
+      type('Purchase Price per coin (USD)', '100');
+      act(() => useCurrency.setState({ rates: { usd: 1 } }));
+      expect(screen.queryByText(/≈/)).toBeNull();
+    } finally {
+      useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
+    }
   });
 });

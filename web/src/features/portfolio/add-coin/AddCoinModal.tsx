@@ -11,6 +11,7 @@ import { Dialog } from '../../../components/Dialog.tsx';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { userLocale } from '../../../lib/locale.ts';
+import { describedBy, useDollarEquivalent } from '../../currency/dollar-equivalent.ts';
 import { addCoin } from '../portfolio-actions.ts';
 import { usePortfolio } from '../portfolio-store.ts';
 import { closeAddCoin, useAddCoin } from './add-coin-store.ts';
@@ -49,6 +50,7 @@ function AddCoinForm() {
   const draft = { coin, quantity, purchasePrice };
   const locale = userLocale();
   const preview = previewAddCoin(draft, locale);
+  const priceInDisplay = useDollarEquivalent(purchasePrice, 'price');
   const holdings = usePortfolio((s) => s.holdings);
   const heldQuantity = (symbol: string) =>
     holdings.find((h) => h.symbol.toUpperCase() === symbol.toUpperCase())?.quantity;
@@ -175,8 +177,16 @@ function AddCoinForm() {
               id="coin-price"
               value={purchasePrice}
               onChange={setPurchasePrice}
-              aria-describedby={prefilled ? 'coin-price-hint' : undefined}
+              aria-describedby={describedBy(
+                prefilled && 'coin-price-hint',
+                priceInDisplay && 'coin-price-fx',
+              )}
             />
+            {priceInDisplay && (
+              <span id="coin-price-fx" className="hint">
+                {priceInDisplay}
+              </span>
+            )}
             {prefilled && (
               <span id="coin-price-hint" className="hint">
                 Today&apos;s price; type to replace it.

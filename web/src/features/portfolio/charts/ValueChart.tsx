@@ -1,20 +1,15 @@
-import { formatPercent, moneyIn, rateOnDay, type HistoryRange } from '@coinpace/domain';
+import { formatPercent, type HistoryRange } from '@coinpace/domain';
 import { memo, useEffect, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { loadHistory, useHistory } from './history-store.ts';
-import { spanLabel, valueAxis } from './value-scale.ts';
-import { useMoney } from '../../currency/currency-store.ts';
-
-const DOLLARS = moneyIn('usd', {});
+import { axisWidth, spanLabel, valueAxis } from './value-scale.ts';
+import { useCurrency } from '../../currency/currency-store.ts';
+import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
 
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7 days' },
   { id: '30d', label: '30 days' },
 ];
-
-/** Pixels per character of a y-axis label at the axis' 12 px font, and the gap beside the labels. */
-const LABEL_CHAR_PX = 7.5;
-const LABEL_GAP_PX = 14;
 
 /**
  * Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes.
@@ -24,23 +19,19 @@ const LABEL_GAP_PX = 14;
  * Memoised: price ticks do not touch it.
  */
 export const ValueChart = memo(function ValueChart({ version }: { version: string }) {
-  const displayed = useMoney();
   // The history is in dollars; it is drawn in the display currency once a rate of it is known.
-  const money = Number.isFinite(displayed.fromUsd(1)) ? displayed : DOLLARS;
+  const money = useChartMoney();
   const { range, status, data, error } = useHistory();
+  const currency = useCurrency((s) => s.currency);
   // Read again when the display currency changes: the answer carries that currency's daily rates.
   useEffect(() => {
     void loadHistory();
-  }, [version, displayed.currency]);
+  }, [version, currency]);
 
-  // Each point at the rate of its day when the server sent the display currency's daily rates, else at
-  // the latest rate.
   const points = useMemo(() => {
     const raw = data?.range === range ? data.points : [];
-    if (money.currency === 'usd') return raw;
-    const days = data?.fx?.currency === money.currency ? data.fx.days : [];
-    const latest = money.fromUsd(1);
-    return raw.map((p) => ({ ...p, value: p.value * (rateOnDay(days, p.t) ?? latest) }));
+    const convert = atDayRate(money, data?.fx);
+    return raw.map((p) => ({ ...p, value: convert(p.value, p.t) }));
   }, [data, range, money]);
   const first = points[0]?.value ?? 0;
   const last = points.at(-1)?.value ?? 0;
@@ -54,9 +45,6 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
           money.currency,
         )
       : null;
-  const axisWidth = axis
-    ? Math.max(...axis.ticks.map((t) => axis.format(t).length)) * LABEL_CHAR_PX + LABEL_GAP_PX
-    : 0;
   const dayFormat = new Intl.DateTimeFormat(
     undefined,
     span < 2 * 86_400_000
@@ -133,7 +121,7 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
                   tickFormatter={axis.format}
                   stroke="var(--text-faint)"
                   fontSize={12}
-                  width={axisWidth}
+                  width={axisWidth(axis)}
                   domain={axis.domain}
                   ticks={axis.ticks}
                   interval={0}

@@ -47,6 +47,15 @@ export function valueAxis(values: readonly number[], currency: DisplayCurrency =
   return { domain: [ticks[0]!, ticks.at(-1)!], ticks, format: tickFormat(step, last, currency) };
 }
 
+/** Pixels per character of a y-axis label at the charts' 12 px font, and the gap beside the labels. */
+const LABEL_CHAR_PX = 7.5;
+const LABEL_GAP_PX = 14;
+
+/** The width a y-axis needs for its longest tick label, px. */
+export function axisWidth(axis: ValueAxis): number {
+  return Math.max(...axis.ticks.map((t) => axis.format(t).length)) * LABEL_CHAR_PX + LABEL_GAP_PX;
+}
+
 function niceStep(raw: number): number {
   const power = 10 ** Math.floor(Math.log10(raw));
   const mantissa = NICE_MANTISSAS.find((m) => m * power >= raw - 1e-12 * power)!;

@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi, type FakeCall } from '../../../testing/fake-api.ts';
 import { holding } from '../../../testing/holdings.ts';
+import { useCurrency } from '../../currency/currency-store.ts';
 import { setHoldings, usePortfolio } from '../portfolio-store.ts';
 import { HoldingsTable } from '../table/HoldingsTable.tsx';
 import { resetPortfolioFeature } from '../testing.ts';
@@ -203,6 +204,34 @@ describe('HoldingDetail', () => {
     expect(posted.body).toMatchObject({ type: 'sell', quantity: '0.5', pricePerCoin: '1000', fee: '10' });
     await waitFor(() => expect(usePortfolio.getState().byId[row.id]!.quantity).toBe('1.5'));
     expect(figure('Quantity')).toBe('1.500000');
+  });
+
+  it('takes price and fee in dollars and shows each in the display currency under its field (issue 18)', async () => {
+    const description = (label: string) =>
+      (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)!.textContent)
+        .join(' ');
+    await openFromMenu();
+    fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+    fillForm({ quantity: '1', price: '100', fee: '2' });
+    expect(description('Price per coin (USD)')).toBe('');
+    try {
+      act(() => useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.92 } }));
+      expect(description('Price per coin (USD)')).toBe('≈ €92.00');
+      expect(description('Fee (USD, optional)')).toBe('≈ €1.84');
+      fillForm({ quantity: '1', price: '0.5', fee: '' });
+      expect(description('Price per coin (USD)')).toBe('≈ €0.460000');
+      expect(description('Fee (USD, optional)')).toBe('');
+      fillForm({ quantity: '1', price: '100', fee: '2' });
+      fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+      await waitFor(() => expect(server.history()).toHaveLength(2));
+      // What is recorded is the dollars typed.
+      expect(server.history()[1]).toMatchObject({ pricePerCoin: '100', fee: '2' });
+    } finally {
+      useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
+    }
   });
 
   it('shows the 409 message when a sale takes out more than was held, and keeps the form', async () => {

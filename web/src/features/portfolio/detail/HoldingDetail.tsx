@@ -5,32 +5,15 @@ import {
   type CostMethod,
   type TransactionRow,
 } from '@coinpace/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
-import { NumberInput } from '../../../components/NumberInput.tsx';
-import { userLocale } from '../../../lib/locale.ts';
 import { usePortfolio } from '../portfolio-store.ts';
 import { usePositionPrice } from '../position-prices.ts';
-import {
-  addTransaction,
-  closeDetail,
-  editTransaction,
-  loadTransactions,
-  removeTransaction,
-  setMethod,
-  useDetail,
-} from './detail-store.ts';
-import {
-  FORM_KINDS,
-  KIND_LABELS,
-  changesFrom,
-  checkTransaction,
-  draftOf,
-  newDraft,
-  type TransactionDraft,
-} from './transaction-form.ts';
+import { closeDetail, loadTransactions, removeTransaction, setMethod, useDetail } from './detail-store.ts';
+import { KIND_LABELS } from './transaction-form.ts';
 import { PriceChart } from './PriceChart.tsx';
+import { TransactionForm, type Editing } from './TransactionForm.tsx';
 import './detail.css';
 import { useMoney } from '../../currency/currency-store.ts';
 
@@ -111,8 +94,6 @@ export function HoldingDetail() {
   );
 }
 
-type Editing = { mode: 'add' } | { mode: 'edit'; row: TransactionRow } | null;
-
 function DetailBody({
   holdingId,
   onDelete,
@@ -127,7 +108,7 @@ function DetailBody({
   const data = useDetail((s) => s.data);
   const error = useDetail((s) => s.error);
   const method = useDetail((s) => s.method);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const price = position?.price ?? row.currentPrice ?? 0;
@@ -303,115 +284,5 @@ function Figure({ label, value, className }: { label: string; value: string; cla
       <dt>{label}</dt>
       <dd className={className}>{value}</dd>
     </div>
-  );
-}
-
-/** Adds or edits a transaction; the form stays open with the message when the server refuses. */
-function TransactionForm({
-  editing,
-  currentPrice,
-  onDone,
-}: {
-  editing: NonNullable<Editing>;
-  currentPrice: number;
-  onDone: () => void;
-}) {
-  const locale = userLocale();
-  const [draft, setDraft] = useState<TransactionDraft>(() =>
-    editing.mode === 'edit' ? draftOf(editing.row, locale) : newDraft(currentPrice, Date.now(), locale),
-  );
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const first = useRef<HTMLSelectElement>(null);
-  useEffect(() => first.current?.focus(), []);
-  const set = (key: keyof TransactionDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkTransaction(draft, locale);
-    if (!check.ok) {
-      setMessage(check.message);
-      return;
-    }
-    setSaving(true);
-    setMessage(null);
-    const problem =
-      editing.mode === 'edit'
-        ? await editTransaction(editing.row.id, changesFrom(editing.row, check.payload))
-        : await addTransaction(check.payload);
-    setSaving(false);
-    if (problem) setMessage(problem);
-    else onDone();
-  };
-
-  const title = editing.mode === 'edit' ? 'Edit transaction' : 'Add transaction';
-  return (
-    <form className="hd-form card" onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
-      <div className="hd-form-grid">
-        <div className="field">
-          <label htmlFor="tx-type">Type</label>
-          <select
-            ref={first}
-            id="tx-type"
-            className="select"
-            value={draft.type}
-            disabled={draft.type === 'adjust'}
-            onChange={(e) => set('type')(e.target.value)}
-          >
-            {draft.type === 'adjust' && <option value="adjust">{KIND_LABELS.adjust}</option>}
-            {FORM_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="tx-at">Date and time</label>
-          <input
-            id="tx-at"
-            className="input"
-            type="datetime-local"
-            value={draft.at}
-            onChange={(e) => set('at')(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="tx-quantity">Quantity</label>
-          <NumberInput id="tx-quantity" value={draft.quantity} onChange={set('quantity')} />
-        </div>
-        <div className="field">
-          <label htmlFor="tx-price">Price per coin (USD)</label>
-          <NumberInput id="tx-price" value={draft.pricePerCoin} onChange={set('pricePerCoin')} />
-        </div>
-        <div className="field">
-          <label htmlFor="tx-fee">Fee (USD, optional)</label>
-          <NumberInput id="tx-fee" value={draft.fee} onChange={set('fee')} />
-        </div>
-        <div className="field hd-form-note">
-          <label htmlFor="tx-note">Note (optional)</label>
-          <input
-            id="tx-note"
-            className="input"
-            value={draft.note}
-            maxLength={500}
-            onChange={(e) => set('note')(e.target.value)}
-          />
-        </div>
-      </div>
-      {message && (
-        <p className="banner banner-error" role="alert">
-          {message}
-        </p>
-      )}
-      <div className="hd-form-actions">
-        <button type="button" className="btn" onClick={onDone} disabled={saving}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : editing.mode === 'edit' ? 'Save changes' : 'Add transaction'}
-        </button>
-      </div>
-    </form>
   );
 }

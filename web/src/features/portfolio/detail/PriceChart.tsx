@@ -9,8 +9,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useEffect, useRef } from 'react';
 import { loadChart, setRange, useDetail } from './detail-store.ts';
-import { useMoney } from '../../currency/currency-store.ts';
+import { axisWidth, valueAxis } from '../charts/value-scale.ts';
+import { useCurrency } from '../../currency/currency-store.ts';
+import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
 
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7D' },
@@ -43,21 +46,28 @@ export function tradeMarkers(rows: readonly TransactionRow[], from: number, to: 
 
 /**
  * The coin's price over 7 or 30 days (GET /api/portfolio/{id}/price-history, from the recorded price
- * history) with a dot at each buy (green) and sell (red) of the range, at its time and price. The
- * drawing is hidden from screen readers; the text above it says how many trades it marks.
+ * history) with a dot at each buy (green) and sell (red) of the range, at its time and price. Drawn in
+ * the display currency once a rate of it is known, each point and dot at the rate of its own day (the
+ * history's `fx`), on round ticks as the value chart's. The drawing is hidden from screen readers; the
+ * text above it says how many trades it marks.
  */
 export function PriceChart({ symbol, transactions }: { symbol: string; transactions: TransactionRow[] }) {
-  const money = useMoney();
+  const money = useChartMoney();
   const status = useDetail((s) => s.chartStatus);
   const chart = useDetail((s) => s.chart);
   const error = useDetail((s) => s.chartError);
   const range = useDetail((s) => s.range);
-  const points = chart?.points ?? [];
-  const markers = chart ? tradeMarkers(transactions, chart.from, chart.to) : [];
-  const prices = [...points.map((p) => p.value), ...markers.map((m) => m.price)];
-  const low = Math.min(...prices);
-  const high = Math.max(...prices);
-  const pad = (high - low) * 0.08 || high * 0.05 || 1;
+  useReloadOnCurrency();
+  const convert = atDayRate(money, chart?.fx);
+  const points = (chart?.points ?? []).map((p) => ({ ...p, value: convert(p.value, p.t) }));
+  const markers = (chart ? tradeMarkers(transactions, chart.from, chart.to) : []).map((m) => ({
+    ...m,
+    price: convert(m.price, m.t),
+  }));
+  const axis =
+    points.length > 1
+      ? valueAxis([...points.map((p) => p.value), ...markers.map((m) => m.price)], money.currency)
+      : null;
 
   return (
     <section className="hd-chart" aria-label={`${symbol} price`}>
@@ -84,7 +94,7 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
             Try again
           </button>
         </p>
-      ) : points.length < 2 ? (
+      ) : !axis ? (
         <p className="muted hd-chart-empty">
           {status === 'loading' || status === 'idle'
             ? 'Loading price history...'
@@ -119,15 +129,17 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
                 />
                 <YAxis
                   dataKey="value"
-                  domain={[Math.max(0, low - pad), high + pad]}
-                  tickFormatter={(v: number) => money.price(v)}
+                  tickFormatter={axis.format}
                   stroke="var(--text-faint)"
                   fontSize={12}
-                  width={76}
+                  width={axisWidth(axis)}
+                  domain={axis.domain}
+                  ticks={axis.ticks}
+                  interval={0}
                 />
                 <Tooltip
                   labelFormatter={(t) => fullFormat.format(Number(t))}
-                  formatter={(v) => [money.price(Number(v)), 'Price']}
+                  formatter={(v) => [money.formatPrice(Number(v)), 'Price']}
                 />
                 <Line
                   type="monotone"
@@ -156,4 +168,18 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
       )}
     </section>
   );
+}
+
+/**
+ * Reads the price history again when the display currency changes while the view is open: the answer
+ * carries that currency's daily rates. Opening the view reads it already, so the first render does not.
+ */
+function useReloadOnCurrency(): void {
+  const currency = useCurrency((s) => s.currency);
+  const readFor = useRef(currency);
+  useEffect(() => {
+    if (readFor.current === currency) return;
+    readFor.current = currency;
+    void loadChart();
+  }, [currency]);
 }

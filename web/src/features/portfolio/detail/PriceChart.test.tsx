@@ -1,0 +1,115 @@
+import type { PortfolioHistory, TransactionRow } from '@coinpace/domain';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
+import { useCurrency } from '../../currency/currency-store.ts';
+import { resetPortfolioFeature } from '../testing.ts';
+import { openDetail } from './detail-store.ts';
+import { PriceChart } from './PriceChart.tsx';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const from = Date.parse('2026-11-01T00:00:00Z');
+const path = '/api/portfolio/h1/price-history';
+
+/** 400, 420, 440, 460 dollars on 1, 3, 5 and 7 November. */
+const history: PortfolioHistory = {
+  range: '7d',
+  from,
+  to: from + 6 * DAY,
+  stepMs: HOUR,
+  holdings: 1,
+  points: [0, 1, 2, 3].map((i) => ({ t: from + i * 2 * DAY, value: 400 + i * 20, priced: 1 })),
+};
+/** The euro at 0.5 until 4 November, 0.9 from 5 November; today's rate is 0.95. */
+const euros = {
+  currency: 'eur',
+  days: [
+    { day: '2026-11-01', rate: 0.5 },
+    { day: '2026-11-05', rate: 0.9 },
+  ],
+} as const;
+
+const trade = (id: string, type: 'buy' | 'sell', at: number, price: string): TransactionRow => ({
+  id,
+  holdingId: 'h1',
+  type,
+  at: new Date(at).toISOString(),
+  quantity: '1',
+  pricePerCoin: price,
+  fee: '0',
+  note: '',
+  createdAt: new Date(at).toISOString(),
+});
+// Each at the price of the line's point of its time: its dot lies on the line at any one rate per day.
+const trades = [trade('b', 'buy', from, '400'), trade('s', 'sell', from + 6 * DAY, '460')];
+
+function yTicks(container: HTMLElement): string[] {
+  return [...container.querySelectorAll('.recharts-yAxis-tick-labels text')].map((t) => t.textContent ?? '');
+}
+
+/** The y of the line's first and last points, from its path ('M x,y C … x,y'). */
+function lineEnds(container: HTMLElement): [number, number] {
+  const d = container.querySelector('.recharts-line-curve')!.getAttribute('d')!;
+  const numbers = d.match(/-?\d+(\.\d+)?/g)!.map(Number);
+  return [numbers[1]!, numbers.at(-1)!];
+}
+
+function markerY(container: HTMLElement, side: 'buy' | 'sell'): number {
+  return Number(container.querySelector(`.hd-marker-${side} circle`)!.getAttribute('cy'));
+}
+
+describe('PriceChart', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    resetPortfolioFeature();
+    api = installFakeApi().on('GET', '/api/portfolio/h1/transactions', {
+      body: { holdingId: 'h1', transactions: trades },
+    });
+    // happy-dom lays nothing out: the chart's container gets a size so recharts draws axes and dots.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 320, height: 200 }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
+  });
+
+  it('draws prices and trades in dollars on round ticks', async () => {
+    api.on('GET', path, { body: history });
+    act(() => openDetail('h1'));
+    const { container } = render(<PriceChart symbol="LTC" transactions={trades} />);
+    await screen.findByText('1 buys and 1 sells marked.');
+    expect(yTicks(container)).toEqual(['$400', '$420', '$440', '$460']);
+  });
+
+  it('converts each point and each trade at its own day’s euro rate, on round euro ticks (issue 18)', async () => {
+    api.on('GET', path, { body: { ...history, fx: euros } });
+    useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.95 } });
+    act(() => openDetail('h1'));
+    const { container } = render(<PriceChart symbol="LTC" transactions={trades} />);
+    await screen.findByText('1 buys and 1 sells marked.');
+    // €200 and €210 at 0.5, €396 and €414 at 0.9: not today's 0.95 (€380 to €437).
+    expect(yTicks(container)).toEqual(['€200', '€300', '€400', '€500']);
+    const [first, last] = lineEnds(container);
+    expect(markerY(container, 'buy')).toBeCloseTo(first, 3);
+    expect(markerY(container, 'sell')).toBeCloseTo(last, 3);
+    expect(first).toBeGreaterThan(last);
+  });
+
+  it('reads the history again when the display currency changes', async () => {
+    api.on('GET', path, { body: history });
+    act(() => openDetail('h1'));
+    const { container } = render(<PriceChart symbol="LTC" transactions={trades} />);
+    await screen.findByText('1 buys and 1 sells marked.');
+    expect(api.callsTo('GET', path)).toHaveLength(1);
+
+    api.on('GET', path, { body: { ...history, fx: euros } });
+    act(() => useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.95 } }));
+    await waitFor(() => expect(yTicks(container)).toEqual(['€200', '€300', '€400', '€500']));
+    expect(api.callsTo('GET', path)).toHaveLength(2);
+  });
+});

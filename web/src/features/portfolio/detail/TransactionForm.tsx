@@ -1,0 +1,151 @@
+import { type TransactionRow } from '@coinpace/domain';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { NumberInput } from '../../../components/NumberInput.tsx';
+import { userLocale } from '../../../lib/locale.ts';
+import { describedBy, useDollarEquivalent } from '../../currency/dollar-equivalent.ts';
+import { addTransaction, editTransaction } from './detail-store.ts';
+import {
+  FORM_KINDS,
+  KIND_LABELS,
+  changesFrom,
+  checkTransaction,
+  draftOf,
+  newDraft,
+  type TransactionDraft,
+} from './transaction-form.ts';
+
+/** What the holding's transaction form is for: a new transaction, or a change to one. */
+export type Editing = { mode: 'add' } | { mode: 'edit'; row: TransactionRow };
+
+/** Adds or edits a transaction; the form stays open with the message when the server refuses. */
+export function TransactionForm({
+  editing,
+  currentPrice,
+  onDone,
+}: {
+  editing: Editing;
+  currentPrice: number;
+  onDone: () => void;
+}) {
+  const locale = userLocale();
+  const [draft, setDraft] = useState<TransactionDraft>(() =>
+    editing.mode === 'edit' ? draftOf(editing.row, locale) : newDraft(currentPrice, Date.now(), locale),
+  );
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const set = (key: keyof TransactionDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  // Records are kept in dollars; the amounts typed are shown in the display currency too (issue 18).
+  const priceInDisplay = useDollarEquivalent(draft.pricePerCoin, 'price');
+  const feeInDisplay = useDollarEquivalent(draft.fee, 'amount');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkTransaction(draft, locale);
+    if (!check.ok) {
+      setMessage(check.message);
+      return;
+    }
+    setSaving(true);
+    setMessage(null);
+    const problem =
+      editing.mode === 'edit'
+        ? await editTransaction(editing.row.id, changesFrom(editing.row, check.payload))
+        : await addTransaction(check.payload);
+    setSaving(false);
+    if (problem) setMessage(problem);
+    else onDone();
+  };
+
+  const title = editing.mode === 'edit' ? 'Edit transaction' : 'Add transaction';
+  return (
+    <form className="hd-form card" onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
+      <div className="hd-form-grid">
+        <div className="field">
+          <label htmlFor="tx-type">Type</label>
+          <select
+            ref={first}
+            id="tx-type"
+            className="select"
+            value={draft.type}
+            disabled={draft.type === 'adjust'}
+            onChange={(e) => set('type')(e.target.value)}
+          >
+            {draft.type === 'adjust' && <option value="adjust">{KIND_LABELS.adjust}</option>}
+            {FORM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="tx-at">Date and time</label>
+          <input
+            id="tx-at"
+            className="input"
+            type="datetime-local"
+            value={draft.at}
+            onChange={(e) => set('at')(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="tx-quantity">Quantity</label>
+          <NumberInput id="tx-quantity" value={draft.quantity} onChange={set('quantity')} />
+        </div>
+        <div className="field">
+          <label htmlFor="tx-price">Price per coin (USD)</label>
+          <NumberInput
+            id="tx-price"
+            value={draft.pricePerCoin}
+            onChange={set('pricePerCoin')}
+            aria-describedby={describedBy(priceInDisplay && 'tx-price-fx')}
+          />
+          {priceInDisplay && (
+            <span id="tx-price-fx" className="hint">
+              {priceInDisplay}
+            </span>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="tx-fee">Fee (USD, optional)</label>
+          <NumberInput
+            id="tx-fee"
+            value={draft.fee}
+            onChange={set('fee')}
+            aria-describedby={describedBy(feeInDisplay && 'tx-fee-fx')}
+          />
+          {feeInDisplay && (
+            <span id="tx-fee-fx" className="hint">
+              {feeInDisplay}
+            </span>
+          )}
+        </div>
+        <div className="field hd-form-note">
+          <label htmlFor="tx-note">Note (optional)</label>
+          <input
+            id="tx-note"
+            className="input"
+            value={draft.note}
+            maxLength={500}
+            onChange={(e) => set('note')(e.target.value)}
+          />
+        </div>
+      </div>
+      {message && (
+        <p className="banner banner-error" role="alert">
+          {message}
+        </p>
+      )}
+      <div className="hd-form-actions">
+        <button type="button" className="btn" onClick={onDone} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving...' : editing.mode === 'edit' ? 'Save changes' : 'Add transaction'}
+        </button>
+      </div>
+    </form>
+  );
+}
