@@ -47,6 +47,19 @@ export async function userExternalRefs(db: AppDb, userId: string): Promise<Set<s
  * Creates holdings with no transactions yet (their quantity 0), for the coins an import brings that the
  * user does not hold; a symbol held meanwhile is left out. The coins are tracked, as for any new holding.
  */
+/**
+ * The names the tracked-coin table knows for CoinGecko ids (from searches, added coins and the ticker),
+ * leaving out names that are only the symbol again.
+ */
+export async function knownCoinNames(db: AppDb, coingeckoIds: string[]): Promise<Map<string, string>> {
+  if (coingeckoIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: trackedCoins.coingeckoId, name: trackedCoins.name, symbol: trackedCoins.symbol })
+    .from(trackedCoins)
+    .where(inArray(trackedCoins.coingeckoId, coingeckoIds));
+  return new Map(rows.filter((r) => r.name !== r.symbol).map((r) => [r.id, r.name]));
+}
+
 export async function insertEmptyHoldings(
   db: AppDb,
   userId: string,

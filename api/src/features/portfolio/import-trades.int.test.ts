@@ -1,5 +1,6 @@
 /** POST /api/portfolio/import-trades (issue 18 item 3), through the real API and database. */
 import { readFileSync } from 'node:fs';
+import { trackedCoins } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { TRADE_FORMAT_UNKNOWN_MESSAGE, type TradeImportSummary } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,32 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
     ]);
     const again = await api.call('GET', `/api/portfolio/${btc.id}/transactions`, { token });
     expect(again.body.transactions).toHaveLength(2);
+  });
+
+  it('names a new holding by its coin where the coin is known, not by its symbol', async () => {
+    const { token } = await api.signUp();
+    // PEPE is known only to the tracked-coin table (from a search); ZZZT to nothing.
+    await api.database.db
+      .insert(trackedCoins)
+      .values({ coingeckoId: 'pepe', name: 'Pepe', symbol: 'PEPE', reason: 'manual' })
+      .onConflictDoNothing();
+    const text = [
+      '"Date(UTC)","Pair","Side","Price","Executed","Amount","Fee"',
+      '"2024-03-14 16:02:47","BTCUSDT","BUY","71250.01","0.00500000BTC","356.25005000USDT","0.35625005USDT"',
+      '"2024-03-14 16:03:47","PEPEUSDT","BUY","0.00001","1000000PEPE","10USDT","0.01USDT"',
+      '"2024-03-14 16:04:47","ZZZTUSDT","BUY","2","5ZZZT","10USDT","0.01USDT"',
+    ].join('\n');
+    const answer = await importTrades(token, text);
+    expect(answer.body).toMatchObject({ exchange: 'binance', added: 3, failed: 0 });
+    const rows = (await api.call('GET', '/api/portfolio', { token })).body as {
+      symbol: string;
+      name: string;
+    }[];
+    expect(rows.map((h) => [h.symbol, h.name]).sort()).toEqual([
+      ['BTC', 'Bitcoin'],
+      ['PEPE', 'Pepe'],
+      ['ZZZT', 'ZZZT'],
+    ]);
   });
 
   it('adds trades to a coin already held and counts every row of each export', async () => {

@@ -7,6 +7,7 @@ import {
   deleteEmptyHoldings,
   importTradesIntoHolding,
   insertEmptyHoldings,
+  knownCoinNames,
   listHoldings,
   userExternalRefs,
   type AppDb,
@@ -17,6 +18,7 @@ import {
   MAX_HOLDINGS_PER_USER,
   MAX_LISTED_TRADE_ROWS,
   MAX_TRADE_ROWS,
+  TICKER_COINS,
   TRADE_FORMAT_UNKNOWN_MESSAGE,
   parseTradeHistory,
   planTradeImport,
@@ -79,7 +81,16 @@ export async function importTrades(
       targets.push({ group });
     }
   }
-  const created = await insertEmptyHoldings(db, userId, toCreate);
+  // An exchange export names coins by symbol only: a new holding takes the coin's name where it is known.
+  const names = await knownCoinNames(
+    db,
+    toCreate.flatMap((c) => (c.coingeckoId ? [c.coingeckoId] : [])),
+  );
+  const created = await insertEmptyHoldings(
+    db,
+    userId,
+    toCreate.map((c) => ({ ...c, name: coinName(c, names) })),
+  );
   const createdIds = new Map(created.map((c) => [c.symbol.toLowerCase(), c.id]));
   // A symbol another request added meanwhile: import into that holding.
   const missing = targets.some((t) => !t.holdingId && !createdIds.has(t.group.symbol.toLowerCase()));
@@ -144,4 +155,20 @@ export async function importTrades(
     },
     created: createdRows,
   };
+}
+
+/**
+ * A new holding's name: the one the file gave (Coinpace's own export), else the coin's known name (the
+ * tracked coins, the ticker's), else its symbol.
+ */
+function coinName(
+  coin: { symbol: string; name: string; coingeckoId: string | null },
+  known: Map<string, string>,
+): string {
+  if (coin.name !== coin.symbol || !coin.coingeckoId) return coin.name;
+  return (
+    known.get(coin.coingeckoId) ??
+    TICKER_COINS.find((t) => t.coingeckoId === coin.coingeckoId)?.name ??
+    coin.name
+  );
 }
