@@ -1,0 +1,92 @@
+/** The Binance spot trade history (see formats.ts for its header). */
+import { assetOf, assetStart, readDecimal, readInstant, splitPair, upperCase } from '../cells.ts';
+import { find, cell, sideOf, amount, assetFrom, short, type TradeFormat } from './kit.ts';
+
+export const binance: TradeFormat = {
+  exchange: 'binance',
+  columns(header) {
+    return (
+      find(
+        header,
+        {
+          date: ['date(utc)', 'date(utc+0)', 'time', 'date'],
+          pair: ['pair'],
+          side: ['side'],
+          price: ['price'],
+          executed: ['executed'],
+          amount: ['amount'],
+          fee: ['fee'],
+        },
+        ['date', 'pair', 'side', 'price', 'executed', 'amount', 'fee'],
+      ) ??
+      find(
+        header,
+        {
+          date: ['date(utc)', 'date(utc+0)'],
+          market: ['market'],
+          side: ['type'],
+          price: ['price'],
+          quantity: ['amount'],
+          total: ['total'],
+          fee: ['fee'],
+          feeCoin: ['fee coin'],
+        },
+        ['date', 'market', 'side', 'price', 'quantity', 'total', 'fee', 'feeCoin'],
+      )
+    );
+  },
+  read(record, c) {
+    const kind = sideOf(cell(record, c.side));
+    const at = readInstant(cell(record, c.date));
+    const price = amount(cell(record, c.price), 'price');
+    if (c.executed !== undefined) {
+      // The current export: '0.00150000BTC', '64.06590000USDT', '0.00000150BTC'.
+      const executedText = cell(record, c.executed);
+      const split = assetStart(executedText);
+      const base =
+        split > 0 ? upperCase(executedText.slice(split)) : (splitPair(cell(record, c.pair))?.base ?? '');
+      if (!kind) return { fail: `side "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: base };
+      const quantity = split > 0 ? amount(executedText.slice(0, split), 'executed amount') : null;
+      if (quantity === null)
+        return { fail: `executed amount "${short(executedText)}" is not a coin amount`, symbol: base };
+      if (typeof quantity !== 'string') return { fail: quantity.fail, symbol: base };
+      const quote = assetOf(cell(record, c.amount)) || splitPair(cell(record, c.pair))?.quote || '';
+      if (!quote) return { fail: `no quote currency in "${short(cell(record, c.amount))}"`, symbol: base };
+      if (typeof price !== 'string') return { fail: price.fail, symbol: base };
+      const feeText = cell(record, c.fee);
+      const feeSplit = assetStart(feeText);
+      let fee = '0';
+      let feeAsset = '';
+      if (feeSplit > 0) {
+        const value = amount(feeText.slice(0, feeSplit), 'fee');
+        if (typeof value !== 'string') return { fail: value.fail, symbol: base };
+        fee = value;
+        feeAsset = assetFrom(feeText, feeSplit, quote, base);
+      } else if (feeText !== '' && readDecimal(feeText)?.value !== '0') {
+        return { fail: `fee "${short(feeText)}" is not an amount`, symbol: base };
+      }
+      return { kind, at, base, quote, quantity, price, fee, feeAsset, id: null };
+    }
+    // The older export: plain numbers, the pair in Market and the fee's coin in its own column.
+    const pair = splitPair(cell(record, c.market));
+    const base = pair?.base ?? '';
+    if (!pair) return { fail: `market "${short(cell(record, c.market))}" is not a pair Coinpace knows` };
+    if (!kind) return { fail: `type "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: base };
+    const quantity = amount(cell(record, c.quantity), 'amount');
+    if (typeof quantity !== 'string') return { fail: quantity.fail, symbol: base };
+    if (typeof price !== 'string') return { fail: price.fail, symbol: base };
+    const fee = amount(cell(record, c.fee) || '0', 'fee');
+    if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
+    return {
+      kind,
+      at,
+      base,
+      quote: pair.quote,
+      quantity,
+      price,
+      fee,
+      feeAsset: cell(record, c.feeCoin).toUpperCase(),
+      id: null,
+    };
+  },
+};
