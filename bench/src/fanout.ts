@@ -18,6 +18,9 @@
  * watched coins, so each client gets one `prices` message per tick carrying all 30 (issue 17).
  * Writes bench/results/fanout.json and prints a table. Goals: throughput a/b >= 0.7, p99 < 50 ms at
  * 5,000 clients, heap per client a/b <= 1.6, gateway event-loop delay p99 < 50 ms.
+ * --client lean (default) gives the gateway clients that speak Socket.IO's wire protocol and do the raw `ws`
+ * clients' work per message, so both servers face the same client work; --client socket.io uses
+ * socket.io-client, whose own decoding takes CPU the servers share on a small machine.
  * --profile also records a CPU profile of the gateway and prints where its time goes.
  * --idle only connects the clients and measures heap and RSS per client (no ticks), with --snapshot a heap
  * snapshot diff of the gateway (where the bytes of idle sockets go); --gateway '<json>' passes settings
@@ -56,8 +59,10 @@ const { values } = parseArgs({
     gateway: { type: 'string', default: '' },
     out: { type: 'string', default: '' },
     mode: { type: 'string', default: 'sockets' },
+    client: { type: 'string', default: 'lean' },
   },
 });
+if (!['lean', 'socket.io'].includes(values.client)) throw new Error('--client is lean or socket.io');
 type Mode = 'sockets' | 'sse' | 'pair';
 if (!['sockets', 'sse', 'pair'].includes(values.mode)) throw new Error(`--mode is sockets, sse or pair`);
 const mode = values.mode as Mode;
@@ -288,6 +293,7 @@ async function run(kind: ServerKind, clients: number): Promise<RunResult> {
         CLIENT_KIND[kind],
         servers.urls[i % servers.urls.length]!,
         String(n),
+        values.client,
       ]),
     );
   for (const group of groups) {
@@ -405,6 +411,8 @@ const output = {
     warmupTicks,
     clientProcesses: processes,
     messagesPerClientPerTick: MESSAGES_PER_TICK,
+    /** What the gateway's clients are: the wire protocol alone (lean) or socket.io-client. */
+    gatewayClient: values.client,
     gateway: values.gateway ? JSON.parse(values.gateway) : {},
   },
   results,

@@ -3,7 +3,7 @@
  * (Socket.IO clients that subscribe to the ticker and 20 coins, raw `ws` clients, or SSE clients of
  * `/api/prices/stream` asking for the same 30 coins), counts every message and records publish-to-receive
  * latency from the `prices` payloads.
- * Usage (by the orchestrator): clients.ts <gateway|ws|sse> <url> <count>
+ * Usage (by the orchestrator): clients.ts <gateway|ws|sse> <url> <count> [lean|socket.io]
  */
 import { request } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
@@ -11,7 +11,12 @@ import { WebSocket } from 'ws';
 import { TICKER_COIN_IDS, type PriceMap } from '@coinpace/domain';
 import { BENCH_COINS, LatencyHistogram, nowMs, type ClientCommand, type ClientReply } from './protocol.ts';
 
-const [kind, url, countText] = process.argv.slice(2) as ['gateway' | 'ws' | 'sse', string, string];
+const [kind, url, countText, clientKind = 'lean'] = process.argv.slice(2) as [
+  'gateway' | 'ws' | 'sse',
+  string,
+  string,
+  'lean' | 'socket.io' | undefined,
+];
 const count = Number(countText);
 const CONCURRENT_OPENS = 100;
 const probe = BENCH_COINS[0]!;
@@ -38,6 +43,38 @@ function openGateway(): Promise<void> {
     socket.once('connect_error', reject);
     socket.once('connect', () => socket.emit('subscribe', { coins: BENCH_COINS }, () => resolve()));
     closers.push(() => socket.disconnect());
+  });
+}
+
+/**
+ * A Socket.IO client reduced to the wire protocol (Engine.IO 4 over WebSocket, Socket.IO 5 packets): the
+ * handshake, the `subscribe` with its ack, pongs, and for each message the same work the raw `ws` clients
+ * do (strip the packet prefix, parse the JSON array). With it both servers are measured against clients
+ * doing equal work; socket.io-client's own decoding (--client socket.io) costs the load generator more
+ * CPU, which on a small machine is taken from the server under test.
+ */
+function openGatewayLean(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
+      perMessageDeflate: false,
+    });
+    ws.on('message', (data: Buffer) => {
+      const type = data[0];
+      if (type === 0x32 /* '2' ping */) return ws.send('3');
+      if (type === 0x30 /* '0' open */) return ws.send('40');
+      if (type !== 0x34 /* '4' message */) return;
+      const packet = data[1];
+      if (packet === 0x30 /* '0' connect */) {
+        return ws.send(`420${JSON.stringify(['subscribe', { coins: BENCH_COINS }])}`);
+      }
+      if (packet === 0x33 /* '3' ack */) return resolve();
+      if (packet === 0x34 /* '4' connect_error */) return reject(new Error(data.toString('utf8')));
+      if (packet !== 0x32 /* '2' event */) return;
+      const [event, payload] = JSON.parse(data.toString('utf8', 2)) as [string, unknown];
+      if (event === 'prices' || event === 'ticker') onMessage(event, payload);
+    });
+    ws.once('error', reject);
+    closers.push(() => ws.terminate());
   });
 }
 
@@ -85,7 +122,14 @@ function openSse(): Promise<void> {
   });
 }
 
-const open = kind === 'gateway' ? openGateway : kind === 'ws' ? openWs : openSse;
+const open =
+  kind === 'gateway'
+    ? clientKind === 'socket.io'
+      ? openGateway
+      : openGatewayLean
+    : kind === 'ws'
+      ? openWs
+      : openSse;
 const reply = (message: ClientReply) => process.send!(message);
 
 try {
