@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moneyIn } from '../format/currency.ts';
 import {
   coinsAddedText,
   greeting,
@@ -37,6 +38,9 @@ describe('recorded buy texts (issue 18)', () => {
     expect(plainQuantity('007')).toBe('7');
   });
   it('says what was bought, what is held and at what average cost', () => {
+    expect(recordedBuyNotice('btc', '0.5', '1.5', '41000', moneyIn('eur', { eur: 0.9 }))).toBe(
+      'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an average cost of €36,900.00.',
+    );
     expect(recordedBuyNotice('btc', '0.5', '1.500000000000000000', '41000')).toBe(
       'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an average cost of $41,000.00.',
     );

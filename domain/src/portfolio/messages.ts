@@ -1,3 +1,4 @@
+import type { Money } from '../format/currency.ts';
 import { formatPortfolioPrice } from '../format/money.ts';
 
 /**
@@ -107,16 +108,18 @@ export function plainQuantity(decimal: string): string {
 
 /**
  * What adding a coin already held did (issue 18): 'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an
- * average cost of $41,000.00.' Quantities are decimal strings, the average cost per coin in USD.
+ * average cost of $41,000.00.' Quantities are decimal strings, the average cost per coin in USD, shown in
+ * `money`'s currency (the display currency at the latest rate, as the holding's figures are).
  */
 export function recordedBuyNotice(
   symbol: string,
   bought: string,
   holding: string,
   averageCost: string,
+  money: Pick<Money, 'price'> = { price: formatPortfolioPrice },
 ): string {
   const coin = symbol.toUpperCase();
-  return `Recorded a buy of ${plainQuantity(bought)} ${coin}. You now hold ${plainQuantity(holding)} ${coin} at an average cost of ${formatPortfolioPrice(Number(averageCost))}.`;
+  return `Recorded a buy of ${plainQuantity(bought)} ${coin}. You now hold ${plainQuantity(holding)} ${coin} at an average cost of ${money.price(Number(averageCost))}.`;
 }
 
 /** The search result line of a coin already held: 'Held: 1 BTC — adding records a buy'. */

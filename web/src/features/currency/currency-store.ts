@@ -37,6 +37,12 @@ export function useMoney(): Money {
   return useMemo(() => moneyIn(currency, rates), [currency, rates]);
 }
 
+/** Money in the display currency now, for code outside components (messages built by actions). */
+export function currentMoney(): Money {
+  const { currency, rates } = useCurrency.getState();
+  return moneyIn(currency, rates);
+}
+
 /**
  * Reads the latest rates (the dollar's 1 among them, as the API sends it); on failure the ones shown
  * stay (an amount with no rate shows '—'). When the shown currency has no rate yet, reads again soon.

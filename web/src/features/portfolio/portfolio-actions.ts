@@ -21,6 +21,7 @@ import {
   showPortfolioMessage,
   usePortfolio,
 } from './portfolio-store.ts';
+import { currentMoney } from '../currency/currency-store.ts';
 import { refreshPrices } from './price-refresh.ts';
 import { finishReport, startReport } from './table-store.ts';
 
@@ -56,6 +57,7 @@ export async function addCoin(payload: AddHoldingInput): Promise<RecordedBuy | n
             recordedBuy.transaction.quantity,
             recordedBuy.quantity,
             recordedBuy.averageCost,
+            currentMoney(),
           ),
         );
       }
