@@ -160,8 +160,10 @@ describe('AlertsPage', () => {
 
       fireEvent.click(screen.getAllByRole('button', { name: 'Add Price Alert' })[0]!);
       const modal = await screen.findByRole('dialog', { name: 'Add Price Alert' });
-      fireEvent.click(within(modal).getByRole('checkbox', { name: /ETH/ }));
-      // ETH at $3,800 is €1,900 at 0.5.
+      const eth = within(modal).getByRole('checkbox', { name: /ETH/ });
+      // ETH at $3,800 is €1,900 at 0.5: the picker says so, and the price is typed in euros.
+      expect(eth.closest('label')!.textContent).toContain('€1,900.00');
+      fireEvent.click(eth);
       fireEvent.change(within(modal).getByLabelText('Price (EUR)'), { target: { value: '2,000' } });
       expect(within(modal).getByText('ETH: fires at €2,000.00 (+5.26% from now)')).toBeTruthy();
       await act(async () => {

@@ -1,4 +1,5 @@
-import { formatPortfolioPrice, type HoldingRow } from '@coinpace/domain';
+import type { HoldingRow } from '@coinpace/domain';
+import { useMoney } from '../currency/currency-store.ts';
 import type { AlertForm } from './alert-form.ts';
 
 /** The 'My Portfolio' tab: tick holdings, or all coins, or the whole portfolio (mutually exclusive). */
@@ -11,6 +12,8 @@ export function PortfolioPicker({
   holdings: readonly HoldingRow[];
   onChange: (change: Partial<AlertForm>) => void;
 }) {
+  // In the display currency, the one a price alert is typed in (issue 18).
+  const money = useMoney();
   if (holdings.length === 0) {
     return (
       <p className="muted">
@@ -54,7 +57,7 @@ export function PortfolioPicker({
             <input type="checkbox" checked={form.holdings.includes(h.id)} onChange={() => toggle(h.id)} />
             <strong>{h.symbol}</strong> <span className="muted">{h.name}</span>
             <span className="price">
-              {h.currentPrice > 0 ? formatPortfolioPrice(h.currentPrice) : 'No price data'}
+              {h.currentPrice > 0 ? money.price(h.currentPrice) : 'No price data'}
             </span>
           </label>
         ))}

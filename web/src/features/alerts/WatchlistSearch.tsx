@@ -1,4 +1,5 @@
-import { SEARCH_UNREACHABLE_TEXT, formatPercent, formatPortfolioPrice } from '@coinpace/domain';
+import { SEARCH_UNREACHABLE_TEXT, formatPercent } from '@coinpace/domain';
+import { useMoney } from '../currency/currency-store.ts';
 import { useState } from 'react';
 import { useCoinSearch } from '../portfolio/add-coin/use-coin-search.ts';
 import type { WatchCoin } from './alert-form.ts';
@@ -17,6 +18,8 @@ export function WatchlistSearch({
   const [query, setQuery] = useState('');
   const { results, searching, unreachable, unpriced } = useCoinSearch(query);
   const typed = query.trim().length >= 2;
+  // In the display currency, the one a price alert is typed in (issue 18).
+  const money = useMoney();
 
   return (
     <>
@@ -64,7 +67,7 @@ export function WatchlistSearch({
               >
                 <strong>{coin.symbol.toUpperCase()}</strong> <span className="muted">{coin.name}</span>
                 <span className="price">
-                  {coin.current_price > 0 ? formatPortfolioPrice(coin.current_price) : 'No price data'}
+                  {coin.current_price > 0 ? money.price(coin.current_price) : 'No price data'}
                   {coin.price_change_percentage_24h !== null &&
                     ` ${formatPercent(coin.price_change_percentage_24h)}`}
                 </span>
@@ -76,7 +79,7 @@ export function WatchlistSearch({
       {selected && (
         <p>
           Selected: <strong>{selected.symbol}</strong> {selected.name}
-          {selected.price > 0 && ` · ${formatPortfolioPrice(selected.price)}`}
+          {selected.price > 0 && ` · ${money.price(selected.price)}`}
         </p>
       )}
     </>
