@@ -14,7 +14,7 @@ export const MAX_RATE_DAYS = 90;
 
 /**
  * Reads the dollar history first (a failure there ends the call with no rates), then one history per
- * currency; each call goes through the adapter's limiter at the given priority.
+ * currency; each call goes through the adapter's limiter at the given priority (low by default).
  */
 export async function readDailyRates(
   upstream: CoinGeckoUpstream,
@@ -27,7 +27,7 @@ export async function readDailyRates(
   const history = async (currency: string) => {
     const query = new URLSearchParams({ vs_currency: currency, days, interval: 'daily' });
     const path = `/coins/${RATE_REFERENCE_COIN}/market_chart`;
-    const outcome = await upstream.get(path, query, options.timeoutMs, options.priority);
+    const outcome = await upstream.get(path, query, options.timeoutMs, options.priority ?? 'low');
     return outcome.ok ? readMarketChart(outcome.body) : null;
   };
   const usd = others.length > 0 ? await history('usd') : null;

@@ -60,8 +60,11 @@ export interface DailyRatesResult {
 export interface GetDailyRatesOptions {
   /** How many days back from today, 1 to 90. */
   days: number;
-  /** 'normal' (the default) waits behind the price poll; see GetPricesOptions.priority. */
-  priority?: 'high' | 'normal';
+  /**
+   * 'low' (the default): a background read, waiting behind the poll and every ordinary call (search,
+   * proxy) in the limiter; refused as 'busy' like them when too many wait.
+   */
+  priority?: 'high' | 'normal' | 'low';
 }
 
 /** Options of getPrices. */

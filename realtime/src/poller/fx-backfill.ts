@@ -73,8 +73,8 @@ export class FxBackfill {
       return this.failed(due, err, 'could not read which display-currency rates are stored');
     }
     if (missing.length === 0) return;
-    // Normal priority: the poll's own calls go first (issue 13).
-    const { rates } = await prices.getDailyRates(missing, { days: FX_BACKFILL_DAYS, priority: 'normal' });
+    // Low priority: the poll's calls and users' searches go first (issue 13).
+    const { rates } = await prices.getDailyRates(missing, { days: FX_BACKFILL_DAYS, priority: 'low' });
     if (!stillLeading()) return;
     for (const currency of missing) {
       const days = rates[currency];
