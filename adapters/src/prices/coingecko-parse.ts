@@ -86,6 +86,34 @@ export function ratesFromSamples(samples: Map<string, number[]>): Record<string,
   return rates;
 }
 
+/**
+ * Reads the `prices` of a coins/{id}/market_chart answer (`{prices: [[ms, price], ...], ...}`) into each
+ * UTC day's price; of two points on one day (the daily point and the latest), the later one is kept.
+ */
+export function readMarketChart(body: unknown): Map<string, number> {
+  const byDay = new Map<string, { at: number; price: number }>();
+  if (!isRecord(body) || !Array.isArray(body.prices)) return new Map();
+  for (const point of body.prices) {
+    if (!Array.isArray(point)) continue;
+    const at = finiteOrNull(point[0]);
+    const price = finiteOrNull(point[1]);
+    if (at === null || price === null || price <= 0) continue;
+    const day = new Date(at).toISOString().slice(0, 10);
+    const seen = byDay.get(day);
+    if (!seen || seen.at <= at) byDay.set(day, { at, price });
+  }
+  return new Map([...byDay].map(([day, { price }]) => [day, price]));
+}
+
+/** Each day priced in both histories: its price in the currency over its price in dollars, oldest first. */
+export function dailyRatesFrom(
+  usd: ReadonlyMap<string, number>,
+  other: ReadonlyMap<string, number>,
+): { day: string; rate: number }[] {
+  const days = [...other.keys()].filter((day) => usd.has(day)).sort();
+  return days.map((day) => ({ day, rate: other.get(day)! / usd.get(day)! }));
+}
+
 /** Reads coins/markets rows (an array). The symbol is upper-cased; last_updated (ISO) becomes unix seconds. */
 export function readMarkets(body: unknown, nowSeconds: number): MarketCoin[] {
   if (!Array.isArray(body)) return [];

@@ -5,7 +5,9 @@
 import {
   SHAPE_FIAT_RATES,
   marketsRow,
+  dailyChartTimes,
   matchSearch,
+  pastUsd,
   readSimplePriceFlags,
   searchBody,
   simplePriceEntry,
@@ -88,6 +90,40 @@ function shapeRate(currency: string, data: CoinGeckoData): number | undefined {
   const coin =
     currency === 'btc' ? data.coin('bitcoin') : currency === 'eth' ? data.coin('ethereum') : undefined;
   return coin && coin.usd > 0 ? 1 / coin.usd : undefined;
+}
+
+/**
+ * Answers coins/{id}/market_chart (`{prices, market_caps, total_volumes}`, each `[[ms, value], ...]`) from
+ * the shaped history (pastUsd); only interval=daily is served. Other currencies at the fixed fiat rates,
+ * bitcoin and ether at their own past prices. `nowMs` is the time of the last point.
+ */
+export function respondMarketChart(
+  id: string,
+  query: URLSearchParams,
+  data: CoinGeckoData,
+  nowMs: number,
+): RouteAnswer {
+  const currency = query.get('vs_currency')?.toLowerCase();
+  if (!currency) return { status: 400, body: { error: 'Missing parameter vs_currency' } };
+  const days = Number(query.get('days'));
+  if (!Number.isInteger(days) || days < 1) return { status: 400, body: { error: 'Invalid days' } };
+  if (query.get('interval') !== 'daily') return { status: 400, body: { error: 'only interval=daily' } };
+  const coin = data.coin(id);
+  if (!coin) return { status: 404, body: { error: 'coin not found' } };
+  const rateAt = (at: number): number | undefined => {
+    if (currency === 'usd') return 1;
+    if (currency in SHAPE_FIAT_RATES) return SHAPE_FIAT_RATES[currency];
+    const own =
+      currency === 'btc' ? data.coin('bitcoin') : currency === 'eth' ? data.coin('ethereum') : undefined;
+    return own && own.usd > 0 ? 1 / pastUsd(own, at, nowMs) : undefined;
+  };
+  if (rateAt(nowMs) === undefined) return { status: 400, body: { error: 'invalid vs_currency' } };
+  const prices = dailyChartTimes(nowMs, days).map((at) => [at, pastUsd(coin, at, nowMs) * rateAt(at)!]);
+  const caps = prices.map(([at, price]) => [at, (price! * coin.marketCap) / Math.max(coin.usd, 1e-12)]);
+  return {
+    status: 200,
+    body: { prices, market_caps: caps, total_volumes: caps.map(([at, c]) => [at, c! / 20]) },
+  };
 }
 
 function markets(query: URLSearchParams, data: CoinGeckoData): RouteAnswer {

@@ -69,6 +69,29 @@ export function simplePriceEntry(
   return entry;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A coin's dollar price at `at` (epoch ms) in the shaped history (market_chart): today's price at `nowMs`
+ * and after; before, a gentle wave of about 2% around it that depends only on `at`, so a past day's price
+ * stays put from one call to the next, each day differs, and a day read against another day's price shows.
+ */
+export function pastUsd(coin: ShapeCoin, at: number, nowMs: number): number {
+  return at >= nowMs ? coin.usd : coin.usd * (1 + 0.02 * Math.sin(at / DAY_MS));
+}
+
+/**
+ * The times of a coins/{id}/market_chart answer with interval=daily over `days`: each UTC midnight from
+ * `days` days back to today's, then `nowMs` itself, epoch ms, oldest first.
+ */
+export function dailyChartTimes(nowMs: number, days: number): number[] {
+  const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  const times: number[] = [];
+  for (let k = days; k >= 0; k -= 1) times.push(midnight - k * DAY_MS);
+  if (nowMs > midnight) times.push(nowMs);
+  return times;
+}
+
 /** One coins/markets row, with price_change_percentage_24h_in_currency when the request asked for '24h'. */
 export function marketsRow(coin: ShapeCoin, with24hInCurrency: boolean): Record<string, unknown> {
   const change = coin.changePct === null ? null : coin.usd - coin.usd / (1 + coin.changePct / 100);

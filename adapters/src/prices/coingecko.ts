@@ -8,11 +8,13 @@ import {
   fallbackMarkets,
   fallbackPrices,
   type CoinSearchResult,
+  type DisplayCurrency,
   type MarketCoin,
   type PriceMap,
   type PriceQuote,
 } from '@coinpace/domain';
 import { CoinList } from './coin-list.ts';
+import { readDailyRates } from './coingecko-daily-rates.ts';
 import { ratesFromSamples, readMarkets, readRateSamples, readSimplePrice } from './coingecko-parse.ts';
 import { proxyThrough } from './coingecko-proxy.ts';
 import { searchAndPrice } from './coingecko-search.ts';
@@ -23,6 +25,8 @@ import {
 } from './coingecko-options.ts';
 import { chunk, isChainId, normalizeAddresses, normalizeIds } from './normalize.ts';
 import type {
+  DailyRatesResult,
+  GetDailyRatesOptions,
   GetPricesOptions,
   MarketsResult,
   PriceOrigin,
@@ -226,6 +230,13 @@ class CoinGeckoPriceSource implements PriceSource {
       if (cached) serve(prices, origin, address, cached.value, 'cached');
     }
     return { prices, origin, state: this.state() };
+  }
+
+  getDailyRates(
+    currencies: readonly DisplayCurrency[],
+    options: GetDailyRatesOptions,
+  ): Promise<DailyRatesResult> {
+    return readDailyRates(this.upstream, currencies, { ...options, timeoutMs: this.o.timeoutMs });
   }
 
   search(query: string): Promise<CoinSearchResult[]> {

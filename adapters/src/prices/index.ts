@@ -1,4 +1,7 @@
 export type {
+  DailyRate,
+  DailyRatesResult,
+  GetDailyRatesOptions,
   GetPricesOptions,
   MarketsResult,
   PriceOrigin,

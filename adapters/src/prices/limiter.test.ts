@@ -97,4 +97,23 @@ describe('SerialLimiter', () => {
     await Promise.all([blocker, ...calls]);
     expect(order).toEqual(['poll', 'search', 'proxy']);
   });
+
+  it('runs low-priority calls after every waiting ordinary one, and bounds them as well', async () => {
+    const clock = createTestClock(0);
+    const limiter = new SerialLimiter(300, clock.now, clock.sleep, 1);
+    const order: string[] = [];
+    const task = (name: string) => async () => void order.push(name);
+    let release!: () => void;
+    const blocker = limiter.run(() => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((r) => setImmediate(r));
+    const calls = [
+      limiter.run(task('rates'), undefined, 'low'),
+      limiter.run(task('search')),
+      limiter.run(task('poll'), undefined, 'high'),
+    ];
+    await expect(limiter.run(task('more rates'), undefined, 'low')).rejects.toBeInstanceOf(LimiterFullError);
+    release();
+    await Promise.all([blocker, ...calls]);
+    expect(order).toEqual(['poll', 'search', 'rates']);
+  });
 });

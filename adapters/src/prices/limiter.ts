@@ -3,7 +3,8 @@
  * 300 ms after the previous one). A call waits its turn, then waits out the rest of the gap, then runs.
  * The queue of ordinary calls is bounded (issue 13, finding 2): once `maxQueued` wait, another is refused
  * at once with `LimiterFullError` rather than held for minutes. High-priority calls (the price poll that
- * alerts depend on) are never refused and go before every waiting ordinary call.
+ * alerts depend on) are never refused and go before every waiting ordinary call; low-priority calls
+ * (background reads such as past rates) go after every waiting ordinary one, and are bounded as they are.
  */
 
 /** Thrown (as a rejection) by `run` when the queue of ordinary calls is full. */
@@ -14,7 +15,7 @@ export class LimiterFullError extends Error {
   }
 }
 
-export type CallPriority = 'high' | 'normal';
+export type CallPriority = 'high' | 'normal' | 'low';
 
 /** Ordinary calls that may wait at once, by default: at the 300 ms gap, about six seconds of waiting. */
 export const DEFAULT_MAX_QUEUED_CALLS = 20;
@@ -22,6 +23,7 @@ export const DEFAULT_MAX_QUEUED_CALLS = 20;
 export class SerialLimiter {
   private readonly high: (() => Promise<void>)[] = [];
   private readonly normal: (() => Promise<void>)[] = [];
+  private readonly low: (() => Promise<void>)[] = [];
   private pumping = false;
   private lastStart: number | null = null;
 
@@ -47,16 +49,15 @@ export class SerialLimiter {
    * Runs `task` after every earlier task (of its priority or higher) has settled and the gap since the
    * last start has passed. When it is this call's turn, `shortCut` may answer instead (a value other than
    * undefined): then nothing waits and the gap is not restarted, since no upstream call is made.
-   * Rejects with LimiterFullError at once when an ordinary call finds the queue full.
+   * Rejects with LimiterFullError at once when an ordinary (or low) call finds its queue full.
    */
   run<T>(
     task: () => Promise<T>,
     shortCut?: () => T | undefined,
     priority: CallPriority = 'normal',
   ): Promise<T> {
-    const queue = priority === 'high' ? this.high : this.normal;
-    if (priority === 'normal' && queue.length >= this.maxQueued)
-      return Promise.reject(new LimiterFullError());
+    const queue = priority === 'high' ? this.high : priority === 'low' ? this.low : this.normal;
+    if (priority !== 'high' && queue.length >= this.maxQueued) return Promise.reject(new LimiterFullError());
     return new Promise<T>((resolve, reject) => {
       queue.push(async () => {
         try {
@@ -76,21 +77,20 @@ export class SerialLimiter {
     });
   }
 
-  /** Runs waiting calls one at a time, high priority first, until none waits. */
+  /** Runs waiting calls one at a time, high priority first and low last, until none waits. */
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
     try {
       // Start on a later tick, as a chained promise would, so `run` never calls its task synchronously.
       await Promise.resolve();
-      for (
-        let next = this.high.shift() ?? this.normal.shift();
-        next;
-        next = this.high.shift() ?? this.normal.shift()
-      )
-        await next();
+      for (let next = this.next(); next; next = this.next()) await next();
     } finally {
       this.pumping = false;
     }
+  }
+
+  private next(): (() => Promise<void>) | undefined {
+    return this.high.shift() ?? this.normal.shift() ?? this.low.shift();
   }
 }

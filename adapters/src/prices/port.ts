@@ -43,6 +43,30 @@ export interface MarketsResult {
   state: SourceState;
 }
 
+/** One day's rate: units of a currency per US dollar on a UTC day ('2026-11-01'). */
+export interface DailyRate {
+  day: string;
+  rate: number;
+}
+
+/** Daily rates served by one getDailyRates call, with the source's state after the call. */
+export interface DailyRatesResult {
+  /** Oldest day first, one entry per UTC day. A currency that could not be read is absent. */
+  rates: Partial<Record<DisplayCurrency, DailyRate[]>>;
+  state: SourceState;
+}
+
+/** Options of getDailyRates. */
+export interface GetDailyRatesOptions {
+  /** How many days back from today, 1 to 90. */
+  days: number;
+  /**
+   * 'low' (the default): a background read, waiting behind the poll and every ordinary call (search,
+   * proxy) in the limiter; refused as 'busy' like them when too many wait.
+   */
+  priority?: 'high' | 'normal' | 'low';
+}
+
 /** Options of getPrices. */
 export interface GetPricesOptions {
   /**
@@ -111,6 +135,18 @@ export interface PriceSource {
     addresses: readonly string[],
     options?: GetPricesOptions,
   ): Promise<PriceResult>;
+
+  /**
+   * Past daily rates of display currencies (issue 18: history is converted with each day's rate), read
+   * from the daily price history of one reference coin (bitcoin, market_chart with interval=daily) in
+   * US dollars and in each currency: one upstream call for the dollar and one per currency, never one per
+   * day. A day's rate is its price in the currency over its price in dollars; today's is the latest point.
+   * Nothing is cached; a failed call leaves its currency (or, for the dollar call, every one) absent.
+   */
+  getDailyRates(
+    currencies: readonly DisplayCurrency[],
+    options: GetDailyRatesOptions,
+  ): Promise<DailyRatesResult>;
 
   /**
    * Coin search (SPEC.md section 5 'Search', section 8 'Search 429'): queries shorter than 2 characters

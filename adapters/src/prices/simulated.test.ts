@@ -47,6 +47,19 @@ describe('simulated source', () => {
     });
   });
 
+  it('gives past daily rates offline: each of the days asked and today at the demo rates', async () => {
+    const clock = createTestClock(Date.UTC(2026, 10, 28, 15, 0, 0));
+    const source = createSimulatedPriceSource({ seed: 3, now: clock.now });
+    const { rates, state } = await source.getDailyRates(['eur', 'btc', 'usd'], { days: 31 });
+    expect(state.status).toBe('simulated');
+    expect(Object.keys(rates).sort()).toEqual(['btc', 'eur']);
+    expect(rates.eur).toHaveLength(32);
+    expect(rates.eur![0]).toEqual({ day: '2026-10-28', rate: SHAPE_FIAT_RATES.eur });
+    expect(rates.eur!.at(-1)!.day).toBe('2026-11-28');
+    const btcUsd = (await source.getPrices(['bitcoin'])).prices.bitcoin!.usd;
+    expect(rates.btc!.at(-1)!.rate).toBeCloseTo(1 / btcUsd, 15);
+  });
+
   it('stands still while the clock does, however often it is asked', async () => {
     const clock = createTestClock(1_700_000_000_000);
     const source = createSimulatedPriceSource({ seed: 1, now: clock.now });

@@ -5,17 +5,21 @@
  */
 import {
   CONTRACT_ADDRESSES,
+  utcDay,
   type CoinSearchResult,
   type DisplayCurrency,
   type FxRates,
   type MarketCoin,
   type PriceMap,
 } from '@coinpace/domain';
+import { MAX_RATE_DAYS } from './coingecko-daily-rates.ts';
 import { type CoinGeckoData, respondCoinGecko } from './coingecko-responder.ts';
 import { SHAPE_FIAT_RATES, matchSearch, type ShapeCoin } from './coingecko-shapes.ts';
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_QUERY } from './coingecko-search.ts';
 import { contractAddressFor, isChainId, normalizeAddresses, normalizeIds } from './normalize.ts';
 import type {
+  DailyRatesResult,
+  GetDailyRatesOptions,
   GetPricesOptions,
   MarketsResult,
   PriceOrigin,
@@ -51,6 +55,8 @@ const SUPPORTED_CHAINS = new Set([
   'polygon-pos',
   'avalanche',
 ]);
+
+const DAY_MS = 86_400_000;
 
 class SimulatedPriceSource implements PriceSource {
   private readonly walk: RandomWalk;
@@ -89,6 +95,30 @@ class SimulatedPriceSource implements PriceSource {
       if (coin) rates[currency] = 1 / this.advance(simulatedCoin(coin), now).usd;
     }
     return rates;
+  }
+
+  /**
+   * The demo feed's past rates, offline: each of the last `days` days and today at today's demo rates
+   * (the walk has no past to read).
+   */
+  async getDailyRates(
+    currencies: readonly DisplayCurrency[],
+    options: GetDailyRatesOptions,
+  ): Promise<DailyRatesResult> {
+    const now = this.now();
+    const others = [...new Set(currencies)].filter((c) => c !== 'usd');
+    const today = this.rates(others, now);
+    const days = Math.min(Math.max(Math.round(options.days), 1), MAX_RATE_DAYS);
+    const rates: DailyRatesResult['rates'] = {};
+    for (const currency of others) {
+      const rate = today[currency];
+      if (rate === undefined) continue;
+      rates[currency] = Array.from({ length: days + 1 }, (_, i) => ({
+        day: utcDay(now - (days - i) * DAY_MS),
+        rate,
+      }));
+    }
+    return { rates, state: this.state() };
   }
 
   /** The demo feed prices any id (a made-up coin walks from a made-up price) and asks no one. */

@@ -75,7 +75,8 @@ export class CoinGeckoUpstream {
   /**
    * GETs `path` (below the base URL) with `query`, waiting its turn in the limiter, within `timeoutMs`.
    * A `high` call (the price poll) goes before every waiting ordinary one and is never refused; an
-   * ordinary call that finds the queue full is answered `busy` at once.
+   * ordinary call that finds the queue full is answered `busy` at once. A `low` call (a background read)
+   * goes after every waiting ordinary one and is bounded the same way.
    */
   get(
     path: string,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createTestUser, testEngines, type TestDatabase } from '../testing.ts';
-import { displayCurrenciesInUse, loadDailyFxRates, loadLatestFxRates, saveFxRates } from './fx-rates.ts';
+import {
+  displayCurrenciesInUse,
+  firstFxRateDays,
+  loadDailyFxRates,
+  loadLatestFxRates,
+  saveDailyFxRates,
+  saveFxRates,
+} from './fx-rates.ts';
 import { updateUserProfile } from './users.ts';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -34,6 +41,27 @@ describe.each(testEngines(serverUrl))('display-currency rates on %s', (engine) =
       { day: '2026-11-28', rate: 0.92 },
     ]);
     expect(await loadDailyFxRates(db, 'eur', '2026-11-28')).toHaveLength(1);
+  });
+
+  it('stores past daily rates read from a history without overwriting a day a poll stored (issue 18)', async () => {
+    const { db } = database;
+    await saveFxRates(db, { gbp: 0.8 }, t('2026-10-30T09:00:00Z'));
+    await saveDailyFxRates(db, 'gbp', [
+      { day: '2026-10-29', rate: 0.78 },
+      { day: '2026-10-30', rate: 0.7 },
+      { day: '2026-10-31', rate: 0.79 },
+      { day: 'not-a-day', rate: 0.79 },
+      { day: '2026-11-01', rate: Number.NaN },
+    ]);
+    expect(await loadDailyFxRates(db, 'gbp', '2026-10-01')).toEqual([
+      { day: '2026-10-29', rate: 0.78 },
+      { day: '2026-10-30', rate: 0.8 },
+      { day: '2026-10-31', rate: 0.79 },
+    ]);
+    expect((await firstFxRateDays(db)).gbp).toBe('2026-10-29');
+    // A poll later on a backfilled day still moves it: the history's rate is the day's first.
+    await saveFxRates(db, { gbp: 0.81 }, t('2026-10-31T06:00:00Z'));
+    expect((await loadDailyFxRates(db, 'gbp', '2026-10-31'))[0]!.rate).toBe(0.81);
   });
 
   it('lists the display currencies users chose besides the dollar', async () => {

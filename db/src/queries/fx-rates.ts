@@ -24,6 +24,37 @@ export async function saveFxRates(db: AppDb, rates: FxRates, at: Date): Promise<
     });
 }
 
+/**
+ * Stores past daily rates of one currency read from a price history (issue 18), each with `updatedAt` at
+ * the start of its UTC day so that any later poll of that day still moves it. A day that already has a
+ * rate keeps it: a poll's rate is read from many coins and is the better one.
+ */
+export async function saveDailyFxRates(
+  db: AppDb,
+  currency: DisplayCurrency,
+  days: readonly { day: string; rate: number }[],
+): Promise<void> {
+  const rows = days
+    .filter(({ day, rate }) => /^\d{4}-\d{2}-\d{2}$/.test(day) && Number.isFinite(rate) && rate > 0)
+    .map(({ day, rate }) => ({ currency, day, rate, updatedAt: new Date(`${day}T00:00:00Z`) }));
+  if (rows.length === 0 || !isDisplayCurrency(currency) || currency === 'usd') return;
+  await db
+    .insert(fxRates)
+    .values(rows)
+    .onConflictDoNothing({ target: [fxRates.currency, fxRates.day] });
+}
+
+/** The first day each currency has a stored rate for; a currency with none is absent. */
+export async function firstFxRateDays(db: AppDb): Promise<Partial<Record<DisplayCurrency, string>>> {
+  const rows = await db
+    .select({ currency: fxRates.currency, day: sql<string>`min(${fxRates.day})::text` })
+    .from(fxRates)
+    .groupBy(fxRates.currency);
+  const first: Partial<Record<DisplayCurrency, string>> = {};
+  for (const row of rows) if (isDisplayCurrency(row.currency)) first[row.currency] = String(row.day);
+  return first;
+}
+
 /** The newest rate of each currency, and when the oldest of them was read (null with none stored). */
 export async function loadLatestFxRates(db: AppDb): Promise<{ rates: FxRates; at: Date | null }> {
   const rows = await db

@@ -17,6 +17,7 @@ import {
   type TestBus,
 } from '@coinpace/adapters/testing';
 import {
+  loadDailyFxRates,
   loadLatestFxRates,
   loadLatestPrices,
   loadPriceHistory,
@@ -31,7 +32,14 @@ import {
   testEngines,
   type TestDatabase,
 } from '@coinpace/db/testing';
-import { BUS_STREAMS, BUS_TOPICS, TICKER_COIN_IDS, fallbackTicker, type PriceTick } from '@coinpace/domain';
+import {
+  BUS_STREAMS,
+  BUS_TOPICS,
+  TICKER_COIN_IDS,
+  fallbackTicker,
+  utcDay,
+  type PriceTick,
+} from '@coinpace/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertConsumer } from '../alerts/consumer.ts';
 import { createCoinAlert, createPaidUser, readAlert } from '../testing/alert-fixtures.ts';
@@ -185,6 +193,64 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     const { rates } = await loadLatestFxRates(database.db);
     expect(rates.gbp).toBeCloseTo(SHAPE_FIAT_RATES.gbp!, 12);
     expect(rates.btc).toBeCloseTo(1 / 80_000, 15);
+  });
+
+  it('backfills 31 days of rates for a currency chosen today, asking once per term (issue 18)', async () => {
+    const fake = createFakeCoinGecko();
+    fakes.push(fake);
+    const { url } = await fake.start();
+    const euro = await createTestUser(database.db);
+    await updateUserProfile(database.db, euro.id, { displayCurrency: 'eur' });
+    const { ticks, stop } = await collectTicks();
+
+    startPoller(createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }));
+    const since = utcDay(Date.now() - 31 * 86_400_000);
+    await waitFor(async () => (await loadDailyFxRates(database.db, 'eur', since)).length >= 32, {
+      what: '31 days of euro rates and today',
+    });
+    // More polls, still one history call for the euro in this term.
+    await waitFor(() => fake.requestsTo('simple/price').length >= 3, { what: 'three polls' });
+    await stop();
+    expect(ticks.length).toBeGreaterThan(0);
+    const eurCharts = fake
+      .requestsTo('coins/market_chart')
+      .filter((r) => r.query.get('vs_currency') === 'eur');
+    expect(eurCharts).toHaveLength(1);
+    expect(eurCharts[0]!.path).toBe('/coins/bitcoin/market_chart');
+    const days = await loadDailyFxRates(database.db, 'eur', since);
+    expect(days[0]!.day).toBe(since);
+    expect(days.at(-1)!.day).toBe(utcDay(Date.now()));
+    for (const { rate } of days) expect(rate).toBeCloseTo(SHAPE_FIAT_RATES.eur!, 9);
+  });
+
+  it('keeps polling while the rates history fails, and tries it again later', async () => {
+    const fake = createFakeCoinGecko();
+    fakes.push(fake);
+    const { url } = await fake.start();
+    fake.fail('coins/market_chart', 500);
+    const dollars = await createTestUser(database.db);
+    await updateUserProfile(database.db, dollars.id, { displayCurrency: 'cad' });
+    let later = 0;
+    const poller = createPricePoller({
+      db: database.db,
+      bus,
+      prices: createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }),
+      pollMs: 100,
+      lockTtlMs: 3_000,
+      now: () => Date.now() + later,
+    });
+    pollers.push(poller);
+    poller.start();
+    await waitFor(() => fake.requestsTo('coins/market_chart').length >= 1, { what: 'a failed history call' });
+    await waitFor(() => fake.requestsTo('simple/price').length >= 4, { what: 'polls go on' });
+    // Not asked again at every poll: once per term, then after the retry delay.
+    expect(fake.requestsTo('coins/market_chart')).toHaveLength(1);
+    fake.clearFailures();
+    later = 6 * 60_000;
+    const since = utcDay(Date.now() + later - 31 * 86_400_000);
+    await waitFor(async () => (await loadDailyFxRates(database.db, 'cad', since)).length >= 32, {
+      what: 'the rates, on the retry',
+    });
   });
 
   it('a price glitch of one poll (500x, under the coin cap) is never stored, ticked or alerted on', async () => {

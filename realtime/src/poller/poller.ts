@@ -101,6 +101,7 @@ export function createPricePoller(options: PricePollerOptions): PricePoller {
       term += 1;
       clearTimeout(timer);
       await inFlight;
+      await poll.idle();
     },
   };
 }

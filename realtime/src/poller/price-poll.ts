@@ -26,6 +26,7 @@ import {
   type PriceTick,
   type TickerCoin,
 } from '@coinpace/domain';
+import { FxBackfill } from './fx-backfill.ts';
 import { changedQuotes, sameSourceState, sameTicker } from './changes.ts';
 import { HISTORY_COARSE_MS, HISTORY_FINE_FOR_MS, historyBucket } from './history.ts';
 
@@ -57,8 +58,11 @@ export class PricePoll {
   private seq = 0;
   private lastPruneAt = 0;
   private currencies: { list: DisplayCurrency[]; readAt: number } | null = null;
+  private readonly backfill: FxBackfill;
 
-  constructor(private readonly deps: PricePollDeps) {}
+  constructor(private readonly deps: PricePollDeps) {
+    this.backfill = new FxBackfill(deps);
+  }
 
   /**
    * Starts a leadership term knowing nothing as published, so the term's first tick carries every fresh
@@ -70,6 +74,12 @@ export class PricePoll {
     this.previous = {};
     this.ticker = null;
     this.state = null;
+    this.backfill.startTerm();
+  }
+
+  /** Settles when no backfill of past rates runs (see FxBackfill). */
+  idle(): Promise<void> {
+    return this.backfill.idle();
   }
 
   /**
@@ -89,6 +99,8 @@ export class PricePoll {
     if (!stillLeading()) return null;
     const at = now();
     if (result.rates) await this.storeRates(result.rates, at);
+    // After the poll's own calls, so it never waits behind these; not awaited (issue 18).
+    this.backfill.start(currencies, stillLeading);
 
     const fresh: PriceMap = {};
     const bySource: Record<string, PriceMap> = {};

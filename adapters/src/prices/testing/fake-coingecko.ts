@@ -1,6 +1,6 @@
 /**
  * A fake CoinGecko for tests: a real node:http server on 127.0.0.1 (port 0) answering simple/price,
- * coins/markets, simple/token_price/{chain}, search and coins/list under /api/v3, in CoinGecko's shapes. Prices are
+ * coins/markets, simple/token_price/{chain}, search, coins/list and coins/{id}/market_chart under /api/v3, in CoinGecko's shapes. Prices are
  * programmable, failures (429, 500, 404, hang) can be forced per route, and every request is logged.
  * Exported to other packages' tests through `@coinpace/adapters/testing`.
  */
@@ -13,13 +13,14 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTRACT_ADDRESSES } from '@coinpace/domain';
-import { respondCoinGecko, type CoinGeckoData } from '../coingecko-responder.ts';
+import { respondCoinGecko, respondMarketChart, type CoinGeckoData } from '../coingecko-responder.ts';
 import { RATE_LIMIT_BODY, type ShapeCoin } from '../coingecko-shapes.ts';
 import type { ProxyRoute } from '../proxy-routes.ts';
 import { SIMULATED_COINS } from '../simulated-coins.ts';
 
 /** The routes the fake answers. */
-export type FakeRoute = 'simple/price' | 'coins/markets' | 'simple/token_price' | 'search' | 'coins/list';
+export type FakeRoute =
+  'simple/price' | 'coins/markets' | 'simple/token_price' | 'search' | 'coins/list' | 'coins/market_chart';
 /** A forced failure: an HTTP status with CoinGecko's body for it, or 'hang' (never answer until close). */
 export type FakeFailure = 429 | 500 | 404 | 'hang';
 
@@ -128,10 +129,16 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
     knowsChain: (chain) => chains.has(chain),
   };
 
-  function route(
-    path: string,
-  ): { route: FakeRoute; kind: ProxyRoute['kind'] | 'coin_list'; chain?: string } | null {
+  function route(path: string): {
+    route: FakeRoute;
+    kind: ProxyRoute['kind'] | 'coin_list' | 'market_chart';
+    chain?: string;
+    coin?: string;
+  } | null {
     if (path === '/coins/list') return { route: 'coins/list', kind: 'coin_list' };
+    const chart = /^\/coins\/([^/]+)\/market_chart$/.exec(path);
+    if (chart)
+      return { route: 'coins/market_chart', kind: 'market_chart', coin: decodeURIComponent(chart[1]!) };
     if (path === '/simple/price') return { route: 'simple/price', kind: 'simple_price' };
     if (path === '/coins/markets') return { route: 'coins/markets', kind: 'markets' };
     if (path === '/search') return { route: 'search', kind: 'search' };
@@ -173,6 +180,10 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
         200,
         [...coins.values()].map((coin) => ({ id: coin.id, symbol: coin.symbol, name: coin.name })),
       );
+    if (matched.kind === 'market_chart') {
+      const chart = respondMarketChart(matched.coin!, url.searchParams, data, now());
+      return send(chart.status, chart.body);
+    }
     const answer = respondCoinGecko(matched.kind, matched.chain, url.searchParams, data);
     send(answer.status, answer.body);
   }

@@ -255,4 +255,43 @@ describe('AddCoinModal', () => {
       useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
     }
   });
+
+  it('shows the results, the chosen coin and the preview in the display currency, the price typed in dollars (issue 18)', async () => {
+    act(() => useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.92 } }));
+    try {
+      type('Search for a coin', 'bitcoin');
+      await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      await act(async () => {});
+      const [first, second] = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole(
+        'button',
+      );
+      expect(first!.textContent).toBe('BTCBitcoin BTC€46,000.00+2.50%');
+      expect(second!.textContent).toContain('No price data');
+      fireEvent.click(first!);
+      expect(screen.getByLabelText('Selected coin').textContent).toContain('€46,000.00');
+      // The field still holds today's price in dollars; the hint gives it in euros.
+      expect((screen.getByLabelText('Purchase Price per coin (USD)') as HTMLInputElement).value).toBe(
+        '50,000',
+      );
+      type('Quantity', '2');
+      type('Purchase Price per coin (USD)', '40000');
+      expect(screen.getByLabelText('Preview').textContent).toBe(
+        'Purchase price per coin€36,800.00Total investment€73,600.00Current value€92,000.00Gain/Loss€18,400.00 (+25.00%)',
+      );
+      // While the euro has no rate, no amount is shown under a wrong sign.
+      act(() => useCurrency.setState({ rates: { usd: 1 } }));
+      expect(screen.getByLabelText('Selected coin').textContent).toContain('—');
+      expect(screen.getByLabelText('Preview').textContent).not.toContain('$');
+      act(() => useCurrency.setState({ rates: { usd: 1, eur: 0.92 } }));
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Add Coin' }));
+      });
+      expect(api.callsTo('POST', '/api/portfolio')[0]!.body).toMatchObject({
+        quantity: '2',
+        purchasePrice: '40000',
+      });
+    } finally {
+      useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
+    }
+  });
 });

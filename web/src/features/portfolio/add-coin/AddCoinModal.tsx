@@ -1,6 +1,5 @@
 import {
   SEARCH_UNREACHABLE_TEXT,
-  formatPortfolioPrice,
   heldCoinHint,
   numberInputValue,
   toDecimalString,
@@ -11,6 +10,7 @@ import { Dialog } from '../../../components/Dialog.tsx';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { userLocale } from '../../../lib/locale.ts';
+import { useMoney } from '../../currency/currency-store.ts';
 import { describedBy, useDollarEquivalent } from '../../currency/dollar-equivalent.ts';
 import { addCoin } from '../portfolio-actions.ts';
 import { usePortfolio } from '../portfolio-store.ts';
@@ -51,6 +51,7 @@ function AddCoinForm() {
   const locale = userLocale();
   const preview = previewAddCoin(draft, locale);
   const priceInDisplay = useDollarEquivalent(purchasePrice, 'price');
+  const money = useMoney();
   const holdings = usePortfolio((s) => s.holdings);
   const heldQuantity = (symbol: string) =>
     holdings.find((h) => h.symbol.toUpperCase() === symbol.toUpperCase())?.quantity;
@@ -124,7 +125,7 @@ function AddCoinForm() {
             <div>
               <strong>{coin.name}</strong> <span className="muted">{coin.symbol.toUpperCase()}</span>
               <div className="muted">
-                {coin.current_price > 0 ? formatPortfolioPrice(coin.current_price) : 'No price data'}
+                {coin.current_price > 0 ? money.price(coin.current_price) : 'No price data'}
               </div>
               {chosenHeld !== undefined && (
                 <div className="hint" data-testid="held-hint">

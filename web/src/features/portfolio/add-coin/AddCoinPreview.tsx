@@ -1,22 +1,27 @@
-import { formatPercent, formatPreviewPrice, formatUsd } from '@coinpace/domain';
+import { formatPercent } from '@coinpace/domain';
+import { useMoney } from '../../currency/currency-store.ts';
 import type { AddCoinPreview as Preview } from './add-coin-form.ts';
 
-/** The preview: purchase price per coin, total investment, current value, gain/loss with percent. */
+/**
+ * The preview: purchase price per coin, total investment, current value, gain/loss with percent, in the
+ * display currency at the latest rate (issue 18; the price is typed in dollars, the record is kept in them).
+ */
 export function AddCoinPreview({ preview }: { preview: Preview }) {
+  const money = useMoney();
   const tone = preview.gainLoss === null ? '' : preview.gainLoss >= 0 ? 'pf-gain' : 'pf-loss';
   return (
     <dl className="pf-preview" aria-label="Preview">
       <dt>Purchase price per coin</dt>
-      <dd>{formatPreviewPrice(preview.pricePerCoin)}</dd>
+      <dd>{money.previewPrice(preview.pricePerCoin)}</dd>
       <dt>Total investment</dt>
-      <dd>{formatUsd(preview.totalInvestment)}</dd>
+      <dd>{money.amount(preview.totalInvestment)}</dd>
       <dt>Current value</dt>
-      <dd>{preview.currentValue === null ? 'No price data' : formatUsd(preview.currentValue)}</dd>
+      <dd>{preview.currentValue === null ? 'No price data' : money.amount(preview.currentValue)}</dd>
       <dt>Gain/Loss</dt>
       <dd className={tone}>
         {preview.gainLoss === null
           ? '—'
-          : `${formatUsd(preview.gainLoss)} (${formatPercent(preview.gainLossPercent ?? 0)})`}
+          : `${money.amount(preview.gainLoss)} (${formatPercent(preview.gainLossPercent ?? 0)})`}
       </dd>
     </dl>
   );

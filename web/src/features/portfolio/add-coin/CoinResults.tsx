@@ -1,15 +1,10 @@
-import {
-  PORTFOLIO_TEXTS,
-  formatPercent,
-  formatPortfolioPrice,
-  heldCoinHint,
-  type CoinSearchResult,
-} from '@coinpace/domain';
+import { PORTFOLIO_TEXTS, formatPercent, heldCoinHint, type CoinSearchResult } from '@coinpace/domain';
+import { useMoney } from '../../currency/currency-store.ts';
 import { CoinAvatar } from '../table/CoinAvatar.tsx';
 
 /**
- * The search result list: name, symbol, price and 24h change (SPEC.md section 2, Add Coin modal); a coin
- * already held says so ('Held: 1 BTC — adding records a buy').
+ * The search result list: name, symbol, price (in the display currency, issue 18) and 24h change (SPEC.md
+ * section 2, Add Coin modal); a coin already held says so ('Held: 1 BTC — adding records a buy').
  */
 export function CoinResults({
   results,
@@ -21,6 +16,7 @@ export function CoinResults({
   /** The quantity held of a symbol (upper case), when held: adding it records a buy (issue 18). */
   heldQuantity?: (symbol: string) => string | undefined;
 }) {
+  const money = useMoney();
   return (
     <ul className="pf-results" aria-label="Search results">
       {results.map((coin) => {
@@ -37,9 +33,7 @@ export function CoinResults({
                 )}
               </span>
               <span className="pf-result-price">
-                {coin.current_price > 0
-                  ? formatPortfolioPrice(coin.current_price)
-                  : PORTFOLIO_TEXTS.noPriceData}
+                {coin.current_price > 0 ? money.price(coin.current_price) : PORTFOLIO_TEXTS.noPriceData}
               </span>
               <span className={change === null ? 'muted' : change >= 0 ? 'pf-gain' : 'pf-loss'}>
                 {change === null ? '—' : formatPercent(change)}
