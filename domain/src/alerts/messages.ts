@@ -1,5 +1,5 @@
 /** Texts of the alerts screen and API, verbatim from SPEC.md sections 5 and 8 where it gives them. */
-import { formatPriceIn, type DisplayCurrency } from '../format/currency.ts';
+import { formatPortfolioPrice } from '../format/money.ts';
 import type { ThresholdType } from './constants.ts';
 
 export const ALERT_MESSAGES = {
@@ -50,19 +50,12 @@ export function setupCapMessage(cap: number): string {
   return `Your plan allows up to ${cap.toLocaleString('en-US')} alerts set up at once. Delete some alerts or upgrade your plan.`;
 }
 
-/**
- * An alert's condition in words: 'up 10%', 'down 5%', 'above $50,000.00', 'below €2.50' (a price in the
- * alert's currency, dollars when not given).
- */
-export function conditionWords(
-  thresholdType: ThresholdType,
-  thresholdValue: number,
-  currency: DisplayCurrency = 'usd',
-): string {
+/** An alert's condition in words: 'up 10%', 'down 5%', 'above $50,000.00', 'below $2.50'. */
+export function conditionWords(thresholdType: ThresholdType, thresholdValue: number): string {
   if (thresholdType === 'Gain' || thresholdType === 'Loss') {
     return `${thresholdType === 'Gain' ? 'up' : 'down'} ${Number(thresholdValue.toFixed(2))}%`;
   }
-  return `${thresholdType === 'Above' ? 'above' : 'below'} ${formatPriceIn(currency, thresholdValue)}`;
+  return `${thresholdType === 'Above' ? 'above' : 'below'} ${formatPortfolioPrice(thresholdValue)}`;
 }
 
 /**

@@ -50,7 +50,7 @@ const zThresholdValue = z
     }
     return text;
   })
-  // The highest cap of any currency; each alert's own currency is checked with checkPriceCap.
+  // The highest cap of any currency; each alert's own is checked with priceCapMessage.
   .pipe(zDecimal('Alert value', { positive: true, max: maxAlertPrice('jpy') }));
 
 /**
