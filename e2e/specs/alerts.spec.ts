@@ -217,6 +217,53 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     await context.close();
   });
 
+  it('an alert set in euros is typed, shown, judged and e-mailed in euros (issue 18)', async () => {
+    coingecko.setPrice('bitcoin', 90000);
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const email = await signUpInBrowser(page, app.url);
+    await subscribeByApi(page, app.url);
+    await callApi(page, app.url, 'PATCH', '/api/users/me', { displayCurrency: 'eur' });
+    await page.goto(`${app.url}/alerts`);
+    await page.getByRole('heading', { name: 'No alerts yet' }).waitFor();
+
+    // The fake CoinGecko's euro is 0.92 to the dollar.
+    const modal = await fillWatchlistPriceAlert(page, {
+      search: 'bitcoin',
+      result: /BTC Bitcoin/,
+      condition: 'above',
+      price: '100000',
+      currency: 'EUR',
+    });
+    await modal.getByLabel('SMS').uncheck();
+    // The preview waits for the euro's rate, which the poller reads once the currency is in use (the
+    // search's price of bitcoin may be one an earlier test's search cached).
+    await modal
+      .getByText(/^BTC: fires at €100,000\.00 \(\+\d+\.\d\d% from now\)$/)
+      .waitFor({ timeout: 30_000 });
+    await modal.getByRole('button', { name: 'Create Alert' }).click();
+    await page.getByText('Successfully created 1 alert(s)!').waitFor();
+    const row = page.locator('tr', { hasText: 'BTC' });
+    await row.getByText('Above €100,000.00').waitFor();
+
+    // $105,000 is €96,600: no alert. $110,000 is €101,200: the alert fires, and says so in euros.
+    const mine = () => smtp.messages.filter((m) => m.rcptTo.includes(email));
+    coingecko.setPrice('bitcoin', 105000);
+    await row.getByText('€96,600.00').waitFor({ timeout: 30_000 });
+    expect(mine()).toEqual([]);
+    coingecko.setPrice('bitcoin', 110000);
+    await waitFor(() => mine().length >= 1, { timeoutMs: 30_000, what: 'the euro alert e-mail' });
+    expect(mine()[0]!.subject).toBe('Coinpace alert: BTC is above €100,000.00');
+    expect(mine()[0]!.text).toContain(
+      'Bitcoin (BTC) is now €101,200.00, at or above your alert price of €100,000.00.',
+    );
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'BTC alert fired at €101,200.00' })
+      .waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
   it('works from the keyboard: modal, tabs with arrow keys, create, switch, history, Escape', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();

@@ -105,11 +105,12 @@ export async function confirmPhoneFromLog(page: Page, url: string, logs: string[
 
 /**
  * Opens the Add Price Alert dialog from the Alerts page and fills a watch-list price alert on the coin
- * found by `search` (the result whose name matches `result`); returns the dialog, ready to create.
+ * found by `search` (the result whose name matches `result`), its price in `currency` (the user's display
+ * currency, 'USD' when not given); returns the dialog, ready to create.
  */
 export async function fillWatchlistPriceAlert(
   page: Page,
-  alert: { search: string; result: RegExp; condition: 'above' | 'below'; price: string },
+  alert: { search: string; result: RegExp; condition: 'above' | 'below'; price: string; currency?: string },
 ): Promise<Locator> {
   await page.getByRole('button', { name: 'Add Price Alert' }).first().click();
   const modal = page.getByRole('dialog', { name: 'Add Price Alert' });
@@ -121,6 +122,6 @@ export async function fillWatchlistPriceAlert(
     .first()
     .click();
   await modal.getByLabel('Condition').selectOption(alert.condition);
-  await modal.getByLabel('Price (USD)').fill(alert.price);
+  await modal.getByLabel(`Price (${alert.currency ?? 'USD'})`).fill(alert.price);
   return modal;
 }
