@@ -6,7 +6,7 @@
  * Lists travel as one JSON parameter (see alert-firing.ts).
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { isDisplayCurrency, type FxRates } from '@coinpace/domain';
+import { isDisplayCurrency, isUsableRate, type FxRates } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
 import { alerts, latestPrices, portfolioItems } from '../schema/index.ts';
 import type { AlertRecord } from './alerts.ts';
@@ -52,7 +52,7 @@ export async function findCrossedAlerts(
   const currencies = JSON.stringify([
     { currency: 'usd', rate: '1' },
     ...Object.entries(rates)
-      .filter(([c, rate]) => c !== 'usd' && isDisplayCurrency(c) && Number.isFinite(rate) && rate! > 0)
+      .filter(([c, rate]) => c !== 'usd' && isDisplayCurrency(c) && isUsableRate(rate))
       .map(([currency, rate]) => ({ currency, rate: String(rate) })),
   ]);
   const armed = armedBy ? sql`and x.updated_at < ${armedBefore(armedBy).toISOString()}::timestamptz` : sql``;

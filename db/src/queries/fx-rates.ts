@@ -4,14 +4,20 @@
  */
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { isDisplayCurrency, utcDay, type DisplayCurrency, type FxRates } from '@coinpace/domain';
+import {
+  isDisplayCurrency,
+  isUsableRate,
+  utcDay,
+  type DisplayCurrency,
+  type FxRates,
+} from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { alerts, fxRates, users } from '../schema/index.ts';
 
 /** Stores the rates read at `at` as the rates of its UTC day (the day's row takes the newest). */
 export async function saveFxRates(db: AppDb, rates: FxRates, at: Date): Promise<void> {
   const rows = Object.entries(rates)
-    .filter(([currency, rate]) => isDisplayCurrency(currency) && Number.isFinite(rate) && rate! > 0)
+    .filter(([currency, rate]) => isDisplayCurrency(currency) && isUsableRate(rate))
     .map(([currency, rate]) => ({ currency, day: utcDay(at), rate: rate!, updatedAt: at }));
   if (rows.length === 0) return;
   await db
@@ -35,7 +41,7 @@ export async function saveDailyFxRates(
   days: readonly { day: string; rate: number }[],
 ): Promise<void> {
   const rows = days
-    .filter(({ day, rate }) => /^\d{4}-\d{2}-\d{2}$/.test(day) && Number.isFinite(rate) && rate > 0)
+    .filter(({ day, rate }) => /^\d{4}-\d{2}-\d{2}$/.test(day) && isUsableRate(rate))
     .map(({ day, rate }) => ({ currency, day, rate, updatedAt: new Date(`${day}T00:00:00Z`) }));
   if (rows.length === 0 || !isDisplayCurrency(currency) || currency === 'usd') return;
   await db

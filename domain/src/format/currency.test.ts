@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_CURRENCIES, ZDisplayCurrency, moneyIn, rateOnDay, type FxRates } from './currency.ts';
+import {
+  DISPLAY_CURRENCIES,
+  ZDisplayCurrency,
+  displayCurrencyOf,
+  moneyIn,
+  rateOf,
+  rateOnDay,
+  type FxRates,
+} from './currency.ts';
 import { formatPortfolioPrice, formatPreviewPrice, formatUsd } from './money.ts';
 import { formatTickerPrice } from './ticker.ts';
 
@@ -53,6 +61,17 @@ describe('display currency', () => {
     expect(moneyIn('btc', { btc: 1 }).price(1.23e-9)).toBe('₿1.23E-9');
     // A price already converted (the price chart's points) is only formatted.
     expect(moneyIn('eur', { eur: 0.5 }).formatPrice(0.45)).toBe('€0.450000');
+  });
+
+  it('takes a rate only when it can convert with it, and a stored code only when it is a currency', () => {
+    const rates = { eur: 0.92, gbp: 0, jpy: Number.NaN, chf: Infinity, cad: -1 } as FxRates;
+    expect(rateOf('usd', {})).toBe(1);
+    expect(rateOf('eur', rates)).toBe(0.92);
+    for (const currency of ['gbp', 'jpy', 'chf', 'cad', 'aud'] as const)
+      expect(rateOf(currency, rates)).toBeUndefined();
+    expect(displayCurrencyOf('eth')).toBe('eth');
+    expect(displayCurrencyOf('xau')).toBe('usd');
+    expect(displayCurrencyOf(null)).toBe('usd');
   });
 
   it('shows — rather than a dollar figure when the rate is not known', () => {

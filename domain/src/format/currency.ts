@@ -46,6 +46,23 @@ export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
   return typeof value === 'string' && (DISPLAY_CURRENCIES as readonly string[]).includes(value);
 }
 
+/** A stored currency code as a display currency: the dollar for anything not one (rows from before it). */
+export function displayCurrencyOf(value: unknown): DisplayCurrency {
+  return isDisplayCurrency(value) ? value : 'usd';
+}
+
+/** A rate that can convert with: a finite number above 0. */
+export function isUsableRate(rate: unknown): rate is number {
+  return typeof rate === 'number' && Number.isFinite(rate) && rate > 0;
+}
+
+/** Units of `currency` per dollar at `rates` (the dollar's is 1); undefined while none is usable. */
+export function rateOf(currency: DisplayCurrency, rates: FxRates): number | undefined {
+  if (currency === 'usd') return 1;
+  const rate = rates[currency];
+  return isUsableRate(rate) ? rate : undefined;
+}
+
 /** Formats US-dollar amounts in one display currency. Every method takes dollars. */
 export interface Money {
   currency: DisplayCurrency;
@@ -82,9 +99,8 @@ const USD_MONEY: Money = {
  */
 export function moneyIn(currency: DisplayCurrency, rates: FxRates): Money {
   if (currency === 'usd') return USD_MONEY;
-  const rate = rates[currency];
-  const known = rate !== undefined && Number.isFinite(rate) && rate > 0;
-  const fromUsd = (usd: number) => (known ? usd * rate : Number.NaN);
+  const rate = rateOf(currency, rates);
+  const fromUsd = (usd: number) => (rate === undefined ? Number.NaN : usd * rate);
   const format = amountFormat(currency);
   return {
     currency,

@@ -23,9 +23,10 @@ import {
 import {
   addUsage,
   decideDelivery,
-  isDisplayCurrency,
+  displayCurrencyOf,
   findPlan,
   hasActivePlan,
+  rateOf,
   renderAlertEmail,
   renderAlertSms,
   type AlertNotice,
@@ -214,11 +215,9 @@ const periodKey = (p: { start: Date; end: Date }) => ({ periodStart: p.start, pe
  * prices alone) they are told in dollars, and say so by their signs.
  */
 function toldIn(alert: AlertRecord, opts: FireOptions): { currency: DisplayCurrency; rate: number } {
-  const wanted = isDisplayCurrency(alert.currency) ? alert.currency : 'usd';
-  const rate = wanted === 'usd' ? 1 : opts.rates?.[wanted];
-  return rate !== undefined && Number.isFinite(rate) && rate > 0
-    ? { currency: wanted, rate }
-    : { currency: 'usd', rate: 1 };
+  const wanted = displayCurrencyOf(alert.currency);
+  const rate = rateOf(wanted, opts.rates ?? {});
+  return rate === undefined ? { currency: 'usd', rate: 1 } : { currency: wanted, rate };
 }
 
 /** What the messages say, every amount in `told`'s currency. An Above/Below threshold already is. */

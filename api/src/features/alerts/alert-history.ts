@@ -1,7 +1,7 @@
 /** GET /api/alerts/{id}/history and GET /api/alerts/user/history: firings with price, channels and how they went. */
 import { listAlertEvents, type AppDb } from '@coinpace/db';
 import {
-  isDisplayCurrency,
+  displayCurrencyOf,
   type AlertEventView,
   type AlertScope,
   type Channel,
@@ -37,7 +37,7 @@ export async function alertHistory(
     tickId: event.tickId,
     price: event.price === null ? null : Number(event.price),
     triggerPrice: event.triggerPrice === null ? null : Number(event.triggerPrice),
-    currency: isDisplayCurrency(event.currency) ? event.currency : 'usd',
+    currency: displayCurrencyOf(event.currency),
     channels: event.channels as Channel[],
     outcome: event.outcome,
     detail: event.detail,

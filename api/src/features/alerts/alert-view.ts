@@ -7,7 +7,8 @@ import {
   distanceToTrigger,
   portfolioBasis,
   portfolioTarget,
-  isDisplayCurrency,
+  displayCurrencyOf,
+  rateOf,
   type AlertScope,
   type AlertStatus,
   type AlertType,
@@ -65,10 +66,9 @@ export function toAlertView(
   const scope = alert.scope as AlertScope;
   const thresholdType = alert.thresholdType as ThresholdType;
   const thresholdValue = Number(alert.thresholdValue);
-  const currency = isDisplayCurrency(alert.currency) ? alert.currency : 'usd';
-  const rate = currency === 'usd' ? 1 : rates[currency];
-  const told = (dollars: number | null) =>
-    dollars === null ? null : rate !== undefined && rate > 0 ? dollars * rate : null;
+  const currency = displayCurrencyOf(alert.currency);
+  const rate = rateOf(currency, rates);
+  const told = (dollars: number | null) => (dollars === null || rate === undefined ? null : dollars * rate);
   // An Above/Below trigger is kept in the alert's currency; a Gain/Loss one in dollars.
   const triggerInOwn = alert.triggerCurrency === currency;
   const triggerPrice = toNumber(alert.triggerPrice);

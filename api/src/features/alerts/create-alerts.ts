@@ -18,7 +18,7 @@ import {
   AppError,
   computeTrigger,
   directionOf,
-  isDisplayCurrency,
+  displayCurrencyOf,
   isPercentThreshold,
   priceCapMessage,
   toDecimalString,
@@ -42,7 +42,7 @@ export async function createAlerts(
 ): Promise<AlertView[]> {
   const plan = await requireAlertPlan(db, user.id, now, input.notificationMethod);
   requireContactFor(user, input.notificationMethod);
-  const currency = input.currency ?? (isDisplayCurrency(user.displayCurrency) ? user.displayCurrency : 'usd');
+  const currency = input.currency ?? displayCurrencyOf(user.displayCurrency);
   const cap = priceCapMessage(input.thresholdType, input.thresholdValue, currency);
   if (cap) throw badRequest(cap);
   const holdings = await listHoldings(db, user.id);

@@ -13,7 +13,7 @@ import {
   AppError,
   computeTrigger,
   directionOf,
-  isDisplayCurrency,
+  displayCurrencyOf,
   isPercentThreshold,
   priceCapMessage,
   type AlertStatus,
@@ -94,7 +94,7 @@ async function thresholdColumns(
       throw invalid(ALERT_MESSAGES.lossBelowHundred);
     return { thresholdType, thresholdValue };
   }
-  const currency = isDisplayCurrency(alert.currency) ? alert.currency : 'usd';
+  const currency = displayCurrencyOf(alert.currency);
   const cap = priceCapMessage(thresholdType, thresholdValue, currency);
   if (cap) throw invalid(cap);
   let reference: string | null = null;

@@ -1,5 +1,5 @@
 import type { UserRecord } from '@coinpace/db';
-import { isDisplayCurrency, type UserView } from '@coinpace/domain';
+import { displayCurrencyOf, type UserView } from '@coinpace/domain';
 
 /** The user as the API shows it; `clerkId` is the identity subject. */
 export function toUserView(user: UserRecord): UserView {
@@ -12,7 +12,7 @@ export function toUserView(user: UserRecord): UserView {
     emailVerified: Boolean(user.email && user.emailVerifiedAt),
     phoneVerified: Boolean(user.phone && user.phoneVerifiedAt),
     costMethod: user.costMethod === 'fifo' ? 'fifo' : 'average',
-    displayCurrency: isDisplayCurrency(user.displayCurrency) ? user.displayCurrency : 'usd',
+    displayCurrency: displayCurrencyOf(user.displayCurrency),
     createdAt: user.createdAt.toISOString(),
   };
 }
