@@ -3,7 +3,7 @@
  * parameter checks. Shared by the simulated source's proxy and the fake CoinGecko server for tests.
  */
 import {
-  SHAPE_FIAT_RATES,
+  shapeRate,
   marketsRow,
   dailyChartTimes,
   matchSearch,
@@ -75,21 +75,13 @@ function simplePrice(
   if (currencies.length === 0) return { status: 400, body: { error: 'Missing parameter vs_currencies' } };
   const flags = readSimplePriceFlags(query);
   const others = currencies.filter((c) => c !== 'usd');
-  const rateOf = (currency: string) => shapeRate(currency, data);
+  const rateOf = (currency: string) => shapeRate(currency, (id) => data.coin(id)?.usd);
   const body: Record<string, unknown> = {};
   for (const key of keys) {
     const coin = lookup(key);
     if (coin) body[key] = currencies.includes('usd') ? simplePriceEntry(coin, flags, others, rateOf) : {};
   }
   return { status: 200, body };
-}
-
-/** Units of `currency` per US dollar: the fixed fiat rates; bitcoin and ether by their own prices. */
-function shapeRate(currency: string, data: CoinGeckoData): number | undefined {
-  if (currency in SHAPE_FIAT_RATES) return SHAPE_FIAT_RATES[currency];
-  const coin =
-    currency === 'btc' ? data.coin('bitcoin') : currency === 'eth' ? data.coin('ethereum') : undefined;
-  return coin && coin.usd > 0 ? 1 / coin.usd : undefined;
 }
 
 /**
@@ -110,13 +102,11 @@ export function respondMarketChart(
   if (query.get('interval') !== 'daily') return { status: 400, body: { error: 'only interval=daily' } };
   const coin = data.coin(id);
   if (!coin) return { status: 404, body: { error: 'coin not found' } };
-  const rateAt = (at: number): number | undefined => {
-    if (currency === 'usd') return 1;
-    if (currency in SHAPE_FIAT_RATES) return SHAPE_FIAT_RATES[currency];
-    const own =
-      currency === 'btc' ? data.coin('bitcoin') : currency === 'eth' ? data.coin('ethereum') : undefined;
-    return own && own.usd > 0 ? 1 / pastUsd(own, at, nowMs) : undefined;
-  };
+  const rateAt = (at: number) =>
+    shapeRate(currency, (own) => {
+      const ownCoin = data.coin(own);
+      return ownCoin && pastUsd(ownCoin, at, nowMs);
+    });
   if (rateAt(nowMs) === undefined) return { status: 400, body: { error: 'invalid vs_currency' } };
   const prices = dailyChartTimes(nowMs, days).map((at) => [at, pastUsd(coin, at, nowMs) * rateAt(at)!]);
   const caps = prices.map(([at, price]) => [at, (price! * coin.marketCap) / Math.max(coin.usd, 1e-12)]);

@@ -49,6 +49,22 @@ export const SHAPE_FIAT_RATES: Readonly<Record<string, number>> = {
 };
 
 /**
+ * Units of `currency` per US dollar as the simulated source and the CoinGecko-shaped test server give
+ * them: 1 for the dollar, SHAPE_FIAT_RATES for fiat, and bitcoin and ether by their own dollar price
+ * (`usdOf(coin id)`, now or at some past time); undefined for a currency neither knows.
+ */
+export function shapeRate(
+  currency: string,
+  usdOf: (coinId: 'bitcoin' | 'ethereum') => number | undefined,
+): number | undefined {
+  if (currency === 'usd') return 1;
+  if (currency in SHAPE_FIAT_RATES) return SHAPE_FIAT_RATES[currency];
+  const own = currency === 'btc' ? 'bitcoin' : currency === 'eth' ? 'ethereum' : undefined;
+  const usd = own === undefined ? undefined : usdOf(own);
+  return usd !== undefined && usd > 0 ? 1 / usd : undefined;
+}
+
+/**
  * One entry of simple/price: `{usd, usd_market_cap?, usd_24h_change?, last_updated_at?}`, plus the price
  * in each other currency of `others` that `rateOf` knows (units per US dollar), as `vs_currencies` asks.
  */

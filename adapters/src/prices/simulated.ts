@@ -14,7 +14,7 @@ import {
 } from '@coinpace/domain';
 import { MAX_RATE_DAYS } from './coingecko-daily-rates.ts';
 import { type CoinGeckoData, respondCoinGecko } from './coingecko-responder.ts';
-import { SHAPE_FIAT_RATES, matchSearch, type ShapeCoin } from './coingecko-shapes.ts';
+import { matchSearch, shapeRate, type ShapeCoin } from './coingecko-shapes.ts';
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_QUERY } from './coingecko-search.ts';
 import { contractAddressFor, isChainId, normalizeAddresses, normalizeIds } from './normalize.ts';
 import type {
@@ -90,9 +90,8 @@ class SimulatedPriceSource implements PriceSource {
   private rates(currencies: readonly DisplayCurrency[], now: number): FxRates {
     const rates: Partial<Record<DisplayCurrency, number>> = {};
     for (const currency of currencies) {
-      if (currency in SHAPE_FIAT_RATES) rates[currency] = SHAPE_FIAT_RATES[currency];
-      const coin = currency === 'btc' ? 'bitcoin' : currency === 'eth' ? 'ethereum' : null;
-      if (coin) rates[currency] = 1 / this.advance(simulatedCoin(coin), now).usd;
+      const rate = shapeRate(currency, (coin) => this.advance(simulatedCoin(coin), now).usd);
+      if (rate !== undefined) rates[currency] = rate;
     }
     return rates;
   }
