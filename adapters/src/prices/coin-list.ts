@@ -1,12 +1,20 @@
 /**
- * The ids CoinGecko knows (its `/coins/list`), so that only real coins are fetched, polled or tracked
- * (issue 13, finding 2): an id not on the list is answered from the list itself, with no upstream call.
- * The list is loaded on first use and refreshed daily. An id missing from it may be a coin listed since,
- * so a miss reloads the list, at most once per `missRefreshMs`. Until a list has loaded (CoinGecko not
- * reachable yet, or offline under `npm start`), the coins built into Coinpace count as known.
+ * The coins CoinGecko knows (its `/coins/list`), so that only real coins are fetched, polled or tracked
+ * and coin search needs no upstream call: an id not on the list is answered from the list itself. A
+ * made-up id never causes an upstream call, not even a reload of the list: a coin listed since the last
+ * read becomes known with the next scheduled one.
+ *
+ * With a PriceStore (every process of the app), the list is the one the poller role stores a few times a
+ * day; it is read from the store on first use and again when the stored one is newer (checked every
+ * `recheckMs`). Without one (tests, a process of its own), the list is read upstream on first use and
+ * every `refreshMs`, a failed read retried at most once per `retryMs`. Until a list is there (none stored
+ * yet, CoinGecko not reachable, offline under `npm start`), the coins built into Coinpace count as known.
  */
 import { CONTRACT_ADDRESSES, SYMBOL_TO_COINGECKO_ID, TICKER_COIN_IDS } from '@coinpace/domain';
+import { fetchCoinList } from './coin-list-fetch.ts';
+import { CoinIndex } from './coin-index.ts';
 import type { PriceLogger } from './logger.ts';
+import type { ListedCoin, PriceStore } from './port.ts';
 import { SIMULATED_COINS } from './simulated-coins.ts';
 import type { CoinGeckoUpstream } from './upstream.ts';
 
@@ -23,15 +31,20 @@ export interface CoinListSettings {
   now: () => number;
   timeoutMs: number;
   logger: PriceLogger;
-  /** Age at which the list is loaded again. */
+  /** Where the poller role keeps the list; absent: the list is read upstream by this instance. */
+  store?: PriceStore;
+  /** Without a store: age at which the list is read again. */
   refreshMs: number;
-  /** Least time between two loads caused by an unknown id (and between retries after a failed load). */
-  missRefreshMs: number;
+  /** Without a store: least time between two tries after a failed read. */
+  retryMs: number;
+  /** With a store: least time between two checks for a newer stored list. */
+  recheckMs: number;
 }
 
 export class CoinList {
-  private ids: ReadonlySet<string> | null = null;
-  private loadedAt = Number.NEGATIVE_INFINITY;
+  private index: CoinIndex | null = null;
+  /** Store: the refresh time of the list held; no store: when it was read. */
+  private loadedAt: number | null = null;
   private triedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | null = null;
 
@@ -39,56 +52,71 @@ export class CoinList {
 
   /** The ids among `ids` (normalised) that CoinGecko knows. */
   async known(ids: readonly string[]): Promise<Set<string>> {
+    const index = await this.current();
+    return new Set(ids.filter((id) => index?.has(id) || BUILT_IN_COIN_IDS.has(id)));
+  }
+
+  /** The list as known now (read first when due), or null while none could be had. */
+  async current(): Promise<CoinIndex | null> {
+    if (this.isDue()) await this.load();
+    return this.index;
+  }
+
+  /** Uses `coins`, just read upstream (listCoins), from now on. */
+  adopt(coins: readonly ListedCoin[]): void {
+    this.index = new CoinIndex(coins);
+    // With a store, the next check reads the stored copy once the poller has saved it.
+    if (!this.s.store) this.loadedAt = this.s.now();
+  }
+
+  private isDue(): boolean {
     const now = this.s.now();
-    const due = this.ids === null || now - this.loadedAt >= this.s.refreshMs;
-    if (due && now - this.triedAt >= this.s.missRefreshMs) await this.load();
-    let found = this.pick(ids);
-    if (found.size < ids.length && this.s.now() - this.triedAt >= this.s.missRefreshMs) {
-      await this.load();
-      found = this.pick(ids);
-    }
-    return found;
+    const waited = this.s.store ? this.s.recheckMs : this.s.retryMs;
+    if (now - this.triedAt < waited) return false;
+    if (this.s.store) return true;
+    return this.loadedAt === null || now - this.loadedAt >= this.s.refreshMs;
   }
 
-  private pick(ids: readonly string[]): Set<string> {
-    const list = this.ids ?? BUILT_IN_COIN_IDS;
-    return new Set(ids.filter((id) => list.has(id) || BUILT_IN_COIN_IDS.has(id)));
-  }
-
-  /** Loads the list once for every caller waiting at the time. */
+  /** Loads once for every caller waiting at the time. */
   private load(): Promise<void> {
-    this.loading ??= this.fetchList().finally(() => {
+    this.loading ??= (this.s.store ? this.readStore(this.s.store) : this.readUpstream()).finally(() => {
       this.loading = null;
     });
     return this.loading;
   }
 
-  private async fetchList(): Promise<void> {
+  private async readStore(store: PriceStore): Promise<void> {
     this.triedAt = this.s.now();
-    // High priority: every price call waits on the list, so it must not queue behind them.
-    const outcome = await this.s.upstream.get('/coins/list', new URLSearchParams(), this.s.timeoutMs, 'high');
-    const ids = outcome.ok ? readCoinIds(outcome.body) : null;
-    if (!ids) {
+    try {
+      const refreshedAt = await store.coinListRefreshedAt();
+      if (refreshedAt === null || refreshedAt === this.loadedAt) return;
+      const coins = await store.readCoinList();
+      if (coins.length === 0) return;
+      this.index = new CoinIndex(coins);
+      this.loadedAt = refreshedAt;
+    } catch (err) {
       this.s.logger.warn(
-        { kind: outcome.ok ? 'bad_body' : outcome.kind },
-        this.ids
-          ? 'CoinGecko coin list not refreshed; keeping the last one'
-          : 'CoinGecko coin list not loaded; only built-in coins are known',
+        { err: (err as Error).message },
+        this.index ? 'stored coin list not re-read; keeping the last one' : 'stored coin list not read',
       );
+    }
+  }
+
+  private async readUpstream(): Promise<void> {
+    this.triedAt = this.s.now();
+    // High priority: every price call waits on the list, so it must not queue behind them. Bounded by
+    // refreshMs and retryMs, never by what callers ask for.
+    const coins = await fetchCoinList({
+      upstream: this.s.upstream,
+      timeoutMs: this.s.timeoutMs,
+      logger: this.s.logger,
+      rankedPages: 0,
+      priority: 'high',
+    });
+    if (!coins) {
+      if (!this.index) this.s.logger.warn({}, 'only built-in coins are known until the coin list is read');
       return;
     }
-    this.ids = ids;
-    this.loadedAt = this.s.now();
+    this.adopt(coins);
   }
-}
-
-/** The ids of a /coins/list answer (`[{id, symbol, name}, ...]`), or null when it is not one. */
-function readCoinIds(body: unknown): Set<string> | null {
-  if (!Array.isArray(body)) return null;
-  const ids = new Set<string>();
-  for (const entry of body) {
-    const id = (entry as { id?: unknown } | null)?.id;
-    if (typeof id === 'string' && id) ids.add(id.toLowerCase());
-  }
-  return ids.size > 0 ? ids : null;
 }

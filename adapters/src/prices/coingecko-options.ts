@@ -1,5 +1,16 @@
 /** Options of the CoinGecko adapter and their defaults (SPEC.md section 9 'Timing'). */
 import { silentPriceLogger, type PriceLogger } from './logger.ts';
+import type { PriceStore } from './port.ts';
+import { createMemoryUpstreamBudget, type UpstreamBudget, type UserShare } from './user-budget.ts';
+
+/**
+ * The users' share of the quota when none is configured: 10 user-driven calls in any minute, a third of
+ * CoinGecko's demo quota (30 a minute). The poll at its default minute needs one call per 50 tracked coins.
+ */
+export const DEFAULT_USER_SHARE: UserShare = { calls: 10, perMs: 60_000 };
+
+/** How often the poller role reads CoinGecko's coin list again when none is configured: every 6 hours. */
+export const DEFAULT_COIN_LIST_REFRESH_MS = 6 * 3_600_000;
 
 /** CoinGecko's public API; config COINGECKO_BASE_URL overrides it. */
 export const DEFAULT_COINGECKO_BASE_URL = 'https://api.coingecko.com/api/v3';
@@ -38,28 +49,55 @@ export interface CoinGeckoOptions {
   tokenBatchSize?: number;
   /** Wait between two simple/token_price calls. Default 2 000. */
   tokenBatchGapMs?: number;
-  /** Age at which CoinGecko's coin list (the ids it knows) is loaded again. Default 86 400 000 (a day). */
+  /**
+   * Where the coin list (and the poller's latest prices) are read from, shared by every process. Without
+   * one (tests, a process of its own) the adapter reads `/coins/list` itself. Default: none.
+   */
+  store?: PriceStore;
+  /**
+   * The users' share of the quota every user-driven call draws on (user-budget.ts). Default: a bucket
+   * in this process holding DEFAULT_USER_SHARE.
+   */
+  userBudget?: UpstreamBudget;
+  /** Told of every user-driven call, allowed or refused for want of the users' share (metrics). */
+  onUserCall?: (outcome: 'allowed' | 'refused') => void;
+  /** Without a store: age at which the coin list is read again. Default DEFAULT_COIN_LIST_REFRESH_MS (6 h). */
   coinListRefreshMs?: number;
-  /** Least time between two loads of the coin list for an id not on it (a new listing). Default 600 000. */
-  coinListMissRefreshMs?: number;
+  /** Without a store: least time between two tries after a failed read of the coin list. Default 600 000. */
+  coinListRetryMs?: number;
+  /** With a store: how often the stored list's refresh time is checked for a newer list. Default 60 000. */
+  coinListRecheckMs?: number;
+  /** coins/markets pages of 250 read with the list for ranks and images (listCoins). Default 4. */
+  coinListRankedPages?: number;
   /** Lifetime of a cached search. Default 600 000. */
   searchCacheTtlMs?: number;
+  /** Lifetime of an empty answer of the upstream search fallback (negative cache). Default 3 600 000. */
+  searchMissTtlMs?: number;
   /** Searches kept; the oldest is evicted. Default 100. */
   searchCacheSize?: number;
+  /**
+   * Lifetime of a contract address upstream did not price, and of a chain it does not know (negative
+   * cache per chain). Default 3 600 000.
+   */
+  tokenMissTtlMs?: number;
 }
 
 /** Every option with its default applied. */
-export type CoinGeckoSettings = Required<Omit<CoinGeckoOptions, 'apiKey'>> & { apiKey?: string };
+export type CoinGeckoSettings = Required<Omit<CoinGeckoOptions, 'apiKey' | 'store'>> & {
+  apiKey?: string;
+  store?: PriceStore;
+};
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Applies the defaults. */
 export function resolveCoinGeckoOptions(options: CoinGeckoOptions): CoinGeckoSettings {
+  const now = options.now ?? Date.now;
   return {
     baseUrl: options.baseUrl ?? DEFAULT_COINGECKO_BASE_URL,
     apiKey: options.apiKey,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-    now: options.now ?? Date.now,
+    now,
     sleep: options.sleep ?? realSleep,
     logger: options.logger ?? silentPriceLogger,
     timeoutMs: options.timeoutMs ?? 10_000,
@@ -72,9 +110,16 @@ export function resolveCoinGeckoOptions(options: CoinGeckoOptions): CoinGeckoSet
     marketsBatchSize: options.marketsBatchSize ?? 250,
     tokenBatchSize: options.tokenBatchSize ?? 10,
     tokenBatchGapMs: options.tokenBatchGapMs ?? 2_000,
-    coinListRefreshMs: options.coinListRefreshMs ?? 86_400_000,
-    coinListMissRefreshMs: options.coinListMissRefreshMs ?? 600_000,
+    store: options.store,
+    userBudget: options.userBudget ?? createMemoryUpstreamBudget(DEFAULT_USER_SHARE, now),
+    onUserCall: options.onUserCall ?? (() => {}),
+    coinListRefreshMs: options.coinListRefreshMs ?? DEFAULT_COIN_LIST_REFRESH_MS,
+    coinListRetryMs: options.coinListRetryMs ?? 600_000,
+    coinListRecheckMs: options.coinListRecheckMs ?? 60_000,
+    coinListRankedPages: options.coinListRankedPages ?? 4,
     searchCacheTtlMs: options.searchCacheTtlMs ?? 600_000,
+    searchMissTtlMs: options.searchMissTtlMs ?? 3_600_000,
     searchCacheSize: options.searchCacheSize ?? 100,
+    tokenMissTtlMs: options.tokenMissTtlMs ?? 3_600_000,
   };
 }

@@ -18,6 +18,8 @@ export interface SearchHit {
   name: string;
   symbol: string;
   image: string | null;
+  /** CoinGecko's market-cap rank, or null when it gives none. */
+  marketCapRank: number | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -152,6 +154,10 @@ export function readSearch(body: unknown): SearchHit[] {
       name: text(item.name) ?? id,
       symbol: (text(item.symbol) ?? id).toUpperCase(),
       image: text(item.large) ?? text(item.thumb),
+      marketCapRank:
+        typeof item.market_cap_rank === 'number' && Number.isInteger(item.market_cap_rank)
+          ? item.market_cap_rank
+          : null,
     });
   }
   return hits;

@@ -162,6 +162,33 @@ export function searchBody(coins: readonly ShapeCoin[]): Record<string, unknown>
   };
 }
 
+/** The /search body of hits found elsewhere (the coin list, a cached answer), in CoinGecko's shape. */
+export function searchHitsBody(
+  hits: readonly {
+    id: string;
+    name: string;
+    symbol: string;
+    image: string | null;
+    marketCapRank: number | null;
+  }[],
+): Record<string, unknown> {
+  return {
+    coins: hits.map((hit) => ({
+      id: hit.id,
+      name: hit.name,
+      api_symbol: hit.id,
+      symbol: hit.symbol.toUpperCase(),
+      market_cap_rank: hit.marketCapRank,
+      thumb: hit.image?.replace('/large/', '/thumb/') ?? 'missing_thumb.png',
+      large: hit.image ?? 'missing_large.png',
+    })),
+    exchanges: [],
+    icos: [],
+    categories: [],
+    nfts: [],
+  };
+}
+
 /** Coins matching a search text by id, name or symbol (case-insensitive), best first: exact symbol or name, then rank. */
 export function matchSearch(coins: readonly ShapeCoin[], text: string): ShapeCoin[] {
   const q = text.trim().toLowerCase();

@@ -2,6 +2,8 @@
  * The CoinGecko price source (DESIGN.md section 3, prices row): batching, a shared 300 ms limiter,
  * a 120 s lock after a 429, timeouts, the price sanity rules, and a cache of last good values that is
  * served whenever upstream cannot answer. With nothing cached, the built-in fallback prices are served.
+ * User-driven calls (priority 'normal') draw on the users' share of the quota (user-budget.ts); the
+ * poll's calls never do.
  */
 import {
   checkCoinPriceMove,
@@ -14,10 +16,12 @@ import {
   type PriceQuote,
 } from '@coinpace/domain';
 import { CoinList } from './coin-list.ts';
+import { fetchCoinList } from './coin-list-fetch.ts';
 import { readDailyRates } from './coingecko-daily-rates.ts';
 import { ratesFromSamples, readMarkets, readRateSamples, readSimplePrice } from './coingecko-parse.ts';
 import { proxyThrough } from './coingecko-proxy.ts';
-import { searchAndPrice } from './coingecko-search.ts';
+import type { SearchHit } from './coingecko-parse.ts';
+import { findSearchHits, searchAndPrice, type SearchDeps } from './coingecko-search.ts';
 import {
   resolveCoinGeckoOptions,
   type CoinGeckoOptions,
@@ -28,15 +32,18 @@ import type {
   DailyRatesResult,
   GetDailyRatesOptions,
   GetPricesOptions,
+  ListedCoin,
   MarketsResult,
   PriceOrigin,
   PriceResult,
   PriceSource,
   ProxyResponse,
+  SearchAnswer,
   SourceState,
 } from './port.ts';
 import { TimedCache } from './timed-cache.ts';
-import { CoinGeckoUpstream } from './upstream.ts';
+import { TokenMisses } from './token-misses.ts';
+import { CoinGeckoUpstream, limitedState, type UpstreamOutcome } from './upstream.ts';
 
 /** Builds the CoinGecko price source. One instance shares one limiter, lock and cache: create one per process. */
 export function createCoinGeckoPriceSource(options: CoinGeckoOptions = {}): PriceSource {
@@ -62,21 +69,40 @@ class CoinGeckoPriceSource implements PriceSource {
   private readonly coinBook: PriceBook = { quotes: this.prices, held: new TimedCache(MAX_HELD_KEYS) };
   private readonly tokenBook: PriceBook = { quotes: this.tokens, held: new TimedCache(MAX_HELD_KEYS) };
   private readonly markets = new TimedCache<MarketCoin>(MAX_CACHED_KEYS);
-  private readonly searches: TimedCache<CoinSearchResult[]>;
   private readonly coinList: CoinList;
+  private readonly tokenMisses: TokenMisses;
+  private readonly searchDeps: SearchDeps;
 
   constructor(options: CoinGeckoOptions) {
     this.o = resolveCoinGeckoOptions(options);
     this.upstream = new CoinGeckoUpstream(this.o);
-    this.searches = new TimedCache(this.o.searchCacheSize);
     this.coinList = new CoinList({
       upstream: this.upstream,
       now: this.o.now,
       timeoutMs: this.o.timeoutMs,
       logger: this.o.logger,
+      store: this.o.store,
       refreshMs: this.o.coinListRefreshMs,
-      missRefreshMs: this.o.coinListMissRefreshMs,
+      retryMs: this.o.coinListRetryMs,
+      recheckMs: this.o.coinListRecheckMs,
     });
+    this.tokenMisses = new TokenMisses(this.o.tokenMissTtlMs, this.o.now);
+    this.searchDeps = {
+      upstream: this.upstream,
+      coinList: this.coinList,
+      store: this.o.store,
+      logger: this.o.logger,
+      results: new TimedCache<CoinSearchResult[]>(this.o.searchCacheSize),
+      fallbacks: new TimedCache<SearchHit[]>(this.o.searchCacheSize),
+      now: this.o.now,
+      cacheTtlMs: this.o.searchCacheTtlMs,
+      missTtlMs: this.o.searchMissTtlMs,
+      timeoutMs: this.o.timeoutMs,
+      priceTimeoutMs: this.o.priceTimeoutMs,
+      cachedQuote: (id) => this.prices.getFresh(id, this.o.now(), this.o.cacheTtlMs),
+      acceptPrice: (id, quote) => this.accept(this.coinBook, id, quote),
+      state: () => this.state(),
+    };
   }
 
   async knownIds(ids: readonly string[]): Promise<string[]> {
@@ -87,6 +113,19 @@ class CoinGeckoPriceSource implements PriceSource {
 
   state(): SourceState {
     return this.upstream.state();
+  }
+
+  async listCoins(): Promise<ListedCoin[] | null> {
+    // Low priority: the poller's background work, after its poll and never from the users' share.
+    const coins = await fetchCoinList({
+      upstream: this.upstream,
+      timeoutMs: this.o.timeoutMs,
+      logger: this.o.logger,
+      rankedPages: this.o.coinListRankedPages,
+      priority: 'low',
+    });
+    if (coins) this.coinList.adopt(coins);
+    return coins;
   }
 
   async getPrices(ids: readonly string[], options: GetPricesOptions = {}): Promise<PriceResult> {
@@ -104,6 +143,7 @@ class CoinGeckoPriceSource implements PriceSource {
     }
     const others = (options.currencies ?? []).filter((c) => c !== 'usd');
     const samples = new Map<string, number[]>();
+    let refusedUntil: number | undefined;
     for (const batch of chunk(toFetch, this.o.priceBatchSize)) {
       const query = new URLSearchParams({
         ids: batch.join(','),
@@ -119,7 +159,8 @@ class CoinGeckoPriceSource implements PriceSource {
       );
       if (!outcome.ok) {
         if (outcome.kind === 'client_error') continue;
-        break; // locked, rate limited or down: the next batches would fare no better
+        refusedUntil = refusal(outcome);
+        break; // locked, rate limited, refused or down: the next batches would fare no better
       }
       const raw = readSimplePrice(outcome.body, this.nowSeconds());
       for (const id of batch) {
@@ -130,7 +171,7 @@ class CoinGeckoPriceSource implements PriceSource {
     }
     this.fill(wanted, prices, origin);
     const rates = ratesFromSamples(samples);
-    return { prices, origin, state: this.state(), ...(rates ? { rates } : {}) };
+    return { prices, origin, state: this.callState(refusedUntil), ...(rates ? { rates } : {}) };
   }
 
   async getMarkets(ids: readonly string[], options: GetPricesOptions = {}): Promise<MarketsResult> {
@@ -142,6 +183,7 @@ class CoinGeckoPriceSource implements PriceSource {
       return { coins: cachedRows as MarketCoin[], state: this.state() };
     }
     const coins: MarketCoin[] = [];
+    let refusedUntil: number | undefined;
     const known = options.cachedOnly ? new Set<string>() : await this.coinList.known(wanted);
     for (const batch of chunk(
       wanted.filter((id) => known.has(id)),
@@ -159,6 +201,7 @@ class CoinGeckoPriceSource implements PriceSource {
       const outcome = await this.upstream.get('/coins/markets', query, this.o.timeoutMs, options.priority);
       if (!outcome.ok) {
         if (outcome.kind === 'client_error') continue;
+        refusedUntil = refusal(outcome);
         break;
       }
       for (const row of readMarkets(outcome.body, this.nowSeconds())) {
@@ -182,7 +225,7 @@ class CoinGeckoPriceSource implements PriceSource {
       served.add(id);
     }
     coins.push(...fallbackMarkets(missing.filter((id) => !served.has(id))));
-    return { coins, state: this.state() };
+    return { coins, state: this.callState(refusedUntil) };
   }
 
   async getTokenPrices(
@@ -199,11 +242,14 @@ class CoinGeckoPriceSource implements PriceSource {
     const wanted = normalizeAddresses(addresses);
     const key = (address: string) => `${chain}:${address}`;
     const maxAge = options.maxAgeMs ?? this.o.cacheTtlMs;
+    const misses = this.tokenMisses;
     const toFetch = wanted.filter((address) => {
       const fresh = this.tokens.getFresh(key(address), this.o.now(), maxAge);
       if (fresh) serve(prices, origin, address, fresh, 'cached');
-      return !fresh;
+      // Asked lately and not priced, or on a chain upstream does not know: not asked again yet.
+      return !fresh && !misses.isUnknownChain(chain) && !misses.isMissing(chain, address);
     });
+    let refusedUntil: number | undefined;
     const batches = chunk(toFetch, this.o.tokenBatchSize);
     for (const [index, batch] of batches.entries()) {
       if (index > 0) await this.o.sleep(this.o.tokenBatchGapMs);
@@ -213,12 +259,24 @@ class CoinGeckoPriceSource implements PriceSource {
         include_24hr_change: 'true',
         include_last_updated_at: 'true',
       });
-      const outcome = await this.upstream.get(`/simple/token_price/${chain}`, query, this.o.timeoutMs);
+      const outcome = await this.upstream.get(
+        `/simple/token_price/${chain}`,
+        query,
+        this.o.timeoutMs,
+        options.priority,
+      );
       if (!outcome.ok) {
-        if (outcome.kind === 'client_error') continue; // a 404 is logged by the upstream door, nothing more
+        if (outcome.kind === 'client_error' && outcome.status === 404) {
+          // The platform itself is unknown (logged by the upstream door): no later batch would fare better.
+          misses.unknownChain(chain);
+          break;
+        }
+        if (outcome.kind === 'client_error') continue;
+        refusedUntil = refusal(outcome);
         break;
       }
       const raw = readSimplePrice(outcome.body, this.nowSeconds());
+      misses.recordAnswer(chain, batch, Object.keys(raw));
       for (const address of batch) {
         const quote = raw[address];
         if (quote && this.accept(this.tokenBook, key(address), quote))
@@ -229,7 +287,7 @@ class CoinGeckoPriceSource implements PriceSource {
       const cached = prices[address] ? undefined : this.tokens.get(key(address));
       if (cached) serve(prices, origin, address, cached.value, 'cached');
     }
-    return { prices, origin, state: this.state() };
+    return { prices, origin, state: this.callState(refusedUntil) };
   }
 
   getDailyRates(
@@ -239,24 +297,26 @@ class CoinGeckoPriceSource implements PriceSource {
     return readDailyRates(this.upstream, currencies, { ...options, timeoutMs: this.o.timeoutMs });
   }
 
-  search(query: string): Promise<CoinSearchResult[]> {
-    return searchAndPrice(query, {
-      upstream: this.upstream,
-      cache: this.searches,
-      now: this.o.now,
-      cacheTtlMs: this.o.searchCacheTtlMs,
-      timeoutMs: this.o.timeoutMs,
-      priceTimeoutMs: this.o.priceTimeoutMs,
-      acceptPrice: (id, quote) => this.accept(this.coinBook, id, quote),
-    });
+  search(query: string): Promise<SearchAnswer> {
+    return searchAndPrice(query, this.searchDeps);
   }
 
   proxy(path: string, query: URLSearchParams): Promise<ProxyResponse> {
-    return proxyThrough(this.upstream, path, query, {
+    return proxyThrough(path, query, {
+      upstream: this.upstream,
       now: this.o.now,
       timeoutMs: this.o.timeoutMs,
       priceTimeoutMs: this.o.priceTimeoutMs,
+      knownIds: (ids) => this.coinList.known(ids),
+      tokenMisses: this.tokenMisses,
+      searchHits: (text) => findSearchHits(text, this.searchDeps),
     });
+  }
+
+  /** The state of one call: `rate_limited` for it alone when the users' share refused it. */
+  private callState(refusedUntil: number | undefined): SourceState {
+    const state = this.state();
+    return refusedUntil === undefined ? state : limitedState(state, refusedUntil);
   }
 
   /**
@@ -302,6 +362,11 @@ class CoinGeckoPriceSource implements PriceSource {
   private nowSeconds(): number {
     return Math.floor(this.o.now() / 1000);
   }
+}
+
+/** When a call refused for want of the users' share may be tried again; undefined for other failures. */
+function refusal(outcome: UpstreamOutcome): number | undefined {
+  return !outcome.ok && outcome.kind === 'over_budget' ? outcome.lockedUntil : undefined;
 }
 
 function serve(

@@ -68,7 +68,8 @@ export function describePriceSourceContract(name: string, make: () => Promise<Co
     });
 
     it('searches by name and prices the results', async () => {
-      const results = await subject.source.search('bitcoin');
+      const { coins: results, state } = await subject.source.search('bitcoin');
+      expect(['live', 'simulated']).toContain(state.status);
       expect(results.length).toBeGreaterThan(0);
       expect(results.length).toBeLessThanOrEqual(10);
       const btc = results.find((r) => r.id === 'bitcoin')!;
@@ -88,13 +89,13 @@ export function describePriceSourceContract(name: string, make: () => Promise<Co
     });
 
     it('gives the known contract address in search results', async () => {
-      const results = await subject.source.search('tether');
+      const { coins: results } = await subject.source.search('tether');
       expect(results.find((r) => r.id === 'tether')?.contract_address).toBe(USDT);
     });
 
     it('does not search for fewer than 2 characters', async () => {
-      expect(await subject.source.search('b')).toEqual([]);
-      expect(await subject.source.search('  ')).toEqual([]);
+      expect((await subject.source.search('b')).coins).toEqual([]);
+      expect((await subject.source.search('  ')).coins).toEqual([]);
     });
 
     it('proxies simple/price in CoinGecko shape', async () => {

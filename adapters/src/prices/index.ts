@@ -3,18 +3,36 @@ export type {
   DailyRatesResult,
   GetDailyRatesOptions,
   GetPricesOptions,
+  ListedCoin,
   MarketsResult,
   PriceOrigin,
   PriceResult,
   PriceSource,
   ProxyPath,
+  PriceStore,
   ProxyResponse,
+  SearchAnswer,
   SourceState,
 } from './port.ts';
 export type { PriceLogger } from './logger.ts';
 export { silentPriceLogger } from './logger.ts';
 export { createCoinGeckoPriceSource } from './coingecko.ts';
-export { DEFAULT_COINGECKO_BASE_URL, type CoinGeckoOptions } from './coingecko-options.ts';
+export {
+  DEFAULT_COINGECKO_BASE_URL,
+  DEFAULT_COIN_LIST_REFRESH_MS,
+  DEFAULT_USER_SHARE,
+  type CoinGeckoOptions,
+} from './coingecko-options.ts';
+export {
+  UNLIMITED_BUDGET,
+  bucketShape,
+  createMemoryUpstreamBudget,
+  createRedisUpstreamBudget,
+  type BudgetAnswer,
+  type RedisBudgetOptions,
+  type UpstreamBudget,
+  type UserShare,
+} from './user-budget.ts';
 export { createSimulatedPriceSource, SIMULATED_LABEL, type SimulatedOptions } from './simulated.ts';
 export { createPriceSource, type PriceSourceDeps } from './create.ts';
 export { apiKeyHeaderFor } from './upstream.ts';

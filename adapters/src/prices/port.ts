@@ -22,12 +22,53 @@ export type SourceState = PriceSourceState;
  */
 export type PriceOrigin = 'live' | 'cached' | 'fallback' | 'simulated';
 
+/**
+ * One coin of CoinGecko's coin list (`/coins/list`): what search answers from and what says an id is
+ * real. `marketCapRank` and `image` come from the top coins/markets pages and are null for the rest.
+ */
+export interface ListedCoin {
+  id: string;
+  symbol: string;
+  name: string;
+  marketCapRank: number | null;
+  image: string | null;
+}
+
+/**
+ * What the processes of one deployment share through Postgres (db's createDbPriceStore), so each API
+ * process answers from it instead of asking upstream: the coin list the poller role refreshes a few times a
+ * day, and the latest prices it polls. Reads only; the poller writes.
+ */
+export interface PriceStore {
+  /** When the stored coin list was last refreshed (epoch ms), or null when none is stored yet. */
+  coinListRefreshedAt(): Promise<number | null>;
+  /** Every coin of the stored list. */
+  readCoinList(): Promise<ListedCoin[]>;
+  /** The stored latest prices of those of `ids` received less than `maxAgeMs` ago. */
+  readLatestPrices(ids: readonly string[], maxAgeMs: number): Promise<PriceMap>;
+}
+
+/** A coin search's results, with the state that says whether an empty or unpriced answer was a refusal. */
+export interface SearchAnswer {
+  coins: CoinSearchResult[];
+  /**
+   * The source's state, or `rate_limited` when this search could not ask upstream (the source's lock, or
+   * the users' share of the quota spent): then no coins means 'could not search', and coins priced 0 mean
+   * 'could not price' (SPEC.md section 8, 'Search 429').
+   */
+  state: SourceState;
+}
+
 /** Prices served by one call, with the source's state after the call. */
 export interface PriceResult {
   /** By CoinGecko id (getPrices) or lower-case contract address (getTokenPrices). Unpriceable keys are absent. */
   prices: PriceMap;
   /** The origin of every key in `prices`. */
   origin: Record<string, PriceOrigin>;
+  /**
+   * The source's state after the call, or `rate_limited` when a user-driven call of this one found the
+   * users' share of the quota spent (the source itself stays as it was for everyone else).
+   */
   state: SourceState;
   /**
    * Units of each currency asked for in `currencies` per US dollar, read from this call's live answers
@@ -62,7 +103,8 @@ export interface GetDailyRatesOptions {
   days: number;
   /**
    * 'low' (the default): a background read, waiting behind the poll and every ordinary call (search,
-   * proxy) in the limiter; refused as 'busy' like them when too many wait.
+   * proxy) in the limiter; refused as 'busy' like them when too many wait. 'normal' is user-driven and
+   * draws on the users' share of the quota.
    */
   priority?: 'high' | 'normal' | 'low';
 }
@@ -79,7 +121,11 @@ export interface GetPricesOptions {
    * upstream: for public reads, which must not cost an upstream call per request (issue 13).
    */
   cachedOnly?: boolean;
-  /** 'high' for the price poll alerts depend on: its upstream calls go first and are never refused. */
+  /**
+   * 'high' for the price poll alerts depend on: its upstream calls go first and are never refused.
+   * 'normal' (the default) is user-driven: each upstream call first takes a token of the users' share of
+   * the quota, and none is made when the share is spent.
+   */
   priority?: 'high' | 'normal';
   /**
    * Display currencies besides the US dollar to read rates for: asked in the same `vs_currencies` of every
@@ -112,9 +158,18 @@ export interface PriceSource {
 
   /**
    * The ids among `ids` (trimmed, lower-cased) that the source knows: for CoinGecko, the ids on its coin
-   * list (cached; see coin-list.ts). getPrices and getMarkets never ask upstream for any other id.
+   * list (the stored one when a PriceStore is given; see coin-list.ts), never an upstream call per id.
+   * getPrices, getMarkets and the proxy never ask upstream for any other id.
    */
   knownIds(ids: readonly string[]): Promise<string[]>;
+
+  /**
+   * Reads CoinGecko's whole coin list now (`/coins/list`, plus the top coins/markets pages for ranks and
+   * images), as the poller's background work (low priority, never the users' share), and uses it from
+   * then on; null when it could not be read. The poller role stores it for every process (PriceStore).
+   * The simulated feed has no list to read: null.
+   */
+  listCoins(): Promise<ListedCoin[] | null>;
 
   /**
    * coins/markets rows for the ticker (vs_currency=usd, ids, order=market_cap_desc, per_page, page=1,
@@ -129,6 +184,8 @@ export interface PriceSource {
    * 10 addresses per call and 2 s between calls (SPEC.md section 7). Keys are lower-case addresses;
    * addresses that are not valid contract addresses are skipped. A 404 is logged and yields no prices.
    * Cached prices younger than `maxAgeMs` are served without asking; on failure, last good values.
+   * An address upstream did not price, and a chain upstream does not know, are not asked again for an
+   * hour (negative cache per chain). User-driven: each call takes a token of the users' share.
    */
   getTokenPrices(
     chain: string,
@@ -150,11 +207,13 @@ export interface PriceSource {
 
   /**
    * Coin search (SPEC.md section 5 'Search', section 8 'Search 429'): queries shorter than 2 characters
-   * give []; otherwise /search, then the top 10 coins priced through simple/price. A 429 or failure on
-   * the search gives []; a 429 on the pricing gives the results with price 0; another pricing failure gives [].
-   * Results are cached per query for 10 minutes (at most 100 queries, oldest evicted).
+   * give []; otherwise the top 10 matches on the coin list (see coingecko-search.ts), or, when the list has
+   * none, upstream /search (user-driven; cached, and an empty answer cached longer). The hits are priced
+   * from stored and cached prices, then one simple/price call for the rest. A refused or rate-limited
+   * search gives [], a refused or rate-limited pricing the results with price 0 (state `rate_limited`);
+   * another failure gives []. Fully priced results are cached per query for 10 minutes.
    */
-  search(query: string): Promise<CoinSearchResult[]>;
+  search(query: string): Promise<SearchAnswer>;
 
   /**
    * The source's state now. 'rate_limited' (with lockedUntil) stays until the next upstream answer after

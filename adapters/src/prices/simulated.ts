@@ -21,11 +21,13 @@ import type {
   DailyRatesResult,
   GetDailyRatesOptions,
   GetPricesOptions,
+  ListedCoin,
   MarketsResult,
   PriceOrigin,
   PriceResult,
   PriceSource,
   ProxyResponse,
+  SearchAnswer,
   SourceState,
 } from './port.ts';
 import { matchProxyRoute } from './proxy-routes.ts';
@@ -147,14 +149,19 @@ class SimulatedPriceSource implements PriceSource {
     return { prices, origin, state: this.state() };
   }
 
-  async search(query: string): Promise<CoinSearchResult[]> {
+  /** The demo feed has no upstream list to read: its catalogue is built in. */
+  async listCoins(): Promise<ListedCoin[] | null> {
+    return null;
+  }
+
+  async search(query: string): Promise<SearchAnswer> {
     const text = query.trim();
-    if (text.length < MIN_SEARCH_QUERY) return [];
+    if (text.length < MIN_SEARCH_QUERY) return { coins: [], state: this.state() };
     const now = this.now();
     const shapes = SIMULATED_COINS.map((coin) => this.shape(coin, this.peek(coin, now)));
-    return matchSearch(shapes, text)
+    const coins = matchSearch(shapes, text)
       .slice(0, MAX_SEARCH_RESULTS)
-      .map((coin) => ({
+      .map<CoinSearchResult>((coin) => ({
         id: coin.id,
         name: coin.name,
         symbol: coin.symbol,
@@ -163,6 +170,7 @@ class SimulatedPriceSource implements PriceSource {
         price_change_percentage_24h: coin.changePct,
         contract_address: contractAddressFor(coin.id),
       }));
+    return { coins, state: this.state() };
   }
 
   async proxy(path: string, query: URLSearchParams): Promise<ProxyResponse> {

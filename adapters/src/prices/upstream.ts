@@ -1,10 +1,12 @@
 /**
- * The one door to CoinGecko's HTTP API for an adapter instance: base URL and API key header, the serial
- * limiter, the 429 lock, request timeouts, and the source state that follows from each answer.
+ * The one door to CoinGecko's HTTP API for an adapter instance: base URL and API key header, the users'
+ * share of the quota, the serial limiter, the 429 lock, request timeouts, and the source state that
+ * follows from each answer.
  */
 import type { PriceSourceState } from '@coinpace/domain';
 import { LimiterFullError, SerialLimiter, type CallPriority } from './limiter.ts';
 import type { PriceLogger } from './logger.ts';
+import type { UpstreamBudget } from './user-budget.ts';
 
 /** The answer to one upstream call; failures are values, never thrown. */
 export type UpstreamOutcome =
@@ -15,6 +17,11 @@ export type UpstreamOutcome =
   | { ok: false; kind: 'locked'; lockedUntil: number }
   /** Not sent: too many ordinary calls are waiting already (the limiter's bounded queue). */
   | { ok: false; kind: 'busy' }
+  /**
+   * Not sent: a user-driven call found the users' share of the quota spent; the next token is due at
+   * lockedUntil (epoch ms). Answered as a rate limit, for this call only: the source's state is untouched.
+   */
+  | { ok: false; kind: 'over_budget'; lockedUntil: number }
   /** Upstream answered another 4xx (404 included); the source itself is fine. */
   | { ok: false; kind: 'client_error'; status: number; body: unknown }
   /** Upstream answered 5xx. */
@@ -33,15 +40,41 @@ export interface UpstreamSettings {
   lockMs: number;
   /** Most ordinary calls waiting in the limiter at once. */
   maxQueuedCalls: number;
+  /** The users' share: every 'normal' (user-driven) call takes a token first. */
+  userBudget: UpstreamBudget;
+  /** Told of every user-driven call: allowed a token, or refused for want of one (metrics). */
+  onUserCall: (outcome: 'allowed' | 'refused') => void;
+}
+
+/** The message of a rate-limited state, also given with a call refused for want of the users' share. */
+export const RATE_LIMIT_MESSAGE =
+  'API Rate Limit Reached - Prices may not update for 2 minutes. Using cached prices.';
+
+/**
+ * The state one call answers with when it could not ask upstream until `until` (a rate limit, the lock,
+ * or the users' share spent): `rate_limited` for this caller, whatever the source's state is for others.
+ */
+export function limitedState(state: PriceSourceState, until: number): PriceSourceState {
+  return {
+    status: 'rate_limited',
+    lockedUntil: until,
+    lastSuccessAt: state.lastSuccessAt,
+    message: RATE_LIMIT_MESSAGE,
+  };
+}
+
+/** The epoch ms until which an outcome says upstream cannot be asked, or undefined for other outcomes. */
+export function limitedUntil(outcome: UpstreamOutcome): number | undefined {
+  if (outcome.ok) return undefined;
+  return outcome.kind === 'rate_limited' || outcome.kind === 'locked' || outcome.kind === 'over_budget'
+    ? outcome.lockedUntil
+    : undefined;
 }
 
 /** The API key header CoinGecko expects: the pro header on its pro host, the demo header anywhere else. */
 export function apiKeyHeaderFor(baseUrl: string): 'x-cg-pro-api-key' | 'x-cg-demo-api-key' {
   return new URL(baseUrl).hostname === 'pro-api.coingecko.com' ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key';
 }
-
-const RATE_LIMIT_MESSAGE =
-  'API Rate Limit Reached - Prices may not update for 2 minutes. Using cached prices.';
 
 export class CoinGeckoUpstream {
   private readonly limiter: SerialLimiter;
@@ -74,15 +107,33 @@ export class CoinGeckoUpstream {
 
   /**
    * GETs `path` (below the base URL) with `query`, waiting its turn in the limiter, within `timeoutMs`.
-   * A `high` call (the price poll) goes before every waiting ordinary one and is never refused; an
-   * ordinary call that finds the queue full is answered `busy` at once. A `low` call (a background read)
-   * goes after every waiting ordinary one and is bounded the same way.
+   * A `high` call (the price poll) goes before every waiting ordinary one and is never refused. A
+   * `normal` call is user-driven: it first takes a token of the users' share (`over_budget` when none is
+   * left), and is answered `busy` at once when the queue is full. A `low` call (a background read of
+   * the poller) goes after every waiting ordinary one and is bounded the same way.
    */
-  get(
+  async get(
     path: string,
     query: URLSearchParams,
     timeoutMs: number,
     priority: CallPriority = 'normal',
+  ): Promise<UpstreamOutcome> {
+    if (priority === 'normal') {
+      const token = await this.settings.userBudget.take();
+      this.settings.onUserCall(token.ok ? 'allowed' : 'refused');
+      if (!token.ok) {
+        this.settings.logger.debug({ path }, "CoinGecko call refused: the users' share is spent");
+        return { ok: false, kind: 'over_budget', lockedUntil: token.nextTokenAt };
+      }
+    }
+    return this.queue(path, query, timeoutMs, priority);
+  }
+
+  private queue(
+    path: string,
+    query: URLSearchParams,
+    timeoutMs: number,
+    priority: CallPriority,
   ): Promise<UpstreamOutcome> {
     const locked = (): UpstreamOutcome | undefined => {
       const until = this.lockedUntil();
@@ -174,6 +225,7 @@ export class CoinGeckoUpstream {
         return;
       case 'locked':
       case 'busy':
+      case 'over_budget':
         return;
       default: {
         const detail = outcome.kind === 'server_error' ? `HTTP ${outcome.status}` : outcome.message;

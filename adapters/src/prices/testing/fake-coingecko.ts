@@ -1,7 +1,8 @@
 /**
  * A fake CoinGecko for tests: a real node:http server on 127.0.0.1 (port 0) answering simple/price,
  * coins/markets, simple/token_price/{chain}, search, coins/list and coins/{id}/market_chart under /api/v3, in CoinGecko's shapes. Prices are
- * programmable, failures (429, 500, 404, hang) can be forced per route, and every request is logged.
+ * programmable, failures (429, 500, 404, hang) can be forced per route, a quota can be enforced as
+ * CoinGecko does (429 past N calls in any window), and every request is logged with its status.
  * Exported to other packages' tests through `@coinpace/adapters/testing`.
  */
 import {
@@ -34,6 +35,8 @@ export interface FakeRequest {
   headers: IncomingHttpHeaders;
   /** Epoch ms by the fake's clock. */
   at: number;
+  /** The status answered (0 until answered, and for a request left hanging). */
+  status: number;
 }
 
 /** A coin to add to the fake. */
@@ -56,6 +59,12 @@ export interface FakeCoinGeckoOptions {
   empty?: boolean;
   /** Sent as Retry-After (seconds) with forced 429s. Default: none, like CoinGecko's public API. */
   retryAfterSeconds?: number;
+  /**
+   * A quota over every request to a route the fake serves, whoever sends it: past `calls` answered in
+   * any `perMs` (by the fake's clock), a request is answered 429 with CoinGecko's body, as the real API
+   * answers an exhausted plan. Refused requests do not count. Default: none.
+   */
+  quota?: { calls: number; perMs: number };
 }
 
 export interface FakeCoinGecko {
@@ -92,7 +101,20 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
   const chains = new Set(['ethereum', 'binance-smart-chain', 'arbitrum-one', 'polygon-pos']);
   const failures = new Map<FakeRoute, { failure: FakeFailure; remaining: number }>();
   const requests: FakeRequest[] = [];
+  /** When each request within the quota window was answered, oldest first. */
+  const counted: number[] = [];
   let server: Server | undefined;
+
+  /** Whether one more request fits the quota now (and counts it when it does). */
+  const withinQuota = (): boolean => {
+    const quota = options.quota;
+    if (!quota) return true;
+    const at = now();
+    while (counted.length > 0 && counted[0]! <= at - quota.perMs) counted.shift();
+    if (counted.length >= quota.calls) return false;
+    counted.push(at);
+    return true;
+  };
 
   const seconds = () => Math.floor(now() / 1000);
   const addCoin = (input: FakeCoinInput) => {
@@ -152,28 +174,30 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.startsWith('/api/v3/') ? url.pathname.slice('/api/v3'.length) : url.pathname;
     const matched = url.pathname.startsWith('/api/v3/') ? route(path) : null;
-    requests.push({
+    const request: FakeRequest = {
       route: matched?.route ?? null,
       path,
       query: url.searchParams,
       headers: req.headers,
       at: now(),
-    });
+      status: 0,
+    };
+    requests.push(request);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      request.status = status;
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(body));
     };
     if (req.method !== 'GET' || !matched) return send(404, { error: 'Not Found' });
+    const retryAfter: Record<string, string> =
+      options.retryAfterSeconds !== undefined ? { 'retry-after': String(options.retryAfterSeconds) } : {};
+    if (!withinQuota()) return send(429, RATE_LIMIT_BODY, retryAfter);
 
     const forced = failures.get(matched.route);
     if (forced && forced.remaining > 0) {
       forced.remaining -= 1;
       if (forced.failure === 'hang') return; // never answered; close() drops the socket
-      const headers: Record<string, string> =
-        forced.failure === 429 && options.retryAfterSeconds !== undefined
-          ? { 'retry-after': String(options.retryAfterSeconds) }
-          : {};
-      return send(forced.failure, FAILURE_BODIES[forced.failure], headers);
+      return send(forced.failure, FAILURE_BODIES[forced.failure], forced.failure === 429 ? retryAfter : {});
     }
     if (matched.kind === 'coin_list')
       return send(

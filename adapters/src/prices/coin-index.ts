@@ -1,0 +1,82 @@
+/**
+ * CoinGecko's coin list held in memory for look-ups by id and for coin search (SPEC.md section 5,
+ * 'Search'), so that neither costs an upstream call. Pure: built from a list, no I/O.
+ */
+import type { ListedCoin } from './port.ts';
+
+interface Entry {
+  coin: ListedCoin;
+  name: string;
+  symbol: string;
+}
+
+/** How well a coin matches a query; lower is better, undefined is no match. */
+function matchScore(entry: Entry, query: string): number | undefined {
+  const { coin, name, symbol } = entry;
+  if (symbol === query) return 0;
+  if (name === query || coin.id === query) return 1;
+  if (symbol.startsWith(query)) return 2;
+  if (name.startsWith(query) || coin.id.startsWith(query)) return 3;
+  if (name.split(/[\s\-()/.]+/).some((word) => word.startsWith(query))) return 4;
+  if (name.includes(query) || coin.id.includes(query) || symbol.includes(query)) return 5;
+  return undefined;
+}
+
+/** A search text as matched: trimmed, lower-cased, inner spaces collapsed. */
+export function searchText(query: string): string {
+  return query.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** The coin list, by id and searchable. */
+export class CoinIndex {
+  private readonly byId = new Map<string, ListedCoin>();
+  private readonly entries: Entry[] = [];
+
+  constructor(coins: readonly ListedCoin[]) {
+    for (const coin of coins) {
+      const id = coin.id.trim().toLowerCase();
+      if (!id || this.byId.has(id)) continue;
+      const listed = { ...coin, id };
+      this.byId.set(id, listed);
+      this.entries.push({ coin: listed, name: coin.name.toLowerCase(), symbol: coin.symbol.toLowerCase() });
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: string): ListedCoin | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * The best `limit` coins for `query` (see searchText) by symbol, name or id: first the coins among
+   * CoinGecko's top ranks that match it exactly (by rank), then the other ranked matches (by rank), then
+   * the unranked ones, exact before prefix before word before anywhere, shorter names first.
+   */
+  search(query: string, limit: number): ListedCoin[] {
+    const q = searchText(query);
+    if (!q) return [];
+    const hits: { coin: ListedCoin; score: number; nameLength: number }[] = [];
+    for (const entry of this.entries) {
+      const score = matchScore(entry, q);
+      if (score !== undefined) hits.push({ coin: entry.coin, score, nameLength: entry.name.length });
+    }
+    const tier = (hit: (typeof hits)[number]) =>
+      hit.coin.marketCapRank === null ? 2 : hit.score <= 1 ? 0 : 1;
+    hits.sort(
+      (a, b) =>
+        tier(a) - tier(b) ||
+        (a.coin.marketCapRank ?? 0) - (b.coin.marketCapRank ?? 0) ||
+        a.score - b.score ||
+        a.nameLength - b.nameLength ||
+        (a.coin.id < b.coin.id ? -1 : a.coin.id > b.coin.id ? 1 : 0),
+    );
+    return hits.slice(0, limit).map((hit) => hit.coin);
+  }
+}
