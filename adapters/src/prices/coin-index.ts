@@ -56,8 +56,9 @@ export class CoinIndex {
 
   /**
    * The best `limit` coins for `query` (see searchText) by symbol, name or id: first the coins among
-   * CoinGecko's top ranks that match it exactly (by rank), then the other ranked matches (by rank), then
-   * the unranked ones, exact before prefix before word before anywhere, shorter names first.
+   * CoinGecko's top ranks that match it exactly, then those it starts their symbol, name or a word of
+   * the name, then those that hold it elsewhere (each group by rank); then the unranked ones, exact
+   * before prefix before word before anywhere, shorter names first.
    */
   search(query: string, limit: number): ListedCoin[] {
     const q = searchText(query);
@@ -68,7 +69,7 @@ export class CoinIndex {
       if (score !== undefined) hits.push({ coin: entry.coin, score, nameLength: entry.name.length });
     }
     const tier = (hit: (typeof hits)[number]) =>
-      hit.coin.marketCapRank === null ? 2 : hit.score <= 1 ? 0 : 1;
+      hit.coin.marketCapRank === null ? 3 : hit.score <= 1 ? 0 : hit.score <= 4 ? 1 : 2;
     hits.sort(
       (a, b) =>
         tier(a) - tier(b) ||

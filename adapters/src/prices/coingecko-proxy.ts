@@ -97,7 +97,7 @@ function recordTokens(route: ProxyRoute, outcome: UpstreamOutcome, misses: Token
 async function proxySearch(query: string, settings: ProxySettings): Promise<ProxyResponse> {
   const found = await settings.searchHits(query);
   if ('limitedUntil' in found) return rateLimited(found.limitedUntil, settings.now);
-  if ('failed' in found) return { status: 502, body: { error: 'CoinGecko could not be reached' } };
+  if ('failed' in found) return respond(found.failed, settings.now);
   return { status: 200, body: searchHitsBody(found.hits) };
 }
 

@@ -13,7 +13,7 @@ import type { PriceLogger } from './logger.ts';
 import { contractAddressFor } from './normalize.ts';
 import type { PriceStore, SearchAnswer, SourceState } from './port.ts';
 import type { TimedCache } from './timed-cache.ts';
-import { limitedState, limitedUntil, type CoinGeckoUpstream } from './upstream.ts';
+import { limitedState, limitedUntil, type CoinGeckoUpstream, type UpstreamOutcome } from './upstream.ts';
 
 /** Shortest query searched (SPEC.md 'Timing'). */
 export const MIN_SEARCH_QUERY = 2;
@@ -44,9 +44,9 @@ export interface SearchDeps {
   state: () => SourceState;
 }
 
-/** The hits for a query, or why there are none: upstream could not be asked (until), or failed. */
+/** The hits for a query, or why there are none: upstream could not be asked (until), or failed (how). */
 export type HitsAnswer =
-  { hits: SearchHit[] } | { hits: []; limitedUntil: number } | { hits: []; failed: true };
+  { hits: SearchHit[] } | { hits: []; limitedUntil: number } | { hits: []; failed: UpstreamOutcome };
 
 /**
  * The coins matching `query`, best first, at most 10: from the coin list, or, when it has none, from
@@ -76,7 +76,7 @@ export async function findSearchHits(query: string, deps: SearchDeps): Promise<H
   const found = await deps.upstream.get('/search', new URLSearchParams({ query: key }), deps.timeoutMs);
   if (!found.ok) {
     const until = limitedUntil(found);
-    return until === undefined ? { hits: [], failed: true } : { hits: [], limitedUntil: until };
+    return until === undefined ? { hits: [], failed: found } : { hits: [], limitedUntil: until };
   }
   const hits = readSearch(found.body).slice(0, MAX_SEARCH_RESULTS);
   deps.fallbacks.set(key, hits, deps.now());
@@ -131,7 +131,8 @@ export async function searchAndPrice(query: string, deps: SearchDeps): Promise<S
     price_change_percentage_24h: quotes[hit.id]?.usd_24h_change ?? null,
     contract_address: contractAddressFor(hit.id),
   }));
-  if (state.status !== 'rate_limited') deps.results.set(key, coins, deps.now());
+  // An empty answer is kept by the fallback's own cache, for its own (longer) lifetime.
+  if (state.status !== 'rate_limited' && coins.length > 0) deps.results.set(key, coins, deps.now());
   return { coins, state };
 }
 

@@ -160,14 +160,14 @@ describe('simulated source', () => {
 
   it('searches its built-in list by name or symbol, exact symbol first', async () => {
     const source = createSimulatedPriceSource({ now: () => 1_700_000_000_000 });
-    const usdc = await source.search('usdc');
+    const { coins: usdc } = await source.search('usdc');
     expect(usdc[0]).toMatchObject({
       id: 'usd-coin',
       symbol: 'USDC',
       contract_address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
     });
-    expect((await source.search('Doge')).map((r) => r.id)).toEqual(['dogecoin']);
-    expect(await source.search('zzzz')).toEqual([]);
+    expect((await source.search('Doge')).coins.map((r) => r.id)).toEqual(['dogecoin']);
+    expect((await source.search('zzzz')).coins).toEqual([]);
   });
 
   it('prices a known token as its coin', async () => {

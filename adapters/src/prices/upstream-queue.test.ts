@@ -6,6 +6,7 @@ import { TICKER_COIN_IDS } from '@coinpace/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeCoinGecko } from './testing/fake-coingecko.ts';
 import { createCoinGeckoPriceSource } from './coingecko.ts';
+import { UNLIMITED_BUDGET } from './user-budget.ts';
 
 const fakes: ReturnType<typeof createFakeCoinGecko>[] = [];
 afterEach(async () => {
@@ -17,7 +18,12 @@ async function start(options: { maxQueuedCalls?: number } = {}) {
   const fake = createFakeCoinGecko();
   fakes.push(fake);
   const { url } = await fake.start();
-  const source = createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 20, ...options });
+  const source = createCoinGeckoPriceSource({
+    baseUrl: url,
+    minGapMs: 20,
+    userBudget: UNLIMITED_BUDGET,
+    ...options,
+  });
   await source.knownIds([]);
   fake.clearRequests();
   return { fake, source };

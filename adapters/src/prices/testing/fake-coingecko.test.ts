@@ -123,6 +123,22 @@ describe('fake CoinGecko server', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('enforces a quota over every route: 429 past N calls in any window, refused calls not counted', async () => {
+    let now = 1_732_200_000_000;
+    await start({ now: () => now, quota: { calls: 2, perMs: 10_000 }, retryAfterSeconds: 30 });
+    expect((await get('/simple/price?ids=bitcoin&vs_currencies=usd')).status).toBe(200);
+    now += 4_000;
+    expect((await get('/search?query=sol')).status).toBe(200);
+    const refused = await get('/coins/list');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect((refused.body as { status: { error_code: number } }).status.error_code).toBe(429);
+    now += 6_000; // the first call has left the window; the refused one never counted
+    expect((await get('/coins/list')).status).toBe(200);
+    expect((await get('/coins/list')).status).toBe(429);
+    expect(fake.requests.map((r) => r.status)).toEqual([200, 200, 429, 200, 429]);
+  });
+
   it('can start empty', async () => {
     await start({ empty: true });
     expect((await get('/simple/price?ids=bitcoin&vs_currencies=usd')).body).toEqual({});

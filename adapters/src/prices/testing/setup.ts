@@ -1,5 +1,6 @@
 /** Starts a fake CoinGecko and a CoinGecko adapter pointed at it, on a test clock; for this folder's tests. */
 import { createCoinGeckoPriceSource } from '../coingecko.ts';
+import { UNLIMITED_BUDGET } from '../user-budget.ts';
 import type { CoinGeckoOptions } from '../coingecko-options.ts';
 import { afterEach } from 'vitest';
 import { createFakeCoinGecko, type FakeCoinGecko, type FakeCoinGeckoOptions } from './fake-coingecko.ts';
@@ -8,7 +9,8 @@ import { createRecordingLogger, createTestClock } from './test-clock.ts';
 /**
  * A fake CoinGecko (on the test clock) and an adapter pointed at it, with a recording logger. The adapter
  * has loaded the fake's coin list already (unless `primeCoinList` is false), with its request forgotten
- * and the limiter's gap past, so tests of other calls count and time only those.
+ * and the limiter's gap past, so tests of other calls count and time only those. The users' share of
+ * the quota is unlimited unless `options.userBudget` gives one (tests of the share give theirs).
  */
 export async function startAdapterWithFake(
   options: Partial<CoinGeckoOptions> = {},
@@ -24,6 +26,7 @@ export async function startAdapterWithFake(
     now: clock.now,
     sleep: clock.sleep,
     logger,
+    userBudget: UNLIMITED_BUDGET,
     ...options,
   });
   if (primeCoinList) {
