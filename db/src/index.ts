@@ -20,6 +20,7 @@ export * from './queries/local-payments.ts';
 export * from './queries/account.ts';
 export * from './queries/portfolio-history.ts';
 export * from './queries/prices.ts';
+export * from './queries/coin-list.ts';
 export * from './queries/fx-rates.ts';
 export * from './queries/public.ts';
 export * from './queries/lifecycle.ts';

@@ -1,4 +1,15 @@
-import { date, doublePrecision, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { createdAt, decimal, instant } from './columns.ts';
 
 /** Coins the poller keeps prices for: the ticker set, every held coin, every watch-list alert coin. */
@@ -54,4 +65,28 @@ export const fxRates = pgTable(
     updatedAt: instant().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.currency, t.day] })],
+);
+
+/**
+ * CoinGecko's coin list as the poller role last read it (a few times a day): every API process checks
+ * ids against it and answers coin search from it, so neither costs an upstream call. The rank and image
+ * are set for the top coins by market cap only.
+ */
+export const listedCoins = pgTable('listed_coins', {
+  coingeckoId: text().primaryKey(),
+  symbol: text().notNull(),
+  name: text().notNull(),
+  marketCapRank: integer(),
+  image: text(),
+});
+
+/** When the coin list was last refreshed and how many coins it had: one row, id 1. */
+export const coinListState = pgTable(
+  'coin_list_state',
+  {
+    id: smallint().primaryKey().default(1),
+    refreshedAt: instant().notNull(),
+    coins: integer().notNull(),
+  },
+  (t) => [check('coin_list_state_one_row', sql`${t.id} = 1`)],
 );
