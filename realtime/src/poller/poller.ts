@@ -21,6 +21,11 @@ export interface PricePollerOptions {
   lockTtlMs?: number;
   /** Manual tracks not asked for again within this many ms are no longer polled. Default 7 days. */
   manualTrackTtlMs?: number;
+  /**
+   * Age at which the stored coin list (what API processes check ids against and search) is read from
+   * CoinGecko again, ms (config COINGECKO_COIN_LIST_REFRESH_MINUTES). Default 6 hours.
+   */
+  coinListRefreshMs?: number;
   logger?: Logger;
   /** Epoch ms. Default Date.now. */
   now?: () => number;
@@ -48,6 +53,7 @@ export function createPricePoller(options: PricePollerOptions): PricePoller {
     logger,
     now,
     manualTrackTtlMs: options.manualTrackTtlMs ?? 7 * 24 * 3_600_000,
+    coinListRefreshMs: options.coinListRefreshMs,
   });
   let term = 0;
   let leading = false;

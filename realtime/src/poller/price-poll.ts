@@ -4,7 +4,7 @@
  * coins that changed, on the bus topic for the gateways and the SSE streams and on the durable stream
  * for the alert consumer.
  */
-import type { Bus, Logger, PriceSource } from '@coinpace/adapters';
+import { DEFAULT_COIN_LIST_REFRESH_MS, type Bus, type Logger, type PriceSource } from '@coinpace/adapters';
 import {
   displayCurrenciesInUse,
   listTrackedIds,
@@ -26,6 +26,7 @@ import {
   type PriceTick,
   type TickerCoin,
 } from '@coinpace/domain';
+import { CoinListRefresh } from './coin-list-refresh.ts';
 import { FxBackfill } from './fx-backfill.ts';
 import { changedQuotes, sameSourceState, sameTicker } from './changes.ts';
 import { HISTORY_COARSE_MS, HISTORY_FINE_FOR_MS, historyBucket } from './history.ts';
@@ -39,6 +40,8 @@ export interface PricePollDeps {
   now: () => number;
   /** Manual tracks not asked for again within this many ms drop out of the tracked set. */
   manualTrackTtlMs: number;
+  /** Age at which the stored coin list is read from CoinGecko again, ms. Default 6 hours. */
+  coinListRefreshMs?: number;
 }
 
 /**
@@ -59,9 +62,14 @@ export class PricePoll {
   private lastPruneAt = 0;
   private currencies: { list: DisplayCurrency[]; readAt: number } | null = null;
   private readonly backfill: FxBackfill;
+  private readonly coinList: CoinListRefresh;
 
   constructor(private readonly deps: PricePollDeps) {
     this.backfill = new FxBackfill(deps);
+    this.coinList = new CoinListRefresh({
+      ...deps,
+      refreshMs: deps.coinListRefreshMs ?? DEFAULT_COIN_LIST_REFRESH_MS,
+    });
   }
 
   /**
@@ -75,11 +83,12 @@ export class PricePoll {
     this.ticker = null;
     this.state = null;
     this.backfill.startTerm();
+    this.coinList.startTerm();
   }
 
-  /** Settles when no backfill of past rates runs (see FxBackfill). */
-  idle(): Promise<void> {
-    return this.backfill.idle();
+  /** Settles when no backfill of past rates (FxBackfill) and no coin-list refresh (CoinListRefresh) runs. */
+  async idle(): Promise<void> {
+    await Promise.all([this.backfill.idle(), this.coinList.idle()]);
   }
 
   /**
@@ -101,6 +110,7 @@ export class PricePoll {
     if (result.rates) await this.storeRates(result.rates, at);
     // After the poll's own calls, so it never waits behind these; not awaited (issue 18).
     this.backfill.start(currencies, stillLeading);
+    this.coinList.start(stillLeading);
 
     const fresh: PriceMap = {};
     const bySource: Record<string, PriceMap> = {};

@@ -66,5 +66,6 @@ describe('a poll with made-up ids in the tracked set', () => {
     const calls = fake.requestsTo('simple/price');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.query.get('ids')!.split(',').sort()).toEqual([...TICKER_COIN_IDS].sort());
+    await poll.idle();
   });
 });
