@@ -5,3 +5,4 @@ export * from './context.ts';
 export * from './middleware/limiters.ts';
 export { priceStream, type PriceStreamOptions } from './features/prices/stream.ts';
 export { TickRelay } from './features/prices/tick-relay.ts';
+export { countUserUpstreamCalls } from './features/prices/upstream-metrics.ts';

@@ -11,7 +11,13 @@ describe('parseConfig', () => {
       publicUrl: 'http://localhost:3000',
       database: { url: undefined },
       redis: { url: undefined, prefix: 'coinpace:' },
-      prices: { source: 'coingecko', baseUrl: 'https://api.coingecko.com/api/v3', pollMs: 60_000 },
+      prices: {
+        source: 'coingecko',
+        baseUrl: 'https://api.coingecko.com/api/v3',
+        pollMs: 60_000,
+        userCallsPerMinute: 10,
+        coinListRefreshMs: 6 * 3_600_000,
+      },
       identity: { mode: 'local' },
       payments: { mode: 'local' },
       sms: { mode: 'log' },
@@ -19,6 +25,17 @@ describe('parseConfig', () => {
       beta: { signupLimit: 50 },
     });
     expect(Object.isFrozen(config.prices)).toBe(true);
+  });
+
+  it("reads the users' share of the CoinGecko quota and the coin list's refresh interval", () => {
+    const prices = parseConfig({
+      COINGECKO_USER_CALLS_PER_MINUTE: '0',
+      COINGECKO_COIN_LIST_REFRESH_MINUTES: '15',
+    }).prices;
+    expect(prices).toMatchObject({ userCallsPerMinute: 0, coinListRefreshMs: 900_000 });
+    expect(() => parseConfig({ COINGECKO_COIN_LIST_REFRESH_MINUTES: '5' })).toThrow(
+      'COINGECKO_COIN_LIST_REFRESH_MINUTES: expected a whole number from 15 to 10080',
+    );
   });
 
   it('reads the beta waitlist size', () => {

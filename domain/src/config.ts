@@ -7,6 +7,14 @@ import { DEFAULT_BETA_SIGNUP_LIMIT } from './form-texts.ts';
 import { DEFAULT_MAX_COIN_SETS, DEFAULT_WATCHED_COINS } from './limits.ts';
 
 export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
+
+/**
+ * The users' share of the CoinGecko quota by default: 10 user-driven calls in any minute, a third of
+ * CoinGecko's demo quota (30 a minute), the rest left to the price poll.
+ */
+export const DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE = 10;
+/** How often the poller role reads CoinGecko's coin list again by default, in minutes (6 hours). */
+export const DEFAULT_COIN_LIST_REFRESH_MINUTES = 360;
 export type Role = (typeof ROLES)[number];
 
 const optionalString = z.string().trim().min(1).optional();
@@ -57,6 +65,8 @@ const ZEnv = z.object({
   ),
   COINGECKO_API_KEY: optionalString,
   PRICE_POLL_MS: integer(250, 3_600_000).default(60_000),
+  COINGECKO_USER_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE),
+  COINGECKO_COIN_LIST_REFRESH_MINUTES: integer(15, 10_080).default(DEFAULT_COIN_LIST_REFRESH_MINUTES),
   CLERK_PUBLISHABLE_KEY: z
     .string()
     .trim()
@@ -177,7 +187,20 @@ export interface Config {
   database: { url?: string };
   /** `prefix` starts every Redis key and channel name, so deployments can share one Redis. */
   redis: { url?: string; prefix: string };
-  prices: { source: 'coingecko' | 'simulated'; baseUrl: string; apiKey?: string; pollMs: number };
+  /**
+   * `userCallsPerMinute`: the users' share of the CoinGecko quota, the most upstream calls requests may
+   * cause in any minute (searches past the coin list, contract look-ups, proxy misses, forced updates),
+   * shared by every API process; the poll never draws on it. `coinListRefreshMs`: how often the poller
+   * role reads CoinGecko's coin list again (ids are checked and coins searched against the stored list).
+   */
+  prices: {
+    source: 'coingecko' | 'simulated';
+    baseUrl: string;
+    apiKey?: string;
+    pollMs: number;
+    userCallsPerMinute: number;
+    coinListRefreshMs: number;
+  };
   identity:
     | { mode: 'local' }
     | {
@@ -328,6 +351,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''),
       apiKey: e.COINGECKO_API_KEY,
       pollMs: e.PRICE_POLL_MS,
+      userCallsPerMinute: e.COINGECKO_USER_CALLS_PER_MINUTE,
+      coinListRefreshMs: e.COINGECKO_COIN_LIST_REFRESH_MINUTES * 60_000,
     },
     identity,
     payments,

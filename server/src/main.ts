@@ -14,7 +14,6 @@ import {
   createIdentity,
   createMailer,
   createPaymentProvider,
-  createPriceSource,
   createSmsSender,
 } from '@coinpace/adapters';
 import {
@@ -39,6 +38,7 @@ import {
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { loadConfig } from './config.ts';
 import { createHttpServer } from './http-server.ts';
+import { createAppPriceSource } from './price-source.ts';
 import { MIGRATIONS_FOLDER, WEB_DIST } from './paths.ts';
 import { planRoles } from './roles.ts';
 
@@ -69,7 +69,6 @@ async function main(): Promise<void> {
     prefix: config.redis.prefix,
     logger: logger.child({ part: 'bus' }),
   });
-  const prices = createPriceSource(config.prices, { logger: logger.child({ part: 'prices' }) });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
@@ -85,6 +84,13 @@ async function main(): Promise<void> {
   const limiters = onePerName(
     limiterRedis ? redisLimiters(limiterRedis, `${config.redis.prefix}rl:`) : memoryLimiters(),
   );
+  // The users' share of the CoinGecko quota is kept beside the rate limits: one bucket for every API process.
+  const prices = createAppPriceSource(config, {
+    db: database.db,
+    redis: limiterRedis,
+    metrics,
+    logger: logger.child({ part: 'prices' }),
+  });
   const app = roles.api
     ? createApp({
         config,
@@ -165,6 +171,7 @@ async function main(): Promise<void> {
         bus,
         prices,
         pollMs: config.prices.pollMs,
+        coinListRefreshMs: config.prices.coinListRefreshMs,
         logger: logger.child({ part: 'poller' }),
       })
     : undefined;

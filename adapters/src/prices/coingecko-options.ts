@@ -1,4 +1,5 @@
 /** Options of the CoinGecko adapter and their defaults (SPEC.md section 9 'Timing'). */
+import { DEFAULT_COIN_LIST_REFRESH_MINUTES, DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE } from '@coinpace/domain';
 import { silentPriceLogger, type PriceLogger } from './logger.ts';
 import type { PriceStore } from './port.ts';
 import { createMemoryUpstreamBudget, type UpstreamBudget, type UserShare } from './user-budget.ts';
@@ -7,10 +8,10 @@ import { createMemoryUpstreamBudget, type UpstreamBudget, type UserShare } from 
  * The users' share of the quota when none is configured: 10 user-driven calls in any minute, a third of
  * CoinGecko's demo quota (30 a minute). The poll at its default minute needs one call per 50 tracked coins.
  */
-export const DEFAULT_USER_SHARE: UserShare = { calls: 10, perMs: 60_000 };
+export const DEFAULT_USER_SHARE: UserShare = { calls: DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE, perMs: 60_000 };
 
 /** How often the poller role reads CoinGecko's coin list again when none is configured: every 6 hours. */
-export const DEFAULT_COIN_LIST_REFRESH_MS = 6 * 3_600_000;
+export const DEFAULT_COIN_LIST_REFRESH_MS = DEFAULT_COIN_LIST_REFRESH_MINUTES * 60_000;
 
 /** CoinGecko's public API; config COINGECKO_BASE_URL overrides it. */
 export const DEFAULT_COINGECKO_BASE_URL = 'https://api.coingecko.com/api/v3';

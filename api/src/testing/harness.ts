@@ -14,7 +14,13 @@ import {
   type PaymentProvider,
   type PriceSource,
 } from '@coinpace/adapters';
-import { connect, createDbLocalPaymentStore, createLocalAccount, findLocalAccount } from '@coinpace/db';
+import {
+  connect,
+  createDbLocalPaymentStore,
+  createLocalAccount,
+  findLocalAccount,
+  type AppDb,
+} from '@coinpace/db';
 import { createTestDatabase, type Engine, type TestDatabase } from '@coinpace/db/testing';
 import { ZLocalSignUp, parseConfig, parseOrThrow, type Config } from '@coinpace/domain';
 import { Registry } from 'prom-client';
@@ -92,8 +98,11 @@ export function testLocalKey(): string {
 export interface TestApiOptions {
   /** Default: an in-process bus (closed with the API). */
   bus?: Bus;
-  /** Default: the simulated source, so no test reaches the internet. */
-  prices?: PriceSource;
+  /**
+   * Default: the simulated source, so no test reaches the internet. A function is given the app's
+   * database (for a source that reads the stored coin list and prices from it).
+   */
+  prices?: PriceSource | ((db: AppDb) => PriceSource);
   /** Default: limits counted in memory, fresh per API. */
   limiters?: LimiterFactory;
   /** The clock of billing and of the local payment provider; default the real one. */
@@ -132,8 +141,11 @@ export async function startTestApi(
           return { verifier: local, local };
         })();
   const bus = options.bus ?? createMemoryBus();
-  const prices = options.prices ?? createSimulatedPriceSource({ seed: 1 });
   const db = appDatabase?.db ?? database.db;
+  const prices =
+    typeof options.prices === 'function'
+      ? options.prices(db)
+      : (options.prices ?? createSimulatedPriceSource({ seed: 1 }));
   const payments = createPaymentProvider(config.payments, {
     localStore: createDbLocalPaymentStore(db),
     now: options.now,

@@ -89,9 +89,14 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
       byChain.set(chain, [...(byChain.get(chain) ?? []), address]);
     }
     const found: PriceMap = {};
-    for (const [chain, list] of byChain)
-      Object.assign(found, (await prices.getTokenPrices(chain, list)).prices);
-    ctx.set('X-Price-Source', prices.state().status);
+    let status = prices.state().status;
+    for (const [chain, list] of byChain) {
+      const result = await prices.getTokenPrices(chain, list);
+      Object.assign(found, result.prices);
+      // A look-up refused for want of the users' share of the quota says so, as a rate limit would.
+      if (result.state.status === 'rate_limited') status = 'rate_limited';
+    }
+    ctx.set('X-Price-Source', status);
     ctx.body = found;
   });
 
@@ -169,9 +174,9 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
 
   router.get('/api/search', byIp('search'), async (ctx) => {
     const query = parseOrThrow(ZSearchQuery, queryText(ctx.query.query) ?? '');
-    const coins = await prices.search(query);
+    const { coins, state } = await prices.search(query);
     // Said with the answer, so 'no coins' can be told apart from 'could not search' (issue 15 item 5).
-    ctx.body = { coins, source: prices.state().status } satisfies SearchResponse;
+    ctx.body = { coins, source: state.status } satisfies SearchResponse;
   });
 
   router.get('/api/coingecko/{*path}', byIp('proxy'), coingeckoProxy({ prices }));
