@@ -22,17 +22,16 @@ export interface AppPriceSourceDeps {
   redis?: RedisClient;
   metrics: Registry;
   logger: PriceLogger;
+  /** The window the users' share is counted over, ms. Default a minute; tests scale time down. */
+  shareWindowMs?: number;
 }
-
-/** The window the users' share is counted over. */
-const MINUTE_MS = 60_000;
 
 /** Builds the process's one price source; see the file comment. */
 export function createAppPriceSource(
   config: Pick<Config, 'prices' | 'redis'>,
   deps: AppPriceSourceDeps,
 ): PriceSource {
-  const share = { calls: config.prices.userCallsPerMinute, perMs: MINUTE_MS };
+  const share = { calls: config.prices.userCallsPerMinute, perMs: deps.shareWindowMs ?? 60_000 };
   const userBudget = deps.redis
     ? createRedisUpstreamBudget({
         client: deps.redis,
