@@ -1,4 +1,4 @@
-import { createCoinGeckoPriceSource } from '@coinpace/adapters';
+import { UNLIMITED_BUDGET, createCoinGeckoPriceSource, createMemoryUpstreamBudget } from '@coinpace/adapters';
 import { createFakeCoinGecko, type FakeCoinGecko } from '@coinpace/adapters/testing';
 import { saveFxRates, saveLatestPrices } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
@@ -14,10 +14,11 @@ describe.each(testEngines(process.env.DATABASE_URL))('price routes on %s', (engi
     fake = createFakeCoinGecko();
     const { url } = await fake.start();
     fake.addCoin({ id: 'route-coin', symbol: 'RTC', name: 'Route Coin', usd: 4.5, change: -2 });
+    // These tests are about the routes; the users' share of the quota has its own tests below.
     api = await startTestApi(
       engine,
       {},
-      { prices: createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }) },
+      { prices: createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0, userBudget: UNLIMITED_BUDGET }) },
     );
   });
   afterAll(async () => {
@@ -198,7 +199,7 @@ describe('search and the CoinGecko proxy', () => {
     api = await startTestApi(
       'pglite',
       {},
-      { prices: createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0 }) },
+      { prices: createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0, userBudget: UNLIMITED_BUDGET }) },
     );
   });
   afterAll(async () => {
@@ -210,14 +211,15 @@ describe('search and the CoinGecko proxy', () => {
     fake.clearRequests();
   });
 
-  it('searches publicly, caching each query', async () => {
+  it('searches publicly from the coin list, caching each query', async () => {
     const first = await api.call('GET', '/api/search?query=bitc');
     expect(first.status).toBe(200);
     expect(first.body.coins.map((c: { id: string }) => c.id)).toContain('bitcoin');
     expect(first.body.coins.length).toBeLessThanOrEqual(10);
     const again = await api.call('GET', '/api/search?query=bitc');
     expect(again.body).toEqual(first.body);
-    expect(fake.requestsTo('search')).toHaveLength(1);
+    expect(fake.requestsTo('search')).toHaveLength(0);
+    expect(fake.requestsTo('simple/price')).toHaveLength(1);
     expect(first.body.source).toBe('live');
     expect((await api.call('GET', '/api/search?query=b')).body).toEqual({ coins: [], source: 'live' });
     const long = await api.call('GET', `/api/search?query=${'x'.repeat(101)}`);
@@ -259,9 +261,54 @@ describe('search and the CoinGecko proxy', () => {
 
   it("says a search could not reach the price source, so 'no coins found' is not claimed (issue 15)", async () => {
     fake.fail('search', 429);
-    const answer = await api.call('GET', '/api/search?query=solan');
+    // Not on the coin list, so upstream /search is asked, and answers 429.
+    const answer = await api.call('GET', '/api/search?query=unlisted-coin');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ coins: [], source: 'rate_limited' });
+  });
+});
+
+describe("the users' share of the CoinGecko quota", () => {
+  let api: TestApi;
+  let fake: FakeCoinGecko;
+
+  beforeAll(async () => {
+    fake = createFakeCoinGecko();
+    const { url } = await fake.start();
+    // One user-driven call, then none for 30 s.
+    const userBudget = createMemoryUpstreamBudget({ calls: 2, perMs: 60_000 });
+    const prices = createCoinGeckoPriceSource({ baseUrl: url, minGapMs: 0, userBudget });
+    await prices.knownIds([]); // the coin list read, as it is before any user comes
+    api = await startTestApi('pglite', {}, { prices });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await fake?.close();
+  });
+
+  it('answers each route as it answers a CoinGecko rate limit once the share is spent, with no call', async () => {
+    const first = await api.call('GET', `/api/prices/by-address?addresses=0x${'1'.repeat(40)}`);
+    expect(first.headers.get('x-price-source')).toBe('live');
+    fake.clearRequests();
+
+    const tokens = await api.call('GET', `/api/prices/by-address?addresses=0x${'2'.repeat(40)}`);
+    expect(tokens.status).toBe(200);
+    expect(tokens.body).toEqual({});
+    expect(tokens.headers.get('x-price-source')).toBe('rate_limited');
+
+    expect((await api.call('GET', '/api/search?query=unlisted-coin')).body).toEqual({
+      coins: [],
+      source: 'rate_limited',
+    });
+    const proxied = await api.call('GET', '/api/coingecko/simple/price?ids=bitcoin&vs_currencies=usd');
+    expect(proxied.status).toBe(429);
+    expect(Number(proxied.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const { token } = await api.signUp();
+    const forced = await api.call('POST', '/api/prices/update', { token, body: { ids: ['bitcoin'] } });
+    expect(forced.status).toBe(429);
+    expect(forced.body.error).toBe(FORCE_UPDATE_RATE_LIMITED);
+    expect(fake.requests).toEqual([]);
   });
 });
 
