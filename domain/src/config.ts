@@ -4,17 +4,14 @@
  */
 import { z } from 'zod';
 import { DEFAULT_BETA_SIGNUP_LIMIT } from './form-texts.ts';
-import { DEFAULT_MAX_COIN_SETS, DEFAULT_WATCHED_COINS } from './limits.ts';
+import {
+  DEFAULT_COIN_LIST_REFRESH_MINUTES,
+  DEFAULT_MAX_COIN_SETS,
+  DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE,
+  DEFAULT_WATCHED_COINS,
+} from './limits.ts';
 
 export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
-
-/**
- * The users' share of the CoinGecko quota by default: 10 user-driven calls in any minute, a third of
- * CoinGecko's demo quota (30 a minute), the rest left to the price poll.
- */
-export const DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE = 10;
-/** How often the poller role reads CoinGecko's coin list again by default, in minutes (6 hours). */
-export const DEFAULT_COIN_LIST_REFRESH_MINUTES = 360;
 export type Role = (typeof ROLES)[number];
 
 const optionalString = z.string().trim().min(1).optional();
@@ -187,12 +184,7 @@ export interface Config {
   database: { url?: string };
   /** `prefix` starts every Redis key and channel name, so deployments can share one Redis. */
   redis: { url?: string; prefix: string };
-  /**
-   * `userCallsPerMinute`: the users' share of the CoinGecko quota, the most upstream calls requests may
-   * cause in any minute (searches past the coin list, contract look-ups, proxy misses, forced updates),
-   * shared by every API process; the poll never draws on it. `coinListRefreshMs`: how often the poller
-   * role reads CoinGecko's coin list again (ids are checked and coins searched against the stored list).
-   */
+  /** userCallsPerMinute: the users' share of the CoinGecko quota; coinListRefreshMs: the poller's list reads. */
   prices: {
     source: 'coingecko' | 'simulated';
     baseUrl: string;

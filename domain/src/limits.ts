@@ -59,3 +59,8 @@ export const MAX_TRADE_FILE_CHARS = 3_500_000;
 export function formatBodyLimit(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} kB`;
 }
+
+/** User-driven CoinGecko calls in any minute by default: a third of the demo quota (30), the rest the poll's. */
+export const DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE = 10;
+/** How often the poller role reads CoinGecko's coin list again by default, in minutes (6 hours). */
+export const DEFAULT_COIN_LIST_REFRESH_MINUTES = 360;
