@@ -64,6 +64,10 @@ export const PRICE_ROUTES: RouteDoc[] = [
     tag: 'Prices',
     access: 'public',
     summary: 'Token prices by contract address',
+    description:
+      'From a 5-minute cache, else asked upstream; an address CoinGecko did not price, or a chain it does ' +
+      'not know, is not asked again for an hour. Upstream calls draw on the users’ share of the CoinGecko ' +
+      'quota; when it is spent, cached prices only, with X-Price-Source: rate_limited.',
     query: {
       addresses: {
         schema: ZPriceAddressesQuery,
@@ -134,7 +138,9 @@ export const PRICE_ROUTES: RouteDoc[] = [
     summary: 'Refresh prices now',
     description: 'Asks upstream at once for the given ids, or for the caller’s holdings.',
     body: { schema: ZForcePriceUpdate, required: false, limit: formatBodyLimit(BODY_LIMITS.standard) },
-    rateLimit: '6 per user per minute, and none while upstream’s 429 lock lasts',
+    rateLimit:
+      '6 per user per minute, and none while upstream’s 429 lock lasts or the users’ share of the ' +
+      'CoinGecko quota is spent',
     responses: {
       200: { description: 'Fresh prices.', schema: ZPriceUpdateResult, headers: priceSourceHeader },
     },
@@ -145,6 +151,10 @@ export const PRICE_ROUTES: RouteDoc[] = [
     tag: 'Prices',
     access: 'public',
     summary: 'Search coins',
+    description:
+      'From the stored CoinGecko coin list; CoinGecko’s own search only for a query the list has nothing ' +
+      'for (cached, an empty answer for an hour, drawing on the users’ share of the quota). source ' +
+      'rate_limited: the search or its prices could not be asked upstream.',
     query: {
       query: {
         schema: ZSearchQuery,
@@ -167,14 +177,16 @@ export const PRICE_ROUTES: RouteDoc[] = [
     description:
       'Forwards simple/price, simple/token_price/{chain}, coins/markets and search with their known query ' +
       'parameters through the server’s limiter and API key; answers are cached for a minute (X-Cache). ' +
-      'CoinGecko’s own 4xx answers are passed on as they are.',
+      'CoinGecko’s own 4xx answers are passed on as they are. Ids not on the coin list and contract ' +
+      'addresses CoinGecko lately did not price are dropped first (none left: its empty answer, no call); ' +
+      'search is answered from the coin list. Each upstream call draws on the users’ share of the quota.',
     params: {
       path: {
         schema: z.string(),
         description: 'The CoinGecko route, e.g. simple/price (slashes kept as they are).',
       },
     },
-    rateLimit: '120 per address per minute, and CoinGecko’s own 429',
+    rateLimit: '120 per address per minute, the users’ share of the CoinGecko quota, and CoinGecko’s own 429',
     responses: {
       200: { description: 'CoinGecko’s answer as it is.', schema: ZUpstreamJson },
       400: 'A chain that is not a chain id, or a query parameter that is too long.',
