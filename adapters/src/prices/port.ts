@@ -223,8 +223,11 @@ export interface PriceSource {
 
   /**
    * Forwards one allowed upstream route with its allowed query parameters (see proxy-routes.ts), through
-   * the same limiter, rate-limit lock, timeouts and API key as the other calls. Anything else gets 404
-   * (unknown route) or 400 (bad chain). The API exposes this as the cached, rate-limited /api/coingecko proxy.
+   * the same limiter, rate-limit lock, timeouts and API key as the other calls, as a user-driven call (the
+   * users' share of the quota; spent: 429). Ids not on the coin list and contract addresses or chains
+   * upstream lately did not know are dropped first (none left: upstream's empty answer, no call), and
+   * search is answered from the coin list (coingecko-proxy.ts). Anything else gets 404 (unknown route)
+   * or 400 (bad chain). The API exposes this as the cached, rate-limited /api/coingecko proxy.
    */
   proxy(path: ProxyPath | string, query: URLSearchParams): Promise<ProxyResponse>;
 }
