@@ -5,10 +5,12 @@ export * from './coins.ts';
 export * from './decimal.ts';
 export {
   BODY_LIMITS,
+  DEFAULT_COIN_SETS_PER_ADDRESS,
   DEFAULT_MAX_COIN_SETS,
   DEFAULT_WATCHED_COINS,
   SITE_PASSWORD_GUESS_LIMIT,
   MAX_TRADE_FILE_CHARS,
+  defaultSignedInSetReserve,
   MAX_TRADE_ROWS,
   formatBodyLimit,
 } from './limits.ts';
