@@ -12,6 +12,7 @@ export {
   MAX_TRADE_FILE_CHARS,
   defaultSignedInSetReserve,
   MAX_TRADE_ROWS,
+  REAUTH_MAX_AGE_S,
   formatBodyLimit,
 } from './limits.ts';
 export * from './import/trades/schema.ts';

@@ -43,6 +43,12 @@ export const DEFAULT_COIN_SETS_PER_ADDRESS = 10;
  */
 export const SITE_PASSWORD_GUESS_LIMIT = { points: 10, duration: 15 * 60 } as const;
 
+/**
+ * How recent a sign-in must be for account deletion when the identity provider signs users in (Clerk's own
+ * 'strict' reverification window): seconds. Local accounts give their password instead.
+ */
+export const REAUTH_MAX_AGE_S = 10 * 60;
+
 /** Coins one user may ask to have tracked per day (POST /api/prices/track; tracks last seven days). */
 export const TRACKS_PER_USER_PER_DAY = 100;
 
