@@ -70,7 +70,11 @@ export function accountArchiveFiles(parts: AccountArchiveParts): ArchiveFile[] {
   const rows = (csv: string) => Math.max(0, csv.split('\r\n').filter(Boolean).length - 1);
   const files: ArchiveFile[] = [];
   const add = (name: string, description: string, text: string) => files.push({ name, description, text });
-  add('profile.json', 'Your profile: e-mail, name, phone, when the account was made, and your plan.', json(parts.profile));
+  add(
+    'profile.json',
+    'Your profile: e-mail, name, phone, when the account was made, and your plan.',
+    json(parts.profile),
+  );
   add(
     'settings.json',
     'Your settings: display currency, cost method, contact details with when each was confirmed, and which alert channels are open.',

@@ -320,9 +320,9 @@ describe.each(testEngines(process.env.DATABASE_URL))(
           status: 'active',
         });
         const res = await broken.call('DELETE', '/api/billing/delete-account', {
-        token,
-        body: { password: TEST_PASSWORD },
-      });
+          token,
+          body: { password: TEST_PASSWORD },
+        });
         expect(res.status).toBe(503);
         expect((await broken.call('GET', '/api/users/me', { token })).body.user.id).toBe(user.id);
         expect((await broken.call('GET', '/api/billing/user', { token })).body.plan).toBe('Coinpace');
