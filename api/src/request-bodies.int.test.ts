@@ -200,7 +200,7 @@ const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/billing/delete-account': {
     path: () => '/api/billing/delete-account',
     token: true,
-    fields: { userId: 'text', clerkId: 'text' },
+    fields: { userId: 'text', clerkId: 'text', password: 'text' },
   },
   'POST /api/billing/portal-session': {
     path: () => '/api/billing/portal-session',

@@ -46,6 +46,24 @@ describe('parseConfig', () => {
     expect(parseConfig({ REDIS_PREFIX: 'cluster-1:' }).redis.prefix).toBe('cluster-1:');
   });
 
+  it('keeps a fifth of the coin sets for signed-in sockets unless told, and caps anonymous sets per address', () => {
+    expect(parseConfig({}).connections).toMatchObject({
+      coinSets: 10_000,
+      signedInSetReserve: 2_000,
+      coinSetsPerAddress: 10,
+    });
+    expect(parseConfig({ MAX_COIN_SETS: '500' }).connections.signedInSetReserve).toBe(100);
+    const set = parseConfig({
+      MAX_COIN_SETS: '500',
+      COIN_SETS_SIGNED_IN_RESERVE: '0',
+      MAX_COIN_SETS_PER_ADDRESS: '3',
+    });
+    expect(set.connections).toMatchObject({ signedInSetReserve: 0, coinSetsPerAddress: 3 });
+    expect(() => parseConfig({ MAX_COIN_SETS: '500', COIN_SETS_SIGNED_IN_RESERVE: '500' })).toThrow(
+      'COIN_SETS_SIGNED_IN_RESERVE: must be below MAX_COIN_SETS',
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '  ', ROLE: '' }).port).toBe(3000);
   });

@@ -9,6 +9,8 @@ import {
   DEFAULT_MAX_COIN_SETS,
   DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE,
   DEFAULT_WATCHED_COINS,
+  DEFAULT_COIN_SETS_PER_ADDRESS,
+  defaultSignedInSetReserve,
 } from './limits.ts';
 
 export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
@@ -131,6 +133,8 @@ const ZEnv = z.object({
   MAX_WATCHED_COINS_ANONYMOUS: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.anonymous),
   MAX_WATCHED_COINS_SIGNED_IN: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.signedIn),
   MAX_COIN_SETS: integer(1, 1_000_000).default(DEFAULT_MAX_COIN_SETS),
+  COIN_SETS_SIGNED_IN_RESERVE: integer(0, 1_000_000).optional(),
+  MAX_COIN_SETS_PER_ADDRESS: integer(1, 1_000_000).default(DEFAULT_COIN_SETS_PER_ADDRESS),
   ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
@@ -173,13 +177,17 @@ export interface Config {
   beta: { signupLimit: number };
   /**
    * Open Socket.IO connections and price streams one client address may hold at once, coins one socket
-   * or stream may watch, and distinct coin sets (rooms) one gateway node keeps (issue 13, finding 4).
+   * or stream may watch, and distinct coin sets (rooms) one gateway node keeps (issue 13, finding 4): of
+   * those, `signedInSetReserve` only signed-in sockets may open, and the anonymous sockets of one address
+   * key may be in at most `coinSetsPerAddress`.
    */
   connections: {
     socketsPerAddress: number;
     streamsPerAddress: number;
     watchedCoins: { anonymous: number; signedIn: number };
     coinSets: number;
+    signedInSetReserve: number;
+    coinSetsPerAddress: number;
   };
   database: { url?: string };
   /** `prefix` starts every Redis key and channel name, so deployments can share one Redis. */
@@ -311,6 +319,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
   }
 
+  if (e.COIN_SETS_SIGNED_IN_RESERVE !== undefined && e.COIN_SETS_SIGNED_IN_RESERVE >= e.MAX_COIN_SETS) {
+    fail(
+      'COIN_SETS_SIGNED_IN_RESERVE: must be below MAX_COIN_SETS, or anonymous sockets could watch no coin',
+    );
+  }
+
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     fail('METRICS_PORT: must differ from PORT, so /metrics stays off the public port');
   }
@@ -335,6 +349,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         signedIn: e.MAX_WATCHED_COINS_SIGNED_IN,
       },
       coinSets: e.MAX_COIN_SETS,
+      signedInSetReserve: e.COIN_SETS_SIGNED_IN_RESERVE ?? defaultSignedInSetReserve(e.MAX_COIN_SETS),
+      coinSetsPerAddress: e.MAX_COIN_SETS_PER_ADDRESS,
     },
     database: { url: e.DATABASE_URL },
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },

@@ -29,6 +29,12 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: 'Your plan does not allow more alerts to be set up. Delete some alerts or upgrade your plan.',
   },
+  /** A sensitive action (account deletion) needs a recent sign-in or the password. */
+  REAUTH_REQUIRED: {
+    status: 403,
+    message: 'Please sign in again to confirm it is you: this needs a sign-in from the last 10 minutes.',
+  },
+  WRONG_PASSWORD: { status: 403, message: 'That password is not correct.' },
   PROFILE_INCOMPLETE: {
     status: 403,
     message: 'Missing Required Information: please add your phone number and email address to your profile.',

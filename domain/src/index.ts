@@ -6,12 +6,15 @@ export * from './decimal.ts';
 export {
   BODY_LIMITS,
   DEFAULT_COIN_LIST_REFRESH_MINUTES,
+  DEFAULT_COIN_SETS_PER_ADDRESS,
   DEFAULT_MAX_COIN_SETS,
   DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE,
   DEFAULT_WATCHED_COINS,
   SITE_PASSWORD_GUESS_LIMIT,
   MAX_TRADE_FILE_CHARS,
+  defaultSignedInSetReserve,
   MAX_TRADE_ROWS,
+  REAUTH_MAX_AGE_S,
   formatBodyLimit,
 } from './limits.ts';
 export * from './import/trades/schema.ts';

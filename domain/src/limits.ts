@@ -23,12 +23,31 @@ export const DEFAULT_WATCHED_COINS = { anonymous: 50, signedIn: MAX_HOLDINGS_PER
  * Sockets watching the same coins share a set; at the bound a change that needs a new set is refused.
  */
 export const DEFAULT_MAX_COIN_SETS = 10_000;
+/**
+ * Of a node's coin sets, the share only signed-in sockets may open (setting COIN_SETS_SIGNED_IN_RESERVE,
+ * default a fifth of MAX_COIN_SETS): anonymous sockets, which anyone can open by the thousand, never leave
+ * a signed-in user's `subscribe` refused for want of a set.
+ */
+export function defaultSignedInSetReserve(maxCoinSets: number): number {
+  return Math.floor(maxCoinSets / 5);
+}
+/**
+ * Coin sets the anonymous sockets of one address key (IPv4 address, IPv6 /64) may be in at once, the
+ * ticker-only set aside (setting MAX_COIN_SETS_PER_ADDRESS): a page shows one set per tab.
+ */
+export const DEFAULT_COIN_SETS_PER_ADDRESS = 10;
 
 /**
  * Wrong site passwords one address may send per window, wherever they are sent (POST /api/check-password,
  * the X-Site-Password header, the Socket.IO handshake) before every try gets 429 (issue 13, finding 6).
  */
 export const SITE_PASSWORD_GUESS_LIMIT = { points: 10, duration: 15 * 60 } as const;
+
+/**
+ * How recent a sign-in must be for account deletion when the identity provider signs users in (Clerk's own
+ * 'strict' reverification window): seconds. Local accounts give their password instead.
+ */
+export const REAUTH_MAX_AGE_S = 10 * 60;
 
 /** Coins one user may ask to have tracked per day (POST /api/prices/track; tracks last seven days). */
 export const TRACKS_PER_USER_PER_DAY = 100;

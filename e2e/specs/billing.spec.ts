@@ -104,17 +104,27 @@ describe('billing journeys on local checkout', () => {
     await context.close();
   });
 
-  it('deletes the account after typing DELETE, signs out and goes home', async () => {
-    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
+  it('downloads the data, then deletes the account after typing DELETE and the password, signs out and goes home', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
     const page = await context.newPage();
     const email = await signUpInBrowser(page, suite.app.url, 'Ada');
     await page.goto(`${suite.app.url}/account`);
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('region', { name: 'Download your data' })
+      .getByRole('button', { name: 'Download my data' })
+      .click();
+    expect((await download).suggestedFilename()).toMatch(/^coinpace-account-\d{4}-\d{2}-\d{2}\.zip$/);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     await dialog.getByLabel('Type DELETE to confirm').fill('delete');
+    await dialog.getByLabel('Your password').fill('a wrong password');
     await expect(confirm.isDisabled()).resolves.toBe(true);
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await confirm.click();
+    await dialog.getByText('Failed to delete account: That password is not correct.').waitFor();
+    await dialog.getByLabel('Your password').fill('correct horse battery');
     await confirm.click();
     await dialog.getByText('Account deleted successfully. Signing out...').waitFor();
     await page.waitForURL(`${suite.app.url}/`);

@@ -121,6 +121,8 @@ async function main(): Promise<void> {
         maxSocketsPerAddress: config.connections.socketsPerAddress,
         watchLimits: config.connections.watchedCoins,
         maxCoinSets: config.connections.coinSets,
+        signedInSetReserve: config.connections.signedInSetReserve,
+        anonymousSetsPerAddress: config.connections.coinSetsPerAddress,
         trustedProxyHops: config.trustedProxyHops,
         logger: logger.child({ part: 'gateway' }),
       })

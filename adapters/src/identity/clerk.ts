@@ -1,5 +1,5 @@
 import type { IdentityVerifier, VerifiedIdentity } from './port.ts';
-import { verifySessionJwt } from './verify-jwt.ts';
+import { verifiedAtOf, verifySessionJwt } from './verify-jwt.ts';
 
 export interface ClerkVerifierOptions {
   /** PEM public key (CLERK_JWT_KEY); with it verification makes no network call. */
@@ -28,7 +28,12 @@ export function createClerkVerifier(options: ClerkVerifierOptions): IdentityVeri
         authorizedParties: options.authorizedParties,
         clockSkewInMs: options.clockSkewInMs,
       });
-      return { subject: claims.sub, provider: 'clerk', expiresAt: claims.exp };
+      return {
+        subject: claims.sub,
+        provider: 'clerk',
+        expiresAt: claims.exp,
+        verifiedAt: verifiedAtOf(claims),
+      };
     },
   };
 }

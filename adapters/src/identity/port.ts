@@ -5,6 +5,12 @@ export interface VerifiedIdentity {
   provider: 'clerk' | 'local';
   /** Expiry of the token, unix seconds. */
   expiresAt: number;
+  /**
+   * When the user last proved who they are (entered a password or another factor), unix seconds, where the
+   * token says: Clerk's factor verification age (`fva`), else an OIDC `auth_time`. Undefined when the token
+   * does not say (local tokens: a local account proves itself with its password where it matters).
+   */
+  verifiedAt?: number;
 }
 
 /**

@@ -52,28 +52,32 @@ export async function listAlertEvents(
     .orderBy(desc(alertEvents.firedAt), desc(alertEvents.id))
     .limit(page.limit);
   if (events.length === 0) return [];
-  const messages = await db
-    .select({
-      alertEventId: outboxMessages.alertEventId,
-      channel: outboxMessages.channel,
-      status: outboxMessages.status,
-      attempts: outboxMessages.attempts,
-      sentAt: outboxMessages.sentAt,
-      lastError: outboxMessages.lastError,
-    })
-    .from(outboxMessages)
-    .where(
-      inArray(
-        outboxMessages.alertEventId,
-        events.map((e) => e.event.id),
-      ),
-    );
+  // The messages of a thousand events per query: a whole history (the data export) has more events than a
+  // query may carry parameters.
+  const byEvent = new Map<string, AlertEventWithDeliveries['deliveries']>();
+  for (let i = 0; i < events.length; i += 1000) {
+    const ids = events.slice(i, i + 1000).map((e) => e.event.id);
+    const messages = await db
+      .select({
+        alertEventId: outboxMessages.alertEventId,
+        channel: outboxMessages.channel,
+        status: outboxMessages.status,
+        attempts: outboxMessages.attempts,
+        sentAt: outboxMessages.sentAt,
+        lastError: outboxMessages.lastError,
+      })
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.alertEventId, ids));
+    for (const { alertEventId, ...delivery } of messages) {
+      if (alertEventId === null) continue;
+      const list = byEvent.get(alertEventId);
+      if (list) list.push(delivery);
+      else byEvent.set(alertEventId, [delivery]);
+    }
+  }
   return events.map(({ event, alert }) => ({
     event,
     alert,
-    deliveries: messages
-      .filter((m) => m.alertEventId === event.id)
-      .sort((a, b) => a.channel.localeCompare(b.channel))
-      .map(({ alertEventId: _id, ...delivery }) => delivery),
+    deliveries: (byEvent.get(event.id) ?? []).sort((a, b) => a.channel.localeCompare(b.channel)),
   }));
 }

@@ -132,6 +132,23 @@ export async function findLocalAccount(db: AppDb, email: string) {
   return row;
 }
 
+/**
+ * The sign-in e-mail and password hash of a user's local account; undefined for an account of the identity
+ * provider or a deleted one. For checks of the password outside sign-in (account deletion).
+ */
+export async function findLocalCredential(
+  db: AppDb,
+  userId: string,
+): Promise<{ email: string; passwordHash: string } | undefined> {
+  const [row] = await db
+    .select({ email: localCredentials.email, passwordHash: localCredentials.passwordHash })
+    .from(localCredentials)
+    .innerJoin(users, eq(users.id, localCredentials.userId))
+    .where(and(eq(localCredentials.userId, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 /** Replaces the stored password hash of a local account (a rehash at sign-in with today's cost). */
 export async function updateLocalPasswordHash(
   db: AppDb,

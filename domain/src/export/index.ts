@@ -1,2 +1,3 @@
-/** CSV exports of the portfolio and its transactions (issue 18 item 5). */
+/** CSV exports of the portfolio and its transactions, and the account's whole data export. */
 export * from './csv-export.ts';
+export * from './account-archive.ts';

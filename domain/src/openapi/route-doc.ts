@@ -32,6 +32,7 @@ export const CONTENT_TYPES = {
   css: 'text/css',
   events: 'text/event-stream',
   csv: 'text/csv',
+  zip: 'application/zip',
 } as const;
 
 export interface ResponseDoc {

@@ -8,6 +8,7 @@ import {
   ZPlanChange,
   ZPlanChangePreview,
   ZPortalSession,
+  ZDeleteAccount,
   ZSelfOnly,
 } from '../schemas/billing.ts';
 import { ZSuccess } from './responses.ts';
@@ -180,9 +181,20 @@ export const BILLING_ROUTES: RouteDoc[] = [
     access: 'user',
     summary: 'Delete the account',
     description:
-      'Cancels the subscription at once, deletes the identity where the provider allows, then the data.',
-    body: { schema: ZSelfOnly, required: false, limit: formatBodyLimit(BODY_LIMITS.standard) },
-    responses: { 200: { description: 'Deleted.', schema: ZSuccess }, 403: notSelf },
+      'First the person proves it is them: a local account sends its `password` (checked as sign-in checks ' +
+      'it; a wrong one counts as a failed sign-in), and an identity provider’s account needs a token from a ' +
+      'sign-in in the last 10 minutes (Clerk’s `fva`, or `auth_time`). Then it cancels the subscription at ' +
+      'once, deletes the identity where the provider allows, then the data. Download the data first ' +
+      '(GET /api/users/me/export).',
+    body: { schema: ZDeleteAccount, required: false, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    rateLimit:
+      'wrong passwords share the sign-in failure budgets: 10 per e-mail and address, 30 per address, in 15 minutes',
+    responses: {
+      200: { description: 'Deleted.', schema: ZSuccess },
+      403:
+        `${notSelf} Or the person is not confirmed: the password is missing (REAUTH_REQUIRED) or wrong ` +
+        '(WRONG_PASSWORD), or the sign-in is more than 10 minutes old (REAUTH_REQUIRED: sign in again).',
+    },
   },
   {
     method: 'get',

@@ -169,6 +169,29 @@ export const SESSION_ROUTES: RouteDoc[] = [
     responses: { 200: { description: 'The user.', schema: ZUserEnvelope } },
   },
   {
+    method: 'get',
+    path: '/api/users/me/export',
+    tag: 'Users',
+    access: 'user',
+    summary: "Download the account's data",
+    description:
+      'A ZIP download (Content-Disposition: attachment) of everything kept about the account: README.txt ' +
+      'and manifest.json (what each file holds), profile.json (e-mail, name, phone, plan), settings.json ' +
+      '(display currency, cost method, contact details and when each was confirmed, open alert channels), ' +
+      'holdings.csv (the columns the holdings import reads), transactions.csv, alerts.json, ' +
+      'alert-history.json (each firing with its deliveries) and invoices.json. Never a password hash, ' +
+      'token or verification code.',
+    rateLimit: '10 downloads per user per hour',
+    responses: {
+      200: {
+        description: 'The ZIP archive.',
+        schema: z.string(),
+        type: 'zip',
+        headers: { 'Content-Disposition': 'attachment; filename="coinpace-account-YYYY-MM-DD.zip"' },
+      },
+    },
+  },
+  {
     method: 'patch',
     path: '/api/users/me',
     tag: 'Users',

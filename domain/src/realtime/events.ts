@@ -112,8 +112,11 @@ export interface SubscribeRefused {
   /** Known ids past the socket's cap (50 anonymous, 1,010 signed in by default). */
   overLimit: string[];
   /**
-   * Known ids not added because this gateway node holds as many distinct coin sets as it may
-   * (MAX_COIN_SETS): the socket keeps its previous coins; try again later.
+   * Known ids not added because the move needs a coin set this socket may not open now: the gateway node
+   * holds as many distinct sets as it may (MAX_COIN_SETS; for an anonymous socket, as many as it may less
+   * the ones kept for signed-in users, COIN_SETS_SIGNED_IN_RESERVE), or the anonymous sockets of this
+   * client's address are in as many sets as one address may be (MAX_COIN_SETS_PER_ADDRESS). The socket
+   * keeps its previous coins; try again later.
    */
   gatewayFull: string[];
 }

@@ -49,6 +49,16 @@ export type PaymentSuccess = z.output<typeof ZPaymentSuccess>;
 export const ZSelfOnly = z.strictObject(selfRef);
 export type SelfOnly = z.output<typeof ZSelfOnly>;
 
+/**
+ * DELETE delete-account: the self-reference, and for a local account its password (checked as sign-in
+ * checks it; an identity provider's account proves a recent sign-in through its token instead).
+ */
+export const ZDeleteAccount = z.strictObject({
+  ...selfRef,
+  password: z.string().min(1, { message: 'Enter your password.' }).max(1024).optional(),
+});
+export type DeleteAccountInput = z.output<typeof ZDeleteAccount>;
+
 /** POST /api/billing/plan-change/preview: what moving the live subscription to `planId` would cost. */
 export const ZPlanChangePreview = z.strictObject({ planId: ZPlanId, ...selfRef });
 export type PlanChangePreviewInput = z.output<typeof ZPlanChangePreview>;

@@ -87,6 +87,56 @@ describe('the bound on sets', () => {
   });
 });
 
+describe('the signed-in reserve and the per-address cap', () => {
+  const key = (...coins: string[]) => CoinSets.keyOf(coins);
+  const anon = (addressKey: string) => ({ signedIn: false as const, addressKey });
+  const signedIn = { signedIn: true as const };
+
+  it('stops anonymous sockets at max - reserve new sets; signed-in ones go on to max', () => {
+    const sets = new CoinSets([], { max: 4, signedInReserve: 2 });
+    sets.join(['a'], anon('1.1.1.1'));
+    expect(sets.canMove(key('b'), undefined, anon('2.2.2.2'))).toBe(true);
+    sets.join(['b'], anon('2.2.2.2'));
+    // Two sets: at max - reserve.
+    expect(sets.canMove(key('c'), undefined, anon('3.3.3.3'))).toBe(false);
+    expect(sets.canMove(key('a'), undefined, anon('3.3.3.3'))).toBe(true);
+    expect(sets.canMove('', undefined, anon('3.3.3.3'))).toBe(true);
+    expect(sets.canMove(key('c'), undefined, signedIn)).toBe(true);
+    sets.join(['c'], signedIn);
+    sets.join(['d'], signedIn);
+    expect(sets.canMove(key('e'), undefined, signedIn)).toBe(false);
+    // Over max - reserve, an anonymous socket alone in its set may still swap it for another.
+    expect(sets.canMove(key('e'), key('b'), anon('2.2.2.2'))).toBe(true);
+  });
+
+  it('caps the distinct sets one address key’s anonymous sockets are in, and frees as they leave', () => {
+    const sets = new CoinSets([], { anonymousPerAddress: 2 });
+    const home = anon('2001:db8::/64');
+    sets.join(['a'], home);
+    sets.join(['b'], home);
+    sets.join([], home);
+    expect(sets.setsOfAddress('2001:db8::/64')).toBe(2);
+    expect(sets.canMove(key('c'), undefined, home)).toBe(false);
+    expect(sets.canMove(key('c'), '', home)).toBe(false);
+    // A set the key is in, the ticker-only set, another key, a signed-in socket: all allowed.
+    expect(sets.canMove(key('a'), undefined, home)).toBe(true);
+    expect(sets.canMove('', undefined, home)).toBe(true);
+    expect(sets.canMove(key('c'), undefined, anon('198.51.100.1'))).toBe(true);
+    expect(sets.canMove(key('c'), undefined, signedIn)).toBe(true);
+    // The key's only socket in a set may swap that set for a new one.
+    expect(sets.canMove(key('c'), key('b'), home)).toBe(true);
+    sets.join(['b'], home);
+    expect(sets.canMove(key('c'), key('b'), home)).toBe(false);
+    sets.leave(key('b'), home);
+    sets.leave(key('b'), home);
+    expect(sets.setsOfAddress('2001:db8::/64')).toBe(1);
+    expect(sets.canMove(key('c'), undefined, home)).toBe(true);
+    sets.leave(key('a'), home);
+    sets.leave('', home);
+    expect(sets.setsOfAddress('2001:db8::/64')).toBe(0);
+  });
+});
+
 describe('cleanIds', () => {
   it('keeps valid unique ids and drops everything else', () => {
     expect(cleanIds(['bitcoin', 'bitcoin', 'Not Valid', 42, null, 'matic-network'])).toEqual([

@@ -18,8 +18,10 @@ import {
 import type { AppDb } from '@coinpace/db';
 import {
   BUS_TOPICS,
+  DEFAULT_COIN_SETS_PER_ADDRESS,
   DEFAULT_MAX_COIN_SETS,
   DEFAULT_WATCHED_COINS,
+  defaultSignedInSetReserve,
   SITE_PASSWORD_GUESS_LIMIT,
   TICKER_COIN_IDS,
   tickQuotes,
@@ -40,6 +42,7 @@ import { PriceView } from './price-view.ts';
 import { guardSessionRecovery, resumeRecovery, userRoom } from './recovery.ts';
 import {
   handleSubscriptions,
+  holderOf,
   setCoins,
   watchCap,
   type GatewaySocket,
@@ -86,6 +89,16 @@ export interface GatewayOptions {
   watchLimits?: Partial<WatchLimits>;
   /** Distinct coin sets (rooms) this node keeps; a change that needs another is refused. Default 10,000. */
   maxCoinSets?: number;
+  /**
+   * Of `maxCoinSets`, how many only signed-in sockets may open: anonymous sockets open new sets only while
+   * fewer than `maxCoinSets - signedInSetReserve` exist. Default a fifth of `maxCoinSets`.
+   */
+  signedInSetReserve?: number;
+  /**
+   * Coin sets the anonymous sockets of one address key may be in at once, the ticker-only set aside.
+   * Default DEFAULT_COIN_SETS_PER_ADDRESS (10).
+   */
+  anonymousSetsPerAddress?: number;
   /** Least ms between two Postgres look-ups of ids not known in memory. Default 1,000. */
   knownLookupEveryMs?: number;
   /** Proxies in front that append to X-Forwarded-For; 0 (default) counts the peer address. */
@@ -115,7 +128,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const prefix = options.redisPrefix ?? 'coinpace:';
   const view = await PriceView.load(options.db);
   // Every socket's set holds the ticker coins: one `prices` frame per tick carries them too.
-  const sets = new CoinSets(TICKER_COIN_IDS, options.maxCoinSets ?? DEFAULT_MAX_COIN_SETS);
+  const maxCoinSets = options.maxCoinSets ?? DEFAULT_MAX_COIN_SETS;
+  const sets = new CoinSets(TICKER_COIN_IDS, {
+    max: maxCoinSets,
+    signedInReserve: options.signedInSetReserve ?? defaultSignedInSetReserve(maxCoinSets),
+    anonymousPerAddress: options.anonymousSetsPerAddress ?? DEFAULT_COIN_SETS_PER_ADDRESS,
+  });
   const subscriptions: SubscriptionDeps = {
     sets,
     view,
@@ -184,6 +202,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   );
 
   io.on('connection', (socket: GatewaySocket) => {
+    // The key this connection is counted under: an anonymous socket's coin sets are capped per key.
+    socket.data.addressKey = countedAs.get(socket.conn.request) ?? 'unknown';
     forgetHandshake(socket);
     // The user's room comes from the token this handshake verified, never from a restored session.
     if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
@@ -202,7 +222,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (view.ticker) socket.emit('ticker', view.ticker);
     if (view.state) socket.emit('source:state', view.state);
     handleSubscriptions(socket, subscriptions);
-    socket.on('disconnect', () => sets.leave(socket.data.setKey));
+    socket.on('disconnect', () => sets.leave(socket.data.setKey, holderOf(socket)));
   });
 
   /** Sockets that connected before this node had a ticker got none on connect: the first one goes to all. */

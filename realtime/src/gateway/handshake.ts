@@ -18,6 +18,8 @@ export interface SocketData {
   coins: readonly string[];
   /** Key of the socket's coin set ('' for no coins of its own); undefined until it is in one. */
   setKey?: string;
+  /** The key the socket's connection is counted under (its client's address key): an anonymous socket's sets are capped per key. */
+  addressKey?: string;
 }
 
 export interface HandshakeOptions {

@@ -13,7 +13,7 @@ import {
   type SubscribeRefused,
 } from '@coinpace/domain';
 import type { Socket } from 'socket.io';
-import { CoinSets } from './coin-sets.ts';
+import { CoinSets, type SetHolder } from './coin-sets.ts';
 import type { SocketData } from './handshake.ts';
 import type { KnownCoins } from './known-coins.ts';
 import type { PriceView } from './price-view.ts';
@@ -55,21 +55,30 @@ export function watchCap(socket: GatewaySocket, limits: WatchLimits): number {
   return socket.data.userId ? limits.signedIn : limits.anonymous;
 }
 
+/** Who the socket is to the coin sets: signed in, or anonymous under its address key. */
+export function holderOf(socket: GatewaySocket): SetHolder {
+  return socket.data.userId
+    ? { signedIn: true }
+    : { signedIn: false, addressKey: socket.data.addressKey ?? 'unknown' };
+}
+
 /**
  * Makes `coins` (sorted, unique) the socket's watched coins: moves it to the room of its new coin set.
  * The room name and the coins array are the set's shared ones. A socket not yet in a set (`setKey`
  * undefined) joins one even for no coins: the ticker-only set. Returns false, changing nothing, when the
- * node holds as many sets as it may and the move would need another.
+ * move would need a set the socket may not open ({@link CoinSets.canMove}: the node's bound, the signed-in
+ * reserve, the anonymous cap per address key).
  */
 export function setCoins(socket: GatewaySocket, sets: CoinSets, coins: readonly string[]): boolean {
   const previousKey = socket.data.setKey;
   const key = CoinSets.keyOf(coins);
   if (key === previousKey) return true;
-  if (!sets.canMove(key, previousKey)) return false;
-  const joined = sets.join(coins);
+  const holder = holderOf(socket);
+  if (!sets.canMove(key, previousKey, holder)) return false;
+  const joined = sets.join(coins, holder);
   void socket.join(sets.setRoom(key));
   if (previousKey !== undefined) void socket.leave(sets.setRoom(previousKey));
-  sets.leave(previousKey);
+  sets.leave(previousKey, holder);
   socket.data.coins = joined.coins;
   socket.data.setKey = key;
   return true;

@@ -7,10 +7,40 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BODY_LIMITS } from '@coinpace/domain';
 import { REPO_ROOT } from './role-process.ts';
 
 /** The config docker-compose.yml mounts into its nginx service. */
 export const NGINX_SITE_CONFIG = path.join(REPO_ROOT, 'deploy', 'nginx.conf');
+
+/**
+ * The largest request body any API route accepts (the trade-history import's), bytes. nginx in front must
+ * let a body this large through, or an import the API takes is refused by nginx with its own 413 page.
+ */
+export const LARGEST_API_BODY = Math.max(...Object.values(BODY_LIMITS));
+
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 * 1024, g: 1024 * 1024 * 1024 };
+
+/** Every `client_max_body_size` an nginx config sets, in bytes, in order ('4m' is 4,194,304). */
+export function clientMaxBodySizes(config: string): number[] {
+  return [...config.matchAll(/^\s*client_max_body_size\s+(\d+)([kKmMgG]?)\s*;/gm)].map(
+    ([, amount, unit = '']) => Number(amount) * SIZE_UNITS[unit.toLowerCase()]!,
+  );
+}
+
+/**
+ * Throws unless `config` sets one `client_max_body_size`, equal to {@link LARGEST_API_BODY}: a smaller one
+ * refuses imports the API accepts, a larger one lets nginx buffer bodies the API refuses anyway.
+ */
+export function checkBodyLimit(config: string): void {
+  const sizes = clientMaxBodySizes(config);
+  if (sizes.length !== 1 || sizes[0] !== LARGEST_API_BODY) {
+    throw new Error(
+      `deploy/nginx.conf must set client_max_body_size once, to the API's largest body limit ` +
+        `(${LARGEST_API_BODY / (1024 * 1024)}m, BODY_LIMITS); it sets ${sizes.length ? sizes.join(', ') + ' bytes' : 'none'}`,
+    );
+  }
+}
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
 
@@ -61,9 +91,11 @@ export interface NginxSiteOptions {
 /**
  * The compose site config with `server <service>:3000;` pointed at `127.0.0.1:<port>` and `listen 80;`
  * at the given addresses; every other line is kept as it is. Throws when the config names a service
- * it was given no port for, or no longer has the lines it replaces.
+ * it was given no port for, no longer has the lines it replaces, or lets through bodies of another size
+ * than the API's largest ({@link checkBodyLimit}).
  */
 export function localSiteConfig(composeConfig: string, options: NginxSiteOptions): string {
+  checkBodyLimit(composeConfig);
   let listens = 0;
   const used = new Set<string>();
   const text = composeConfig

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, parseConfig, type Config, type Role } from '@coinpace/domain';
+import { BODY_LIMITS, ConfigError, parseConfig, type Config, type Role } from '@coinpace/domain';
 import { describe, expect, it } from 'vitest';
 import {
   interpolate,
@@ -19,6 +19,7 @@ import {
   serviceEnvironment,
   type ComposeService,
 } from './compose-file.ts';
+import { LARGEST_API_BODY, checkBodyLimit, clientMaxBodySizes } from '../cluster/nginx.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const EXAMPLE_ENV = path.join(ROOT, 'deploy/production.env.example');
@@ -208,6 +209,16 @@ describe('deploy/nginx.conf', () => {
     expect(conf).toMatch(/location \/socket\.io\/ \{[^}]*proxy_set_header Upgrade \$http_upgrade;/);
     expect(conf).toMatch(/location = \/api\/prices\/stream \{[^}]*proxy_buffering off;/);
     expect(conf).toMatch(/location \/ \{[^}]*proxy_pass http:\/\/coinpace_api;/);
+  });
+
+  it('lets through the largest body an API route accepts (a 4 MB trade import), and only that', () => {
+    expect(LARGEST_API_BODY).toBe(BODY_LIMITS.trades);
+    expect(clientMaxBodySizes(conf)).toEqual([LARGEST_API_BODY]);
+    expect(() => checkBodyLimit(conf)).not.toThrow();
+    for (const other of ['2m', '5m', '4096']) {
+      const changed = conf.replace(/client_max_body_size \S+;/, `client_max_body_size ${other};`);
+      expect(() => checkBodyLimit(changed), other).toThrow(/must set client_max_body_size once/);
+    }
   });
 
   it('passes nginx -t (service names mapped to loopback, as only compose can resolve them)', () => {

@@ -49,14 +49,19 @@ export interface RequestOptions {
   /** Send the bearer token (default true); an authenticated call without one fails before fetching. */
   auth?: boolean;
   signal?: AbortSignal;
-  /** 'text': the body as text (a CSV download) rather than parsed JSON. */
-  as?: 'json' | 'text';
+  /** 'text': the body as text (a CSV download); 'blob': as bytes (a ZIP download); default parsed JSON. */
+  as?: 'json' | 'text' | 'blob';
 }
 
 /** Calls the API and returns the parsed JSON body; throws AppError on a non-OK answer or no network. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
-    accept: options.as === 'text' ? 'text/csv, application/json' : 'application/json',
+    accept:
+      options.as === 'text'
+        ? 'text/csv, application/json'
+        : options.as === 'blob'
+          ? 'application/zip, application/json'
+          : 'application/json',
   };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const password = sitePassword();
@@ -80,6 +85,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new AppError('UNAVAILABLE', { message: NETWORK_ERROR_MESSAGE, cause: error });
   }
 
+  // A download's bytes are read as they are; an error body is JSON text like any other.
+  if (options.as === 'blob' && response.ok) return (await response.blob()) as T;
   const text = await response.text();
   let body: unknown;
   try {

@@ -1,5 +1,5 @@
 /** GET /api/alerts/{id}/history and GET /api/alerts/user/history: firings with price, channels and how they went. */
-import { listAlertEvents, type AppDb } from '@coinpace/db';
+import { listAlertEvents, type AlertEventWithDeliveries, type AppDb } from '@coinpace/db';
 import {
   displayCurrencyOf,
   type AlertEventView,
@@ -26,6 +26,11 @@ export async function alertHistory(
     before: request.before ? new Date(request.before) : undefined,
     alertId: request.alertId,
   });
+  return alertHistoryViews(rows);
+}
+
+/** Alert events as the history shows them (and the data export keeps them). */
+export function alertHistoryViews(rows: readonly AlertEventWithDeliveries[]): AlertEventView[] {
   return rows.map(({ event, alert, deliveries }) => ({
     id: event.id,
     alertId: event.alertId,

@@ -3,7 +3,7 @@ import { waitFor } from '@coinpace/adapters/testing';
 import { usagePeriods } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { TEST_PASSWORD, startTestApi, type TestApi } from '../../testing/harness.ts';
 import { rowsOfUser } from '../../testing/route-table.ts';
 import { checkoutBody, testClock, watchBillingEvents } from './billing-test-support.ts';
 
@@ -313,7 +313,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('billing with local checkou
     });
     const res = await api.call('DELETE', '/api/billing/delete-account', {
       token,
-      body: { userId: user.id, clerkId: user.clerkId },
+      body: { userId: user.id, clerkId: user.clerkId, password: TEST_PASSWORD },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });

@@ -2,7 +2,7 @@ import { startFakeStripe, type FakeStripe } from '@coinpace/adapters/testing';
 import { findSubscription, subscriptions } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { TEST_PASSWORD, startTestApi, type TestApi } from '../../testing/harness.ts';
 import { checkoutBody, stripeEnv, testClock } from './billing-test-support.ts';
 
 const START = new Date('2026-03-15T10:00:00Z');
@@ -185,7 +185,10 @@ describe.each(testEngines(process.env.DATABASE_URL))(
 
     it('account deletion cancels the Stripe subscription now', async () => {
       const { token, subscriptionId } = await subscribed(PRICES.enterprise);
-      const res = await api.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+      const res = await api.call('DELETE', '/api/billing/delete-account', {
+        token,
+        body: { password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
       expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
@@ -198,7 +201,10 @@ describe.each(testEngines(process.env.DATABASE_URL))(
         body: checkoutBody(api, PRICES.pro),
       });
       const sessionId: string = created.body.sessionId;
-      const res = await api.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+      const res = await api.call('DELETE', '/api/billing/delete-account', {
+        token,
+        body: { password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(fake.requestsTo('POST', `/v1/checkout/sessions/${sessionId}/expire`)).toHaveLength(1);
       expect(fake.sessions.get(sessionId)?.status).toBe('expired');
@@ -224,7 +230,10 @@ describe.each(testEngines(process.env.DATABASE_URL))(
       });
       const { subscription } = fake.completeCheckout(created.body.sessionId);
       const subscriptionId = subscription.id as string;
-      const res = await api.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+      const res = await api.call('DELETE', '/api/billing/delete-account', {
+        token,
+        body: { password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
       expect(fake.subscriptions.get(subscriptionId)).toMatchObject({
@@ -237,7 +246,10 @@ describe.each(testEngines(process.env.DATABASE_URL))(
       const { token, subscriptionId } = await subscribed(PRICES.pro);
       await api.call('POST', '/api/billing/cancel-subscription', { token, body: {} });
       expect(fake.subscriptions.get(subscriptionId)?.cancelAtPeriodEnd).toBe(true);
-      const res = await api.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+      const res = await api.call('DELETE', '/api/billing/delete-account', {
+        token,
+        body: { password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'canceled', endedAt: START });
     });
@@ -307,7 +319,10 @@ describe.each(testEngines(process.env.DATABASE_URL))(
           planId: 'basic',
           status: 'active',
         });
-        const res = await broken.call('DELETE', '/api/billing/delete-account', { token, body: {} });
+        const res = await broken.call('DELETE', '/api/billing/delete-account', {
+          token,
+          body: { password: TEST_PASSWORD },
+        });
         expect(res.status).toBe(503);
         expect((await broken.call('GET', '/api/users/me', { token })).body.user.id).toBe(user.id);
         expect((await broken.call('GET', '/api/billing/user', { token })).body.plan).toBe('Coinpace');

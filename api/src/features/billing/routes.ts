@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import {
   ZCreateCheckout,
+  ZDeleteAccount,
   ZLocalCard,
   ZPaymentSuccess,
   ZPlanChange,
@@ -16,8 +17,10 @@ import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { memoryLimiters } from '../../middleware/limiters.ts';
 import { assertSelf, billingDeps } from './billing-deps.ts';
 import { changeCancellation } from './change-cancellation.ts';
+import { identityConfirmation } from './confirm-identity.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { createCheckoutSession } from './create-checkout-session.ts';
 import { deleteAccount } from './delete-account.ts';
@@ -42,6 +45,7 @@ export function billingRoutes(deps: ApiDeps) {
   const auth = requireUser(deps.identity.verifier, deps.db);
   const service = (ctx: { state: AppState }) => billingDeps(deps, ctx.state.log);
   const origin = (ctx: { protocol: string; host: string }) => `${ctx.protocol}://${ctx.host}`;
+  const confirmIdentity = identityConfirmation(deps.db, deps.limiters ?? memoryLimiters());
 
   // Stripe's webhook: no token (the signature is the proof) and no body parser (the signature covers the raw bytes).
   router.post('/webhook', async (ctx) => {
@@ -100,9 +104,19 @@ export function billingRoutes(deps: ApiDeps) {
     ctx.body = await syncPlan(service(ctx), currentUser(ctx));
   });
 
+  // The person must prove it is them (a local account's password, or a sign-in in the last 10 minutes)
+  // before anything is cancelled or deleted; naming another user is refused before that.
   router.delete('/delete-account', auth, jsonBody({ onDelete: true }), async (ctx) => {
-    const input = parseOrThrow(ZSelfOnly, bodyOf(ctx));
-    ctx.body = await deleteAccount(service(ctx), currentUser(ctx), input);
+    const input = parseOrThrow(ZDeleteAccount, bodyOf(ctx));
+    const user = currentUser(ctx);
+    const billing = service(ctx);
+    assertSelf(input, user);
+    await confirmIdentity(
+      { ip: ctx.ip, identity: ctx.state.identity!, now: billing.now() },
+      user,
+      input.password,
+    );
+    ctx.body = await deleteAccount(billing, user, input);
   });
 
   router.get('/invoices', auth, async (ctx) => {

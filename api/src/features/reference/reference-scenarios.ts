@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_HOLDINGS_PER_USER } from '@coinpace/domain';
 import { isSitePasswordGated, type RouteDoc } from '@coinpace/domain/openapi';
-import type { TestApi } from '../../testing/harness.ts';
+import { TEST_PASSWORD, type TestApi } from '../../testing/harness.ts';
 import { KRAKEN_SAMPLE } from '../../testing/route-table.ts';
 import { sentVerificationCode } from '../../testing/verification-code.ts';
 import { SITE_PASSWORD, bitcoin, payingUser, startCheckout, type ReferenceApps } from './reference-apps.ts';
@@ -600,9 +600,26 @@ export const SCENARIOS: Record<string, Scenario> = {
   'POST /api/billing/sync-plan 403': async ({ main }) =>
     main.call('POST', '/api/billing/sync-plan', { token: await signedIn(main), body: notMe }),
   'DELETE /api/billing/delete-account 200': async ({ main }) =>
-    main.call('DELETE', '/api/billing/delete-account', { token: await signedIn(main), body: {} }),
+    main.call('DELETE', '/api/billing/delete-account', {
+      token: await signedIn(main),
+      body: { password: TEST_PASSWORD },
+    }),
   'DELETE /api/billing/delete-account 403': async ({ main }) =>
     main.call('DELETE', '/api/billing/delete-account', { token: await signedIn(main), body: notMe }),
+  'DELETE /api/billing/delete-account 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    const wrong = { token, body: { password: 'not the password' } };
+    return untilLimited(() => tight.call('DELETE', '/api/billing/delete-account', wrong));
+  },
+  'GET /api/users/me/export 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('GET', '/api/users/me/export', { token });
+  },
+  'GET /api/users/me/export 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    return untilLimited(() => tight.call('GET', '/api/users/me/export', { token }));
+  },
   'GET /api/billing/invoices 200': async ({ main }) =>
     main.call('GET', '/api/billing/invoices', { token: (await payingUser(main)).token }),
   'POST /api/billing/portal-session 200': async ({ main }) =>

@@ -137,6 +137,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('the API reference against 
           css: 'text/css',
           events: 'text/event-stream',
           csv: 'text/csv',
+          zip: 'application/zip',
         }[type];
         expect(answer.headers.get('content-type'), label).toMatch(new RegExp(`^${expected}`));
         if (type !== 'events') {

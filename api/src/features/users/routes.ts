@@ -1,20 +1,41 @@
 import Router from '@koa/router';
 import { updateUserProfile } from '@coinpace/db';
-import { AppError, ZEnsureUser, ZUpdateMe, parseOrThrow } from '@coinpace/domain';
+import {
+  AppError,
+  ZEnsureUser,
+  ZUpdateMe,
+  accountArchiveFilename,
+  parseOrThrow,
+  utcDay,
+} from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
+import { memoryLimiters } from '../../middleware/limiters.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
+import { billingDeps } from '../billing/billing-deps.ts';
+import { accountArchive, zipArchive } from './export-account.ts';
 import { addVerificationRoutes } from './verification.ts';
 import { toUserView } from './view.ts';
 
 /**
- * POST /api/users/ensure (SPEC.md section 7, but the user comes from the token) and the contact
- * info of GET/PATCH /api/users/me.
+ * Data exports one user may download per hour: each reads every row the account has and zips it, and a
+ * person downloads one, or a few while checking it.
+ */
+export const ACCOUNT_EXPORTS_PER_HOUR = 10;
+
+/**
+ * POST /api/users/ensure (SPEC.md section 7, but the user comes from the token), the contact
+ * info of GET/PATCH /api/users/me, and the account's data export.
  */
 export function userRoutes(deps: ApiDeps) {
   const { db, identity } = deps;
   const router = new Router<AppState>({ prefix: '/api/users' });
+  const exports = (deps.limiters ?? memoryLimiters())('account-exports', {
+    points: ACCOUNT_EXPORTS_PER_HOUR,
+    duration: 3600,
+  });
   router.use(requireUser(identity.verifier, db));
 
   router.post('/ensure', jsonBody(), async (ctx) => {
@@ -40,6 +61,23 @@ export function userRoutes(deps: ApiDeps) {
     const user = await updateUserProfile(db, currentUser(ctx).id, changes);
     ctx.body = { user: toUserView(user) };
   });
+
+  router.get(
+    '/me/export',
+    rateLimit(exports, (ctx) => `account-exports:${currentUser(ctx).id}`),
+    async (ctx) => {
+      const service = billingDeps(deps, ctx.state.log);
+      const files = await accountArchive(service, currentUser(ctx), identity.verifier.mode);
+      const at = service.now();
+      ctx.type = 'application/zip';
+      ctx.set(
+        'Content-Disposition',
+        `attachment; filename="${accountArchiveFilename(utcDay(at.getTime()))}"`,
+      );
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = Buffer.from(await zipArchive(files, at));
+    },
+  );
 
   addVerificationRoutes(router, deps);
 

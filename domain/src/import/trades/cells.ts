@@ -10,37 +10,61 @@ export interface SignedDecimal {
   value: string;
 }
 
-const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/;
+const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+// Thousands commas only where they group the whole part in threes: '1,234.5', never '1.234,5' or '1,2'.
+const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 
 /**
- * An exchange amount as an exact decimal: '$1,234.50' -> 1234.5, '-0.00150000' -> negative 0.0015,
- * '1.5E-05' -> 0.000015. Blanks, '$' and thousands commas are dropped; more than 18 decimals are cut
- * (the database keeps 18). Null for anything else.
+ * An exchange amount as an exact decimal: '$1,234.50' -> 1234.5, '-0.00150000' -> negative 0.0015.
+ * Blanks, '$' and thousands commas are dropped; more than 18 decimals are cut (the database keeps 18).
+ * Null for anything else: an exponent ('1e30', '1.5E-05': a spreadsheet's rewrite, which may have rounded
+ * the amount, and which the asset reader would take for part of a name), commas that do not group
+ * thousands, hex, 'Infinity'.
  */
 export function readDecimal(text: string | undefined): SignedDecimal | null {
   if (text === undefined) return null;
   const plain = plainDecimal(text);
   if (plain !== null) return { negative: false, value: plain };
   let s = text.trim();
-  if (s.indexOf(',') !== -1 || s.indexOf('$') !== -1 || s.indexOf(' ') !== -1) s = s.replace(/[$,\s]/g, '');
-  if (s.startsWith('-$') || s.startsWith('+$')) s = s[0] + s.slice(2);
+  if (s.indexOf('$') !== -1 || s.indexOf(' ') !== -1) s = s.replace(/[$\s]/g, '');
+  if (s.indexOf(',') !== -1) {
+    if (!GROUPED.test(s)) return null;
+    s = s.replace(/,/g, '');
+  }
   const match = PLAIN.exec(s);
   if (!match) return null;
-  const [, sign, intDigits = '', fracDigits = '', exponent] = match;
+  const [, sign, intDigits = '', fracDigits = ''] = match;
   if (intDigits === '' && fracDigits === '') return null;
-  let digits = intDigits + fracDigits;
-  let point = intDigits.length;
-  if (exponent !== undefined) point += Number(exponent);
-  if (point < 0) {
-    digits = '0'.repeat(-point) + digits;
-    point = 0;
-  } else if (point > digits.length) {
-    digits = digits.padEnd(point, '0');
-  }
-  const intPart = digits.slice(0, point).replace(/^0+/, '') || '0';
-  const fracPart = digits.slice(point, point + 18).replace(/0+$/, '');
+  const intPart = intDigits.replace(/^0+/, '') || '0';
+  const fracPart = fracDigits.slice(0, 18).replace(/0+$/, '');
   const value = fracPart ? `${intPart}.${fracPart}` : intPart;
   return { negative: sign === '-' && value !== '0', value };
+}
+
+/**
+ * True when `text` is a number written with an exponent, alone or before an asset ('1e30', '1.5E-05',
+ * '-2e+3BTC'): digits, then e or E, then a digit or a signed digit. '100EOS' is no exponent. One pass over
+ * the leading characters, no regular expression: every amount of a 20,000-row export is asked.
+ */
+export function hasExponent(text: string): boolean {
+  let i = 0;
+  const n = text.length;
+  // Leading blanks, signs and a dollar sign.
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c > 32 && c !== 36 && c !== 43 && c !== 45) break;
+    i++;
+  }
+  let digits = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits = true;
+    else if (c !== 46 && c !== 44) break;
+  }
+  if (!digits || i >= n || (text.charCodeAt(i) | 0x20) !== 101) return false;
+  let next = text.charCodeAt(i + 1);
+  if (next === 43 || next === 45) next = text.charCodeAt(i + 2);
+  return next >= 48 && next <= 57;
 }
 
 /**

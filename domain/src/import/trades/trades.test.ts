@@ -214,6 +214,48 @@ note",L${i}`,
   });
 });
 
+describe('amounts that are not plain numbers', () => {
+  const EXPONENT = 'is written with an exponent; use the plain number from the original export';
+  const binance = (executed: string, fee = '0.1USDT') =>
+    parse(
+      `Date(UTC),Pair,Side,Price,Executed,Amount,Fee\n2024-01-01 00:00:00,BTCUSDT,BUY,40000,${executed},50USDT,${fee}\n`,
+    );
+  const kraken = (price: string, vol: string) =>
+    parse(
+      'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n' +
+        `T1,O1,XXBTZUSD,2024-01-01 00:00:00,buy,limit,"${price}",1,0,"${vol}",0,,\n`,
+    );
+
+  it.each([
+    ['Binance executed 1e30BTC', () => binance('1e30BTC'), `executed amount "1e30BTC" ${EXPONENT}`],
+    ['Binance executed 1.5E-05BTC', () => binance('1.5E-05BTC'), `executed amount "1.5E-05BTC" ${EXPONENT}`],
+    ['Binance fee 1e-5BNB', () => binance('0.5BTC', '1e-5BNB'), `fee "1e-5BNB" ${EXPONENT}`],
+    ['Kraken vol 1e30', () => kraken('40000', '1e30'), `vol "1e30" ${EXPONENT}`],
+    ['Kraken price 4E+4', () => kraken('4E+4', '1'), `price "4E+4" ${EXPONENT}`],
+    ['Kraken price 40.000,5', () => kraken('40.000,5', '1'), 'price "40.000,5" is not a number'],
+  ])('%s fails with its reason', (_name, run, reason) => {
+    const result = run();
+    expect(result.trades).toEqual([]);
+    expect(result.failed).toEqual([{ row: 2, symbol: 'BTC', reason }]);
+  });
+
+  it('Coinbase quantity 2e3 fails with its reason', () => {
+    const result = parse(
+      'Timestamp,Transaction Type,Asset,Quantity Transacted,Spot Price Currency,Spot Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n' +
+        '2021-04-01T12:00:00Z,Buy,LTC,2e3,USD,200.00,400.00,405.00,5.00,\n',
+    );
+    expect(result.failed).toEqual([{ row: 2, symbol: 'LTC', reason: `quantity "2e3" ${EXPONENT}` }]);
+  });
+
+  it('an asset that starts with E after the amount is still read: 100EOS is 100 of EOS', () => {
+    const result = parse(
+      'Date(UTC),Pair,Side,Price,Executed,Amount,Fee\n2024-01-01 00:00:00,EOSUSDT,BUY,0.5,100EOS,50USDT,0.1USDT\n',
+    );
+    expect(result.failed).toEqual([]);
+    expect(result.trades.map((t) => [t.symbol, t.quantity])).toEqual([['EOS', '100']]);
+  });
+});
+
 describe('line endings', () => {
   it.each([
     'binance-spot-trade-history.csv',
@@ -318,11 +360,13 @@ describe('cells', () => {
   it('reads amounts exactly', () => {
     expect(readDecimal('$1,234.50')).toEqual({ negative: false, value: '1234.5' });
     expect(readDecimal('-0.00150000')).toEqual({ negative: true, value: '0.0015' });
-    expect(readDecimal('1.5E-05')).toEqual({ negative: false, value: '0.000015' });
-    expect(readDecimal('2e3')).toEqual({ negative: false, value: '2000' });
+    expect(readDecimal('1,234,567.5')).toEqual({ negative: false, value: '1234567.5' });
     expect(readDecimal('-$12.50')).toEqual({ negative: true, value: '12.5' });
     expect(readDecimal('0.1234567890123456789')).toEqual({ negative: false, value: '0.123456789012345678' });
     for (const bad of ['', 'abc', '1.2.3', '0x10', '.', 'Infinity']) expect(readDecimal(bad)).toBeNull();
+    // Not plain numbers: exponents (a spreadsheet's rewrite) and commas that do not group thousands.
+    for (const bad of ['1e30', '1.5E-05', '2e3', '-2E+3', '1.234,5', '1,2', '12,34.5', '1,234,56'])
+      expect(readDecimal(bad), bad).toBeNull();
   });
 
   it('reads the times the exports write, as UTC', () => {

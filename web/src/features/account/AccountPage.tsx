@@ -1,5 +1,6 @@
 import { ContactInfoForm } from './ContactInfoForm.tsx';
 import { CostMethodSection } from './CostMethodSection.tsx';
+import { DataExport } from './DataExport.tsx';
 import { DisplayCurrencySection } from './DisplayCurrencySection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { InvoicesSection } from './InvoicesSection.tsx';
@@ -9,7 +10,7 @@ import './account.css';
 
 /**
  * The account screen (SPEC.md section 2, 'Account screen'): plan, billing (invoices, payment method), contact
- * info, cost method (issue 18), report issue, delete account.
+ * info, cost method (issue 18), report issue, download your data, delete account.
  * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
  */
 export function AccountPage() {
@@ -28,6 +29,7 @@ export function AccountPage() {
         <CostMethodSection />
         <DisplayCurrencySection />
         <ReportIssue />
+        <DataExport />
         <DeleteAccount />
       </div>
     </>

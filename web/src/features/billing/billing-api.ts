@@ -49,11 +49,19 @@ export const reactivateSubscription = () =>
 export const syncPlan = () =>
   api<BillingChangeResponse>('/api/billing/sync-plan', { method: 'POST', body: self() });
 
-export function deleteAccount() {
+/**
+ * Deletes the account. A local account sends its `password` (the server checks it as sign-in does); an
+ * identity provider's account sends none and needs a sign-in from the last 10 minutes instead.
+ */
+export function deleteAccount(password?: string) {
   const user = useAuth.getState().user;
   return api<{ success: true }>('/api/billing/delete-account', {
     method: 'DELETE',
-    body: { ...self(), ...(user?.clerkId ? { clerkId: user.clerkId } : {}) },
+    body: {
+      ...self(),
+      ...(user?.clerkId ? { clerkId: user.clerkId } : {}),
+      ...(password !== undefined ? { password } : {}),
+    },
   });
 }
 

@@ -1,6 +1,14 @@
 /** The Binance spot trade history (see formats.ts for its header). */
-import { assetOf, assetStart, readDecimal, readInstant, splitPair, upperCase } from '../cells.ts';
-import { find, cell, sideOf, amount, assetFrom, short, type TradeFormat } from './kit.ts';
+import {
+  assetOf,
+  assetStart,
+  hasExponent,
+  readDecimal,
+  readInstant,
+  splitPair,
+  upperCase,
+} from '../cells.ts';
+import { find, cell, sideOf, amount, assetFrom, notANumber, short, type TradeFormat } from './kit.ts';
 
 export const binance: TradeFormat = {
   exchange: 'binance',
@@ -42,10 +50,13 @@ export const binance: TradeFormat = {
     if (c.executed !== undefined) {
       // The current export: '0.00150000BTC', '64.06590000USDT', '0.00000150BTC'.
       const executedText = cell(record, c.executed);
-      const split = assetStart(executedText);
+      // '1e30BTC' is no amount of a coin 'E30BTC': an exponent is refused before the asset is looked for.
+      const exponent = hasExponent(executedText);
+      const split = exponent ? -1 : assetStart(executedText);
       const base =
         split > 0 ? upperCase(executedText.slice(split)) : (splitPair(cell(record, c.pair))?.base ?? '');
       if (!kind) return { fail: `side "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: base };
+      if (exponent) return { fail: notANumber('executed amount', executedText), symbol: base };
       const quantity = split > 0 ? amount(executedText.slice(0, split), 'executed amount') : null;
       if (quantity === null)
         return { fail: `executed amount "${short(executedText)}" is not a coin amount`, symbol: base };
@@ -54,6 +65,7 @@ export const binance: TradeFormat = {
       if (!quote) return { fail: `no quote currency in "${short(cell(record, c.amount))}"`, symbol: base };
       if (typeof price !== 'string') return { fail: price.fail, symbol: base };
       const feeText = cell(record, c.fee);
+      if (hasExponent(feeText)) return { fail: notANumber('fee', feeText), symbol: base };
       const feeSplit = assetStart(feeText);
       let fee = '0';
       let feeAsset = '';

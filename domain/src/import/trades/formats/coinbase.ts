@@ -1,7 +1,7 @@
 /** The Coinbase transaction history report (see formats.ts for its header). */
 import { readDecimal, readInstant } from '../cells.ts';
 import type { TradeKind } from '../types.ts';
-import { find, cell, amount, short, type TradeDraft, type TradeFormat } from './kit.ts';
+import { find, cell, amount, notANumber, short, type TradeDraft, type TradeFormat } from './kit.ts';
 
 /** Coinbase transaction types and what they are here. */
 const COINBASE_KINDS: Record<string, { kind: TradeKind; note?: string }> = {
@@ -62,8 +62,7 @@ export const coinbase: TradeFormat = {
       };
     }
     const quantity = readDecimal(cell(record, c.quantity));
-    if (!quantity)
-      return { fail: `quantity "${short(cell(record, c.quantity))}" is not a number`, symbol: base };
+    if (!quantity) return { fail: notANumber('quantity', cell(record, c.quantity)), symbol: base };
     const price = amount(cell(record, c.price), 'price');
     if (typeof price !== 'string') return { fail: price.fail, symbol: base };
     const feeText = cell(record, c.fee);

@@ -1,5 +1,5 @@
 /** What every trade-history format shares: the draft a row becomes and the cell readers (formats.ts). */
-import { plainDecimal, readDecimal, upperCase } from '../cells.ts';
+import { hasExponent, plainDecimal, readDecimal, upperCase } from '../cells.ts';
 import type { TradeExchange, TradeKind } from '../types.ts';
 
 /** A row as a format reads it, before the common checks and pricing. */
@@ -79,7 +79,7 @@ export function amount(text: string, what: string): string | { fail: string } {
   if (plain !== null) return plain;
   if (text === '') return { fail: `${what} is missing` };
   const read = readDecimal(text);
-  if (!read) return { fail: `${what} "${short(text)}" is not a number` };
+  if (!read) return { fail: notANumber(what, text) };
   if (read.negative) return { fail: `${what} must not be negative` };
   return read.value;
 }
@@ -93,6 +93,16 @@ export function assetFrom(text: string, start: number, quote: string, coin: stri
   if (length === quote.length && text.startsWith(quote, start)) return quote;
   if (length === coin.length && text.startsWith(coin, start)) return coin;
   return upperCase(text.slice(start));
+}
+
+/**
+ * Why `text` is not an amount: an exponent gets its own reason (exports write plain numbers; '1e30' is a
+ * spreadsheet's rewrite, maybe rounded), anything else is simply not a number.
+ */
+export function notANumber(what: string, text: string): string {
+  return hasExponent(text)
+    ? `${what} "${short(text)}" is written with an exponent; use the plain number from the original export`
+    : `${what} "${short(text)}" is not a number`;
 }
 
 export function short(text: string): string {
