@@ -1,7 +1,8 @@
 /** The firing history of alerts, per alert and per user, with how each message went. */
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../connect.ts';
 import { alertEvents, alerts, outboxMessages } from '../schema/index.ts';
+import { ALERT_NOTICE_KEY_PREFIX, alertNoticeKey } from './alert-firing.ts';
 
 export type AlertEventRecord = typeof alertEvents.$inferSelect;
 
@@ -52,9 +53,14 @@ export async function listAlertEvents(
     .orderBy(desc(alertEvents.firedAt), desc(alertEvents.id))
     .limit(page.limit);
   if (events.length === 0) return [];
+  // A combined message (one per user, tick and channel) tells several events and names the first of
+  // them: each event finds it by its key; a message of one event alone names that event.
+  const noticeKeys = (e: AlertEventRecord) => e.channels.map((c) => alertNoticeKey(e.userId, e.tickId, c));
+  const keys = events.flatMap((e) => noticeKeys(e.event));
   const messages = await db
     .select({
       alertEventId: outboxMessages.alertEventId,
+      dedupeKey: outboxMessages.dedupeKey,
       channel: outboxMessages.channel,
       status: outboxMessages.status,
       attempts: outboxMessages.attempts,
@@ -63,17 +69,25 @@ export async function listAlertEvents(
     })
     .from(outboxMessages)
     .where(
-      inArray(
-        outboxMessages.alertEventId,
-        events.map((e) => e.event.id),
+      or(
+        inArray(
+          outboxMessages.alertEventId,
+          events.map((e) => e.event.id),
+        ),
+        keys.length > 0 ? inArray(outboxMessages.dedupeKey, keys) : undefined,
       ),
     );
-  return events.map(({ event, alert }) => ({
-    event,
-    alert,
-    deliveries: messages
-      .filter((m) => m.alertEventId === event.id)
-      .sort((a, b) => a.channel.localeCompare(b.channel))
-      .map(({ alertEventId: _id, ...delivery }) => delivery),
-  }));
+  return events.map(({ event, alert }) => {
+    const own = new Set(noticeKeys(event));
+    return {
+      event,
+      alert,
+      deliveries: messages
+        .filter((m) =>
+          m.dedupeKey.startsWith(ALERT_NOTICE_KEY_PREFIX) ? own.has(m.dedupeKey) : m.alertEventId === event.id,
+        )
+        .sort((a, b) => a.channel.localeCompare(b.channel))
+        .map(({ alertEventId: _id, dedupeKey: _key, ...delivery }) => delivery),
+    };
+  });
 }
