@@ -84,7 +84,9 @@ export async function listAlertEvents(
       alert,
       deliveries: messages
         .filter((m) =>
-          m.dedupeKey.startsWith(ALERT_NOTICE_KEY_PREFIX) ? own.has(m.dedupeKey) : m.alertEventId === event.id,
+          m.dedupeKey.startsWith(ALERT_NOTICE_KEY_PREFIX)
+            ? own.has(m.dedupeKey)
+            : m.alertEventId === event.id,
         )
         .sort((a, b) => a.channel.localeCompare(b.channel))
         .map(({ alertEventId: _id, dedupeKey: _key, ...delivery }) => delivery),

@@ -15,7 +15,8 @@ import { tickQuotesJson, tickRatesJson, type TickQuote } from './alert-evaluatio
 import { resetIntervalMsSql } from './alert-rearm.ts';
 import { rowsOf } from './locks.ts';
 
-const idList = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+const idList = (ids: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 /**
  * Records that the alerts' firing was skipped at `now`. They stay Active; `updated_at` is left alone, as
@@ -23,7 +24,9 @@ const idList = (ids: string[]) => sql`(select jsonb_array_elements_text(${JSON.s
  */
 export async function recordAllowanceSkips(tx: AppTx, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await tx.execute(sql`update alerts set skipped_at = ${now.toISOString()}::timestamptz where id in ${idList(ids)}`);
+  await tx.execute(
+    sql`update alerts set skipped_at = ${now.toISOString()}::timestamptz where id in ${idList(ids)}`,
+  );
 }
 
 /**

@@ -188,7 +188,9 @@ export async function settleAlertEvent(db: AppDb, eventId: string): Promise<stri
       await tx
         .update(alertEvents)
         .set({ outcome })
-        .where(sql`${alertEvents.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+        .where(
+          sql`${alertEvents.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+        );
     }
     const failed = messages.filter((m) => m.status === 'failed');
     if (failed.length > 0) {

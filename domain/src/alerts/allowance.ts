@@ -88,7 +88,10 @@ export function addUsage(usage: AllowanceUsage, decision: DeliveryDecision): All
  * each taken against the same usage. One notification when any of them was queued, and one per channel
  * that any of them goes out on (the message of that channel lists them all).
  */
-export function addNoticeUsage(usage: AllowanceUsage, decisions: readonly DeliveryDecision[]): AllowanceUsage {
+export function addNoticeUsage(
+  usage: AllowanceUsage,
+  decisions: readonly DeliveryDecision[],
+): AllowanceUsage {
   const queued = decisions.filter((d) => d.outcome === 'queued');
   if (queued.length === 0) return usage;
   const uses = (channel: Channel) => queued.some((d) => d.channels.includes(channel));

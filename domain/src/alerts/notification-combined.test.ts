@@ -40,7 +40,9 @@ describe('combined alert messages', () => {
     expect(mail.subject).toBe('Coinpace: 3 alerts fired');
     expect(mail.text.startsWith('3 alerts fired:\n')).toBe(true);
     expect(mail.text).toContain('- BTC is below $90,000.00\n');
-    expect(mail.text).toContain('Bitcoin (BTC) is now $89,500.00, at or below your alert price of $90,000.00.');
+    expect(mail.text).toContain(
+      'Bitcoin (BTC) is now $89,500.00, at or below your alert price of $90,000.00.',
+    );
     expect(mail.text).toContain('- ETH is down 10% or more\n');
     expect(mail.text).toContain('eth (ETH) is now €2,700.00, -10.00% from €3,000.00.');
     expect(mail.text).toContain('sol (SOL) is now $135.00, -10.00% from $150.00.');

@@ -47,7 +47,8 @@ export function renderNoticeEmail(notices: readonly AlertNotice[]): RenderedEmai
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
     `<h1 style="font-size:20px">${escapeHtml(heading)}</h1>`,
     ...notices.map(
-      (n) => `<h2 style="font-size:16px;margin-bottom:0">${escapeHtml(describeCondition(n))}</h2>${describeAlertHtml(n)}`,
+      (n) =>
+        `<h2 style="font-size:16px;margin-bottom:0">${escapeHtml(describeCondition(n))}</h2>${describeAlertHtml(n)}`,
     ),
     ...demo.map((l) => `<p><strong>${escapeHtml(l)}</strong></p>`),
     `<p><a href="${escapeHtml(first.alertsUrl)}">Manage your alerts</a></p>`,

@@ -92,7 +92,9 @@ export function triggeredPayload(
   return {
     alertId: alert.id,
     coinSymbol:
-      notice.scope === 'portfolio' ? 'PORTFOLIO_TOTAL' : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol ?? ''),
+      notice.scope === 'portfolio'
+        ? 'PORTFOLIO_TOTAL'
+        : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol ?? ''),
     coingeckoId: alert.coingeckoId ?? firing.crossed?.[0]?.coingeckoId ?? null,
     thresholdType: alert.thresholdType as ThresholdType,
     thresholdValue: Number(alert.thresholdValue),

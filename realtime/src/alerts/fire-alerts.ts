@@ -131,7 +131,7 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
     for (const [userId, alerts] of groupBy(locked, (a) => a.userId)) {
       const user = users.get(userId);
       const used = usageOf(user?.usage);
-      for (const alert of alerts) {
+      for (const alert of alerts.sort(inNoticeOrder)) {
         // Every alert of the user is judged against the usage before this tick: they share one message.
         const decision = decideDelivery(
           alert.notificationMethod as NotificationMethod,
@@ -163,7 +163,11 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
           usageOf(user.usage),
           own.map((d) => d.decision),
         );
-        Object.assign(user.usage, { notificationsSent: next.total, emailSent: next.email, smsSent: next.sms });
+        Object.assign(user.usage, {
+          notificationsSent: next.total,
+          emailSent: next.email,
+          smsSent: next.sms,
+        });
       }
     }
     const skipped = (d: Decided) => d.decision.outcome === 'skipped_allowance';
@@ -300,6 +304,17 @@ function noticeMessages(
     });
   }
   return rows;
+}
+
+const SCOPE_ORDER: Record<string, number> = { portfolio: 0, all_coins: 1 };
+
+/** The order a combined message lists alerts in: whole-portfolio, all-coins, then coins by symbol. */
+function inNoticeOrder(a: AlertRecord, b: AlertRecord): number {
+  return (
+    (SCOPE_ORDER[a.scope] ?? 2) - (SCOPE_ORDER[b.scope] ?? 2) ||
+    (a.coinSymbol ?? '').localeCompare(b.coinSymbol ?? '') ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
