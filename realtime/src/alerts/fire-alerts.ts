@@ -9,7 +9,6 @@
  * dispatcher, so firing a thousand alerts costs a few statements, not a thousand SMTP sessions.
  */
 import {
-  alertNoticeKey,
   existingEventKeys,
   insertAlertEvents,
   insertOutboxRows,
@@ -35,12 +34,9 @@ import {
   decideDelivery,
   findPlan,
   hasActivePlan,
-  renderNoticeEmail,
-  renderNoticeSms,
   type AlertNotice,
   type AlertTriggeredPayload,
   type AllowanceLimits,
-  type Channel,
   type ContactInfo,
   type DeliveryDecision,
   type FxRates,
@@ -48,6 +44,7 @@ import {
   usagePeriodAt,
 } from '@coinpace/domain';
 import { crossedNote, eventTrigger, noticeOf, toldIn, triggeredPayload } from './alert-notice.ts';
+import { inNoticeOrder, noticeMessages } from './notice-messages.ts';
 import type { Firing } from './evaluate-tick.ts';
 
 /**
@@ -157,7 +154,19 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
     const outbox: NewOutboxRow[] = [];
     for (const [userId, own] of groupBy(done, (d) => d.alert.userId)) {
       const user = users.get(userId);
-      outbox.push(...noticeMessages(own, user?.contact, written, opts.tickId));
+      const queued = own.filter((d) => d.decision.outcome === 'queued');
+      if (queued.length > 0 && user) {
+        outbox.push(
+          ...noticeMessages({
+            userId,
+            tickId: opts.tickId,
+            contact: user.contact,
+            // The messages name the first event they tell; the dispatcher settles them all through it.
+            eventId: written.get(queued[0]!.event.idempotencyKey)!,
+            alerts: queued.map((d) => ({ channels: d.decision.channels, notice: d.notice })),
+          }),
+        );
+      }
       if (user?.usage) {
         const next = addNoticeUsage(
           usageOf(user.usage),
@@ -257,64 +266,6 @@ function decide(alert: AlertRecord, firing: Firing, decision: DeliveryDecision, 
     payload: triggeredPayload(alert, firing, notice, decision.outcome === 'queued', opts.now),
   };
   return { alert, decision, notice, event, payload };
-}
-
-/**
- * The one message per channel that tells a user every alert of theirs the tick fired on that channel.
- * Each names the first event it tells (the dispatcher settles them all through it).
- */
-function noticeMessages(
-  own: Decided[],
-  contact: ContactInfo | undefined,
-  written: Map<string, string>,
-  tickId: string,
-): NewOutboxRow[] {
-  const queued = own.filter((d) => d.decision.outcome === 'queued');
-  if (queued.length === 0 || !contact) return [];
-  const first = queued[0]!;
-  const common = {
-    kind: 'alert',
-    userId: first.alert.userId,
-    alertEventId: written.get(first.event.idempotencyKey)!,
-  };
-  const on = (channel: Channel) =>
-    queued.filter((d) => (d.decision.channels as readonly Channel[]).includes(channel)).map((d) => d.notice);
-  const rows: NewOutboxRow[] = [];
-  const email = on('email');
-  if (email.length > 0) {
-    const mail = renderNoticeEmail(email);
-    rows.push({
-      ...common,
-      channel: 'email',
-      recipient: contact.email!,
-      subject: mail.subject,
-      bodyText: mail.text,
-      bodyHtml: mail.html,
-      dedupeKey: alertNoticeKey(first.alert.userId, tickId, 'email'),
-    });
-  }
-  const sms = on('sms');
-  if (sms.length > 0) {
-    rows.push({
-      ...common,
-      channel: 'sms',
-      recipient: contact.phone!,
-      bodyText: renderNoticeSms(sms),
-      dedupeKey: alertNoticeKey(first.alert.userId, tickId, 'sms'),
-    });
-  }
-  return rows;
-}
-
-const SCOPE_ORDER: Record<string, number> = { portfolio: 0, all_coins: 1 };
-
-/** The order a combined message lists alerts in: whole-portfolio, all-coins, then coins by symbol. */
-function inNoticeOrder(a: AlertRecord, b: AlertRecord): number {
-  return (
-    (SCOPE_ORDER[a.scope] ?? 2) - (SCOPE_ORDER[b.scope] ?? 2) ||
-    (a.coinSymbol ?? '').localeCompare(b.coinSymbol ?? '') ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
