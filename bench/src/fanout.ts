@@ -29,7 +29,6 @@
  * Every table line carries the load generator's CPU (the client processes, % of one CPU) and the
  * machine's load average at the end of the run.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,8 +42,16 @@ import {
   type ServerCommand,
   type ServerReply,
 } from './fanout/protocol.ts';
-import { heapDiff, type HeapDiffRow } from './fanout/heap-diff.ts';
+import { heapDiff } from './fanout/heap-diff.ts';
 import { summarizeProfile } from './fanout/profile-summary.ts';
+import { send, sleep, spawnChild, type Child } from './fanout/child.ts';
+import {
+  printTables,
+  type Comparison,
+  type PhaseResult,
+  type RunResult,
+  type ServerKind,
+} from './fanout/results.ts';
 
 const { values } = parseArgs({
   options: {
@@ -75,7 +82,7 @@ const warmupTicks = Number(values.warmup);
 const processes = Number(values.processes);
 
 /** gateway-pair: two gateways on Redis and a publisher (--mode pair). */
-type ServerKind = 'gateway' | 'ws' | 'sse' | 'raw-sse' | 'gateway-pair';
+
 const KINDS: Record<Mode, ServerKind[]> = {
   sockets: ['gateway', 'ws'],
   sse: ['sse', 'raw-sse'],
@@ -96,67 +103,6 @@ const CLIENT_KIND: Record<ServerKind, 'gateway' | 'ws' | 'sse'> = {
   'gateway-pair': 'gateway',
 };
 const script = (name: string) => fileURLToPath(new URL(`./fanout/${name}.ts`, import.meta.url));
-
-interface Child<Reply> {
-  process: ChildProcess;
-  next<T extends Reply>(type: string): Promise<T>;
-}
-
-function spawnChild<Reply extends { type: string }>(
-  file: string,
-  args: string[],
-  execArgv: string[] = [],
-): Child<Reply> {
-  const child = fork(file, args, {
-    execArgv: ['--import', 'tsx', ...execArgv],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const inbox: Reply[] = [];
-  const waiting: { type: string; resolve: (r: Reply) => void }[] = [];
-  child.on('message', (message: Reply) => {
-    const index = waiting.findIndex((w) => w.type === message.type);
-    if (index >= 0) waiting.splice(index, 1)[0]!.resolve(message);
-    else inbox.push(message);
-  });
-  return {
-    process: child,
-    next<T extends Reply>(type: string) {
-      const index = inbox.findIndex((m) => m.type === type);
-      if (index >= 0) return Promise.resolve(inbox.splice(index, 1)[0] as T);
-      return new Promise<T>((resolve) => waiting.push({ type, resolve: resolve as (r: Reply) => void }));
-    },
-  };
-}
-
-const send = <C>(child: Child<unknown>, command: C) => child.process.send(command as object);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface PhaseResult {
-  /** CPU the client processes used during the phase, % of one CPU. */
-  loadGeneratorCpuPercent: number;
-  /** The machine's 1-minute load average at the end of the phase. */
-  loadAverage1m: number;
-  delivered: number;
-  expected: number;
-  messagesPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  eventLoopDelayP99Ms: number;
-  eventLoopDelayMaxMs: number;
-  durationMs: number;
-}
-
-interface RunResult {
-  server: ServerKind;
-  clients: number;
-  heapPerClientBytes: number;
-  rssPerClientBytes: number;
-  paced?: PhaseResult;
-  saturated?: PhaseResult;
-  heapDiff?: HeapDiffRow[];
-  profile?: string;
-}
 
 type Server = Child<ServerReply>;
 type Clients = Child<ClientReply>[];
@@ -352,7 +298,7 @@ for (const clients of clientCounts) {
 }
 
 /** Our server (a) against its raw baseline (b) at each client count, with issue 17's goals. */
-function compare(clients: number) {
+function compare(clients: number): Comparison {
   const [ours, raw] = KINDS[mode];
   const a = results.find((r) => r.clients === clients && r.server === ours)!;
   if (!raw) {
@@ -421,41 +367,7 @@ const output = {
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/${outFile}`, JSON.stringify(output, null, 2) + '\n');
 
-console.table(
-  results.map((r) => ({
-    clients: r.clients,
-    server: LABELS[r.server],
-    ...(r.saturated && r.paced
-      ? {
-          'msgs/s (saturated)': r.saturated.messagesPerSecond,
-          'p50 ms (paced)': r.paced.p50Ms,
-          'p99 ms (paced)': r.paced.p99Ms,
-          'p99 ms (saturated)': r.saturated.p99Ms,
-          'ELD p99 ms (paced)': r.paced.eventLoopDelayP99Ms,
-          'loadgen CPU % (sat.)': r.saturated.loadGeneratorCpuPercent,
-          'load avg 1m': r.saturated.loadAverage1m,
-          delivered: `${r.paced.delivered + r.saturated.delivered}/${r.paced.expected + r.saturated.expected}`,
-        }
-      : {}),
-    'heap/client KB': round(r.heapPerClientBytes / 1024),
-    'RSS/client KB': round(r.rssPerClientBytes / 1024),
-  })),
-);
-console.table(
-  comparisons.map((c) => ({
-    clients: c.clients,
-    ...('throughputRatio' in c ? { 'throughput a/b': c.throughputRatio } : {}),
-    ...('heapRatio' in c ? { 'heap a/b': c.heapRatio, 'RSS a/b': c.rssRatio } : {}),
-    ...Object.fromEntries(Object.entries(c.goals).map(([k, v]) => [k, v ? 'met' : 'MISSED'])),
-  })),
-);
-for (const r of results)
-  if (r.heapDiff) {
-    console.log(`\nWhere the ${r.server}'s heap goes per idle client (${r.clients} clients, bytes):`);
-    console.table(r.heapDiff);
-  }
-for (const r of results)
-  if (r.profile) console.log(`\nWhere the ${r.server}'s time goes (${r.clients} clients):\n${r.profile}`);
+printTables(results, comparisons, LABELS);
 console.log(
   `load average while running: ${loadavg()
     .map((n) => n.toFixed(2))

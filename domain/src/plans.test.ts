@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EVERY_PLAN_INCLUDES,
   PLANS,
   ZPlanId,
   findPlan,
@@ -29,6 +30,27 @@ describe('PLANS', () => {
     expect(PLANS.map((p) => p.id)).toEqual(['basic', 'pro', 'enterprise']);
     expect(PLANS.map((p) => p.tier)).toEqual([1, 2, 3]);
     expect(PLANS.filter((p) => p.popular).map((p) => p.id)).toEqual(['pro']);
+  });
+
+  it('sells every alert kind on the first plan and none as a feature of a dearer plan', () => {
+    // Every kind of alert is on every paid plan; the cards of the dearer plans differ by allowance only.
+    const kinds = [/gain\/loss/i, /watch-list/i, /whole-portfolio/i, /all-coins/i];
+    const [first, ...dearer] = PLANS;
+    for (const kind of kinds) {
+      expect(first!.features.additionalFeatures.some((line) => kind.test(line))).toBe(true);
+      for (const plan of dearer)
+        expect(plan.features.additionalFeatures.filter((line) => kind.test(line))).toEqual([]);
+    }
+    expect(first!.features.additionalFeatures).toEqual(expect.arrayContaining([...EVERY_PLAN_INCLUDES]));
+  });
+
+  it("states each plan's SMS and e-mail allowance as its numbers say", () => {
+    for (const plan of PLANS) {
+      const { smsAlerts, emailAlerts } = plan.features;
+      expect(plan.features.additionalFeatures).toContain(
+        `Up to ${smsAlerts.toLocaleString('en-US')} SMS and ${emailAlerts.toLocaleString('en-US')} e-mails a month`,
+      );
+    }
   });
 
   it('keeps SMS and e-mail caps within the total allowance', () => {

@@ -42,6 +42,19 @@ export interface Plan {
   popular: boolean;
 }
 
+/**
+ * What every plan includes. Every kind of alert is on every plan (the alert gate asks only for a paid plan in
+ * force), so the cards of the dearer plans sell allowances, set-up caps and support, never an alert kind the
+ * first plan lacks.
+ */
+export const EVERY_PLAN_INCLUDES: readonly string[] = Object.freeze([
+  'Price and gain/loss alerts on every coin you hold',
+  'Watch-list alerts on coins you do not hold',
+  'Whole-portfolio and all-coins percentage alerts',
+  'Live portfolio value and 24h change',
+  'CSV, wallet-paste and trade-history import',
+]);
+
 /** The plan table, lowest tier first. Frozen: it is shared by every caller. */
 export const PLANS: readonly Plan[] = Object.freeze(
   [
@@ -55,10 +68,9 @@ export const PLANS: readonly Plan[] = Object.freeze(
         smsAlerts: 25,
         emailAlerts: 25,
         additionalFeatures: [
-          'Price and gain/loss alerts on every coin you hold',
+          ...EVERY_PLAN_INCLUDES,
           'Up to 200 alerts set up at once',
-          'Live portfolio value and 24h change',
-          'CSV and wallet-paste import',
+          'Up to 25 SMS and 25 e-mails a month',
         ],
       },
       setupCap: 200,
@@ -77,8 +89,7 @@ export const PLANS: readonly Plan[] = Object.freeze(
         additionalFeatures: [
           'Everything in Coinpace',
           'Up to 1,500 alerts set up at once',
-          'Watch-list alerts on coins you do not hold',
-          'Whole-portfolio percentage alerts',
+          'Up to 100 SMS and 100 e-mails a month',
         ],
       },
       setupCap: 1_500,
@@ -97,7 +108,7 @@ export const PLANS: readonly Plan[] = Object.freeze(
         additionalFeatures: [
           'Everything in Token Run',
           'Up to 5,000 alerts set up at once',
-          'Highest SMS and e-mail allowance',
+          'Up to 500 SMS and 500 e-mails a month',
           'Priority support',
         ],
       },

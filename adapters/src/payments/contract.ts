@@ -116,6 +116,22 @@ export function runPaymentContract(target: PaymentTarget): void {
       expect((await p.changePlan(sub.subscriptionId, 'pro')).planId).toBe('pro');
     });
 
+    it("lists an upgrade's prorated charge as an invoice of its own, for the amount the preview showed", async () => {
+      const sub = await subscribed('user-upgrade-invoice', 'basic');
+      const at = new Date('2026-03-20T10:00:00Z');
+      fx.setNow(at);
+      const quote = await p.previewPlanChange(sub.subscriptionId, 'enterprise', at);
+      expect(quote.amountDueNow).toBeGreaterThan(0);
+      await p.changePlan(sub.subscriptionId, 'enterprise', { prorationDate: at });
+      const { customerId } = await p.getSubscription(sub.subscriptionId);
+      const invoices = await p.listInvoices({ userId: 'user-upgrade-invoice', customerId });
+      expect(invoices.map((invoice) => invoice.amountCents)).toContain(quote.amountDueNow);
+      expect(invoices.find((invoice) => invoice.amountCents === quote.amountDueNow)).toMatchObject({
+        planId: 'enterprise',
+        status: 'paid',
+      });
+    });
+
     it('previews a change with the proration of the domain rule, and changes nothing', async () => {
       const sub = await subscribed('user-preview', 'pro');
       const at = new Date('2026-03-25T10:00:00Z');

@@ -235,14 +235,39 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
       });
     },
 
-    // No card is charged locally, so the proration date changes nothing here: the preview is the whole story.
-    async changePlan(subscriptionId, planId) {
+    // No card is charged locally: the upgrade's charge is recorded as a paid invoice, priced as of the
+    // proration date the user confirmed (else now).
+    async changePlan(subscriptionId, planId, options) {
       const sub = await live(subscriptionId);
       if (sub.planId === planId) return snapshot(sub);
       if (!PLANS.some((plan) => plan.id === planId))
         throw new AppError('BAD_REQUEST', { message: `Unknown plan: ${planId}` });
+      const at = options?.prorationDate ?? now();
       const next = { ...sub, planId };
       await store.updateSubscription(next);
+      // An upgrade is charged at once for the rest of the period, as Stripe's always_invoice does: that
+      // charge is an invoice of its own, so the invoices list shows what the user paid.
+      if (sub.planId && isPlanId(planId)) {
+        const quote = quotePlanChange({
+          fromPlanId: sub.planId,
+          toPlanId: planId,
+          periodStart: sub.currentPeriodStart,
+          periodEnd: sub.currentPeriodEnd,
+          at,
+        });
+        if (quote.amountDueNow > 0) {
+          await store.recordInvoice({
+            id: `local_in_${randomBytes(12).toString('base64url')}`,
+            userId: sub.userId,
+            subscriptionId: sub.id,
+            planId,
+            amountCents: quote.amountDueNow,
+            periodStart: at,
+            periodEnd: sub.currentPeriodEnd,
+            createdAt: at,
+          });
+        }
+      }
       return snapshot(next);
     },
 

@@ -19,7 +19,7 @@ import {
 import type { AppDb, AppTx } from '../connect.ts';
 import { holdingTransactions, portfolioItems } from '../schema/index.ts';
 import { refreshHoldingTriggers } from './alert-triggers.ts';
-import type { HoldingRecord } from './portfolio.ts';
+import type { HoldingRecord } from './holding-record.ts';
 
 export type TransactionRecord = typeof holdingTransactions.$inferSelect;
 

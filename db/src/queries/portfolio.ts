@@ -3,9 +3,10 @@ import { isZeroDecimal, type HoldingRow } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { holdingTransactions, latestPrices, portfolioItems, trackedCoins } from '../schema/index.ts';
 import { changeHoldingHistory, type HistoryOutcome } from './holding-transactions.ts';
+import type { HoldingRecord } from './holding-record.ts';
 import { preparedPerDb } from './prepared.ts';
 
-export type HoldingRecord = typeof portfolioItems.$inferSelect;
+export type { HoldingRecord } from './holding-record.ts';
 export type NewHolding = Omit<
   typeof portfolioItems.$inferInsert,
   'id' | 'userId' | 'createdAt' | 'updatedAt'

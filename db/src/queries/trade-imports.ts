@@ -10,7 +10,7 @@ import { fromDecimal, inHistoryOrder, toDecimal, type TransactionKind } from '@c
 import type { AppDb, AppTx } from '../connect.ts';
 import { holdingTransactions, portfolioItems, trackedCoins } from '../schema/index.ts';
 import { changeInTransaction, listTransactions, toHoldingTransactions } from './holding-transactions.ts';
-import type { HoldingRecord } from './portfolio.ts';
+import type { HoldingRecord } from './holding-record.ts';
 
 /** One imported trade, as the holding's history will hold it, with its row in the file. */
 export interface ImportedTrade {

@@ -223,3 +223,27 @@ export function checkoutSessionJson(s: FakeCheckoutSession, amountOf: (price: st
     wallet_options: null,
   };
 }
+
+/** A billing portal session as Stripe's `POST /v1/billing_portal/sessions` answers it. */
+export function portalSessionJson(session: {
+  id: string;
+  customer: string;
+  created: Date;
+  returnUrl: string | null;
+  url: string;
+}): Record<string, unknown> {
+  return {
+    id: session.id,
+    object: 'billing_portal.session',
+    configuration: 'bpc_fake',
+    created: Math.floor(session.created.getTime() / 1000),
+    customer: session.customer,
+    customer_account: null,
+    flow: null,
+    livemode: false,
+    locale: null,
+    on_behalf_of: null,
+    return_url: session.returnUrl,
+    url: session.url,
+  };
+}

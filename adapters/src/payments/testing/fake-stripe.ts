@@ -9,22 +9,16 @@
  * /v1/subscriptions/:id, GET /v1/invoices (by `customer`), POST /v1/invoices/create_preview (a subscription
  * change), POST /v1/billing_portal/sessions, and the hosted-checkout page /c/pay/:id (fake-stripe-hosted.ts).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PLANS, type PlanId } from '@coinpace/domain';
-import {
-  formArray,
-  formObject,
-  formString,
-  formStrings,
-  parseStripeForm,
-  type FormObject,
-} from './form-body.ts';
+import { formString, formStrings, type FormObject } from './form-body.ts';
 import {
   addMonth,
   checkoutSessionJson,
   customerJson,
   newId,
+  portalSessionJson,
   type FakeCheckoutSession,
   type FakeCustomer,
   type FakeInvoice,
@@ -40,8 +34,11 @@ import {
 } from './fake-stripe-subscriptions.ts';
 import { serveHostedCheckout } from './fake-stripe-hosted.ts';
 import { signEvent, type SignedEvent } from './fake-stripe-webhooks.ts';
+import { newCheckoutSession } from './fake-stripe-checkout.ts';
+import { stripeRequestHandler, type RecordedRequest } from './fake-stripe-http.ts';
 
 export type { SignedEvent } from './fake-stripe-webhooks.ts';
+export type { RecordedRequest } from './fake-stripe-http.ts';
 
 export interface FakeStripeOptions {
   /** The API key the server accepts (Bearer); default 'sk_test_fake'. */
@@ -55,13 +52,6 @@ export interface FakeStripeOptions {
 }
 
 /** One API request as the fake received it, for assertions. */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  /** The form body (or query), parsed from Stripe's bracket notation; values are strings. */
-  body: FormObject;
-  headers: IncomingMessage['headers'];
-}
 
 type Json = Record<string, unknown>;
 
@@ -143,50 +133,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   }
 
   function createSession(body: FormObject): FakeCheckoutSession {
-    if (body.mode !== 'subscription') {
-      throw new StripeHttpError(400, 'This fake only supports mode=subscription.', { param: 'mode' });
-    }
-    const lineItems = formArray(body.line_items).map((li, i) => {
-      const price = formString(formObject(li).price);
-      if (!price || !amounts.has(price)) {
-        throw new StripeHttpError(400, `No such price: '${price}'`, {
-          code: 'resource_missing',
-          param: `line_items[${i}][price]`,
-        });
-      }
-      return { price, quantity: Number(formString(formObject(li).quantity) ?? '1') };
+    const session = newCheckoutSession(body, {
+      now: now(),
+      baseUrl,
+      isKnownPrice: (price) => amounts.has(price),
+      customerEmail: (id) => (customers.has(id) ? (customers.get(id)?.email ?? null) : undefined),
     });
-    if (lineItems.length === 0) throw new StripeHttpError(400, 'Missing required param: line_items.');
-    const successUrl = formString(body.success_url);
-    if (!successUrl)
-      throw new StripeHttpError(400, 'Missing required param: success_url.', { param: 'success_url' });
-    const customer = formString(body.customer) ?? null;
-    if (customer && !customers.has(customer)) {
-      throw new StripeHttpError(400, `No such customer: '${customer}'`, {
-        code: 'resource_missing',
-        param: 'customer',
-      });
-    }
-    const id = newId('cs_test');
-    const created = now();
-    const session: FakeCheckoutSession = {
-      id,
-      created,
-      expiresAt: new Date(created.getTime() + 24 * 3600_000),
-      status: 'open',
-      customer,
-      customerEmail:
-        formString(body.customer_email) ?? (customer ? (customers.get(customer)?.email ?? null) : null),
-      clientReferenceId: formString(body.client_reference_id) ?? null,
-      metadata: formStrings(body.metadata),
-      subscriptionMetadata: formStrings(formObject(body.subscription_data).metadata),
-      lineItems,
-      successUrl,
-      cancelUrl: formString(body.cancel_url) ?? successUrl,
-      subscription: null,
-      url: `${baseUrl}/c/pay/${id}`,
-    };
-    sessions.set(id, session);
+    sessions.set(session.id, session);
     return session;
   }
 
@@ -297,20 +250,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       });
     }
     const id = newId('bps');
-    const portal = {
+    const portal = portalSessionJson({
       id,
-      object: 'billing_portal.session',
-      configuration: 'bpc_fake',
-      created: Math.floor(now().getTime() / 1000),
       customer,
-      customer_account: null,
-      flow: null,
-      livemode: false,
-      locale: null,
-      on_behalf_of: null,
-      return_url: formString(body.return_url) ?? null,
+      created: now(),
+      returnUrl: formString(body.return_url) ?? null,
       url: `${baseUrl}/p/session/${id}`,
-    };
+    });
     portalSessions.push(portal);
     return portal;
   }
@@ -358,47 +304,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     throw new StripeHttpError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  async function onRequest(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? '/', baseUrl);
-    const method = req.method ?? 'GET';
-    if (url.pathname.startsWith('/c/pay/')) {
-      return serveHostedCheckout(method, url.pathname, res, {
-        sessions,
-        complete: completeCheckout,
-        amountOf,
-      });
-    }
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const body = parseStripeForm(method === 'POST' ? raw : `${url.search.slice(1)}&${raw}`);
-    requests.push({ method, path: url.pathname, body, headers: req.headers });
-
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('request-id', newId('req'));
-    if (req.headers.authorization !== `Bearer ${secretKey}`) {
-      res.statusCode = 401;
-      res.end(
-        JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }),
-      );
-      return;
-    }
-    // Stripe replays the stored answer to a repeated Idempotency-Key (stripe-node's retries rely on it).
-    const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
-    let answer = typeof key === 'string' ? idempotent.get(key) : undefined;
-    if (answer) res.setHeader('idempotent-replayed', 'true');
-    else {
-      try {
-        answer = { status: 200, body: JSON.stringify(route(method, url.pathname, body)) };
-      } catch (error) {
-        if (!(error instanceof StripeHttpError)) throw error;
-        answer = { status: error.status, body: JSON.stringify({ error: error.body }) };
-      }
-      if (typeof key === 'string') idempotent.set(key, answer);
-    }
-    res.statusCode = answer.status;
-    res.end(answer.body);
-  }
+  const onRequest = stripeRequestHandler({
+    baseUrl: () => baseUrl,
+    secretKey,
+    requests,
+    idempotent,
+    route,
+    hosted: (method, pathname, res) =>
+      serveHostedCheckout(method, pathname, res, { sessions, complete: completeCheckout, amountOf }),
+  });
 
   const server = createServer((req, res) => {
     onRequest(req, res).catch((error: unknown) => {

@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { startFakeStripe, type FakeStripe, type SignedEvent } from '@coinpace/adapters/testing';
 import { findSubscription } from '@coinpace/db';
+import { testEngines } from '@coinpace/db/testing';
 import { PLANS, type PlanId } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomyLimiters, startTestApi, type TestApi } from '../../testing/harness.ts';
 import { checkoutBody, stripeEnv, testClock } from './billing-test-support.ts';
+
+// The walk is long: it runs once, on Postgres when the run has one, else on the embedded database, so
+// `npm test` with no servers walks it too.
+const ENGINE = testEngines(process.env.DATABASE_URL).at(-1)!;
 
 /**
  * Issue 14 at the HTTP level: generated subscription lives at the Stripe-shaped server, their webhooks delivered
@@ -86,7 +91,7 @@ async function readBack(
   }
 }
 
-describe('billing over HTTP walks the order space against the Stripe-shaped server (postgres)', () => {
+describe(`billing over HTTP walks the order space against the Stripe-shaped server (${ENGINE})`, () => {
   let api: TestApi;
   let fake: FakeStripe;
   const clock = testClock(START);
@@ -97,7 +102,7 @@ describe('billing over HTTP walks the order space against the Stripe-shaped serv
   beforeAll(async () => {
     fake = await startFakeStripe({ webhookSecret: 'whsec_walk', now: clock.now });
     // Roomy limits: every life (and every shrinking replay of a failure) signs up from one address.
-    api = await startTestApi('postgres', stripeEnv(fake), { now: clock.now, limiters: roomyLimiters });
+    api = await startTestApi(ENGINE, stripeEnv(fake), { now: clock.now, limiters: roomyLimiters });
   });
   afterAll(async () => {
     console.log(
@@ -227,13 +232,13 @@ describe('billing over HTTP walks the order space against the Stripe-shaped serv
 /** How long GET /api/billing/user trusts a passed period end before reading back (get-billing-info.ts). */
 const RECHECK_MS = 5 * 60 * 1000;
 
-describe('billing over HTTP walks the same lives with local checkout (postgres)', () => {
+describe(`billing over HTTP walks the same lives with local checkout (${ENGINE})`, () => {
   let api: TestApi;
   const clock = testClock(START);
   let lives = 0;
   let stepsWalked = 0;
   beforeAll(async () => {
-    api = await startTestApi('postgres', {}, { now: clock.now, limiters: roomyLimiters });
+    api = await startTestApi(ENGINE, {}, { now: clock.now, limiters: roomyLimiters });
   });
   afterAll(async () => {
     console.log(`billing property (HTTP, local checkout): ${lives} lives, ${stepsWalked} steps`);

@@ -39,6 +39,15 @@ describe('DisplayCurrencySection (issue 18)', () => {
     expect(useCurrency.getState()).toMatchObject({ currency: 'eur', rates: { usd: 1, eur: 0.9 } });
   });
 
+  it('says that alerts keep the currency they were set in, and what stays in dollars', async () => {
+    render(<DisplayCurrencySection />);
+    await screen.findByLabelText('Currency');
+    const hint = document.getElementById('display-currency-hint')!.textContent!.replace(/\s+/g, ' ');
+    expect(hint).toContain('an alert keeps the currency it was set in');
+    expect(hint).toContain('Transactions and plan prices stay in US dollars.');
+    expect(hint).not.toMatch(/alerts and plan prices stay in US dollars/i);
+  });
+
   it('puts the old currency back and says why when the save fails', async () => {
     api.on('PATCH', '/api/users/me', { status: 500, body: { error: 'Something went wrong' } });
     render(<DisplayCurrencySection />);

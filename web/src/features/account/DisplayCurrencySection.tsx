@@ -22,7 +22,8 @@ export function DisplayCurrencySection() {
       <h2 id="display-currency-title">Display currency</h2>
       <p className="muted" id="display-currency-hint">
         Prices, values, gains, charts and the ticker are shown in it, converted from US dollars (the value
-        history at each day&apos;s rate). Transactions, alerts and plan prices stay in US dollars.
+        history at each day&apos;s rate). New alerts are set in it; an alert keeps the currency it was set in.
+        Transactions and plan prices stay in US dollars.
       </p>
       <ErrorBanner message={error} onClose={clearError} />
       {currency === null ? (

@@ -110,7 +110,9 @@ describe('payment return', () => {
     const outcome = runPaymentReturn(deps);
     await clock.run(0);
     await expect(outcome).resolves.toBe('failed');
-    expect(log).toContain('0 error: Payment processing error: Checkout session not found.');
+    expect(log).toContain(
+      '0 error: Payment processing error: Checkout session not found. Please check your account page in a moment, or contact support if your plan does not appear.',
+    );
     expect(log).toContain('0 account');
   });
 });

@@ -17,8 +17,10 @@ export const PAYMENT_RETURN_TIMING = Object.freeze({
 });
 
 export const PAYMENT_UNCLEAR = 'Payment processed but status unclear. Please refresh the page.';
-export const PAYMENT_NOT_CONFIRMED =
-  'We could not confirm your payment yet. Please check your account page in a moment, or contact support if your plan does not appear.';
+/** Where a user whose payment return failed should look, and whom to ask (SPEC.md section 4, Payment return). */
+export const PAYMENT_CHECK_ACCOUNT =
+  'Please check your account page in a moment, or contact support if your plan does not appear.';
+export const PAYMENT_NOT_CONFIRMED = `We could not confirm your payment yet. ${PAYMENT_CHECK_ACCOUNT}`;
 
 export interface PaymentReturnDeps {
   sessionId: string;
@@ -54,7 +56,7 @@ export async function runPaymentReturn(deps: PaymentReturnDeps): Promise<Payment
   try {
     result = await deps.confirm(deps.sessionId);
   } catch (error) {
-    deps.notify('error', `Payment processing error: ${deps.errorMessage(error)}`);
+    deps.notify('error', `Payment processing error: ${deps.errorMessage(error)} ${PAYMENT_CHECK_ACCOUNT}`);
     deps.goToAccount();
     return 'failed';
   }
