@@ -118,10 +118,7 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     // A watch-list price alert through search.
     await page.getByRole('link', { name: 'Alerts' }).first().click();
     await page.waitForURL('**/alerts');
-    await page
-      .getByRole('status')
-      .filter({ hasText: '50/50 alerts remaining this billing period' })
-      .waitFor();
+    await page.getByTestId('usage-channels').getByText('E-mail: 25/25 left').waitFor();
     const modal = await fillWatchlistPriceAlert(page, {
       search: 'bitcoin',
       result: /BTC Bitcoin/,
@@ -192,7 +189,8 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
       .getByText(/Fired · cooling down until/)
       .waitFor();
     await expect(btcRow.getByRole('switch').getAttribute('aria-checked')).resolves.toBe('false');
-    await page.getByRole('status').filter({ hasText: '49/50 alerts remaining' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('usage-channels').getByText('SMS: 24/25 left').waitFor({ timeout: 15_000 });
+    await page.getByTestId('usage-channels').getByText('E-mail: 24/25 left').waitFor();
     await screenshot(page, 'alerts-fired-desktop');
 
     // Exactly once: further polls at the same and higher prices send nothing more.

@@ -76,7 +76,8 @@ describe('issue 15: what a new user trips over', () => {
     await screenshot(page, 'issue15-alert-already-true-desktop', { fullPage: false });
     await modal.getByRole('button', { name: 'Cancel' }).click();
 
-    // Item 1: 25 SMS-only alerts fire at once and use up the SMS allowance; e-mail has all 25 left.
+    // Item 1: 25 SMS-only alerts fire one price update after another and use up the SMS allowance
+    // (alerts crossed by the same update would go out as one SMS); e-mail has all 25 left.
     for (let i = 0; i < 25; i++) {
       await callApi(page, url, 'POST', '/api/alerts', {
         type: 'WatchlistPrice',
@@ -87,20 +88,23 @@ describe('issue 15: what a new user trips over', () => {
         notificationMethod: 'SMS',
       });
     }
+    const smsLeft = async () =>
+      (await callApi(page, url, 'GET', '/api/alerts/user/stats')).notifications.sms.remaining;
+    for (let i = 0; i < 25; i++) {
+      coingecko.setPrice('solana', 200.5 + i);
+      await expect.poll(smsLeft, { timeout: 15_000 }).toBe(24 - i);
+    }
     coingecko.setPrice('solana', 250);
-    await expect
-      .poll(
-        async () => (await callApi(page, url, 'GET', '/api/alerts/user/stats')).notifications.sms.remaining,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(0);
     await page.reload();
     await usage.getByText('SMS: 0/25 left').waitFor();
     const banner = page.locator('.usage-banner');
     await expect(banner.getAttribute('data-level')).resolves.toBe('warning');
-    await banner.getByText('25/50 alerts remaining this billing period', { exact: false }).waitFor();
+    // One line per channel; only SMS says its limit is reached.
+    await usage.locator('li', { hasText: 'SMS: 0/25 left' }).getByText('Limit reached').waitFor();
+    await expect(usage.locator('li', { hasText: 'E-mail' }).getByText('Limit reached').count()).resolves.toBe(
+      0,
+    );
+    await expect(banner.getByText('25/50', { exact: false }).count()).resolves.toBe(0);
     await banner.getByText(/No SMS alerts left\. Alerts go out by e-mail only/).waitFor();
 
     // An SMS-only alert now would send nothing: 'Alert Limit Reached', naming SMS.

@@ -27,6 +27,22 @@ export interface CrossedAlert {
   price: string;
 }
 
+/** A tick's quotes as one JSON parameter: `jsonb_to_recordset(...) as t(coin text, price numeric)`. */
+export const tickQuotesJson = (quotes: TickQuote[]) =>
+  JSON.stringify(quotes.map((q) => ({ coin: q.coingeckoId, price: q.price })));
+
+/**
+ * The currencies a tick can judge triggers in, the dollar and each usable rate, as one JSON parameter:
+ * `jsonb_to_recordset(...) as r(currency text, rate numeric)`.
+ */
+export const tickRatesJson = (rates: FxRates) =>
+  JSON.stringify([
+    { currency: 'usd', rate: '1' },
+    ...Object.entries(rates)
+      .filter(([c, rate]) => c !== 'usd' && isDisplayCurrency(c) && isUsableRate(rate))
+      .map(([currency, rate]) => ({ currency, rate: String(rate) })),
+  ]);
+
 /** The first instant after `armedBy`'s millisecond (see {@link findCrossedAlerts}). */
 const armedBefore = (armedBy: Date) => new Date(armedBy.getTime() + 1);
 
@@ -48,13 +64,8 @@ export async function findCrossedAlerts(
   rates: FxRates = {},
 ): Promise<CrossedAlert[]> {
   if (quotes.length === 0) return [];
-  const json = JSON.stringify(quotes.map((q) => ({ coin: q.coingeckoId, price: q.price })));
-  const currencies = JSON.stringify([
-    { currency: 'usd', rate: '1' },
-    ...Object.entries(rates)
-      .filter(([c, rate]) => c !== 'usd' && isDisplayCurrency(c) && isUsableRate(rate))
-      .map(([currency, rate]) => ({ currency, rate: String(rate) })),
-  ]);
+  const json = tickQuotesJson(quotes);
+  const currencies = tickRatesJson(rates);
   const armed = armedBy ? sql`and x.updated_at < ${armedBefore(armedBy).toISOString()}::timestamptz` : sql``;
   const result = await db.execute(sql`
     select a.id, a.user_id as "userId", t.coin as "coingeckoId", t.price::text as "price"

@@ -8,7 +8,7 @@
  */
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../connect.ts';
-import { alertEvents, alerts, subscriptions, usagePeriods, users } from '../schema/index.ts';
+import { alertEvents, alerts, outboxMessages, subscriptions, usagePeriods, users } from '../schema/index.ts';
 import type { AlertRecord } from './alerts.ts';
 import { rowsOf } from './locks.ts';
 
@@ -30,16 +30,56 @@ export async function existingEventKeys(db: AppDb | AppTx, keys: string[]): Prom
 }
 
 /**
- * Pauses the alerts by their trigger, if still Active, and returns those this call paused. The row lock
- * and the status check make each alert fire for one consumer only, however many run.
+ * The alerts among `ids` that are still Active, locked for this transaction in id order (two consumers
+ * never wait on each other in a cycle). A second consumer handling the same tick waits here and then
+ * sees the alerts the first one paused as no longer Active, so each alert fires for one consumer only.
  */
-export async function claimAlerts(tx: AppTx, ids: string[], now: Date): Promise<AlertRecord[]> {
+export async function lockActiveAlerts(tx: AppTx, ids: string[]): Promise<AlertRecord[]> {
   if (ids.length === 0) return [];
   return tx
-    .update(alerts)
-    .set({ status: 'Paused', pausedBy: 'trigger', lastTriggered: now, updatedAt: now })
+    .select()
+    .from(alerts)
     .where(and(inUuidList(alerts.id, ids), eq(alerts.status, 'Active')))
-    .returning();
+    .orderBy(alerts.id)
+    .for('update');
+}
+
+/** Pauses fired alerts by their trigger: the reset interval runs from `now`. */
+export async function pauseFiredAlerts(tx: AppTx, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(alerts)
+    .set({ status: 'Paused', pausedBy: 'trigger', lastTriggered: now, skippedAt: null, updatedAt: now })
+    .where(inUuidList(alerts.id, ids));
+}
+
+/** The dedupe-key prefix of the combined alert messages (one per user, tick and channel). */
+export const ALERT_NOTICE_KEY_PREFIX = 'alert-notice:';
+
+/**
+ * The dedupe key of the one message per channel that tells a user about every alert a tick fired for
+ * them: a redelivered tick finds it and sends nothing twice.
+ */
+export function alertNoticeKey(userId: string, tickId: string, channel: string): string {
+  return `${ALERT_NOTICE_KEY_PREFIX}${userId}:${tickId}:${channel}`;
+}
+
+/**
+ * The users among `userIds` already sent this tick's combined message on some channel: the tick was
+ * handled for them before (it is being handled again), and nothing more goes to them for it.
+ */
+export async function usersNotifiedForTick(
+  db: AppDb | AppTx,
+  userIds: string[],
+  tickId: string,
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const keys = userIds.flatMap((u) => ['email', 'sms'].map((c) => alertNoticeKey(u, tickId, c)));
+  const rows = await db
+    .select({ userId: outboxMessages.userId })
+    .from(outboxMessages)
+    .where(inTextList(outboxMessages.dedupeKey, keys));
+  return new Set(rows.map((r) => r.userId!).filter(Boolean));
 }
 
 /** Contact details and subscription of each user, for delivery decisions. */

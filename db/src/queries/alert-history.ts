@@ -1,7 +1,8 @@
 /** The firing history of alerts, per alert and per user, with how each message went. */
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../connect.ts';
 import { alertEvents, alerts, outboxMessages } from '../schema/index.ts';
+import { ALERT_NOTICE_KEY_PREFIX, alertNoticeKey } from './alert-firing.ts';
 
 export type AlertEventRecord = typeof alertEvents.$inferSelect;
 
@@ -17,6 +18,12 @@ export interface AlertEventWithDeliveries {
     lastError: string | null;
   }[];
 }
+
+/** An outbox message as the history shows it, with what ties it to its events. */
+type DeliveryRow = AlertEventWithDeliveries['deliveries'][number] & {
+  alertEventId: string | null;
+  dedupeKey: string;
+};
 
 export interface HistoryPage {
   /** Newest first, at most this many. */
@@ -52,14 +59,20 @@ export async function listAlertEvents(
     .orderBy(desc(alertEvents.firedAt), desc(alertEvents.id))
     .limit(page.limit);
   if (events.length === 0) return [];
-  // The messages of a thousand events per query: a whole history (the data export) has more events than a
-  // query may carry parameters.
-  const byEvent = new Map<string, AlertEventWithDeliveries['deliveries']>();
-  for (let i = 0; i < events.length; i += 1000) {
-    const ids = events.slice(i, i + 1000).map((e) => e.event.id);
-    const messages = await db
+  // A combined message (one per user, tick and channel) tells several events and names the first of
+  // them: each event finds it by its key; a message of one event alone names that event. Read for a
+  // few hundred events per query: a whole history (the data export) has more events than a query may
+  // carry parameters.
+  const noticeKeys = (e: AlertEventRecord) => e.channels.map((c) => alertNoticeKey(e.userId, e.tickId, c));
+  const messages = new Map<string, DeliveryRow>();
+  for (let i = 0; i < events.length; i += 500) {
+    const chunk = events.slice(i, i + 500);
+    const keys = chunk.flatMap((e) => noticeKeys(e.event));
+    const rows = await db
       .select({
+        id: outboxMessages.id,
         alertEventId: outboxMessages.alertEventId,
+        dedupeKey: outboxMessages.dedupeKey,
         channel: outboxMessages.channel,
         status: outboxMessages.status,
         attempts: outboxMessages.attempts,
@@ -67,17 +80,36 @@ export async function listAlertEvents(
         lastError: outboxMessages.lastError,
       })
       .from(outboxMessages)
-      .where(inArray(outboxMessages.alertEventId, ids));
-    for (const { alertEventId, ...delivery } of messages) {
-      if (alertEventId === null) continue;
-      const list = byEvent.get(alertEventId);
-      if (list) list.push(delivery);
-      else byEvent.set(alertEventId, [delivery]);
-    }
+      .where(
+        or(
+          inArray(
+            outboxMessages.alertEventId,
+            chunk.map((e) => e.event.id),
+          ),
+          keys.length > 0 ? inArray(outboxMessages.dedupeKey, keys) : undefined,
+        ),
+      );
+    // A combined message can be found from two chunks: it is kept once.
+    for (const { id, ...row } of rows) messages.set(id, row);
+  }
+  const byEvent = new Map<string, DeliveryRow[]>();
+  const byKey = new Map<string, DeliveryRow[]>();
+  for (const m of messages.values()) {
+    const index = m.dedupeKey.startsWith(ALERT_NOTICE_KEY_PREFIX) ? byKey : byEvent;
+    const key = index === byKey ? m.dedupeKey : m.alertEventId;
+    if (key === null) continue;
+    const list = index.get(key);
+    if (list) list.push(m);
+    else index.set(key, [m]);
   }
   return events.map(({ event, alert }) => ({
     event,
     alert,
-    deliveries: (byEvent.get(event.id) ?? []).sort((a, b) => a.channel.localeCompare(b.channel)),
+    deliveries: [
+      ...(byEvent.get(event.id) ?? []),
+      ...noticeKeys(event).flatMap((key) => byKey.get(key) ?? []),
+    ]
+      .sort((a, b) => a.channel.localeCompare(b.channel))
+      .map(({ alertEventId: _id, dedupeKey: _key, ...delivery }) => delivery),
   }));
 }

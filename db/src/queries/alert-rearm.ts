@@ -6,8 +6,8 @@ import { rowsOf } from './locks.ts';
 
 const SHORTEST_MS = Math.min(...Object.values(RESET_INTERVAL_MS));
 
-// CASE reset_interval WHEN '1hour' THEN 3600000 ... END, from the one table in domain.
-const intervalMs = sql.join(
+/** An alert's reset interval in ms, in SQL: CASE reset_interval WHEN '1hour' THEN 3600000 ... END, from domain's table. */
+export const resetIntervalMsSql = sql.join(
   [
     sql.raw('case reset_interval'),
     ...RESET_INTERVALS.map((name) => sql.raw(`when '${name}' then ${RESET_INTERVAL_MS[name]}`)),
@@ -31,7 +31,7 @@ export async function rearmDueAlerts(
     update alerts set status = 'Active', paused_by = null, updated_at = ${at}::timestamptz
     where paused_by = 'trigger' and status = 'Paused'
       and last_triggered <= ${at}::timestamptz - ${SHORTEST_MS} * interval '1 millisecond'
-      and last_triggered + (${intervalMs}) * interval '1 millisecond' <= ${at}::timestamptz
+      and last_triggered + (${resetIntervalMsSql}) * interval '1 millisecond' <= ${at}::timestamptz
     returning id, user_id as "userId"`);
   return rowsOf<{ id: string; userId: string }>(result);
 }

@@ -9,6 +9,7 @@ import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../connect.ts';
 import { alertEvents, outboxMessages, usagePeriods } from '../schema/index.ts';
 import { rowsOf } from './locks.ts';
+import { ALERT_NOTICE_KEY_PREFIX } from './alert-firing.ts';
 import type { OutboxMessage } from './outbox.ts';
 
 /** `now() + ms` in the database. */
@@ -135,25 +136,65 @@ export async function providerIdsSentTo(
 }
 
 /**
- * Once every message of a queued alert event is sent or failed, records the event's outcome
- * (delivered, partially_delivered or failed) and gives back the allowance the failures used: each
- * failed channel its own count, and the notification itself when nothing reached the user.
- * @returns the outcome written, or null while messages are still under way (or it was settled before).
+ * Once every message of a queued alert event is sent or failed, records its outcome (delivered,
+ * partially_delivered or failed) and gives back the allowance the failures used: each failed channel its
+ * own count, and the notification itself when nothing reached the user. A combined message (one per
+ * user, tick and channel, telling every alert the tick fired for the user) names the first event it
+ * tells; settling it settles all of them, each by the messages of the channels it asked for, and gives
+ * the allowance back once, as it was counted once.
+ * @returns the outcome written for `eventId`, or null while messages are still under way (or it was
+ * settled before).
  */
 export async function settleAlertEvent(db: AppDb, eventId: string): Promise<string | null> {
   return db.transaction(async (tx) => {
+    // The messages of a notice all name this event: its lock makes one settlement at a time.
     const [event] = await tx.select().from(alertEvents).where(eq(alertEvents.id, eventId)).for('update');
     if (!event || event.outcome !== 'queued') return null;
     const messages = await tx
-      .select({ channel: outboxMessages.channel, status: outboxMessages.status })
+      .select({
+        channel: outboxMessages.channel,
+        status: outboxMessages.status,
+        dedupeKey: outboxMessages.dedupeKey,
+      })
       .from(outboxMessages)
       .where(eq(outboxMessages.alertEventId, eventId));
     if (messages.some((m) => m.status === 'pending' || m.status === 'sending')) return null;
-    const sent = messages.filter((m) => m.status === 'sent').length;
+    const combined = messages.some((m) => m.dedupeKey.startsWith(ALERT_NOTICE_KEY_PREFIX));
+    // The events of one notice: the same user and tick, written in one transaction at one instant.
+    const told = combined
+      ? await tx
+          .select()
+          .from(alertEvents)
+          .where(
+            and(
+              eq(alertEvents.userId, event.userId),
+              eq(alertEvents.firedAt, event.firedAt),
+              eq(alertEvents.tickId, event.tickId),
+              eq(alertEvents.outcome, 'queued'),
+            ),
+          )
+          .orderBy(alertEvents.id)
+          .for('update')
+      : [event];
+    // A combined message goes on each channel any of its events asked for; each event is judged by its own.
+    const messagesOf = (e: { channels: string[] }) =>
+      combined ? messages.filter((m) => e.channels.includes(m.channel)) : messages;
+    const byOutcome = new Map<string, string[]>();
+    for (const e of told) {
+      const outcome = outcomeOf(messagesOf(e));
+      byOutcome.set(outcome, [...(byOutcome.get(outcome) ?? []), e.id]);
+    }
+    for (const [outcome, ids] of byOutcome) {
+      await tx
+        .update(alertEvents)
+        .set({ outcome })
+        .where(
+          sql`${alertEvents.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+        );
+    }
     const failed = messages.filter((m) => m.status === 'failed');
-    const outcome = failed.length === 0 ? 'delivered' : sent > 0 ? 'partially_delivered' : 'failed';
-    await tx.update(alertEvents).set({ outcome }).where(eq(alertEvents.id, eventId));
     if (failed.length > 0) {
+      const sent = messages.length - failed.length;
       const email = failed.filter((m) => m.channel === 'email').length;
       const sms = failed.filter((m) => m.channel === 'sms').length;
       await tx
@@ -171,8 +212,15 @@ export async function settleAlertEvent(db: AppDb, eventId: string): Promise<stri
           ),
         );
     }
-    return outcome;
+    return outcomeOf(messagesOf(event));
   });
+}
+
+/** An event's outcome from its messages, all done: none reached the user (or none was written) is failed. */
+function outcomeOf(messages: { status: string }[]): string {
+  const sent = messages.filter((m) => m.status === 'sent').length;
+  if (sent === 0) return 'failed';
+  return sent === messages.length ? 'delivered' : 'partially_delivered';
 }
 
 /** Counts of outbox rows by status (for metrics and tests). */

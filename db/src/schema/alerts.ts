@@ -57,6 +57,14 @@ export const alerts = pgTable(
     resetInterval: text().notNull().default('1week'),
     lastTriggered: instant(),
     /**
+     * When a firing of this alert was last skipped because the allowance was used up. A skip does not
+     * pause the alert: it stays Active and fires at the first tick past its trigger once the allowance
+     * allows. While `skipped_at` is at or after `updated_at` the skip of this crossing is on record and
+     * later ticks past the trigger record no other; a tick that sees the price back on the other side,
+     * once the reset interval has passed since the skip, clears it (see alert-skips.ts).
+     */
+    skippedAt: instant(),
+    /**
      * user: set by the user; auto: created for a coin newly added to the portfolio, like the user's first
      * Gain/Loss alert (SPEC.md section 4), which the alerts screen says in a notice (issue 15 item 13).
      */
@@ -75,6 +83,10 @@ export const alerts = pgTable(
     index('alerts_rearm_idx')
       .on(t.lastTriggered)
       .where(sql`${t.pausedBy} = 'trigger'`),
+    // The few alerts with a skip on record, by coin: a tick clears those its prices have moved back from.
+    index('alerts_skipped_idx')
+      .on(t.coingeckoId)
+      .where(sql`${t.skippedAt} is not null`),
   ],
 );
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceLeft, decideDelivery, limitReachedMessage, methodAllowance } from './allowance.ts';
+import {
+  addNoticeUsage,
+  allowanceLeft,
+  decideDelivery,
+  limitReachedMessage,
+  methodAllowance,
+} from './allowance.ts';
 
 const basic = { total: 50, email: 25, sms: 25 };
 const contact = { email: 'a@b.c', phone: '+15550001111' };
@@ -76,5 +82,29 @@ describe('limitReachedMessage', () => {
       'You have used all of your SMS alerts for this billing period. Upgrade your plan or wait for your next billing cycle.',
     );
     expect(limitReachedMessage(['email'])).toContain('all of your e-mail alerts');
+  });
+});
+
+describe('addNoticeUsage', () => {
+  const none = { total: 0, email: 0, sms: 0 };
+  const limits = basic;
+
+  it('counts the alerts one tick fired for a user once, and once per channel they go out on', () => {
+    const decisions = [
+      ...Array.from({ length: 16 }, () => decideDelivery('Both', contact, limits, none)),
+      decideDelivery('Email', contact, limits, none),
+    ];
+    expect(addNoticeUsage(none, decisions)).toEqual({ total: 1, email: 1, sms: 1 });
+    expect(addNoticeUsage(none, [decideDelivery('SMS', contact, limits, none)])).toEqual({
+      total: 1,
+      email: 0,
+      sms: 1,
+    });
+  });
+
+  it('counts nothing when no alert was queued', () => {
+    const used = { total: 50, email: 25, sms: 25 };
+    expect(addNoticeUsage(used, [decideDelivery('Both', contact, limits, used)])).toEqual(used);
+    expect(addNoticeUsage(none, [])).toEqual(none);
   });
 });

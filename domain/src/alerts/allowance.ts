@@ -1,7 +1,8 @@
 /**
- * The allowance decision at firing time (DESIGN.md section 5, 'Allowance'): every fired alert counts
- * once toward the plan's notifications per billing period, whatever its channels; e-mail and SMS also
- * have their own caps. At zero nothing is sent and the event is recorded as skipped.
+ * The allowance decision at firing time (DESIGN.md section 5, 'Allowance'). What counts is a
+ * notification: all alerts of one user that fire on one tick go out as one message per channel, and
+ * that counts once toward the plan's notifications per billing period, and once toward the cap of each
+ * channel it went out on. At zero nothing is sent and the event is recorded as skipped.
  */
 import { channelsOf, type Channel, type NotificationMethod } from './constants.ts';
 
@@ -74,13 +75,30 @@ export function decideDelivery(
   return { outcome: cappedOut ? 'skipped_allowance' : 'failed', channels: [], notes };
 }
 
-/** The usage after a decision: one notification, plus one per channel queued. */
+/**
+ * The usage after one alert's decision alone: one notification, plus one per channel queued. A tick
+ * that fires several alerts of a user counts them together with {@link addNoticeUsage}.
+ */
 export function addUsage(usage: AllowanceUsage, decision: DeliveryDecision): AllowanceUsage {
-  if (decision.outcome !== 'queued') return usage;
+  return addNoticeUsage(usage, [decision]);
+}
+
+/**
+ * The usage after one combined notification: the decisions of all alerts of one user fired by one tick,
+ * each taken against the same usage. One notification when any of them was queued, and one per channel
+ * that any of them goes out on (the message of that channel lists them all).
+ */
+export function addNoticeUsage(
+  usage: AllowanceUsage,
+  decisions: readonly DeliveryDecision[],
+): AllowanceUsage {
+  const queued = decisions.filter((d) => d.outcome === 'queued');
+  if (queued.length === 0) return usage;
+  const uses = (channel: Channel) => queued.some((d) => d.channels.includes(channel));
   return {
     total: usage.total + 1,
-    email: usage.email + (decision.channels.includes('email') ? 1 : 0),
-    sms: usage.sms + (decision.channels.includes('sms') ? 1 : 0),
+    email: usage.email + (uses('email') ? 1 : 0),
+    sms: usage.sms + (uses('sms') ? 1 : 0),
   };
 }
 

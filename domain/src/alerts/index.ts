@@ -6,4 +6,5 @@ export * from './evaluate.ts';
 export * from './lifecycle.ts';
 export * from './allowance.ts';
 export * from './notification.ts';
+export * from './notification-combined.ts';
 export * from './messages.ts';

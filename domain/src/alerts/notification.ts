@@ -44,7 +44,8 @@ export interface RenderedEmail {
   html: string;
 }
 
-const BRAND = 'Coinpace';
+/** The name messages go out under. */
+export const MESSAGE_BRAND = 'Coinpace';
 
 /** The line a message about simulated prices carries. */
 export const SIMULATED_NOTICE = 'These are simulated demo prices, not market prices.';
@@ -112,7 +113,7 @@ export function renderAlertEmail(n: AlertNotice): RenderedEmail {
   const condition = describeCondition(n);
   const lines = describeAlert(n);
   const demo = n.simulated ? [SIMULATED_NOTICE] : [];
-  const footer = `You get this because you set this alert on ${BRAND}. It is paused until its reset interval has passed.`;
+  const footer = `You get this because you set this alert on ${MESSAGE_BRAND}. It is paused until its reset interval has passed.`;
   const text = [
     `${condition}.`,
     '',
@@ -124,11 +125,7 @@ export function renderAlertEmail(n: AlertNotice): RenderedEmail {
     footer,
     '',
   ].join('\n');
-  const [first, ...rest] = lines;
-  const list =
-    n.scope === 'all_coins' && rest.length > 0
-      ? `<p>${escapeHtml(first!)}</p><ul>${rest.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
-      : lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  const list = describeAlertHtml(n);
   const href = escapeHtml(n.alertsUrl);
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
@@ -140,9 +137,18 @@ export function renderAlertEmail(n: AlertNotice): RenderedEmail {
     '</body></html>',
   ].join('');
   const subject = n.simulated
-    ? `${BRAND} alert (simulated prices): ${condition}`
-    : `${BRAND} alert: ${condition}`;
+    ? `${MESSAGE_BRAND} alert (simulated prices): ${condition}`
+    : `${MESSAGE_BRAND} alert: ${condition}`;
   return { subject, text, html };
+}
+
+/** describeAlert as HTML paragraphs; an all-coins alert's holdings as a list. */
+export function describeAlertHtml(n: AlertNotice): string {
+  const lines = describeAlert(n);
+  const [first, ...rest] = lines;
+  return n.scope === 'all_coins' && rest.length > 0
+    ? `<p>${escapeHtml(first!)}</p><ul>${rest.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
+    : lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
 }
 
 /** The alert SMS: the condition, the price and the link, kept short. */
@@ -156,9 +162,10 @@ export function renderAlertSms(n: AlertNotice): string {
           .join(', ')
       : `now ${n.scope === 'portfolio' ? formatAmountIn(n.currency ?? 'usd', n.price) : price(n.price)}`;
   const demo = n.simulated ? ' (simulated demo prices)' : '';
-  return `${BRAND}: ${describeCondition(n)}, ${now}${demo}. ${n.alertsUrl}`;
+  return `${MESSAGE_BRAND}: ${describeCondition(n)}, ${now}${demo}. ${n.alertsUrl}`;
 }
 
-function percentText(value: number): string {
+/** A threshold percentage as messages say it: '10%', '2.5%'. */
+export function percentText(value: number): string {
   return `${Number(value.toFixed(2))}%`;
 }

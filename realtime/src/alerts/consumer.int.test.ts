@@ -6,7 +6,14 @@ import {
   waitFor,
   type TestBus,
 } from '@coinpace/adapters/testing';
-import { alertEvents, alerts, outboxMessages, subscriptions, usagePeriods } from '@coinpace/db';
+import {
+  alertEvents,
+  alertNoticeKey,
+  alerts,
+  outboxMessages,
+  subscriptions,
+  usagePeriods,
+} from '@coinpace/db';
 import {
   createTestDatabase,
   createTestHolding,
@@ -92,10 +99,13 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
   };
   const eventsOf = (alertId: string) =>
     database.db.select().from(alertEvents).where(eq(alertEvents.alertId, alertId));
+  /** The messages that told an alert's firings (a combined message tells every alert of its tick). */
   const outboxOf = async (alertId: string) => {
-    const ids = (await eventsOf(alertId)).map((e) => e.id);
-    return ids.length
-      ? database.db.select().from(outboxMessages).where(inArray(outboxMessages.alertEventId, ids))
+    const keys = (await eventsOf(alertId)).flatMap((e) =>
+      e.channels.map((c) => alertNoticeKey(e.userId, e.tickId, c)),
+    );
+    return keys.length
+      ? database.db.select().from(outboxMessages).where(inArray(outboxMessages.dedupeKey, keys))
       : [];
   };
 
@@ -318,7 +328,12 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     const [event] = await eventsOf(alert.id);
     expect(event).toMatchObject({ outcome: 'skipped_allowance', channels: [] });
     expect(await outboxOf(alert.id)).toEqual([]);
-    expect(await readAlert(database.db, alert.id)).toMatchObject({ status: 'Paused', pausedBy: 'trigger' });
+    // No cool-down starts: it stays Active and fires once the allowance allows.
+    expect(await readAlert(database.db, alert.id)).toMatchObject({
+      status: 'Active',
+      pausedBy: null,
+      lastTriggered: null,
+    });
     const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
     expect(usage).toMatchObject({ notificationsSent: 50 });
   });
@@ -438,8 +453,11 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(eachEvent).toMatchObject({ scope: 'all_coins', coinSymbol: `H${coinSeq}`, thresholdType: 'Gain' });
     expect(Number(eachEvent!.thresholdValue)).toBe(20);
     expect(wholeEvent).toMatchObject({ scope: 'portfolio', coinSymbol: null, thresholdType: 'Gain' });
+    // Both fired on one tick: one e-mail tells both.
     const [mail] = await outboxOf(whole.id);
-    expect(mail!.subject).toBe('Coinpace alert: Your portfolio is up 10% or more');
+    expect(mail!.subject).toBe('Coinpace: 2 alerts fired');
+    expect(mail!.bodyText).toContain('- Your portfolio is up 10% or more\n');
+    expect(mail!.bodyText).toContain(`- H${coinSeq} is up 20% or more\n`);
   });
 
   it('a whole-portfolio alert does not fire because holdings were added, only when they gain', async () => {
@@ -498,9 +516,13 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     );
     for (const tick of ticks) await bus.append(BUS_STREAMS.ticks, tick);
     await waitFor(() => ticks.every((t) => handled.some((h) => h.tick.id === t.id)), { timeoutMs: 15_000 });
-    for (const alert of alerts) expect(await eventsOf(alert.id)).toHaveLength(1);
+    const fired = [];
+    for (const alert of alerts) fired.push(...(await eventsOf(alert.id)));
+    expect(fired.map((e) => e.alertId).sort()).toEqual(alerts.map((a) => a.id).sort());
+    // Alerts fired by the same tick went out in one message and counted once.
+    const notices = new Set(fired.map((e) => e.tickId)).size;
     const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
-    expect(usage).toMatchObject({ notificationsSent: 8, emailSent: 8, smsSent: 0 });
+    expect(usage).toMatchObject({ notificationsSent: notices, emailSent: notices, smsSent: 0 });
   });
 
   it('a consumer that dies leaves its tick to another, which fires it however long ago it was polled', async () => {

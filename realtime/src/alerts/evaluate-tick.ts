@@ -41,6 +41,13 @@ export interface Firing {
 
 export interface TickEvaluation {
   firings: Firing[];
+  /** The tick's prices that may fire alerts. */
+  quotes: TickQuote[];
+  /**
+   * Whole-portfolio and all-coins alerts with a skip on record (allowance used up) that the tick found
+   * short of their threshold, on fresh prices: their crossing may end (see alert-skips.ts in db).
+   */
+  notPast: string[];
   /** Coins of the tick whose price may not fire alerts, and why. */
   rejected: { coingeckoId: string; reason: AlertPriceRejection }[];
   /** True when the tick's prices are the simulated demo feed (PRICE_SOURCE=simulated), not the market. */
@@ -76,9 +83,16 @@ export async function evaluateTick(
     userId: c.userId,
     price: c.price,
   }));
-  firings.push(...(await evaluateWideAlerts(db, usable, tick.at, opts)));
+  const wide = await evaluateWideAlerts(db, usable, tick.at, opts);
+  firings.push(...wide.firings);
   // One price source feeds the poller, so a tick is simulated or not as a whole.
-  return { firings, rejected, simulated: tick.source?.status === 'simulated' };
+  return {
+    firings,
+    quotes: usable,
+    notPast: wide.notPast,
+    rejected,
+    simulated: tick.source?.status === 'simulated',
+  };
 }
 
 async function evaluateWideAlerts(
@@ -86,13 +100,13 @@ async function evaluateWideAlerts(
   usable: TickQuote[],
   at: number,
   opts: EvaluateOptions,
-): Promise<Firing[]> {
+): Promise<{ firings: Firing[]; notPast: string[] }> {
   const alerts = await findPortfolioWideAlerts(
     db,
     usable.map((q) => q.coingeckoId),
     new Date(at),
   );
-  if (alerts.length === 0) return [];
+  if (alerts.length === 0) return { firings: [], notPast: [] };
   // The tick's own prices stand for their coins; the other holdings take their stored prices.
   const inTick = new Map(usable.map((q) => [q.coingeckoId, Number(q.price)]));
   const holdingsByUser = new Map<string, PricedHolding[]>();
@@ -114,9 +128,19 @@ async function evaluateWideAlerts(
     holdingsByUser.set(row.userId, list);
   }
   const firings: Firing[] = [];
-  for (const alert of alerts) firings.push(...evaluateWide(alert, holdingsByUser.get(alert.userId) ?? []));
-  return firings;
+  const notPast: string[] = [];
+  for (const alert of alerts) {
+    const holdings = holdingsByUser.get(alert.userId) ?? [];
+    const fired = evaluateWide(alert, holdings);
+    firings.push(...fired);
+    if (fired.length === 0 && alert.skippedAt !== null && allFresh(holdings)) notPast.push(alert.id);
+  }
+  return { firings, notPast };
 }
+
+/** Every counted holding has a fresh price: a wide alert that did not fire is truly short of its threshold. */
+const allFresh = (holdings: PricedHolding[]) =>
+  holdings.every((h) => h.fresh || !(h.quantity > 0 && h.purchasePrice > 0));
 
 function evaluateWide(alert: AlertRecord, holdings: PricedHolding[]): Firing[] {
   const rule = {

@@ -1,47 +1,56 @@
 /**
- * Firing (DESIGN.md section 5): in one transaction the alerts are paused by their trigger, the allowance
- * is counted under a row lock, one alert event per alert is written under the idempotency key
- * `alertId:tickId`, and the e-mail and SMS go to the outbox. Sending happens later, in the dispatcher,
- * so firing a thousand alerts costs a few statements, not a thousand SMTP sessions.
+ * Firing (DESIGN.md section 5): in one transaction per batch of users, the alerts are locked, the
+ * allowance is counted under a row lock, one alert event per alert is written under the idempotency key
+ * `alertId:tickId`, the alerts that went out are paused by their trigger, and the messages go to the
+ * outbox. All alerts a tick fires for one user go out as one message per channel (key
+ * `alert-notice:{userId}:{tickId}:{channel}`), which counts once against the allowance, so a market-wide
+ * move that crosses sixteen alerts sends one e-mail and one SMS. A firing skipped because the allowance
+ * is used up leaves its alert Active (see alert-skips.ts in db). Sending happens later, in the
+ * dispatcher, so firing a thousand alerts costs a few statements, not a thousand SMTP sessions.
  */
 import {
-  claimAlerts,
   existingEventKeys,
   insertAlertEvents,
   insertOutboxRows,
+  isSkipOnRecord,
   loadRecipients,
+  lockActiveAlerts,
   lockUsageRows,
+  pauseFiredAlerts,
+  recordAllowanceSkips,
   saveUsageRows,
   toSubscriptionState,
+  usersNotifiedForTick,
   type AlertRecord,
   type AppDb,
+  type AppTx,
   type NewAlertEvent,
   type NewOutboxRow,
   type UsageKey,
   type UsageRecord,
 } from '@coinpace/db';
 import {
-  addUsage,
+  addNoticeUsage,
   decideDelivery,
-  displayCurrencyOf,
   findPlan,
   hasActivePlan,
-  rateOf,
-  renderAlertEmail,
-  renderAlertSms,
   type AlertNotice,
-  type AlertScope,
   type AlertTriggeredPayload,
   type AllowanceLimits,
-  type DisplayCurrency,
+  type ContactInfo,
+  type DeliveryDecision,
   type FxRates,
   type NotificationMethod,
-  type ThresholdType,
   usagePeriodAt,
 } from '@coinpace/domain';
+import { crossedNote, eventTrigger, noticeOf, toldIn, triggeredPayload } from './alert-notice.ts';
+import { inNoticeOrder, noticeMessages } from './notice-messages.ts';
 import type { Firing } from './evaluate-tick.ts';
 
-/** Alerts fired per transaction: bounds lock time when a crash moves many coins at once. */
+/**
+ * Alerts fired per transaction, about: bounds lock time when a crash moves many coins at once. A user's
+ * firings of one tick are never split, since they make one message.
+ */
 export const FIRE_CHUNK = 1000;
 
 export interface FireOptions {
@@ -55,20 +64,45 @@ export interface FireOptions {
   rates?: FxRates;
 }
 
-/** One alert fired by this call, as the user's sockets are told. */
+/** One alert fired by this call (its event written), as the user's sockets are told. */
 export interface FiredAlert {
   userId: string;
   payload: AlertTriggeredPayload;
 }
 
-/** Fires the alerts in chunks; alerts fired before for this tick, or no longer Active, are left alone. */
+/**
+ * Fires the alerts in chunks of whole users. Alerts fired before for this tick, no longer Active, of a
+ * user already sent this tick's message, or skipped before in the same crossing are left alone.
+ */
 export async function fireAlerts(db: AppDb, firings: Firing[], opts: FireOptions): Promise<FiredAlert[]> {
   const fired: FiredAlert[] = [];
   const unique = [...new Map(firings.map((f) => [f.alertId, f])).values()];
-  for (let i = 0; i < unique.length; i += FIRE_CHUNK) {
-    fired.push(...(await fireChunk(db, unique.slice(i, i + FIRE_CHUNK), opts)));
-  }
+  for (const chunk of chunksOfUsers(unique, FIRE_CHUNK)) fired.push(...(await fireChunk(db, chunk, opts)));
   return fired;
+}
+
+/** Firings in chunks of about `size`, each user's in one chunk. */
+function chunksOfUsers(firings: Firing[], size: number): Firing[][] {
+  const chunks: Firing[][] = [];
+  let chunk: Firing[] = [];
+  for (const own of groupBy(firings, (f) => f.userId).values()) {
+    if (chunk.length > 0 && chunk.length + own.length > size) {
+      chunks.push(chunk);
+      chunk = [];
+    }
+    chunk.push(...own);
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** One alert's firing as decided. */
+interface Decided {
+  alert: AlertRecord;
+  decision: DeliveryDecision;
+  notice: AlertNotice & { currency: AlertTriggeredPayload['currency'] };
+  event: NewAlertEvent;
+  payload: FiredAlert;
 }
 
 async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promise<FiredAlert[]> {
@@ -79,195 +113,167 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
       tx,
       firings.map((f) => key(f.alertId)),
     );
-    const claimed = await claimAlerts(
+    const fresh = firings.filter((f) => !seen.has(key(f.alertId)));
+    // A tick handled again after its message went out sends nothing more: the user's alerts it did not
+    // fire then stay Active and fire on the next tick past their trigger.
+    const notified = await usersNotifiedForTick(tx, [...new Set(fresh.map((f) => f.userId))], opts.tickId);
+    const locked = await lockActiveAlerts(
       tx,
-      firings.filter((f) => !seen.has(key(f.alertId))).map((f) => f.alertId),
+      fresh.filter((f) => !notified.has(f.userId)).map((f) => f.alertId),
+    );
+    if (locked.length === 0) return [];
+    const users = await loadAllowances(tx, [...new Set(locked.map((a) => a.userId))], opts.now);
+
+    const decided: Decided[] = [];
+    for (const [userId, alerts] of groupBy(locked, (a) => a.userId)) {
+      const user = users.get(userId);
+      const used = usageOf(user?.usage);
+      for (const alert of alerts.sort(inNoticeOrder)) {
+        // Every alert of the user is judged against the usage before this tick: they share one message.
+        const decision = decideDelivery(
+          alert.notificationMethod as NotificationMethod,
+          user?.contact ?? { email: null, phone: null },
+          user?.limits ?? null,
+          used,
+        );
+        // The skip of this crossing is on record: nothing new to say until the allowance allows.
+        if (decision.outcome === 'skipped_allowance' && isSkipOnRecord(alert)) continue;
+        decided.push(decide(alert, byAlert.get(alert.id)!, decision, opts));
+      }
+    }
+
+    const written = new Map(
+      (
+        await insertAlertEvents(
+          tx,
+          decided.map((d) => d.event),
+        )
+      ).map((e) => [e.idempotencyKey, e.id]),
+    );
+    const done = decided.filter((d) => written.has(d.event.idempotencyKey));
+    const outbox: NewOutboxRow[] = [];
+    for (const [userId, own] of groupBy(done, (d) => d.alert.userId)) {
+      const user = users.get(userId);
+      const queued = own.filter((d) => d.decision.outcome === 'queued');
+      if (queued.length > 0 && user) {
+        outbox.push(
+          ...noticeMessages({
+            userId,
+            tickId: opts.tickId,
+            contact: user.contact,
+            // The messages name the first event they tell; the dispatcher settles them all through it.
+            eventId: written.get(queued[0]!.event.idempotencyKey)!,
+            alerts: queued.map((d) => ({ channels: d.decision.channels, notice: d.notice })),
+          }),
+        );
+      }
+      if (user?.usage) {
+        const next = addNoticeUsage(
+          usageOf(user.usage),
+          own.map((d) => d.decision),
+        );
+        Object.assign(user.usage, {
+          notificationsSent: next.total,
+          emailSent: next.email,
+          smsSent: next.sms,
+        });
+      }
+    }
+    const skipped = (d: Decided) => d.decision.outcome === 'skipped_allowance';
+    await pauseFiredAlerts(
+      tx,
+      done.filter((d) => !skipped(d)).map((d) => d.alert.id),
       opts.now,
     );
-    if (claimed.length === 0) return [];
-    claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
-
-    const recipients = new Map(
-      (await loadRecipients(tx, [...new Set(claimed.map((a) => a.userId))])).map((r) => [r.id, r]),
+    await recordAllowanceSkips(
+      tx,
+      done.filter(skipped).map((d) => d.alert.id),
+      opts.now,
     );
-    const plans = new Map<string, { limits: AllowanceLimits; period: UsageKey }>();
-    for (const [userId, r] of recipients) {
-      const state = toSubscriptionState(r.subscription ?? undefined);
-      const plan = hasActivePlan(state) ? findPlan(state.planId) : undefined;
-      if (!plan || r.deletedAt) continue;
-      const { totalAlerts: total, emailAlerts: email, smsAlerts: sms } = plan.features;
-      plans.set(userId, {
-        limits: { total, email, sms },
-        period: { userId, ...periodKey(usagePeriodAt(state, opts.now)) },
-      });
-    }
-    const usage = new Map<string, UsageRecord>(
-      (
-        await lockUsageRows(
-          tx,
-          [...plans.values()].map((p) => p.period),
-        )
-      ).map((u) => [u.userId, u]),
-    );
-
-    const events: NewAlertEvent[] = [];
-    const pendingMessages: { key: string; rows: Omit<NewOutboxRow, 'dedupeKey'>[] }[] = [];
-    const payloads = new Map<string, FiredAlert>();
-    for (const alert of claimed) {
-      const firing = byAlert.get(alert.id)!;
-      const recipient = recipients.get(alert.userId);
-      const plan = plans.get(alert.userId);
-      const row = usage.get(alert.userId);
-      const contact = recipient?.deletedAt
-        ? { email: null, phone: null }
-        : {
-            email: recipient?.email ?? null,
-            phone: recipient?.phone ?? null,
-            emailVerified: Boolean(recipient?.emailVerifiedAt),
-            phoneVerified: Boolean(recipient?.phoneVerifiedAt),
-          };
-      const used = { total: row?.notificationsSent ?? 0, email: row?.emailSent ?? 0, sms: row?.smsSent ?? 0 };
-      const decision = decideDelivery(
-        alert.notificationMethod as NotificationMethod,
-        contact,
-        plan?.limits ?? null,
-        used,
-      );
-      if (row) {
-        const next = addUsage(used, decision);
-        Object.assign(row, { notificationsSent: next.total, emailSent: next.email, smsSent: next.sms });
-      }
-      const told = toldIn(alert, opts);
-      const notice = noticeOf(alert, firing, told, opts);
-      events.push({
-        alertId: alert.id,
-        userId: alert.userId,
-        idempotencyKey: key(alert.id),
-        tickId: opts.tickId,
-        price: told.rate === 1 ? firing.price : String(notice.price),
-        triggerPrice: eventTrigger(alert, firing, told),
-        currency: notice.currency,
-        channels: decision.channels,
-        outcome: decision.outcome,
-        detail: [...decision.notes, ...crossedNote(firing)].join('; ') || null,
-        firedAt: opts.now,
-        // The alert as it fired, so its history names it after it is changed or deleted (issue 15 item 4).
-        scope: alert.scope,
-        coinSymbol: alert.scope === 'portfolio' ? null : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol),
-        thresholdType: alert.thresholdType,
-        thresholdValue: alert.thresholdValue,
-      });
-      const rows: Omit<NewOutboxRow, 'dedupeKey'>[] = [];
-      for (const channel of decision.channels) {
-        const common = { channel, kind: 'alert', userId: alert.userId };
-        if (channel === 'email') {
-          const mail = renderAlertEmail(notice);
-          rows.push({
-            ...common,
-            recipient: contact.email!,
-            subject: mail.subject,
-            bodyText: mail.text,
-            bodyHtml: mail.html,
-          });
-        } else {
-          rows.push({ ...common, recipient: contact.phone!, bodyText: renderAlertSms(notice) });
-        }
-      }
-      pendingMessages.push({ key: key(alert.id), rows });
-      payloads.set(key(alert.id), {
-        userId: alert.userId,
-        payload: {
-          alertId: alert.id,
-          coinSymbol:
-            notice.scope === 'portfolio'
-              ? 'PORTFOLIO_TOTAL'
-              : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol ?? ''),
-          coingeckoId: alert.coingeckoId ?? firing.crossed?.[0]?.coingeckoId ?? null,
-          thresholdType: alert.thresholdType as ThresholdType,
-          thresholdValue: Number(alert.thresholdValue),
-          price: notice.price,
-          currency: notice.currency,
-          firedAt: opts.now.getTime(),
-          outcome: decision.outcome === 'queued' ? 'queued' : 'skipped_allowance',
-        },
-      });
-    }
-
-    const written = new Map((await insertAlertEvents(tx, events)).map((e) => [e.idempotencyKey, e.id]));
-    const outbox: NewOutboxRow[] = [];
-    for (const { key: k, rows } of pendingMessages) {
-      const eventId = written.get(k);
-      if (!eventId) continue;
-      for (const row of rows)
-        outbox.push({ ...row, alertEventId: eventId, dedupeKey: `alert:${eventId}:${row.channel}` });
-    }
     await insertOutboxRows(tx, outbox);
-    await saveUsageRows(tx, [...usage.values()]);
-    return [...written.keys()].map((k) => payloads.get(k)!);
+    await saveUsageRows(
+      tx,
+      [...users.values()].flatMap((u) => (u.usage ? [u.usage] : [])),
+    );
+    return done.map((d) => d.payload);
   });
 }
 
-const periodKey = (p: { start: Date; end: Date }) => ({ periodStart: p.start, periodEnd: p.end });
-
-/**
- * The currency an alert's messages and event are told in, and its rate per dollar: the alert's currency at
- * the tick's rate (issue 18). Without a rate for it in the tick (a percentage alert fires on the dollar
- * prices alone) they are told in dollars, and say so by their signs.
- */
-function toldIn(alert: AlertRecord, opts: FireOptions): { currency: DisplayCurrency; rate: number } {
-  const wanted = displayCurrencyOf(alert.currency);
-  const rate = rateOf(wanted, opts.rates ?? {});
-  return rate === undefined ? { currency: 'usd', rate: 1 } : { currency: wanted, rate };
+/** A user's contact details, plan allowance and usage row (locked) in the period in force. */
+interface UserAllowance {
+  contact: ContactInfo;
+  limits: AllowanceLimits | null;
+  usage?: UsageRecord;
 }
 
-/** What the messages say, every amount in `told`'s currency. An Above/Below threshold already is. */
-function noticeOf(
-  alert: AlertRecord,
-  firing: Firing,
-  told: { currency: DisplayCurrency; rate: number },
-  opts: FireOptions,
-): AlertNotice & { currency: DisplayCurrency } {
-  const convert = (usd: number) => usd * told.rate;
-  const reference =
-    firing.cost !== undefined
-      ? firing.cost
-      : alert.referenceValue === null
-        ? null
-        : Number(alert.referenceValue);
-  return {
-    scope: alert.scope as AlertScope,
-    coinSymbol: alert.coinSymbol,
-    coinName: alert.coinName,
-    thresholdType: alert.thresholdType as ThresholdType,
-    thresholdValue: Number(alert.thresholdValue),
-    currency: told.currency,
-    price: convert(Number(firing.price)),
-    referenceValue: reference === null ? null : convert(reference),
-    crossed: firing.crossed?.map((c) => ({
-      ...c,
-      price: convert(c.price),
-      purchasePrice: convert(c.purchasePrice),
-    })),
-    alertsUrl: `${opts.publicUrl}/alerts`,
-    simulated: opts.simulated === true,
+async function loadAllowances(tx: AppTx, userIds: string[], now: Date): Promise<Map<string, UserAllowance>> {
+  const users = new Map<string, UserAllowance>();
+  const periods: UsageKey[] = [];
+  for (const r of await loadRecipients(tx, userIds)) {
+    const state = toSubscriptionState(r.subscription ?? undefined);
+    const plan = hasActivePlan(state) && !r.deletedAt ? findPlan(state.planId) : undefined;
+    const contact = r.deletedAt
+      ? { email: null, phone: null }
+      : {
+          email: r.email ?? null,
+          phone: r.phone ?? null,
+          emailVerified: Boolean(r.emailVerifiedAt),
+          phoneVerified: Boolean(r.phoneVerifiedAt),
+        };
+    if (!plan) {
+      users.set(r.id, { contact, limits: null });
+      continue;
+    }
+    const { totalAlerts: total, emailAlerts: email, smsAlerts: sms } = plan.features;
+    users.set(r.id, { contact, limits: { total, email, sms } });
+    const period = usagePeriodAt(state, now);
+    periods.push({ userId: r.id, periodStart: period.start, periodEnd: period.end });
+  }
+  for (const row of await lockUsageRows(tx, periods)) users.get(row.userId)!.usage = row;
+  return users;
+}
+
+const usageOf = (row: UsageRecord | undefined) => ({
+  total: row?.notificationsSent ?? 0,
+  email: row?.emailSent ?? 0,
+  sms: row?.smsSent ?? 0,
+});
+
+/** The event, notice and socket payload of one alert's firing. */
+function decide(alert: AlertRecord, firing: Firing, decision: DeliveryDecision, opts: FireOptions): Decided {
+  const told = toldIn(alert, opts.rates);
+  const notice = noticeOf(alert, firing, told, opts);
+  const event: NewAlertEvent = {
+    alertId: alert.id,
+    userId: alert.userId,
+    idempotencyKey: `${alert.id}:${opts.tickId}`,
+    tickId: opts.tickId,
+    price: told.rate === 1 ? firing.price : String(notice.price),
+    triggerPrice: eventTrigger(alert, firing, told),
+    currency: notice.currency,
+    channels: decision.channels,
+    outcome: decision.outcome,
+    detail: [...decision.notes, ...crossedNote(firing)].join('; ') || null,
+    firedAt: opts.now,
+    // The alert as it fired, so its history names it after it is changed or deleted (issue 15 item 4).
+    scope: alert.scope,
+    coinSymbol: alert.scope === 'portfolio' ? null : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol),
+    thresholdType: alert.thresholdType,
+    thresholdValue: alert.thresholdValue,
   };
+  const payload = {
+    userId: alert.userId,
+    payload: triggeredPayload(alert, firing, notice, decision.outcome === 'queued', opts.now),
+  };
+  return { alert, decision, notice, event, payload };
 }
 
-/**
- * The trigger an event records, in `told`'s currency: an Above/Below alert's own trigger (kept in its
- * currency), a Gain/Loss trigger (dollars) or a whole-portfolio alert's target at the tick's rate.
- */
-function eventTrigger(
-  alert: AlertRecord,
-  firing: Firing,
-  told: { currency: DisplayCurrency; rate: number },
-): string | null {
-  if (alert.triggerPrice !== null && alert.triggerCurrency === told.currency) return alert.triggerPrice;
-  const usd = alert.triggerPrice ?? (firing.target === undefined ? null : String(firing.target));
-  return usd === null ? null : String(Number(usd) * told.rate);
-}
-
-function crossedNote(firing: Firing): string[] {
-  if (!firing.crossed?.length) return [];
-  return [`holdings: ${firing.crossed.map((c) => `${c.symbol} ${c.changePercent.toFixed(2)}%`).join(', ')}`];
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(keyOf(item));
+    if (list) list.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
 }

@@ -1,6 +1,6 @@
 /** One tick through the alert engine: evaluate, fire, tell the users' sockets. */
 import { publishUserEvent, type Bus, type Logger } from '@coinpace/adapters';
-import type { AppDb } from '@coinpace/db';
+import { clearPassedSkips, clearSkips, type AppDb } from '@coinpace/db';
 import type { PriceTick } from '@coinpace/domain';
 import { evaluateTick, type TickEvaluation } from './evaluate-tick.ts';
 import { fireAlerts, type FiredAlert } from './fire-alerts.ts';
@@ -23,7 +23,10 @@ export interface TickResult {
   fired: FiredAlert[];
 }
 
-/** Evaluates and fires one tick. Safe to run again for the same tick: nothing fires twice. */
+/**
+ * Evaluates and fires one tick, and ends the crossing of skipped alerts the tick's prices are back short
+ * of. Safe to run again for the same tick: nothing fires twice.
+ */
 export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promise<TickResult> {
   const now = deps.now();
   const evaluation = await evaluateTick(deps.db, tick, { pollMs: deps.pollMs });
@@ -36,6 +39,11 @@ export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promi
         rates: tick.rates ?? {},
       })
     : [];
+  // Alerts skipped for the allowance whose price is back short of the trigger: their next crossing
+  // records a skip again (a skip is recorded once per crossing, not on every tick past the trigger).
+  const tickAt = new Date(tick.at);
+  await clearPassedSkips(deps.db, evaluation.quotes, tick.rates ?? {}, tickAt);
+  await clearSkips(deps.db, evaluation.notPast, tickAt);
   if (evaluation.rejected.length > 0) {
     deps.logger.warn(
       { tickId: tick.id, rejected: evaluation.rejected.map((r) => r.coingeckoId) },

@@ -56,10 +56,10 @@ describe('AlertsPage', () => {
         .on('GET', '/api/alerts/user/stats', { body: statsWith(0, 25) });
       renderAlertsPage();
       const banner = await screen.findByTestId('usage-channels');
-      expect(banner.textContent).toBe('E-mail: 25/25 leftSMS: 0/25 left');
+      expect(banner.textContent).toBe('E-mail: 25/25 leftSMS: 0/25 left · Limit reached');
       const usage = banner.closest('.usage-banner')!;
       expect(usage.getAttribute('data-level')).toBe('warning');
-      expect(usage.textContent).toContain('25/50 alerts remaining this billing period');
+      expect(usage.textContent).not.toContain('25/50');
       expect(usage.textContent).toContain('No SMS alerts left. Alerts go out by e-mail only');
     });
 

@@ -1,11 +1,16 @@
-import { channelName, type BillingInfo } from '@coinpace/domain';
+import { channelName, type BillingInfo, type Channel } from '@coinpace/domain';
 import { usageLevel, usedUpChannels, type AllowanceLeft } from './alert-ui.ts';
 
+const CHANNELS: readonly Channel[] = ['email', 'sms'];
+const LABELS: Record<Channel, string> = { email: 'E-mail', sms: 'SMS' };
+
 /**
- * The usage banner (SPEC.md sections 2 and 9): remaining/total notifications of this billing period and
- * the days remaining; warning style at 5 or fewer remaining, critical at 0 or less. Each channel's own
- * count too (issue 15 item 1: a plan's 50 notifications are 25 e-mail and 25 SMS), so the banner never
- * says alerts remain while the channel they use sends nothing.
+ * The usage banner (SPEC.md sections 2 and 9): what is left of this billing period's notifications and
+ * the days remaining; warning style at 5 or fewer remaining, critical at 0 or less. With each channel's
+ * figures (a plan's 50 notifications are 25 e-mail and 25 SMS), one line per channel, each saying
+ * remaining/total and whether that channel reached its limit: a channel's own cap is what stops its
+ * messages, so a total beside them ('24/50 remaining' while both channels are used up) would contradict
+ * them. 'Alert Limit Reached' only when no channel can send.
  */
 export function UsageBanner({
   billing,
@@ -29,31 +34,14 @@ export function UsageBanner({
     );
   }
   const { remaining } = billing.alertUsage;
-  const total = billing.planLimits.totalAlerts;
   const level = usageLevel(remaining, left);
-  const usedUp = remaining > 0 ? usedUpChannels(left) : [];
-  const used = total > 0 ? Math.min(100, ((total - remaining) / total) * 100) : 100;
+  const usedUp = left ? usedUpChannels(left) : [];
   const className = `banner usage-banner ${level === 'ok' ? 'banner-info' : level === 'warning' ? 'banner-warn is-warning' : 'is-critical'}`;
   return (
     <div className={className} role="status" data-level={level}>
       <div className="banner-body">
-        <div>
-          <strong>
-            {remaining}/{total}
-          </strong>{' '}
-          alerts remaining this billing period ({billing.plan}) · {billing.daysRemaining} days remaining
-        </div>
-        {left && (
-          <div className="usage-channels" data-testid="usage-channels">
-            <span>
-              E-mail: <strong>{left.email}</strong>/{billing.planLimits.emailAlerts} left
-            </span>
-            <span>
-              SMS: <strong>{left.sms}</strong>/{billing.planLimits.smsAlerts} left
-            </span>
-          </div>
-        )}
-        {level === 'critical' && (
+        {left ? <ChannelLines billing={billing} left={left} /> : <TotalLine billing={billing} />}
+        {level === 'critical' && (!left || usedUp.length === CHANNELS.length) && (
           <div>
             <strong>Alert Limit Reached.</strong> You have used all of your alerts for this billing period.
             Upgrade your plan or wait for your next billing cycle.
@@ -67,9 +55,6 @@ export function UsageBanner({
           </div>
         )}
         {level === 'warning' && usedUp.length === 0 && <div>{lowText(remaining, left)}</div>}
-        <div className="usage-meter" aria-hidden="true">
-          <span style={{ width: `${used}%` }} />
-        </div>
       </div>
       {level !== 'ok' && (
         <button type="button" className="btn btn-sm" onClick={onUpgrade}>
@@ -80,9 +65,58 @@ export function UsageBanner({
   );
 }
 
-/** 'Only 3 alerts left this period.', or for one channel running low 'Only 2 SMS alerts left this period.' */
+/** The plan's days left, then one line per channel: 'E-mail: 0/25 left · Limit reached'. */
+function ChannelLines({ billing, left }: { billing: BillingInfo; left: AllowanceLeft }) {
+  const limits = { email: billing.planLimits.emailAlerts, sms: billing.planLimits.smsAlerts };
+  return (
+    <>
+      <div>
+        Alerts this billing period ({billing.plan}) · {billing.daysRemaining} days remaining
+      </div>
+      <ul className="usage-channels" data-testid="usage-channels">
+        {CHANNELS.map((channel) => (
+          <li key={channel} data-channel={channel} className={left[channel] <= 0 ? 'is-used-up' : undefined}>
+            <span>
+              {LABELS[channel]}: <strong>{left[channel]}</strong>/{limits[channel]} left
+            </span>
+            {left[channel] <= 0 && <strong className="usage-limit"> · Limit reached</strong>}
+            <Meter used={limits[channel] - left[channel]} of={limits[channel]} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Without the channels' figures: remaining/total notifications (SPEC.md section 9). */
+function TotalLine({ billing }: { billing: BillingInfo }) {
+  const { remaining } = billing.alertUsage;
+  const total = billing.planLimits.totalAlerts;
+  return (
+    <>
+      <div>
+        <strong>
+          {remaining}/{total}
+        </strong>{' '}
+        alerts remaining this billing period ({billing.plan}) · {billing.daysRemaining} days remaining
+      </div>
+      <Meter used={total - remaining} of={total} />
+    </>
+  );
+}
+
+function Meter({ used, of }: { used: number; of: number }) {
+  const width = of > 0 ? Math.max(0, Math.min(100, (used / of) * 100)) : 100;
+  return (
+    <span className="usage-meter" aria-hidden="true">
+      <span style={{ width: `${width}%` }} />
+    </span>
+  );
+}
+
+/** 'Only 3 alerts left this period.', or by channel 'Only 2 SMS alerts left this period.' */
 function lowText(remaining: number, left: AllowanceLeft | null): string {
-  if (remaining <= 5 || !left) return `Only ${remaining} alerts left this period.`;
-  const channel = left.email <= left.sms ? 'email' : 'sms';
-  return `Only ${left[channel]} ${channelName(channel)} alerts left this period.`;
+  if (!left) return `Only ${remaining} alerts left this period.`;
+  const low = CHANNELS.filter((channel) => left[channel] <= 5);
+  return `Only ${low.map((channel) => `${left[channel]} ${channelName(channel)}`).join(' and ')} alerts left this period.`;
 }

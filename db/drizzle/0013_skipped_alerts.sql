@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" ADD COLUMN "skipped_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "alerts_skipped_idx" ON "alerts" USING btree ("coingecko_id") WHERE "alerts"."skipped_at" is not null;

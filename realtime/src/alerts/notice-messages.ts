@@ -1,0 +1,66 @@
+/**
+ * The one message per channel that tells a user every alert of theirs a tick fired on that channel,
+ * under the dedupe key `alert-notice:{userId}:{tickId}:{channel}`: sixteen alerts crossed by one
+ * market-wide move make one e-mail and one SMS.
+ */
+import { alertNoticeKey, type AlertRecord, type NewOutboxRow } from '@coinpace/db';
+import {
+  renderNoticeEmail,
+  renderNoticeSms,
+  type AlertNotice,
+  type Channel,
+  type ContactInfo,
+} from '@coinpace/domain';
+
+export interface NoticeInput {
+  userId: string;
+  tickId: string;
+  contact: ContactInfo;
+  /** The event the messages name: the first they tell. */
+  eventId: string;
+  /** The alerts queued, in the order the messages list them, with the channels each goes out on. */
+  alerts: { channels: readonly Channel[]; notice: AlertNotice }[];
+}
+
+/** The outbox rows of one user's notice: an e-mail and an SMS, each when some alert goes out on it. */
+export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
+  const common = { kind: 'alert', userId: input.userId, alertEventId: input.eventId };
+  const on = (channel: Channel) =>
+    input.alerts.filter((a) => a.channels.includes(channel)).map((a) => a.notice);
+  const rows: NewOutboxRow[] = [];
+  const email = on('email');
+  if (email.length > 0 && input.contact.email) {
+    const mail = renderNoticeEmail(email);
+    rows.push({
+      ...common,
+      channel: 'email',
+      recipient: input.contact.email,
+      subject: mail.subject,
+      bodyText: mail.text,
+      bodyHtml: mail.html,
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, 'email'),
+    });
+  }
+  const sms = on('sms');
+  if (sms.length > 0 && input.contact.phone) {
+    rows.push({
+      ...common,
+      channel: 'sms',
+      recipient: input.contact.phone,
+      bodyText: renderNoticeSms(sms),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, 'sms'),
+    });
+  }
+  return rows;
+}
+
+const SCOPE_ORDER: Record<string, number> = { portfolio: 0, all_coins: 1 };
+
+/** The order a combined message lists alerts in: whole-portfolio, all-coins, then coins by symbol. */
+export function inNoticeOrder(a: AlertRecord, b: AlertRecord): number {
+  return (
+    (SCOPE_ORDER[a.scope] ?? 2) - (SCOPE_ORDER[b.scope] ?? 2) ||
+    (a.coinSymbol ?? '').localeCompare(b.coinSymbol ?? '') ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
