@@ -78,7 +78,9 @@ describe('the client address', () => {
   });
 
   it('is counted under the address key the API uses: IPv4 as it is, IPv6 by its /64', () => {
-    expect(clientKey('::ffff:10.0.0.1', '2001:db8:1:2::1, 2001:db8:1:2:aaaa::7', 1)).toBe('2001:db8:1:2::/64');
+    expect(clientKey('::ffff:10.0.0.1', '2001:db8:1:2::1, 2001:db8:1:2:aaaa::7', 1)).toBe(
+      '2001:db8:1:2::/64',
+    );
     expect(clientKey('::ffff:10.0.0.1', '2001:db8:1:2::1', 0)).toBe('10.0.0.1');
     expect(clientKey(undefined, undefined, 1)).toBe('unknown');
   });

@@ -45,11 +45,6 @@ export const REFUSAL_LOG_WINDOW_MS = 60_000;
 
 const GLOBAL_KEY = 'all';
 
-/** A sign-in's sender: its client key, whether the key has a clean record, and its failure count. */
-export interface SignInSender extends HashSender {
-  failures: number;
-}
-
 /** The sign-in limits, counted in the limiters `limiters` makes (in Redis when several processes share). */
 export function signInGuard(limiters: LimiterFactory, logger: Logger) {
   const perEmailAndKey = limiters('sign-in-failures', SIGN_IN_FAILURES_PER_EMAIL_AND_KEY);
@@ -63,8 +58,7 @@ export function signInGuard(limiters: LimiterFactory, logger: Logger) {
   const recordOf = async (ctx: { ip: string }) => {
     const key = clientKeyOf(ctx);
     const used = await perKey.get(key);
-    const failures = used?.consumedPoints ?? 0;
-    const sender: SignInSender = { key, failures, clean: failures < CLEAN_RECORD_FAILURES };
+    const sender: HashSender = { key, clean: (used?.consumedPoints ?? 0) < CLEAN_RECORD_FAILURES };
     return { sender, used };
   };
   const senderOf = async (ctx: { ip: string }) => (await recordOf(ctx)).sender;
@@ -77,7 +71,7 @@ export function signInGuard(limiters: LimiterFactory, logger: Logger) {
      * The sender of a sign-in, or 429 when its key has used up its failures, or when everyone has and
      * the key has no clean record. Cheap: checked before the body is read and before any hash.
      */
-    async admit(ctx: { ip: string }): Promise<SignInSender> {
+    async admit(ctx: { ip: string }): Promise<HashSender> {
       const { sender, used } = await recordOf(ctx);
       if (used) refuseIfUsedUp(used);
       if (!sender.clean) await refuseWhenUsedUp(everywhere, GLOBAL_KEY);
@@ -88,7 +82,7 @@ export function signInGuard(limiters: LimiterFactory, logger: Logger) {
      * 429 when `sender` has used up its failures on `email`; then, for an account under attack and a
      * sender without a clean record, waits its turn at the account's pace (429 when too many wait).
      */
-    async beforeAttempt(sender: SignInSender, email: string): Promise<void> {
+    async beforeAttempt(sender: HashSender, email: string): Promise<void> {
       await refuseWhenUsedUp(perEmailAndKey, emailKey(sender, email));
       if (sender.clean) return;
       const account = await perAccount.get(email);

@@ -32,7 +32,7 @@ export function betaRoutes({ config, db, limiters = memoryLimiters() }: ApiDeps)
 
   router.post(
     '/',
-    rateLimit(requests, clientKeyOf),
+    rateLimit(requests, (ctx) => clientKeyOf(ctx)),
     jsonBody({ limit: BODY_LIMITS.auth }),
     async (ctx) => {
       const entry = parseOrThrow(ZBetaSignup, bodyOf(ctx));
