@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './config.ts';
 export * from './coins.ts';
+export * from './address-key.ts';
 export * from './decimal.ts';
 export {
   BODY_LIMITS,

@@ -20,7 +20,7 @@ export function errorHandler(): Middleware<AppState> {
       const error = toAppError(caught);
       if (error.code === 'TEMPORARILY_UNAVAILABLE') {
         ctx.state.log?.warn({ err: caught, requestId: ctx.state.requestId }, 'database unavailable');
-      } else if (error.status >= 500 && error.code !== 'NOT_IMPLEMENTED') {
+      } else if (error.status >= 500 && !NOT_ERROR_LINES.has(error.code)) {
         ctx.state.log?.error({ err: caught, requestId: ctx.state.requestId }, 'request failed');
       }
       ctx.status = error.status;
@@ -30,6 +30,13 @@ export function errorHandler(): Middleware<AppState> {
     }
   };
 }
+
+/**
+ * 5xx answers that are not written as error lines: a method no route knows (the client's doing), and a
+ * full password-hashing queue (the sign-in guard logs those at warn once a minute; a flood would
+ * otherwise write an error line with a stack per request).
+ */
+const NOT_ERROR_LINES: ReadonlySet<string> = new Set(['NOT_IMPLEMENTED', 'SIGN_IN_BUSY']);
 
 /** The error for a response that routing left with a status and no body, if it needs one. */
 function unansweredError(ctx: Context): AppError | undefined {

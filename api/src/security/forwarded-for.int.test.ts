@@ -45,7 +45,7 @@ describe('per-address limits behind a proxy (production defaults: one trusted ho
     );
     expect(seen.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(seen.slice(10).every((s) => s === 429)).toBe(true);
-  });
+  }, 120_000); // the account is under attack after five: the next five wait two seconds each
 
   it('stops the beta waitlist filling from one client', async () => {
     const seen = await statuses(25, (i) =>

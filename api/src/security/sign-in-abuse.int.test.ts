@@ -33,14 +33,17 @@ describe('failed sign-ins across every address', () => {
   });
   afterAll(() => api?.close());
 
-  it('slows a guessing run spread over many addresses', async () => {
+  it('slows a guessing run spread over many addresses, never a client with a clean record', async () => {
+    const from = (address: string, i: number) =>
+      wrongSignIn(api, `target${i}@example.test`, { 'x-forwarded-for': address });
     const seen: number[] = [];
-    for (let i = 0; i < 6; i += 1) {
-      seen.push(
-        (await wrongSignIn(api, `target${i}@example.test`, { 'x-forwarded-for': `198.51.100.${i}` })).status,
-      );
-    }
+    // Three failures stain 198.51.100.1's record; two more from fresh addresses use up everyone's five.
+    for (let i = 0; i < 3; i += 1) seen.push((await from('198.51.100.1', i)).status);
+    for (let i = 3; i < 5; i += 1) seen.push((await from(`198.51.100.${i}`, i)).status);
+    seen.push((await from('198.51.100.1', 5)).status);
     expect(seen).toEqual([401, 401, 401, 401, 401, 429]);
+    // A client with a clean record is not refused by everyone's budget: a typo still gets its 401.
+    expect((await from('198.51.100.9', 6)).status).toBe(401);
   });
 });
 
@@ -51,17 +54,22 @@ describe('concurrent password hashing', () => {
   });
   afterAll(() => api?.close());
 
-  it('runs a bounded queue: a flood of sign-ins gets 503 with Retry-After, never a 500', async () => {
+  it('runs a bounded queue: a flood of sign-ins gets 503 with Retry-After, never a 500, and pays for it', async () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => wrongSignIn(api, `flood${i}@example.test`)),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+    // One address has two reserved places and the eight shared ones; the rest is refused, and each
+    // refusal counts against the address, so late arrivals may already find it blocked (429).
+    expect(statuses.every((s) => s === 401 || s === 503 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(2 + 8);
     const refused = answers.filter((a) => a.status === 503);
-    expect(refused.length).toBeGreaterThanOrEqual(60 - 34);
+    expect(refused.length).toBeGreaterThan(0);
     expect(refused[0]!.headers.get('retry-after')).toBe('2');
     expect(refused[0]!.body.error).toBe('Too many sign-ins at once. Please try again in a moment.');
-  }, 180_000); // the 34 admitted hashes run two at a time
+    // Fifty refusals used up the address's 30 failures: it is blocked before any hash.
+    expect((await wrongSignIn(api, 'one-more@example.test')).status).toBe(429);
+  }, 180_000); // the admitted hashes run two at a time
 });
 
 describe('scrypt cost', () => {

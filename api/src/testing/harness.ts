@@ -27,7 +27,7 @@ import { Registry } from 'prom-client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createApp } from '../app.ts';
 import { toUserView } from '../features/users/view.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import type { LimiterFactory } from '../middleware/limiters.ts';
 
 /**
@@ -107,6 +107,8 @@ export interface TestApiOptions {
   limiters?: LimiterFactory;
   /** The clock of billing and of the local payment provider; default the real one. */
   now?: () => Date;
+  /** The API's logger; default one at the config's level (silent in tests). */
+  logger?: Logger;
   /** A built web app to serve beside the API; default none. */
   webDist?: string;
   /**
@@ -157,7 +159,7 @@ export async function startTestApi(
     bus,
     prices,
     payments,
-    logger: createLogger(config.logLevel),
+    logger: options.logger ?? createLogger(config.logLevel),
     metrics: new Registry(),
     limiters: options.limiters,
     now: options.now,

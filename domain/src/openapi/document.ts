@@ -198,7 +198,8 @@ export function buildOpenApiDocument(version: string = API_VERSION): OpenApiDocu
       description:
         'The HTTP API of Coinpace, a crypto portfolio tracker with price alerts. JSON in and out; errors are ' +
         '`{error, code, details?}` with the status of their code. Live prices also come over Socket.IO ' +
-        '(`/socket.io`), which this document does not cover.',
+        '(`/socket.io`), which this document does not cover. Limits per address count an IPv4 address, or ' +
+        'an IPv6 /64, as one client.',
     },
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,

@@ -139,7 +139,10 @@ export const SESSION_ROUTES: RouteDoc[] = [
     access: 'public',
     summary: 'Sign in to a local account',
     body: { schema: ZLocalSignIn, required: true, limit: formatBodyLimit(BODY_LIMITS.auth) },
-    rateLimit: '10 failed sign-ins per address and e-mail per 15 minutes',
+    rateLimit:
+      '10 failed sign-ins per address and e-mail and 30 per address per 15 minutes (a refusal for a full ' +
+      'hashing queue counts as a failure); attempts on an account under attack from an address with failures ' +
+      'wait their turn, one per 2 s',
     responses: {
       200: { description: 'Signed in.', schema: ZAuthResult },
       401: 'Incorrect e-mail or password.',

@@ -3,7 +3,7 @@
  * gigabytes of a gateway's memory). A connection is counted from its handshake until it closes; a
  * handshake over the cap is refused before any Socket.IO state is made for it.
  */
-import { isIPv6 } from 'node:net';
+import { addressKey } from '@coinpace/domain';
 
 /**
  * The client's address: the socket's peer, or, behind `trustedHops` proxies that each append to
@@ -26,23 +26,19 @@ export function clientAddress(
 }
 
 /**
- * The key an address is counted under: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address
- * by its /64, which one subscriber usually holds whole.
+ * The key a client is counted under, for every per-client limit of the gateway (connections, site
+ * password guesses): domain's address key (IPv4 address, IPv6 /64) of {@link clientAddress}, the same
+ * key the API counts its requests under.
  */
-export function addressKey(address: string): string {
-  const plain = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-  if (!isIPv6(plain)) return plain;
-  const [head = '', tail = ''] = plain.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = plain.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+export function clientKey(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
+  return addressKey(clientAddress(peer, forwardedFor, trustedHops));
 }
+
+export { addressKey };
 
 /** Counts open connections per key and refuses one over `max`. */
 export class AddressCounter {

@@ -34,7 +34,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Server, type ServerOptions } from 'socket.io';
 import { sameSourceState } from '../poller/changes.ts';
-import { AddressCounter, addressKey, clientAddress } from './address-limit.ts';
+import { AddressCounter, clientKey } from './address-limit.ts';
 import { CoinSets } from './coin-sets.ts';
 import { checkHandshake, type SocketData } from './handshake.ts';
 import { KnownCoins } from './known-coins.ts';
@@ -156,10 +156,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const io: GatewayServer = new Server(options.httpServer, {
     serveClient: false,
     allowRequest: (req, callback) => {
-      const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], hops);
-      const key = addressKey(address);
+      const key = clientKey(req.socket.remoteAddress, req.headers['x-forwarded-for'], hops);
       if (!perAddress.tryTake(key)) {
-        logger.warn({ address }, 'socket refused: too many connections from this address');
+        logger.warn({ clientKey: key }, 'socket refused: too many connections from this address');
         return callback(TOO_MANY_SOCKETS, false);
       }
       countedAs.set(req, key);
@@ -192,9 +191,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       passwordGuesses:
         options.sitePasswordGuesses ??
         new RateLimiterMemory({ keyPrefix: 'check-password', ...SITE_PASSWORD_GUESS_LIMIT }),
-      // Counted under the address the API's ctx.ip names, so both count one client as one.
+      // Counted under the key the API counts the same client's requests under.
       addressOf: (socket) =>
-        clientAddress(socket.conn.remoteAddress, socket.handshake.headers['x-forwarded-for'], hops),
+        clientKey(socket.conn.remoteAddress, socket.handshake.headers['x-forwarded-for'], hops),
       verifier: options.verifier,
       db: options.db,
       logger,

@@ -30,7 +30,7 @@ export interface HandshakeOptions {
    * the address is refused, even with the right password, until the window ends (issue 13, finding 6).
    */
   passwordGuesses: RateLimiterAbstract;
-  /** The client address a handshake is counted under (TRUSTED_PROXY_HOPS applied). */
+  /** The client key a handshake is counted under (TRUSTED_PROXY_HOPS applied, an IPv6 /64 as one). */
   addressOf: (socket: Socket) => string;
   verifier: IdentityVerifier;
   db: AppDb;

@@ -6,7 +6,7 @@ import { createLocalIdentity } from '@coinpace/adapters';
 import { createTestBus, waitFor, type TestBus } from '@coinpace/adapters/testing';
 import { createTestDatabase, type TestDatabase } from '@coinpace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressKey, clientAddress } from './address-limit.ts';
+import { clientAddress, clientKey } from './address-limit.ts';
 import { connectClient, type TestClient } from './testing/clients.ts';
 import { testKeyPem } from './testing/key.ts';
 import { startTestGateway, type TestGateway } from './testing/start-test-gateway.ts';
@@ -77,10 +77,11 @@ describe('the client address', () => {
     expect(clientAddress('10.0.0.1', undefined, 1)).toBe('10.0.0.1');
   });
 
-  it('counts IPv4-mapped addresses as IPv4 and IPv6 by its /64', () => {
-    expect(addressKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
-    expect(addressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  it('is counted under the address key the API uses: IPv4 as it is, IPv6 by its /64', () => {
+    expect(clientKey('::ffff:10.0.0.1', '2001:db8:1:2::1, 2001:db8:1:2:aaaa::7', 1)).toBe(
+      '2001:db8:1:2::/64',
+    );
+    expect(clientKey('::ffff:10.0.0.1', '2001:db8:1:2::1', 0)).toBe('10.0.0.1');
+    expect(clientKey(undefined, undefined, 1)).toBe('unknown');
   });
 });

@@ -52,6 +52,17 @@ describe('site password guesses in the handshake', () => {
     expect(await handshake(url, '198.51.100.6', PASSWORD)).toBeUndefined();
   });
 
+  it('counts guesses from every address of one IPv6 /64 as one client', async () => {
+    const url = await start(
+      new RateLimiterMemory({ keyPrefix: 'check-password', ...SITE_PASSWORD_GUESS_LIMIT }),
+    );
+    const rotating = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}::${i + 1}`;
+    for (let i = 0; i < SITE_PASSWORD_GUESS_LIMIT.points; i += 1)
+      expect((await handshake(url, rotating(i), `guess ${i}`))?.message).toBe(SOCKET_ERRORS.sitePassword);
+    expect((await handshake(url, rotating(99), PASSWORD))?.message).toBe(SOCKET_ERRORS.rateLimited);
+    expect(await handshake(url, '2001:db8:77:2::1', PASSWORD)).toBeUndefined();
+  });
+
   it.runIf(process.env.REDIS_URL)(
     'shares the count between processes through Redis: guesses at one gateway block the address at another',
     async () => {

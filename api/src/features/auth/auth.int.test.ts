@@ -91,7 +91,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('local accounts on %s', (en
       body: { email: 'probed@example.test', password: 'correct horse battery' },
     });
     expect(owner.status).toBe(429);
-  });
+  }, 120_000); // the account is under attack after five: the next five wait two seconds each
 
   it.each([
     [{ email: 'not-an-email', password: 'long enough' }, /valid email/],
@@ -226,5 +226,5 @@ describe('sign-in throttling', () => {
     });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-  });
+  }, 120_000); // the account is under attack after five: the next five wait two seconds each
 });

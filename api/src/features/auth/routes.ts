@@ -7,31 +7,28 @@ import {
   type LocalIdentity,
 } from '@coinpace/adapters';
 import type { Middleware } from 'koa';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createLocalAccount, findLocalAccount, updateLocalPasswordHash } from '@coinpace/db';
 import { AppError, ZLocalSignIn, ZLocalSignUp, parseOrThrow, type AuthResult } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppContext, AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { toUserView } from '../users/view.ts';
 import { createHashQueue } from './password-hashing.ts';
+import { signInGuard } from './sign-in-guard.ts';
 
 /**
  * Local accounts, the embedded identity (DESIGN.md section 4): sign-up and sign-in answer
  * `{token, user}`. Refused with 403 in maintenance mode and when Clerk is the identity provider.
  */
-export function authRoutes({ config, db, identity, limiters = memoryLimiters() }: ApiDeps) {
+export function authRoutes({ config, db, identity, logger, limiters = memoryLimiters() }: ApiDeps) {
   const router = new Router<AppState>({ prefix: '/api/auth/local' });
-  // Ten failed sign-ins per address and e-mail in 15 minutes slows password guessing without
-  // bothering people; sign-ups are capped per address to stop account spraying.
-  const failedSignIns = limiters('sign-in-failures', { points: 10, duration: 15 * 60 });
-  // Spraying many e-mails from one address, and many addresses at once (issue 13, finding 6).
-  const failedPerAddress = limiters('sign-in-failures-address', SIGN_IN_FAILURES_PER_ADDRESS);
-  const failedEverywhere = limiters('sign-in-failures-global', SIGN_IN_FAILURES_GLOBAL);
+  // Sign-ups are capped per client key to stop account spraying; the sign-in limits are the guard's.
   const signUps = limiters('sign-up', { points: 50, duration: 3600 });
-  const hashing = createHashQueue();
+  const guard = signInGuard(limiters, logger);
+  const hashing = createHashQueue({ onRefused: guard.refused });
 
   const available = (): LocalIdentity => {
     if (config.maintenanceMode) throw new AppError('MAINTENANCE');
@@ -39,17 +36,16 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
     return identity.local;
   };
 
-  // Checked before the body is read: a blocked address or a sign-in flood costs no parse and no hash.
+  // Checked before the body is read: a blocked client key or a sign-in flood costs no parse and no hash.
   const notBlocked: Middleware<AppState> = async (ctx, next) => {
-    await refuseWhenUsedUp(failedPerAddress, ctx.ip);
-    await refuseWhenUsedUp(failedEverywhere, GLOBAL_KEY);
+    await guard.admit(ctx);
     await next();
   };
 
   /**
-   * Signs in to `account` with `password`, or counts a failure against the e-mail, the address and
-   * everyone and answers 401. Hashes even without an account, so the answer time does not tell
-   * which e-mails exist.
+   * Signs in to `account` with `password`, or counts a failure against the e-mail, the client key,
+   * everyone and the account and answers 401. Hashes even without an account, so the answer time does
+   * not tell which e-mails exist.
    */
   const signInTo = async (
     ctx: AppContext,
@@ -57,23 +53,20 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
     input: { email: string; password: string },
   ): Promise<AuthResult> => {
     const local = available();
-    const limitKey = `sign-in:${ctx.ip}:${input.email}`;
-    await refuseWhenUsedUp(failedSignIns, limitKey);
-    const ok = await hashing.run(() =>
-      verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH),
+    const sender = await guard.admit(ctx);
+    await guard.beforeAttempt(sender, input.email);
+    const ok = await hashing.run(
+      () => verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH),
+      sender,
     );
     if (!account || !ok) {
-      await Promise.all([
-        failedSignIns.penalty(limitKey, 1),
-        failedPerAddress.penalty(ctx.ip, 1),
-        failedEverywhere.penalty(GLOBAL_KEY, 1),
-      ]);
+      await guard.failed(sender, input.email);
       throw new AppError('BAD_CREDENTIALS');
     }
-    await failedSignIns.delete(limitKey);
+    await guard.succeeded(sender, input.email);
     // A hash made with an older scrypt cost is replaced while the password is at hand.
     if (passwordNeedsRehash(account.passwordHash)) {
-      const upgraded = await hashing.run(() => hashPassword(input.password));
+      const upgraded = await hashing.run(() => hashPassword(input.password), sender);
       await updateLocalPasswordHash(db, account.user.id, upgraded);
     }
     return { token: local.issueToken(account.user.identitySubject), user: toUserView(account.user) };
@@ -85,7 +78,7 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
   // as at sign-in.
   router.post(
     '/sign-up',
-    rateLimit(signUps, (ctx) => `sign-up:${ctx.ip}`),
+    rateLimit(signUps, (ctx) => `sign-up:${clientKeyOf(ctx)}`),
     jsonBody({ limit: BODY_LIMITS.auth }),
     async (ctx) => {
       const local = available();
@@ -96,7 +89,7 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
         : await createLocalAccount(db, {
             subject: local.newSubject(),
             email: input.email,
-            passwordHash: await hashing.run(() => hashPassword(input.password)),
+            passwordHash: await hashing.run(() => hashPassword(input.password), await guard.senderOf(ctx)),
             firstName: input.firstName ?? null,
           });
       if (user) {
@@ -107,9 +100,7 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
         } satisfies AuthResult;
         return;
       }
-      // Taken, or taken meanwhile by a concurrent sign-up: every sign-in limit applies.
-      await refuseWhenUsedUp(failedPerAddress, ctx.ip);
-      await refuseWhenUsedUp(failedEverywhere, GLOBAL_KEY);
+      // Taken, or taken meanwhile by a concurrent sign-up: every sign-in limit applies (signInTo's).
       const result = await signInTo(ctx, existing ?? (await findLocalAccount(db, input.email)), input);
       ctx.status = 201;
       ctx.body = result;
@@ -126,18 +117,3 @@ export function authRoutes({ config, db, identity, limiters = memoryLimiters() }
 }
 
 type LocalAccount = NonNullable<Awaited<ReturnType<typeof findLocalAccount>>>;
-
-/** Failed sign-ins one address may make across every e-mail in 15 minutes (password spraying). */
-export const SIGN_IN_FAILURES_PER_ADDRESS = { points: 30, duration: 15 * 60 } as const;
-/**
- * Failed sign-ins across all addresses per minute: a distributed guessing run is slowed for
- * everyone rather than left to hash at full speed; people who sign in right are never counted.
- */
-export const SIGN_IN_FAILURES_GLOBAL = { points: 300, duration: 60 } as const;
-const GLOBAL_KEY = 'all';
-
-async function refuseWhenUsedUp(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  const used = await limiter.get(key);
-  if (used && used.remainingPoints <= 0)
-    throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, used.msBeforeNext / 1000) });
-}

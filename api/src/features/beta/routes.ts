@@ -3,6 +3,7 @@ import { addBetaSignup, countBetaSignups } from '@coinpace/db';
 import { AppError, ZBetaSignup, parseOrThrow, type BetaSignupCount } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
@@ -31,12 +32,12 @@ export function betaRoutes({ config, db, limiters = memoryLimiters() }: ApiDeps)
 
   router.post(
     '/',
-    rateLimit(requests, (ctx) => ctx.ip),
+    rateLimit(requests, (ctx) => clientKeyOf(ctx)),
     jsonBody({ limit: BODY_LIMITS.auth }),
     async (ctx) => {
       const entry = parseOrThrow(ZBetaSignup, bodyOf(ctx));
       // Counted after validation, so typing mistakes do not use up a visitor's attempts.
-      await consumePoint(perAddress, ctx.ip);
+      await consumePoint(perAddress, clientKeyOf(ctx));
       const outcome = await addBetaSignup(db, entry, limit);
       if (outcome.status === 'full') throw new AppError('BETA_FULL');
       if (outcome.status === 'duplicate') throw new AppError('BETA_ALREADY_JOINED');

@@ -3,6 +3,7 @@ import { enqueueOutbox, insertContactMessage } from '@coinpace/db';
 import { ZContactMessage, parseOrThrow } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
@@ -30,11 +31,11 @@ export function contactRoutes({ config, db, limiters = memoryLimiters() }: ApiDe
 
   router.post(
     '/api/contact',
-    rateLimit(requests, (ctx) => ctx.ip),
+    rateLimit(requests, clientKeyOf),
     jsonBody({ limit: BODY_LIMITS.contact }),
     async (ctx) => {
       const message = parseOrThrow(ZContactMessage, bodyOf(ctx));
-      await consumePoint(perAddress, ctx.ip);
+      await consumePoint(perAddress, clientKeyOf(ctx));
       const saved = await db.transaction(async (tx) => {
         const row = await insertContactMessage(tx, message);
         await enqueueOutbox(tx, {

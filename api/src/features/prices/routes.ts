@@ -33,6 +33,7 @@ import {
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
@@ -59,7 +60,8 @@ const queryText = (value: unknown): string | undefined => (typeof value === 'str
 export function priceRoutes({ config, db, identity, bus, prices, limiters = memoryLimiters() }: ApiDeps) {
   const router = new Router<AppState>();
   const limiter = (name: keyof typeof LIMITS) => limiters(`prices-${name}`, LIMITS[name]);
-  const byIp = (name: keyof typeof LIMITS) => rateLimit(limiter(name), (ctx) => `${name}:${ctx.ip}`);
+  const byIp = (name: keyof typeof LIMITS) =>
+    rateLimit(limiter(name), (ctx) => `${name}:${clientKeyOf(ctx)}`);
   const signedIn = requireUser(identity.verifier, db);
   const stale = staleAfterMs(config.prices.pollMs);
   const read = (ids: string[]) => readPrices(db, prices, ids, { staleAfterMs: stale });

@@ -15,6 +15,7 @@ import {
   type PriceTick,
 } from '@coinpace/domain';
 import type { AppState } from '../../context.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { TickRelay } from './tick-relay.ts';
 
 export interface PriceStreamOptions {
@@ -62,7 +63,7 @@ export function priceStream(options: PriceStreamOptions): Middleware<AppState> {
     const lastEventId =
       ctx.get('last-event-id') || (typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '');
     const { relay } = options;
-    const address = ctx.ip;
+    const address = clientKeyOf(ctx);
     const opened = open.get(address) ?? 0;
     if (opened >= maxPerAddress)
       throw new AppError('RATE_LIMITED', {

@@ -51,7 +51,9 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
     startTestApi(engine, { SITE_PASSWORD, METRICS_TOKEN }, { limiters: limitersWith({ '*': 1 }) }),
     startTestApi(engine, { MAINTENANCE_MODE: '1', METRICS_PORT: '9464' }),
     startTestApi(engine, stripeEnv(stripe), {
-      limiters: limitersWith(MANY_SIGN_UPS),
+      // Its full-queue scenarios refuse dozens of sign-ups and then sign-ins from one address, and each
+      // refusal counts against that address's sign-in failures.
+      limiters: limitersWith({ ...MANY_SIGN_UPS, 'sign-in-failures-address': 100_000 }),
       prices: createCoinGeckoPriceSource({ baseUrl: coingeckoUrl, minGapMs: 0 }),
     }),
   ]);

@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { normaliseApiPath } from '../../api-path.ts';
 import type { AppState } from '../../context.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 
 /** The header the browser sends the site password in (DESIGN.md section 4). */
 export const SITE_PASSWORD_HEADER = 'x-site-password';
@@ -54,12 +55,13 @@ export function requireSitePassword(
     }
     // Guesses in the header count with those at /api/check-password (issue 13, finding 6); while an
     // address is blocked even the right password waits, or the 429 itself would tell a guess apart.
-    const used = await failures?.get(ctx.ip);
+    const key = clientKeyOf(ctx);
+    const used = await failures?.get(key);
     if (used && used.remainingPoints <= 0) {
       throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, used.msBeforeNext / 1000) });
     }
     if (!sitePasswordMatches(password, given)) {
-      await failures?.penalty(ctx.ip, 1);
+      await failures?.penalty(key, 1);
       throw new AppError('SITE_PASSWORD_INVALID');
     }
     await next();

@@ -10,6 +10,7 @@ import {
 } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { sitePasswordMatches } from './gate.ts';
@@ -33,7 +34,7 @@ export function sitePasswordRoutes(
 
   // The count is checked before the body is read (issue 13, finding 5).
   const notBlocked: Middleware<AppState> = async (ctx, next) => {
-    const used = await failures.get(ctx.ip);
+    const used = await failures.get(clientKeyOf(ctx));
     if (used && used.remainingPoints <= 0) {
       throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, used.msBeforeNext / 1000) });
     }
@@ -41,7 +42,7 @@ export function sitePasswordRoutes(
   };
 
   router.post('/api/check-password', notBlocked, jsonBody({ limit: BODY_LIMITS.auth }), async (ctx) => {
-    const key = ctx.ip;
+    const key = clientKeyOf(ctx);
     const { password } = parseOrThrow(ZCheckPassword, bodyOf(ctx));
     if (config.sitePassword && !sitePasswordMatches(config.sitePassword, password)) {
       await failures.penalty(key, 1);
