@@ -7,6 +7,7 @@ import {
   localCards,
   localInvoices,
   contactMessages,
+  contactVerifications,
   localCredentials,
   outboxMessages,
   portfolioItems,
@@ -28,7 +29,7 @@ export interface DeleteAccountOptions {
 /**
  * Deletes an account inside the caller's transaction (SPEC.md section 4, Account deletion; the lifecycle
  * jobs of SPEC.md section 9): holdings, alerts and their events, messages waiting or sent to the user, billing
- * rows, checkout sessions and the local sign-in credential go; the users row stays as a scrubbed tombstone
+ * rows, checkout sessions, pending address confirmations and the local sign-in credential go; the users row stays as a scrubbed tombstone
  * (no e-mail, name or phone; `deletedAt` set). Contact-form messages are support's records and stay,
  * unlinked from the account.
  * @returns false when there was no user with this id.
@@ -49,6 +50,8 @@ export async function deleteAccountData(
   await tx.delete(localCards).where(eq(localCards.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(localCredentials).where(eq(localCredentials.userId, userId));
+  // A code or link waiting to confirm one of the account's addresses dies with it.
+  await tx.delete(contactVerifications).where(eq(contactVerifications.userId, userId));
   await tx.update(contactMessages).set({ userId: null }).where(eq(contactMessages.userId, userId));
   const updated = await tx
     .update(users)
@@ -57,6 +60,8 @@ export async function deleteAccountData(
       email: null,
       firstName: null,
       phone: null,
+      emailVerifiedAt: null,
+      phoneVerifiedAt: null,
       deletionWarnedAt: null,
       deletedAt: now,
     })

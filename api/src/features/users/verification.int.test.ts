@@ -1,5 +1,7 @@
 /** Confirming the alert e-mail and phone (issue 13 finding 7): codes, links, expiry, tries, resends. */
+import { contactVerifications } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
 import { sentVerificationCode } from '../../testing/verification-code.ts';
@@ -77,6 +79,28 @@ describe.each(testEngines(process.env.DATABASE_URL))('contact verification on %s
     expect((await request(token, 'sms')).status).toBe(202);
     const fresh = await sentVerificationCode(api.database.db, user.id, 'sms');
     expect((await confirm(token, 'sms', fresh)).body.user).toMatchObject({ phoneVerified: true });
+  });
+
+  it('checks at most five codes when thirty confirms arrive at once', async () => {
+    const { token, user } = await withPhone();
+    ahead += 61_000;
+    expect((await request(token, 'sms')).status).toBe(202);
+    const code = await sentVerificationCode(api.database.db, user.id, 'sms');
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(guesses.map((guess) => confirm(token, 'sms', guess)));
+    const errors = answers.map((a) => a.body.error);
+    // Each try is counted before its code is compared, so a burst gets no more tries than one by one.
+    expect(
+      errors.filter((e) => e === 'That code is not right. Check the message and try again.'),
+    ).toHaveLength(4);
+    expect(errors.filter((e) => e === 'Too many wrong codes. Send a new one.')).toHaveLength(26);
+    const [row] = await api.database.db
+      .select()
+      .from(contactVerifications)
+      .where(eq(contactVerifications.userId, user.id));
+    expect(row?.attempts).toBe(5);
   });
 
   it('a code expires after 10 minutes, and holds only for the number it was sent to', async () => {

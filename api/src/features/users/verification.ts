@@ -7,10 +7,10 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type Router from '@koa/router';
 import {
   confirmContactDestination,
-  countWrongVerificationCode,
   enqueueOutbox,
   findContactVerification,
   saveContactVerification,
+  takeVerificationTry,
   type UserRecord,
 } from '@coinpace/db';
 import {
@@ -131,16 +131,16 @@ export function addVerificationRoutes(
     const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
     if (!pending) throw refuse(VERIFICATION_TEXTS.nothingPending);
     if (pending.expiresAt.getTime() <= now().getTime()) throw refuse(VERIFICATION_TEXTS.expired);
-    if (pending.attempts >= VERIFICATION_RULES.maxAttempts) throw refuse(VERIFICATION_TEXTS.tooManyAttempts);
-    if (!sameHash(hashSecret(code), pending.secretHash)) {
-      await countWrongVerificationCode(db, pending.id);
+    const tried = await takeVerificationTry(db, pending.id, VERIFICATION_RULES.maxAttempts, now());
+    if (!tried) throw refuse(VERIFICATION_TEXTS.tooManyAttempts);
+    if (!sameHash(hashSecret(code), tried.secretHash)) {
       throw refuse(
-        pending.attempts + 1 >= VERIFICATION_RULES.maxAttempts
+        tried.attempts >= VERIFICATION_RULES.maxAttempts
           ? VERIFICATION_TEXTS.tooManyAttempts
           : VERIFICATION_TEXTS.wrongCode,
       );
     }
-    const confirmed = await confirmContactDestination(db, pending, now());
+    const confirmed = await confirmContactDestination(db, tried, now());
     if (!confirmed) throw refuse(VERIFICATION_TEXTS.changed);
     ctx.body = { user: toUserView(confirmed) };
   });
