@@ -29,8 +29,8 @@ export interface DeleteAccountOptions {
 /**
  * Deletes an account inside the caller's transaction (SPEC.md section 4, Account deletion; the lifecycle
  * jobs of SPEC.md section 9): holdings, alerts and their events, messages waiting or sent to the user, billing
- * rows, checkout sessions, pending address confirmations and the local sign-in credential go; the users row stays as a scrubbed tombstone
- * (no e-mail, name or phone; `deletedAt` set). Contact-form messages are support's records and stay,
+ * rows, checkout sessions, pending address confirmations and the local sign-in credential go; the users row
+ * stays as a scrubbed tombstone (no e-mail, name or phone, nothing confirmed; `deletedAt` set). Contact-form messages are support's records and stay,
  * unlinked from the account.
  * @returns false when there was no user with this id.
  */
