@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_BETA_SIGNUP_LIMIT } from './form-texts.ts';
+import { DEFAULT_CODES_PER_HOUR, DEFAULT_SMS_COUNTRIES } from './accounts/contact-verification.ts';
 import { DEFAULT_MAX_COIN_SETS, DEFAULT_WATCHED_COINS } from './limits.ts';
 
 export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
@@ -124,6 +125,16 @@ const ZEnv = z.object({
   MAX_WATCHED_COINS_ANONYMOUS: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.anonymous),
   MAX_WATCHED_COINS_SIGNED_IN: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.signedIn),
   MAX_COIN_SETS: integer(1, 1_000_000).default(DEFAULT_MAX_COIN_SETS),
+  VERIFICATION_CODES_PER_HOUR: integer(1, 1_000_000).default(DEFAULT_CODES_PER_HOUR),
+  SMS_COUNTRIES: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}(\s*,\s*[A-Z]{2})*$/, {
+      message: 'expected country codes (ISO 3166 alpha-2) separated by commas, e.g. US,CA,GB',
+    })
+    .transform((v) => [...new Set(v.split(',').map((c) => c.trim()))])
+    .optional(),
   ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
@@ -174,6 +185,11 @@ export interface Config {
     watchedCoins: { anonymous: number; signedIn: number };
     coinSets: number;
   };
+  /**
+   * Codes and links sent to confirm an address (verification and sign-up): `codesPerHour` across all users
+   * (then 429 and an alarm metric), and the countries whose mobile numbers may get an SMS code.
+   */
+  verification: { codesPerHour: number; smsCountries: readonly string[] };
   database: { url?: string };
   /** `prefix` starts every Redis key and channel name, so deployments can share one Redis. */
   redis: { url?: string; prefix: string };
@@ -320,6 +336,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         signedIn: e.MAX_WATCHED_COINS_SIGNED_IN,
       },
       coinSets: e.MAX_COIN_SETS,
+    },
+    verification: {
+      codesPerHour: e.VERIFICATION_CODES_PER_HOUR,
+      smsCountries: e.SMS_COUNTRIES ?? DEFAULT_SMS_COUNTRIES,
     },
     database: { url: e.DATABASE_URL },
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },

@@ -15,6 +15,7 @@ import type { AppContext, AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
+import type { OutgoingCodes } from '../users/outgoing-codes.ts';
 import { toUserView } from '../users/view.ts';
 import { createHashQueue } from './password-hashing.ts';
 
@@ -22,7 +23,10 @@ import { createHashQueue } from './password-hashing.ts';
  * Local accounts, the embedded identity (DESIGN.md section 4): sign-up and sign-in answer
  * `{token, user}`. Refused with 403 in maintenance mode and when Clerk is the identity provider.
  */
-export function authRoutes({ config, db, identity, limiters = memoryLimiters() }: ApiDeps) {
+export function authRoutes(
+  { config, db, identity, limiters = memoryLimiters() }: ApiDeps,
+  _codes: OutgoingCodes,
+) {
   const router = new Router<AppState>({ prefix: '/api/auth/local' });
   // Ten failed sign-ins per address and e-mail in 15 minutes slows password guessing without
   // bothering people; sign-ups are capped per address to stop account spraying.

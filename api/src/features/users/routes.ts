@@ -5,6 +5,7 @@ import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
+import type { OutgoingCodes } from './outgoing-codes.ts';
 import { addVerificationRoutes } from './verification.ts';
 import { toUserView } from './view.ts';
 
@@ -12,7 +13,7 @@ import { toUserView } from './view.ts';
  * POST /api/users/ensure (SPEC.md section 7, but the user comes from the token) and the contact
  * info of GET/PATCH /api/users/me.
  */
-export function userRoutes(deps: ApiDeps) {
+export function userRoutes(deps: ApiDeps, codes: OutgoingCodes) {
   const { db, identity } = deps;
   const router = new Router<AppState>({ prefix: '/api/users' });
   router.use(requireUser(identity.verifier, db));
@@ -41,7 +42,7 @@ export function userRoutes(deps: ApiDeps) {
     ctx.body = { user: toUserView(user) };
   });
 
-  addVerificationRoutes(router, deps);
+  addVerificationRoutes(router, deps, codes);
 
   return router;
 }
