@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppTx } from '../connect.ts';
+import { deletePendingSignUps } from './pending-sign-ups.ts';
 import {
   alertEvents,
   alerts,
@@ -52,6 +53,8 @@ export async function deleteAccountData(
   await tx.delete(localCredentials).where(eq(localCredentials.userId, userId));
   // A code or link waiting to confirm one of the account's addresses dies with it.
   await tx.delete(contactVerifications).where(eq(contactVerifications.userId, userId));
+  const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (account?.email) await deletePendingSignUps(tx, account.email);
   await tx.update(contactMessages).set({ userId: null }).where(eq(contactMessages.userId, userId));
   const updated = await tx
     .update(users)

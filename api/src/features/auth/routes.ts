@@ -8,8 +8,8 @@ import {
 } from '@coinpace/adapters';
 import type { Middleware } from 'koa';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createLocalAccount, findLocalAccount, updateLocalPasswordHash } from '@coinpace/db';
-import { AppError, ZLocalSignIn, ZLocalSignUp, parseOrThrow, type AuthResult } from '@coinpace/domain';
+import { findLocalAccount, updateLocalPasswordHash } from '@coinpace/db';
+import { AppError, ZLocalSignIn, parseOrThrow, type AuthResult } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppContext, AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
@@ -18,14 +18,16 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import type { OutgoingCodes } from '../users/outgoing-codes.ts';
 import { toUserView } from '../users/view.ts';
 import { createHashQueue } from './password-hashing.ts';
+import { confirmSignUpHandler, signUpHandler } from './sign-up.ts';
 
 /**
- * Local accounts, the embedded identity (DESIGN.md section 4): sign-up and sign-in answer
- * `{token, user}`. Refused with 403 in maintenance mode and when Clerk is the identity provider.
+ * Local accounts, the embedded identity (DESIGN.md section 4): sign-up answers 202 and e-mails a link;
+ * opening it (confirm-email) and sign-in answer `{token, user}`. Refused with 403 in maintenance mode and
+ * when Clerk is the identity provider.
  */
 export function authRoutes(
-  { config, db, identity, limiters = memoryLimiters() }: ApiDeps,
-  _codes: OutgoingCodes,
+  { config, db, identity, limiters = memoryLimiters(), now }: ApiDeps,
+  codes: OutgoingCodes,
 ) {
   const router = new Router<AppState>({ prefix: '/api/auth/local' });
   // Ten failed sign-ins per address and e-mail in 15 minutes slows password guessing without
@@ -35,6 +37,7 @@ export function authRoutes(
   const failedPerAddress = limiters('sign-in-failures-address', SIGN_IN_FAILURES_PER_ADDRESS);
   const failedEverywhere = limiters('sign-in-failures-global', SIGN_IN_FAILURES_GLOBAL);
   const signUps = limiters('sign-up', { points: 50, duration: 3600 });
+  const signUpLinks = limiters('sign-up-confirm', SIGN_UP_CONFIRMS_PER_ADDRESS);
   const hashing = createHashQueue();
 
   const available = (): LocalIdentity => {
@@ -83,41 +86,20 @@ export function authRoutes(
     return { token: local.issueToken(account.user.identitySubject), user: toUserView(account.user) };
   };
 
-  // A taken e-mail is never named (issue 13, finding 7): sign-up with it is a sign-in. Its owner, with
-  // the account's password, is signed in with the same 201 a new account gets; anyone else gets sign-in's
-  // 'Incorrect e-mail or password.', counted as a failed sign-in, so probing e-mails here is limited
-  // as at sign-in.
+  // Sign-up never says whether an e-mail has an account, and gives no session: the e-mailed link makes
+  // the account and signs in (sign-up.ts).
+  const signUp = { config, db, available, hashing, codes, now };
   router.post(
     '/sign-up',
     rateLimit(signUps, (ctx) => `sign-up:${ctx.ip}`),
     jsonBody({ limit: BODY_LIMITS.auth }),
-    async (ctx) => {
-      const local = available();
-      const input = parseOrThrow(ZLocalSignUp, bodyOf(ctx));
-      const existing = await findLocalAccount(db, input.email);
-      const user = existing
-        ? undefined
-        : await createLocalAccount(db, {
-            subject: local.newSubject(),
-            email: input.email,
-            passwordHash: await hashing.run(() => hashPassword(input.password)),
-            firstName: input.firstName ?? null,
-          });
-      if (user) {
-        ctx.status = 201;
-        ctx.body = {
-          token: local.issueToken(user.identitySubject),
-          user: toUserView(user),
-        } satisfies AuthResult;
-        return;
-      }
-      // Taken, or taken meanwhile by a concurrent sign-up: every sign-in limit applies.
-      await refuseWhenUsedUp(failedPerAddress, ctx.ip);
-      await refuseWhenUsedUp(failedEverywhere, GLOBAL_KEY);
-      const result = await signInTo(ctx, existing ?? (await findLocalAccount(db, input.email)), input);
-      ctx.status = 201;
-      ctx.body = result;
-    },
+    signUpHandler(signUp),
+  );
+  router.post(
+    '/confirm-email',
+    rateLimit(signUpLinks, (ctx) => `confirm-email:${ctx.ip}`),
+    jsonBody({ limit: BODY_LIMITS.auth }),
+    confirmSignUpHandler(signUp),
   );
 
   router.post('/sign-in', notBlocked, jsonBody({ limit: BODY_LIMITS.auth }), async (ctx) => {
@@ -131,6 +113,8 @@ export function authRoutes(
 
 type LocalAccount = NonNullable<Awaited<ReturnType<typeof findLocalAccount>>>;
 
+/** Sign-up links one address may open per 15 minutes (each token is 32 random bytes; this bounds the work). */
+export const SIGN_UP_CONFIRMS_PER_ADDRESS = { points: 30, duration: 15 * 60 } as const;
 /** Failed sign-ins one address may make across every e-mail in 15 minutes (password spraying). */
 export const SIGN_IN_FAILURES_PER_ADDRESS = { points: 30, duration: 15 * 60 } as const;
 /**
