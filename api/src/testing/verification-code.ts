@@ -1,5 +1,6 @@
 /** Test support: codes, tokens and sign-up links queued for users (read from the outbox). */
 import { outboxMessages, type AppDb } from '@coinpace/db';
+import { signUpLinkCode } from '@coinpace/domain';
 import { and, desc, eq } from 'drizzle-orm';
 
 export async function sentVerificationCode(db: AppDb, userId: string, channel: 'email' | 'sms') {
@@ -34,7 +35,7 @@ export async function sentSignUpMails(db: AppDb, email: string, kind: 'sign-up' 
 export async function sentSignUpCode(db: AppDb, email: string): Promise<string> {
   const row = (await sentSignUpMails(db, email, 'sign-up')).at(-1);
   if (!row) throw new Error(`no sign-up link queued for ${email}`);
-  const code = /\/confirm-email\?code=([\w-]+)/.exec(row.bodyText);
+  const code = signUpLinkCode(row.bodyText);
   if (!code) throw new Error(`no link in: ${row.bodyText}`);
-  return code[1]!;
+  return code;
 }

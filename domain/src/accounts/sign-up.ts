@@ -3,6 +3,9 @@
  * account, and only the e-mailed link makes the account. Pure texts; the API stores a hash of the token.
  */
 
+/** The page the sign-up link opens; its `code` query parameter carries the token. */
+export const SIGN_UP_CONFIRM_PATH = '/confirm-email';
+
 /** How long the link e-mailed at sign-up holds. */
 export const SIGN_UP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -47,4 +50,9 @@ export function renderSignUpAttemptEmail(signInLink: string): { subject: string;
       'If it was not you, you can ignore this message. No one can sign in without your password.',
     ].join('\n'),
   };
+}
+
+/** The token of the sign-up link in an e-mail's text, if it has one (for tools and tests that read mail). */
+export function signUpLinkCode(text: string): string | undefined {
+  return /\/confirm-email\?code=([\w-]+)/.exec(text)?.[1];
 }

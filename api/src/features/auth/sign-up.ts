@@ -9,6 +9,7 @@ import { hashPassword, type LocalIdentity } from '@coinpace/adapters';
 import { completePendingSignUp, enqueueOutbox, findLocalAccount, savePendingSignUp } from '@coinpace/db';
 import {
   AppError,
+  SIGN_UP_CONFIRM_PATH,
   SIGN_UP_LINK_TTL_MS,
   SIGN_UP_TEXTS,
   ZConfirmSignUp,
@@ -68,7 +69,7 @@ export function signUpHandler({
     } else {
       const token = randomBytes(32).toString('base64url');
       const tokenHash = sha256(token);
-      const mail = renderSignUpEmail(`${config.publicUrl}/confirm-email?code=${token}`);
+      const mail = renderSignUpEmail(`${config.publicUrl}${SIGN_UP_CONFIRM_PATH}?code=${token}`);
       await db.transaction(async (tx) => {
         await savePendingSignUp(
           tx,
