@@ -111,7 +111,10 @@ export async function signUpThroughLink(
 }
 
 /** Waits (up to 15 s) for the log mailer to print a sign-up link to `email`, and returns its token. */
-export async function signUpCodeInLogs(app: Pick<RunningApp, 'logs'>, email: string): Promise<string> {
+export async function signUpCodeInLogs(
+  app: { readonly logs: readonly string[] },
+  email: string,
+): Promise<string> {
   const to = JSON.stringify(email.toLowerCase());
   const deadline = Date.now() + 15_000;
   for (;;) {
