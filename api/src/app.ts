@@ -16,6 +16,7 @@ import { CHECK_PASSWORD_LIMIT, sitePasswordRoutes } from './features/site-passwo
 import { memoryLimiters } from './middleware/limiters.ts';
 import { metricsHandler } from './features/system/metrics.ts';
 import { configRoutes, healthRoutes } from './features/system/routes.ts';
+import { createOutgoingCodes } from './features/users/outgoing-codes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { refuseNulInPath } from './middleware/nul-guard.ts';
@@ -32,14 +33,16 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   app.use(errorHandler());
   // One counter of wrong site passwords, whether guessed at /api/check-password or in the header.
   const sitePasswordFailures = (deps.limiters ?? memoryLimiters())('check-password', CHECK_PASSWORD_LIMIT);
+  // One set of caps on codes sent to prove an address, whether verification or sign-up sends them.
+  const codes = createOutgoingCodes({ ...deps, limiters: deps.limiters ?? memoryLimiters() });
   app.use(requireSitePassword(deps.config.sitePassword, sitePasswordFailures));
   app.use(refuseNulInPath());
   useRouters(app, [
     healthRoutes(deps),
     configRoutes(deps),
     sitePasswordRoutes(deps, sitePasswordFailures),
-    authRoutes(deps),
-    userRoutes(deps),
+    authRoutes(deps, codes),
+    userRoutes(deps, codes),
     portfolioRoutes(deps),
     alertRoutes(deps),
     billingRoutes(deps),

@@ -37,6 +37,11 @@ const ROUTES: Record<string, RouteCase> = {
     token: false,
     fields: { email: 'text', password: 'text', firstName: 'text' },
   },
+  'POST /api/auth/local/confirm-email': {
+    path: () => '/api/auth/local/confirm-email',
+    token: false,
+    fields: { code: 'text' },
+  },
   'POST /api/auth/local/sign-in': {
     path: () => '/api/auth/local/sign-in',
     token: false,

@@ -41,7 +41,7 @@ const app = await startApp({ PRICE_SOURCE: 'simulated' });
 let browser: Browser | undefined;
 const rows: Record<string, unknown>[] = [];
 try {
-  const session = await seedPortfolioUser(app.url);
+  const session = await seedPortfolioUser(app);
   browser = await launchBrowser();
   const pages: PageUnderTest[] = [
     { name: 'landing', path: '/', waitFor: 'h1' },

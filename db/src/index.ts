@@ -4,6 +4,7 @@ export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export * from './queries/users.ts';
 export * from './queries/contact-verifications.ts';
+export * from './queries/pending-sign-ups.ts';
 export * from './queries/portfolio.ts';
 export * from './queries/holding-transactions.ts';
 export * from './queries/outbox.ts';

@@ -42,6 +42,20 @@ describe('parseConfig', () => {
     expect(parseConfig({ BETA_SIGNUP_LIMIT: '200' }).beta.signupLimit).toBe(200);
   });
 
+  it('reads the verification caps and the SMS countries, with defaults', () => {
+    expect(parseConfig({}).verification).toEqual({
+      codesPerHour: 1000,
+      smsCountries: expect.arrayContaining(['US', 'GB', 'DE']),
+    });
+    expect(
+      parseConfig({ VERIFICATION_CODES_PER_HOUR: '50', SMS_COUNTRIES: 'us, gb,US' }).verification,
+    ).toEqual({ codesPerHour: 50, smsCountries: ['US', 'GB'] });
+    expect(() => parseConfig({ SMS_COUNTRIES: 'USA' })).toThrow(
+      'SMS_COUNTRIES: expected country codes (ISO 3166 alpha-2) separated by commas, e.g. US,CA,GB',
+    );
+    expect(() => parseConfig({ VERIFICATION_CODES_PER_HOUR: '0' })).toThrow('VERIFICATION_CODES_PER_HOUR');
+  });
+
   it('reads the Redis prefix', () => {
     expect(parseConfig({ REDIS_PREFIX: 'cluster-1:' }).redis.prefix).toBe('cluster-1:');
   });

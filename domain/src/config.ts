@@ -4,12 +4,13 @@
  */
 import { z } from 'zod';
 import { DEFAULT_BETA_SIGNUP_LIMIT } from './form-texts.ts';
+import { DEFAULT_CODES_PER_HOUR, DEFAULT_SMS_COUNTRIES } from './accounts/contact-verification.ts';
 import {
   DEFAULT_COIN_LIST_REFRESH_MINUTES,
+  DEFAULT_COIN_SETS_PER_ADDRESS,
   DEFAULT_MAX_COIN_SETS,
   DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE,
   DEFAULT_WATCHED_COINS,
-  DEFAULT_COIN_SETS_PER_ADDRESS,
   defaultSignedInSetReserve,
 } from './limits.ts';
 
@@ -135,6 +136,16 @@ const ZEnv = z.object({
   MAX_COIN_SETS: integer(1, 1_000_000).default(DEFAULT_MAX_COIN_SETS),
   COIN_SETS_SIGNED_IN_RESERVE: integer(0, 1_000_000).optional(),
   MAX_COIN_SETS_PER_ADDRESS: integer(1, 1_000_000).default(DEFAULT_COIN_SETS_PER_ADDRESS),
+  VERIFICATION_CODES_PER_HOUR: integer(1, 1_000_000).default(DEFAULT_CODES_PER_HOUR),
+  SMS_COUNTRIES: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}(\s*,\s*[A-Z]{2})*$/, {
+      message: 'expected country codes (ISO 3166 alpha-2) separated by commas, e.g. US,CA,GB',
+    })
+    .transform((v) => [...new Set(v.split(',').map((c) => c.trim()))])
+    .optional(),
   ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
@@ -189,6 +200,11 @@ export interface Config {
     signedInSetReserve: number;
     coinSetsPerAddress: number;
   };
+  /**
+   * Codes and links sent to confirm an address (verification and sign-up): `codesPerHour` across all users
+   * (then 429 and an alarm metric), and the countries whose mobile numbers may get an SMS code.
+   */
+  verification: { codesPerHour: number; smsCountries: readonly string[] };
   database: { url?: string };
   /** `prefix` starts every Redis key and channel name, so deployments can share one Redis. */
   redis: { url?: string; prefix: string };
@@ -351,6 +367,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       coinSets: e.MAX_COIN_SETS,
       signedInSetReserve: e.COIN_SETS_SIGNED_IN_RESERVE ?? defaultSignedInSetReserve(e.MAX_COIN_SETS),
       coinSetsPerAddress: e.MAX_COIN_SETS_PER_ADDRESS,
+    },
+    verification: {
+      codesPerHour: e.VERIFICATION_CODES_PER_HOUR,
+      smsCountries: e.SMS_COUNTRIES ?? DEFAULT_SMS_COUNTRIES,
     },
     database: { url: e.DATABASE_URL },
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },

@@ -47,4 +47,5 @@ export * from './schemas/portfolio-report.ts';
 export * from './realtime/socket-errors.ts';
 export * from './realtime/tick-quotes.ts';
 export * from './accounts/contact-verification.ts';
+export * from './accounts/sign-up.ts';
 export * from './export/index.ts';

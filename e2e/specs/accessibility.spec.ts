@@ -88,7 +88,7 @@ describe('accessibility: axe-core finds no serious or critical violation', () =>
     const page = await context.newPage();
     const check = (label: string) => checkBothThemes(page, `${viewport} ${label}`, found);
 
-    await signUpInBrowser(page, app.url, 'Axel');
+    await signUpInBrowser(page, app, 'Axel');
     await page.getByRole('heading', { name: 'Import Your Portfolio Holdings' }).waitFor();
     await check('portfolio, empty');
 

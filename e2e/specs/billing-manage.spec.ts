@@ -9,7 +9,7 @@ describe('managing billing on local checkout (issue 14 item 4)', () => {
   it('lists the paid invoice on the account screen and updates the card on the local billing page, at 390 px', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Ines');
+    await signUpInBrowser(page, suite.app, 'Ines');
     await subscribeByApi(page, suite.app.url);
 
     await page.goto(`${suite.app.url}/account`);

@@ -10,7 +10,7 @@ describe('billing journeys on local checkout', () => {
   it('chooses Token Run in the pricing modal, confirms the local checkout, cancels, reactivates, upgrades and downgrades with a confirmation', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Grace');
+    await signUpInBrowser(page, suite.app, 'Grace');
 
     await page.getByRole('link', { name: 'My Account' }).first().click();
     await page.waitForURL('**/account');
@@ -90,7 +90,7 @@ describe('billing journeys on local checkout', () => {
   it('saves a phone number in E.164 and refuses one without a country code', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Alan');
+    await signUpInBrowser(page, suite.app, 'Alan');
     await page.goto(`${suite.app.url}/account`);
     const form = page.getByRole('region', { name: 'Contact information' });
     await form.getByLabel('Phone number').fill('555-1234');
@@ -107,7 +107,7 @@ describe('billing journeys on local checkout', () => {
   it('downloads the data, then deletes the account after typing DELETE and the password, signs out and goes home', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
     const page = await context.newPage();
-    const email = await signUpInBrowser(page, suite.app.url, 'Ada');
+    const email = await signUpInBrowser(page, suite.app, 'Ada');
     await page.goto(`${suite.app.url}/account`);
     const download = page.waitForEvent('download');
     await page

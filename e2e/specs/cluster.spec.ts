@@ -117,7 +117,7 @@ describe('through npm run cluster: nginx, two gateways, two pollers, two workers
   it('signs in, sets an alert in the browser, and the crossing is e-mailed and shown live', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    const email = await signUpInBrowser(page, cluster.url);
+    const email = await signUpInBrowser(page, { url: cluster.url, smtp });
     await subscribeByApi(page, cluster.url);
 
     await page.goto(`${cluster.url}/alerts`);
@@ -135,8 +135,10 @@ describe('through npm run cluster: nginx, two gateways, two pollers, two workers
 
     // A poller, a worker and a dispatcher of the cluster do the rest; the gateway tells the page.
     coingecko.setPrice('bitcoin', 101000);
-    await waitFor(() => smtp.messages.length >= 1, { timeoutMs: 30_000, what: 'the alert e-mail' });
-    expect(smtp.messages[0]).toMatchObject({
+    // The sign-up link went to the same inbox first.
+    const alertMails = () => smtp.messages.filter((m) => m.subject?.startsWith('Coinpace alert'));
+    await waitFor(() => alertMails().length >= 1, { timeoutMs: 30_000, what: 'the alert e-mail' });
+    expect(alertMails()[0]).toMatchObject({
       rcptTo: [email],
       subject: 'Coinpace alert: BTC is above $100,000.00',
     });
@@ -150,7 +152,7 @@ describe('through npm run cluster: nginx, two gateways, two pollers, two workers
       .getByText(/BTC at \$101,000\.00: Delivered/)
       .waitFor({ timeout: 15_000 });
     await screenshot(page, 'cluster-alert-delivered', { fullPage: false });
-    expect(smtp.messages).toHaveLength(1);
+    expect(alertMails()).toHaveLength(1);
     await context.close();
   });
 });

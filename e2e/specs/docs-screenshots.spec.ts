@@ -32,7 +32,7 @@ describe('README screenshots', () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const url = suite.app.url;
-    await signUpInBrowser(page, url, 'Dana');
+    await signUpInBrowser(page, suite.app, 'Dana');
 
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });

@@ -95,7 +95,7 @@ describe('first paint', () => {
   it("shows a returning user's holdings before /api/config answers", async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Fay');
+    await signUpInBrowser(page, suite.app, 'Fay');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();

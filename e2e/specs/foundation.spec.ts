@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appAndBrowser } from '../src/suite.ts';
 import { VIEWPORTS, screenshot, watchCspViolations } from '../src/browser.ts';
+import { openSignUpLink } from '../src/journeys.ts';
 
 describe('foundation journey on the embedded defaults', () => {
   const suite = appAndBrowser();
@@ -19,9 +20,14 @@ describe('foundation journey on the embedded defaults', () => {
     const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
     await dialog.getByText('Create your account to start tracking your crypto with live data').waitFor();
     await dialog.getByLabel('First name (optional)').fill('Ada');
-    await dialog.getByLabel('E-mail address').fill(`ada-${Date.now()}@example.test`);
+    const email = `ada-${Date.now()}@example.test`;
+    await dialog.getByLabel('E-mail address').fill(email);
     await dialog.getByLabel('Password').fill('correct horse battery');
     await dialog.getByRole('button', { name: 'Create account' }).click();
+    // No account until the address is proved: the link e-mailed to it makes the account and signs in.
+    await dialog.getByText(`We sent a link to ${email}`, { exact: false }).waitFor();
+    await screenshot(page, 'foundation-sign-up-check-email');
+    await openSignUpLink(page, suite.app, email);
 
     await page.waitForURL('**/portfolio');
     await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
@@ -62,9 +68,12 @@ describe('foundation journey on the embedded defaults', () => {
     const page = await context.newPage();
     await page.goto(`${suite.app.url}/#sign-up`);
     const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
-    await dialog.getByLabel('E-mail address').fill(`phone-${Date.now()}@example.test`);
+    const email = `phone-${Date.now()}@example.test`;
+    await dialog.getByLabel('E-mail address').fill(email);
     await dialog.getByLabel('Password').fill('correct horse battery');
     await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await openSignUpLink(page, suite.app, email);
     await page.getByRole('heading', { name: 'Welcome back, Crypto Trader!' }).waitFor();
 
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -65,7 +65,7 @@ describe('holding detail view (issue 18)', () => {
   it('adds a buy and a sell and shows the sale realised gain, on a desktop and a phone', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Ada');
+    await signUpInBrowser(page, app, 'Ada');
     await addLitecoin(page, '2', '100');
     const { row, detail } = await openLitecoinDetail(page);
 
@@ -113,7 +113,7 @@ describe('holding detail view (issue 18)', () => {
   it('shows the realised gain of a sale in the dollars it was made in and in euros once chosen', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Grace');
+    await signUpInBrowser(page, app, 'Grace');
     await addLitecoin(page, '2', '100');
     const { detail } = await openLitecoinDetail(page);
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, launchBrowser, screenshot } from '../src/browser.ts';
 import { startApp, type RunningApp } from '@coinpace/server/testing';
-import { startLiveApp, type LiveApp } from '../src/journeys.ts';
+import { openSignUpLink, startLiveApp, type LiveApp } from '../src/journeys.ts';
 
 /** The visible (first) copy of a ticker coin's price and change. */
 const tickerPrice = (page: Page, symbol: string) =>
@@ -52,10 +52,12 @@ describe('live prices with the simulated source', () => {
 
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
-    await dialog.getByLabel('E-mail address').fill(`ticker-${Date.now()}@example.test`);
+    const email = `ticker-${Date.now()}@example.test`;
+    await dialog.getByLabel('E-mail address').fill(email);
     await dialog.getByLabel('Password').fill('correct horse battery');
     await dialog.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/portfolio');
+    await dialog.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await openSignUpLink(page, app, email);
     await tickerPrice(page, 'ETH').waitFor();
     const eth = await tickerPrice(page, 'ETH').textContent();
     await waitForChange(() => tickerPrice(page, 'ETH').textContent(), eth);

@@ -38,7 +38,7 @@ describe('issue 15: what a new user trips over', () => {
   it('alerts: what each channel has left, alerts already true, the fired table at 1280 px, history names, edit and delete', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, url, 'Nia');
+    await signUpInBrowser(page, live.app, 'Nia');
     await subscribeByApi(page, url, live.app.logs);
     for (const [coingeckoId, symbol, quantity, purchasePrice] of [
       ['bitcoin', 'BTC', 1, 50000],
@@ -290,7 +290,7 @@ describe('issue 15: what a new user trips over', () => {
         isMobile: phone,
       });
       const page = await context.newPage();
-      await signUpInBrowser(page, url, 'Jonas');
+      await signUpInBrowser(page, live.app, 'Jonas');
       await page.getByRole('button', { name: 'Add a Coin' }).click();
       const modal = page.getByRole('dialog', { name: 'Add Coin' });
       await modal.getByLabel('Search for a coin').fill('ethereum');
@@ -333,7 +333,7 @@ describe('issue 15: what a new user trips over', () => {
       const phone = viewport === 'phone';
       const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone });
       const page = await context.newPage();
-      await signUpInBrowser(page, url, 'Omar');
+      await signUpInBrowser(page, live.app, 'Omar');
       for (const [coingeckoId, symbol, purchasePrice] of [
         ['ethereum', 'ETH', 2500],
         ['unlisted-coin-xyz', 'UNL', 10],
@@ -374,7 +374,7 @@ describe('issue 15: what a new user trips over', () => {
   it('rate limited: one banner naming the Refresh button, no Live chip, and search says it could not reach prices', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, url, 'Lee');
+    await signUpInBrowser(page, live.app, 'Lee');
     await callApi(page, url, 'POST', '/api/portfolio', {
       coingeckoId: 'bitcoin',
       symbol: 'BTC',

@@ -62,7 +62,7 @@ describe('portfolio layout', () => {
   it('on a phone, the import dialog shows the template and export-help links whole', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Pia');
+    await signUpInBrowser(page, suite.app, 'Pia');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     const body = modal.locator('.dialog-body');
@@ -111,7 +111,7 @@ describe('portfolio layout', () => {
   it('at 1280 px, the import dialog fits and the holdings scroll with the page, not in a box of their own', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Pia');
+    await signUpInBrowser(page, suite.app, 'Pia');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     await expectFullyInside(

@@ -35,7 +35,7 @@ describe('portfolio journey', () => {
   it('adds a coin found by search, priced, with the preview and SPEC.md validation', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Grace');
+    await signUpInBrowser(page, suite.app, 'Grace');
     await page.getByRole('button', { name: 'Add a Coin' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Coin' });
     await modal.getByRole('button', { name: 'Add Coin' }).click();
@@ -71,7 +71,7 @@ describe('portfolio journey', () => {
   it('imports a CSV file and pasted text, edits a purchase price, sorts and deletes selected holdings', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Grace');
+    await signUpInBrowser(page, suite.app, 'Grace');
     await page.getByRole('heading', { name: 'Import Your Portfolio Holdings' }).waitFor();
 
     // CSV: three rows added, the row holding nothing skipped with its reason.
@@ -159,7 +159,7 @@ describe('portfolio on a phone and by keyboard', () => {
   it('shows holdings as cards without sideways scrolling, sortable from the Sort by menu', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Grace');
+    await signUpInBrowser(page, suite.app, 'Grace');
     await importPasted(page, PASTE, 3);
     await page.locator('tr[data-holding="DOT"]').waitFor();
 
@@ -202,7 +202,7 @@ describe('portfolio on a phone and by keyboard', () => {
   it('is usable by keyboard: modal focus stays inside and returns, row menu and price edit', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, suite.app.url, 'Grace');
+    await signUpInBrowser(page, suite.app, 'Grace');
     await importPasted(page, 'Bitcoin, BTC, 1, 50000', 1);
     await page.locator('tr[data-holding="BTC"]').waitFor();
 
@@ -271,7 +271,7 @@ describe('portfolio with live prices from a CoinGecko on loopback', () => {
     fake.setTokenPrice('ethereum', address, 2.5, 2);
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Tokyo');
+    await signUpInBrowser(page, app, 'Tokyo');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();
@@ -304,7 +304,7 @@ describe('portfolio with live prices from a CoinGecko on loopback', () => {
     fake.setPrice('ethereum', 3000, 1);
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signUpInBrowser(page, app.url, 'Grace');
+    await signUpInBrowser(page, app, 'Grace');
     await page.getByRole('button', { name: 'Bulk Import Portfolio' }).click();
     const modal = page.getByRole('dialog', { name: 'Import Portfolio' });
     await modal.getByRole('tab', { name: 'Paste Wallet Data' }).click();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndBrowser } from '../src/suite.ts';
 import { VIEWPORTS, screenshot } from '../src/browser.ts';
+import { openSignUpLink } from '../src/journeys.ts';
 
 const SITE_PASSWORD = 'visitor pass 42';
 
@@ -148,10 +149,13 @@ describe('visitor journey behind the site password', () => {
     await page.getByRole('button', { name: 'Enter' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
-    await dialog.getByLabel('E-mail address').fill(`wallets-${Date.now()}@example.test`);
+    const email = `wallets-${Date.now()}@example.test`;
+    await dialog.getByLabel('E-mail address').fill(email);
     await dialog.getByLabel('Password').fill('correct horse battery');
     await dialog.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/portfolio');
+    await dialog.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    // The same tab keeps the site password (session storage) for the confirmation page's request.
+    await openSignUpLink(page, suite.app, email);
     await expect(dataLayerEvents(page)).resolves.toContain('sign_up');
 
     await page.goto(`${suite.app.url}/wallets`);

@@ -1,22 +1,60 @@
 /** Steps several browser journeys share. */
-import { createFakeCoinGecko, waitFor, type FakeCoinGecko } from '@coinpace/adapters/testing';
-import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { createFakeCoinGecko, waitFor, type FakeCoinGecko, type SmtpPeer } from '@coinpace/adapters/testing';
+import { signUpLinkCode } from '@coinpace/domain';
+import { signUpCodeInLogs, startApp, type RunningApp } from '@coinpace/server/testing';
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * Signs up a fresh local account through the 'Join Coinpace' dialog and waits for the portfolio's
- * greeting. Returns the e-mail address used (unique per call).
+ * Where a test reads what the app e-mailed: the app's log lines (no SMTP_URL: the log mailer prints each
+ * message), or the SMTP peer the app sends to.
  */
-export async function signUpInBrowser(page: Page, url: string, firstName = 'Ada'): Promise<string> {
+export type Inbox = { readonly url: string } & (
+  { readonly logs: readonly string[] } | { readonly smtp: Pick<SmtpPeer, 'messages'> }
+);
+
+/**
+ * Signs up a fresh local account through the 'Join Coinpace' dialog, opens the link e-mailed to it (from
+ * `app`'s inbox) and confirms, as a person does, and waits for the portfolio's greeting. Returns the
+ * e-mail address used (unique per call).
+ */
+export async function signUpInBrowser(page: Page, app: Inbox, firstName = 'Ada'): Promise<string> {
   const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  await page.goto(`${url}/#sign-up`);
+  await page.goto(`${app.url}/#sign-up`);
   const dialog = page.getByRole('dialog', { name: 'Join Coinpace' });
   await dialog.getByLabel('First name (optional)').fill(firstName);
   await dialog.getByLabel('E-mail address').fill(email);
   await dialog.getByLabel('Password').fill('correct horse battery');
   await dialog.getByRole('button', { name: 'Create account' }).click();
+  await dialog.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+  await openSignUpLink(page, app, email);
   await page.getByRole('heading', { name: `Welcome back, ${firstName}!` }).waitFor();
   return email;
+}
+
+/** Opens the sign-up link e-mailed to `email` and confirms it; the page goes on to the portfolio. */
+export async function openSignUpLink(page: Page, app: Inbox, email: string): Promise<void> {
+  const code = await signUpCodeIn(app, email);
+  // The code, on this app's own origin: the link's origin is PUBLIC_URL, which tests leave unset.
+  await page.goto(`${app.url}/confirm-email?code=${code}`);
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await page.waitForURL('**/portfolio');
+}
+
+/** The token of the sign-up link e-mailed to `email`, waiting for the e-mail to arrive. */
+export async function signUpCodeIn(app: Inbox, email: string): Promise<string> {
+  if ('logs' in app) return signUpCodeInLogs(app, email);
+  let code: string | undefined;
+  await waitFor(
+    () => {
+      const mail = app.smtp.messages.find(
+        (m) => m.rcptTo.includes(email) && m.text && signUpLinkCode(m.text),
+      );
+      code = mail?.text ? signUpLinkCode(mail.text) : undefined;
+      return code !== undefined;
+    },
+    { what: `the sign-up link to ${email}`, timeoutMs: 30_000 },
+  );
+  return code!;
 }
 
 /** The app polling a fake CoinGecko on loopback every 500 ms. */
@@ -81,8 +119,16 @@ export async function subscribeByApi(page: Page, url: string, logs?: string[]): 
   const sessionId = /local-checkout\/([^/?#]+)/.exec(checkout.url)![1]!;
   await callApi(page, url, 'POST', `/api/billing/local-checkout/${sessionId}/complete`);
   await callApi(page, url, 'POST', '/api/billing/payment-success', { sessionId });
-  await callApi(page, url, 'PATCH', '/api/users/me', { phone: '+15557654321' });
+  await callApi(page, url, 'PATCH', '/api/users/me', { phone: aMobileNumber() });
   if (logs) await confirmPhoneFromLog(page, url, logs);
+}
+
+/**
+ * A US number libphonenumber-js takes for a mobile (SMS codes go only to mobile numbers), one of its own per
+ * call: a number is sent at most three codes an hour, whoever asks.
+ */
+export function aMobileNumber(): string {
+  return `+1202555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 }
 
 /** Asks for an SMS code and confirms it with the code the log SMS transport printed. */

@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     const balancerUrl = `http://${topo.balancer.host}`;
     const connect = () => connectPriceClients(balancerUrl, CLIENTS, [PULSE_COIN, 'bitcoin']);
     clients = await connect();
-    const token = await signUp(topo.role('api-1').url);
+    const token = await signUp(topo.role('api-1').url, topo.smtp);
     const ctx: ScenarioContext = {
       topology: topo,
       ledger,

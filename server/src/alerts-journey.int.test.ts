@@ -261,9 +261,9 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
   });
   it('an unconfirmed phone gets no SMS and the history says why; confirmed by code, the next firing is sent', async () => {
     const { token, user } = await api.signUp(`verify-${engine}-${busKind}@example.test`);
-    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+15550004444' } });
+    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+12025550144' } });
     expect((await api.call('GET', '/api/users/me', { token })).body.user).toMatchObject({
-      phone: '+15550004444',
+      phone: '+12025550144',
       phoneVerified: false,
       emailVerified: true,
     });
@@ -280,7 +280,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     );
     const alert = async () => (await api.call('GET', `/api/alerts/${alertId}`, { token })).body;
     const history = async () => (await api.call('GET', `/api/alerts/${alertId}/history`, { token })).body;
-    const toPhone = () => twilio.messages.filter((m) => m.to === '+15550004444');
+    const toPhone = () => twilio.messages.filter((m) => m.to === '+12025550144');
 
     // Fires while the phone is unconfirmed: no SMS, no allowance used, the reason in the history.
     await movePrice('ethereum', 2300);

@@ -14,6 +14,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   'beta-sign-up': ['./features/beta/BetaSignupPage.tsx'],
   billing: ['./features/billing/LocalCheckoutPage.tsx', './features/billing/LocalPortalPage.tsx'],
   'sso-callback': ['./features/auth/SsoCallback.tsx'],
+  'confirm-email': ['./features/auth/ConfirmEmailPage.tsx'],
   'terms-of-service': ['./features/legal/legal-texts.ts'],
   'privacy-policy': ['./features/legal/legal-texts.ts'],
   privacy: ['./features/legal/legal-texts.ts'],

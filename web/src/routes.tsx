@@ -20,6 +20,7 @@ const modules = import.meta.glob([
   './features/billing/LocalCheckoutPage.tsx',
   './features/billing/LocalPortalPage.tsx',
   './features/auth/SsoCallback.tsx',
+  './features/auth/ConfirmEmailPage.tsx',
   './features/legal/legal-texts.ts',
 ]);
 
@@ -40,6 +41,7 @@ const BetaSignupPage = lazyNamed('./features/beta/BetaSignupPage.tsx', 'BetaSign
 const LocalCheckoutPage = lazyNamed('./features/billing/LocalCheckoutPage.tsx', 'LocalCheckoutPage');
 const LocalPortalPage = lazyNamed('./features/billing/LocalPortalPage.tsx', 'LocalPortalPage');
 const SsoCallback = lazyNamed('./features/auth/SsoCallback.tsx', 'SsoCallback');
+const ConfirmEmailPage = lazyNamed('./features/auth/ConfirmEmailPage.tsx', 'ConfirmEmailPage');
 
 /**
  * Starts loading the modules `pathname` will render (ROUTE_MODULES), so they are ready when React
@@ -122,6 +124,14 @@ export const appRoutes: RouteObject[] = [
         element: (
           <Screen>
             <SsoCallback />
+          </Screen>
+        ),
+      },
+      {
+        path: '/confirm-email',
+        element: (
+          <Screen>
+            <ConfirmEmailPage />
           </Screen>
         ),
       },

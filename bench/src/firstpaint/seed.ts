@@ -1,4 +1,5 @@
 /** A signed-in user with a few holdings, for the first-paint benchmark's portfolio loads. */
+import { signUpThroughLink, type RunningApp } from '@coinpace/server/testing';
 
 /** Where the web app keeps the local session (web/src/lib/storage-keys.ts). */
 const SESSION_KEY = 'coinpace.session';
@@ -15,19 +16,17 @@ const HOLDINGS = [
 ] as const;
 
 /**
- * Signs up a local account through the API, imports eight holdings and returns the localStorage
- * entry that signs a browser in as that user.
+ * Signs up a local account through the API (opening the link the app's log mailer printed), imports eight
+ * holdings and returns the localStorage entry that signs a browser in as that user.
  */
-export async function seedPortfolioUser(origin: string): Promise<{ key: string; value: string }> {
+export async function seedPortfolioUser(app: RunningApp): Promise<{ key: string; value: string }> {
   const email = `bench-${Date.now()}@example.test`;
-  const signUp = await fetch(`${origin}/api/auth/local/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery', firstName: 'Bench' }),
+  const session = await signUpThroughLink(app, {
+    email,
+    password: 'correct horse battery',
+    firstName: 'Bench',
   });
-  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const session = (await signUp.json()) as { token: string };
-  const imported = await fetch(`${origin}/api/portfolio/bulk`, {
+  const imported = await fetch(`${app.url}/api/portfolio/bulk`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
     body: JSON.stringify({

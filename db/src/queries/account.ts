@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppTx } from '../connect.ts';
+import { deletePendingSignUps } from './pending-sign-ups.ts';
 import {
   alertEvents,
   alerts,
@@ -7,6 +8,7 @@ import {
   localCards,
   localInvoices,
   contactMessages,
+  contactVerifications,
   localCredentials,
   outboxMessages,
   portfolioItems,
@@ -28,8 +30,8 @@ export interface DeleteAccountOptions {
 /**
  * Deletes an account inside the caller's transaction (SPEC.md section 4, Account deletion; the lifecycle
  * jobs of SPEC.md section 9): holdings, alerts and their events, messages waiting or sent to the user, billing
- * rows, checkout sessions and the local sign-in credential go; the users row stays as a scrubbed tombstone
- * (no e-mail, name or phone; `deletedAt` set). Contact-form messages are support's records and stay,
+ * rows, checkout sessions, pending address confirmations and the local sign-in credential go; the users row
+ * stays as a scrubbed tombstone (no e-mail, name or phone, nothing confirmed; `deletedAt` set). Contact-form messages are support's records and stay,
  * unlinked from the account.
  * @returns false when there was no user with this id.
  */
@@ -49,6 +51,10 @@ export async function deleteAccountData(
   await tx.delete(localCards).where(eq(localCards.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(localCredentials).where(eq(localCredentials.userId, userId));
+  // A code or link waiting to confirm one of the account's addresses dies with it.
+  await tx.delete(contactVerifications).where(eq(contactVerifications.userId, userId));
+  const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (account?.email) await deletePendingSignUps(tx, account.email);
   await tx.update(contactMessages).set({ userId: null }).where(eq(contactMessages.userId, userId));
   const updated = await tx
     .update(users)
@@ -57,6 +63,8 @@ export async function deleteAccountData(
       email: null,
       firstName: null,
       phone: null,
+      emailVerifiedAt: null,
+      phoneVerifiedAt: null,
       deletionWarnedAt: null,
       deletedAt: now,
     })

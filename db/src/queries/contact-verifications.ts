@@ -1,5 +1,5 @@
-/** Pending confirmations of alert destinations (issue 13 finding 7); see schema `contactVerifications`. */
-import { and, eq, sql } from 'drizzle-orm';
+/** Pending confirmations of alert destinations; see schema `contactVerifications`. */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../connect.ts';
 import { contactVerifications, users } from '../schema/index.ts';
 import type { UserRecord } from './users.ts';
@@ -39,12 +39,30 @@ export async function saveContactVerification(
     });
 }
 
-/** Counts one wrong code against the row. */
-export async function countWrongVerificationCode(db: AppDb | AppTx, id: string): Promise<void> {
-  await db
+/**
+ * Takes one try of the row, in one conditional update, before its code is compared: concurrent confirms
+ * each take their own try, so a burst gets no more comparisons than `maxAttempts`.
+ * @returns the row as it is after the try (its current secret and count), or undefined when the row is
+ *   gone, expired at `now`, or has no try left.
+ */
+export async function takeVerificationTry(
+  db: AppDb | AppTx,
+  id: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<ContactVerificationRecord | undefined> {
+  const [row] = await db
     .update(contactVerifications)
     .set({ attempts: sql`${contactVerifications.attempts} + 1` })
-    .where(eq(contactVerifications.id, id));
+    .where(
+      and(
+        eq(contactVerifications.id, id),
+        lt(contactVerifications.attempts, maxAttempts),
+        gt(contactVerifications.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError, type DisplayCurrency } from '@coinpace/domain';
-import type { AppDb } from '../connect.ts';
+import type { AppDb, AppTx } from '../connect.ts';
 import { localCredentials, users } from '../schema/index.ts';
 import { preparedPerDb } from './prepared.ts';
 
@@ -71,7 +71,7 @@ export async function updateUserProfile(
     Object.entries(changes).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(set).length === 0) return (await findUserById(db, userId))!;
-  // A new address or number is not confirmed yet (issue 13 finding 7); the same value keeps its confirmation.
+  // A new address or number is not confirmed yet; the same value keeps its confirmation.
   if (changes.email !== undefined) {
     set.emailVerifiedAt = sql`case when ${users.email} is not distinct from ${changes.email} then ${users.emailVerifiedAt} end`;
   }
@@ -82,43 +82,56 @@ export async function updateUserProfile(
   return row!;
 }
 
+/** A local account to make. */
+export interface NewLocalAccount {
+  subject: string;
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  /**
+   * When the sign-in e-mail was confirmed; default now. A local account is made only once the link e-mailed
+   * at sign-up is opened (README, 'Confirmed alert destinations').
+   */
+  emailVerifiedAt?: Date;
+}
+
 /** Creates a local account (user and credential) in one transaction; null when the e-mail is taken. */
-export async function createLocalAccount(
-  db: AppDb,
-  account: { subject: string; email: string; passwordHash: string; firstName: string | null },
-): Promise<UserRecord | null> {
+export async function createLocalAccount(db: AppDb, account: NewLocalAccount): Promise<UserRecord | null> {
   return db
-    .transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ userId: localCredentials.userId })
-        .from(localCredentials)
-        .where(sql`lower(${localCredentials.email}) = ${account.email.toLowerCase()}`)
-        .limit(1);
-      if (taken) return null;
-      const [user] = await tx
-        .insert(users)
-        .values({
-          identitySubject: account.subject,
-          email: account.email,
-          firstName: account.firstName,
-          // The sign-in e-mail of a local account counts as confirmed (README, 'Confirmed alert destinations').
-          emailVerifiedAt: new Date(),
-        })
-        .returning();
-      const [credential] = await tx
-        .insert(localCredentials)
-        .values({ userId: user!.id, email: account.email, passwordHash: account.passwordHash })
-        .onConflictDoNothing()
-        .returning();
-      if (!credential) {
-        tx.rollback();
-      }
-      return user!;
-    })
+    .transaction((tx) => insertLocalAccount(tx, account))
     .catch((error: unknown) => {
       if (isRollback(error)) return null;
       throw error;
     });
+}
+
+/**
+ * Inserts a local account's user and credential in the caller's transaction; null when the e-mail is
+ * taken. An e-mail taken meanwhile by a concurrent insert rolls the transaction back (TransactionRollbackError).
+ */
+export async function insertLocalAccount(tx: AppTx, account: NewLocalAccount): Promise<UserRecord | null> {
+  const [taken] = await tx
+    .select({ userId: localCredentials.userId })
+    .from(localCredentials)
+    .where(sql`lower(${localCredentials.email}) = ${account.email.toLowerCase()}`)
+    .limit(1);
+  if (taken) return null;
+  const [user] = await tx
+    .insert(users)
+    .values({
+      identitySubject: account.subject,
+      email: account.email,
+      firstName: account.firstName,
+      emailVerifiedAt: account.emailVerifiedAt ?? new Date(),
+    })
+    .returning();
+  const [credential] = await tx
+    .insert(localCredentials)
+    .values({ userId: user!.id, email: account.email, passwordHash: account.passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  if (!credential) tx.rollback();
+  return user!;
 }
 
 /** The credential and live user for a local e-mail. */

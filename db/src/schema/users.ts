@@ -82,3 +82,28 @@ export const contactVerifications = pgTable(
     index('contact_verifications_secret_idx').on(t.secretHash),
   ],
 );
+
+/**
+ * A local sign-up waiting for its e-mail to be confirmed: the account is made only when the e-mailed link
+ * is opened, so an address nobody proved never becomes an account, and a sign-up reveals nothing about
+ * whether the address has one. Holds the SHA-256 of the link's token, never the token. Each sign-up is its
+ * own row (a later one does not void the link of an earlier one); opening one link drops every row of the
+ * e-mail.
+ */
+export const pendingSignUps = pgTable(
+  'pending_sign_ups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text(),
+    tokenHash: text().notNull(),
+    expiresAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pending_sign_ups_token_hash_key').on(t.tokenHash),
+    index('pending_sign_ups_email_idx').on(sql`lower(${t.email})`),
+    index('pending_sign_ups_expires_at_idx').on(t.expiresAt),
+  ],
+);

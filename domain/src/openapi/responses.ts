@@ -10,7 +10,13 @@ import type { PriceMap } from '../prices/types.ts';
 import type { SearchResponse } from '../schemas/prices.ts';
 import type { BetaSignupCount, CheckPasswordResult } from '../schemas/public.ts';
 import type { PriceUpdateResult, TrackedCoinView } from '../schemas/prices.ts';
-import type { AuthResult, PublicConfig, UserView, VerificationSent } from '../schemas/users.ts';
+import type {
+  AuthResult,
+  PublicConfig,
+  SignUpAccepted,
+  UserView,
+  VerificationSent,
+} from '../schemas/users.ts';
 import { isoTime, nullable, responseSchema } from './schema-helpers.ts';
 
 const errorCodes = Object.keys(ERROR_CATALOGUE) as [
@@ -65,6 +71,15 @@ export const ZAuthResult = responseSchema<AuthResult>()(
   z.strictObject({
     token: z.string().meta({ description: 'Bearer token for later calls.' }),
     user: ZUserView,
+  }),
+);
+
+export const ZSignUpAccepted = responseSchema<SignUpAccepted>()(
+  z.strictObject({
+    email: z.string().meta({ description: 'The address the link (or, for a taken e-mail, a note) went to.' }),
+    message: z
+      .string()
+      .meta({ description: "What to do next: 'Check your e-mail to confirm your address...'" }),
   }),
 );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BODY_LIMITS, formatBodyLimit } from '../limits.ts';
 import { ZBetaSignup, ZCheckPassword, ZContactMessage } from '../schemas/public.ts';
 import {
+  ZConfirmSignUp,
   ZConfirmVerification,
   ZEnsureUser,
   ZLocalSignIn,
@@ -13,6 +14,7 @@ import {
 import {
   ZAuthResult,
   ZBetaSignupCount,
+  ZSignUpAccepted,
   ZCheckPasswordResult,
   ZHealth,
   ZNotReady,
@@ -117,19 +119,39 @@ export const SESSION_ROUTES: RouteDoc[] = [
     path: '/api/auth/local/sign-up',
     tag: 'Session',
     access: 'public',
-    summary: 'Create a local account',
-    description: 'Local accounts only (no Clerk keys configured). Answers a bearer token.',
+    summary: 'Start a local account',
+    description:
+      'Local accounts only (no Clerk keys configured). Answers the same, with no session, whether the e-mail is ' +
+      'new or has an account, after one password hash either way. A new e-mail is sent a link (valid 24 h) to ' +
+      '`{PUBLIC_URL}/confirm-email?code=...`; opening it (POST /api/auth/local/confirm-email) makes the account. ' +
+      'An e-mail that has an account is sent a note that someone tried to sign up, with a sign-in link.',
     body: { schema: ZLocalSignUp, required: true, limit: formatBodyLimit(BODY_LIMITS.auth) },
-    rateLimit: '50 sign-ups per address per hour; with a taken e-mail, as sign-in',
+    rateLimit:
+      '50 sign-ups per address per hour; an e-mail address is sent at most 3 codes or links an hour and 10 a day',
     responses: {
-      201: {
-        description:
-          "Account created, signed in; or, for an e-mail that has an account, signed in to it with the account's password.",
-        schema: ZAuthResult,
+      202: {
+        description: 'The e-mail is on its way (a link, or a note to the owner).',
+        schema: ZSignUpAccepted,
       },
-      401: "Incorrect e-mail or password: the e-mail has an account and this is not its password (sign-in's answer; counted as a failed sign-in).",
       403: 'Maintenance mode is on, or the server uses Clerk for sign-in.',
       503: 'Too many sign-ins and sign-ups are hashing passwords at once (Retry-After).',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/local/confirm-email',
+    tag: 'Session',
+    access: 'public',
+    summary: 'Open the sign-up link',
+    description:
+      "With the `code` of the link e-mailed at sign-up: makes the account, its e-mail confirmed, and signs in. A link works once; opening one drops the e-mail's other links.",
+    body: { schema: ZConfirmSignUp, required: true, limit: formatBodyLimit(BODY_LIMITS.auth) },
+    rateLimit: '30 per address per 15 minutes',
+    responses: {
+      201: { description: 'Account created, signed in.', schema: ZAuthResult },
+      400: "The link is unknown, used or expired ('This confirmation link is no longer valid...').",
+      403: 'Maintenance mode is on, or the server uses Clerk for sign-in.',
+      409: 'The e-mail got an account meanwhile (another of its links was opened): sign in.',
     },
   },
   {
@@ -213,9 +235,12 @@ export const SESSION_ROUTES: RouteDoc[] = [
     description:
       'E-mail: a link holding a random token, valid 24 h. SMS: a 6-digit code, valid 10 min, 5 tries. A new one at most every 60 s. Alerts go only to confirmed destinations.',
     body: { schema: ZRequestVerification, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
-    rateLimit: '10 requests per user per hour, and one per channel per 60 s',
+    rateLimit:
+      '10 requests per user per hour, and one per channel per 60 s; a destination gets at most 3 codes an hour and 10 a day whoever asks; VERIFICATION_CODES_PER_HOUR for all users',
     responses: {
       202: { description: 'The link or code is on its way.', schema: ZVerificationSent },
+      400: 'SMS: the number is not a mobile number of a country on SMS_COUNTRIES (premium-rate, shared-cost and satellite numbers never are).',
+      403: 'SMS: the plan in force has no SMS alerts.',
       409: 'The destination is already verified.',
     },
   },

@@ -96,6 +96,25 @@ export interface AuthResult {
   user: UserView;
 }
 
+/**
+ * What POST /api/auth/local/sign-up answers, the same whether the e-mail is new or has an account: no
+ * session; the link e-mailed to the address makes the account and signs in.
+ */
+export interface SignUpAccepted {
+  email: string;
+  message: string;
+}
+
+/** POST /api/auth/local/confirm-email: the token of the link e-mailed at sign-up. */
+export const ZConfirmSignUp = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .min(1, { message: 'The link has no code. Open the link from the e-mail again.' })
+    .max(200, { message: 'This confirmation link is not valid.' }),
+});
+export type ConfirmSignUp = z.output<typeof ZConfirmSignUp>;
+
 /** GET /api/config: what the browser needs to know before sign-in. */
 export interface PublicConfig {
   identity: { mode: 'local' } | { mode: 'clerk'; publishableKey: string | null };

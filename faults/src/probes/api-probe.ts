@@ -1,4 +1,6 @@
 /** Requests to the API role as a browser makes them, timed (issue 12: 503 within 2 s during a database outage). */
+import { waitFor, type SmtpPeer } from '@coinpace/adapters/testing';
+import { signUpLinkCode } from '@coinpace/domain';
 
 export interface TimedResponse {
   status: number;
@@ -8,8 +10,11 @@ export interface TimedResponse {
   code?: string;
 }
 
-/** Signs up a local user and returns its bearer token. */
-export async function signUp(apiUrl: string): Promise<string> {
+/**
+ * Signs up a local user, opens the link e-mailed to it (received by the run's SMTP peer) and returns the
+ * new account's bearer token.
+ */
+export async function signUp(apiUrl: string, smtp: Pick<SmtpPeer, 'messages'>): Promise<string> {
   const email = `faults-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const response = await fetch(`${apiUrl}/api/auth/local/sign-up`, {
     method: 'POST',
@@ -17,8 +22,24 @@ export async function signUp(apiUrl: string): Promise<string> {
     body: JSON.stringify({ email, password: 'correct horse battery', firstName: 'Fault' }),
     signal: AbortSignal.timeout(10_000),
   });
-  const body = (await response.json()) as { token?: string };
-  if (response.status !== 201 || !body.token) throw new Error(`sign-up failed: ${response.status}`);
+  if (response.status !== 202) throw new Error(`sign-up failed: ${response.status}`);
+  let code: string | undefined;
+  await waitFor(
+    () => {
+      const mail = smtp.messages.find((m) => m.rcptTo.includes(email));
+      code = mail?.text ? signUpLinkCode(mail.text) : undefined;
+      return code !== undefined;
+    },
+    { what: `the sign-up link to ${email}`, timeoutMs: 30_000 },
+  );
+  const confirmed = await fetch(`${apiUrl}/api/auth/local/confirm-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await confirmed.json()) as { token?: string };
+  if (confirmed.status !== 201 || !body.token) throw new Error(`confirm-email failed: ${confirmed.status}`);
   return body.token;
 }
 

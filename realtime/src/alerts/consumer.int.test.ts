@@ -13,6 +13,7 @@ import {
   outboxMessages,
   subscriptions,
   usagePeriods,
+  users,
 } from '@coinpace/db';
 import {
   createTestDatabase,
@@ -336,6 +337,25 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     });
     const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
     expect(usage).toMatchObject({ notificationsSent: 50 });
+  });
+
+  it('an e-mail address nobody confirmed is sent no alert, and the event says why', async () => {
+    await consumer();
+    const coin = newCoin();
+    const user = await createPaidUser(database.db);
+    await database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
+    const alert = await createCoinAlert(database.db, user.id, { coin, thresholdValue: 5, method: 'Both' });
+    await setTestPrice(database.db, coin, 6);
+    await send(makeTick({ [coin]: 6 }, Date.now()));
+    const [event] = await eventsOf(alert.id);
+    expect(event).toMatchObject({
+      outcome: 'queued',
+      channels: ['sms'],
+      detail: 'e-mail address not verified',
+    });
+    expect((await outboxOf(alert.id)).map((m) => m.channel)).toEqual(['sms']);
+    const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
+    expect(usage).toMatchObject({ notificationsSent: 1, emailSent: 0, smsSent: 1 });
   });
 
   it('one tick handled by two consumers at the same moment fires, counts and queues once', async () => {

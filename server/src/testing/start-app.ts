@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signUpLinkCode } from '@coinpace/domain';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -76,4 +77,53 @@ export async function startApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The session a confirmed sign-up gets: the bearer token and the new account. */
+export interface SignedUp {
+  token: string;
+  user: { id: string; email: string | null; firstName: string | null };
+}
+
+/**
+ * Signs up through `app`'s API, reads the link its log mailer printed (no SMTP_URL), and opens it, as a
+ * person does from their inbox; returns the new account's session. Waits up to 15 s for the e-mail.
+ */
+export async function signUpThroughLink(
+  app: Pick<RunningApp, 'url' | 'logs'>,
+  body: { email: string; password: string; firstName?: string },
+): Promise<SignedUp> {
+  const asked = await fetch(`${app.url}/api/auth/local/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (asked.status !== 202) throw new Error(`sign-up: ${asked.status} ${await asked.text()}`);
+  const code = await signUpCodeInLogs(app, body.email);
+  const confirmed = await fetch(`${app.url}/api/auth/local/confirm-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  if (confirmed.status !== 201)
+    throw new Error(`confirm-email: ${confirmed.status} ${await confirmed.text()}`);
+  return (await confirmed.json()) as SignedUp;
+}
+
+/** Waits (up to 15 s) for the log mailer to print a sign-up link to `email`, and returns its token. */
+export async function signUpCodeInLogs(
+  app: { readonly logs: readonly string[] },
+  email: string,
+): Promise<string> {
+  const to = JSON.stringify(email.toLowerCase());
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    for (let i = app.logs.length - 1; i >= 0; i -= 1) {
+      const line = app.logs[i]!;
+      const code = line.includes(`"to":${to}`) ? signUpLinkCode(line) : undefined;
+      if (code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no sign-up link e-mailed to ${email} in the app's log`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -7,28 +7,35 @@ import {
   type LocalIdentity,
 } from '@coinpace/adapters';
 import type { Middleware } from 'koa';
-import { createLocalAccount, findLocalAccount, updateLocalPasswordHash } from '@coinpace/db';
-import { AppError, ZLocalSignIn, ZLocalSignUp, parseOrThrow, type AuthResult } from '@coinpace/domain';
+import { findLocalAccount, updateLocalPasswordHash } from '@coinpace/db';
+import { AppError, ZLocalSignIn, parseOrThrow, type AuthResult } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import type { AppContext, AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { clientKeyOf } from '../../middleware/client-key.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
+import type { OutgoingCodes } from '../users/outgoing-codes.ts';
 import { toUserView } from '../users/view.ts';
 import { createHashQueue } from './password-hashing.ts';
 import { signInGuard } from './sign-in-guard.ts';
+import { confirmSignUpHandler, signUpHandler } from './sign-up.ts';
 
 /**
- * Local accounts, the embedded identity (DESIGN.md section 4): sign-up and sign-in answer
- * `{token, user}`. Refused with 403 in maintenance mode and when Clerk is the identity provider.
+ * Local accounts, the embedded identity (DESIGN.md section 4): sign-up answers 202 and e-mails a link;
+ * opening it (confirm-email) and sign-in answer `{token, user}`. Refused with 403 in maintenance mode and
+ * when Clerk is the identity provider.
  */
-export function authRoutes({ config, db, identity, logger, limiters = memoryLimiters() }: ApiDeps) {
+export function authRoutes(
+  { config, db, identity, logger, limiters = memoryLimiters(), now }: ApiDeps,
+  codes: OutgoingCodes,
+) {
   const router = new Router<AppState>({ prefix: '/api/auth/local' });
   // Sign-ups are capped per client key to stop account spraying; the sign-in limits are the guard's.
   const signUps = limiters('sign-up', { points: 50, duration: 3600 });
   const guard = signInGuard(limiters, logger);
   const hashing = createHashQueue({ onRefused: guard.refused });
+  const signUpLinks = limiters('sign-up-confirm', SIGN_UP_CONFIRMS_PER_ADDRESS);
 
   const available = (): LocalIdentity => {
     if (config.maintenanceMode) throw new AppError('MAINTENANCE');
@@ -72,39 +79,20 @@ export function authRoutes({ config, db, identity, logger, limiters = memoryLimi
     return { token: local.issueToken(account.user.identitySubject), user: toUserView(account.user) };
   };
 
-  // A taken e-mail is never named (issue 13, finding 7): sign-up with it is a sign-in. Its owner, with
-  // the account's password, is signed in with the same 201 a new account gets; anyone else gets sign-in's
-  // 'Incorrect e-mail or password.', counted as a failed sign-in, so probing e-mails here is limited
-  // as at sign-in.
+  // Sign-up never says whether an e-mail has an account, and gives no session: the e-mailed link makes
+  // the account and signs in (sign-up.ts). Its password hash waits in the same queue as sign-in's.
+  const signUp = { config, db, available, hashing, senderOf: guard.senderOf, codes, now };
   router.post(
     '/sign-up',
     rateLimit(signUps, (ctx) => `sign-up:${clientKeyOf(ctx)}`),
     jsonBody({ limit: BODY_LIMITS.auth }),
-    async (ctx) => {
-      const local = available();
-      const input = parseOrThrow(ZLocalSignUp, bodyOf(ctx));
-      const existing = await findLocalAccount(db, input.email);
-      const user = existing
-        ? undefined
-        : await createLocalAccount(db, {
-            subject: local.newSubject(),
-            email: input.email,
-            passwordHash: await hashing.run(() => hashPassword(input.password), await guard.senderOf(ctx)),
-            firstName: input.firstName ?? null,
-          });
-      if (user) {
-        ctx.status = 201;
-        ctx.body = {
-          token: local.issueToken(user.identitySubject),
-          user: toUserView(user),
-        } satisfies AuthResult;
-        return;
-      }
-      // Taken, or taken meanwhile by a concurrent sign-up: every sign-in limit applies (signInTo's).
-      const result = await signInTo(ctx, existing ?? (await findLocalAccount(db, input.email)), input);
-      ctx.status = 201;
-      ctx.body = result;
-    },
+    signUpHandler(signUp),
+  );
+  router.post(
+    '/confirm-email',
+    rateLimit(signUpLinks, (ctx) => `confirm-email:${clientKeyOf(ctx)}`),
+    jsonBody({ limit: BODY_LIMITS.auth }),
+    confirmSignUpHandler(signUp),
   );
 
   router.post('/sign-in', notBlocked, jsonBody({ limit: BODY_LIMITS.auth }), async (ctx) => {
@@ -117,3 +105,6 @@ export function authRoutes({ config, db, identity, logger, limiters = memoryLimi
 }
 
 type LocalAccount = NonNullable<Awaited<ReturnType<typeof findLocalAccount>>>;
+
+/** Sign-up links one client key may open per 15 minutes (each token is 32 random bytes; this bounds the work). */
+export const SIGN_UP_CONFIRMS_PER_ADDRESS = { points: 30, duration: 15 * 60 } as const;

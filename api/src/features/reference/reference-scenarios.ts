@@ -3,12 +3,13 @@
  * request that gets it. Answers every route of a kind gives (401, 403 for the site password, 400 and 413 for
  * a body, 429) come from `genericScenarios`. Not used by production code.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { createTestSubscription } from '@coinpace/db/testing';
 import { MAX_HOLDINGS_PER_USER } from '@coinpace/domain';
 import { isSitePasswordGated, type RouteDoc } from '@coinpace/domain/openapi';
 import { TEST_PASSWORD, type TestApi } from '../../testing/harness.ts';
 import { KRAKEN_SAMPLE } from '../../testing/route-table.ts';
-import { sentVerificationCode } from '../../testing/verification-code.ts';
+import { sentSignUpCode, sentVerificationCode } from '../../testing/verification-code.ts';
 import { SITE_PASSWORD, bitcoin, payingUser, startCheckout, type ReferenceApps } from './reference-apps.ts';
 
 export interface Answer {
@@ -86,6 +87,17 @@ async function alertOf(api: TestApi, token: string) {
   return created.body.alerts[0] as { id: string };
 }
 
+/** A US number libphonenumber-js takes for a mobile, one of its own per call (a number gets 3 codes an hour). */
+const aMobile = () => `+1202555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+
+/** A fresh user on a plan with SMS, with `phone` (default a mobile number of its own). */
+async function smsReady(api: TestApi, phone = aMobile()) {
+  const signed = await api.signUp(email('sms'));
+  await createTestSubscription(api.database.db, signed.user.id, { planId: 'basic' });
+  await api.call('PATCH', '/api/users/me', { token: signed.token, body: { phone } });
+  return signed;
+}
+
 async function signedIn(api: TestApi) {
   return (await api.signUp(email('ref'))).token;
 }
@@ -109,7 +121,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   'POST /api/check-password 429': ({ gated }) =>
     untilLimited(() => gated.call('POST', '/api/check-password', { body: { password: 'wrong' } })),
 
-  'POST /api/auth/local/sign-up 201': ({ main }) =>
+  'POST /api/auth/local/sign-up 202': ({ main }) =>
     main.call('POST', '/api/auth/local/sign-up', {
       body: { email: email('up'), password: 'correct horse battery' },
     }),
@@ -117,11 +129,32 @@ export const SCENARIOS: Record<string, Scenario> = {
     maintenance.call('POST', '/api/auth/local/sign-up', {
       body: { email: email('up'), password: 'correct horse battery' },
     }),
-  'POST /api/auth/local/sign-up 401': async ({ main }) => {
-    const body = { email: email('twice'), password: 'correct horse battery' };
-    await main.call('POST', '/api/auth/local/sign-up', { body });
-    return main.call('POST', '/api/auth/local/sign-up', { body: { ...body, password: 'another password' } });
+  'POST /api/auth/local/confirm-email 201': async ({ main }) => {
+    const address = email('link');
+    await main.call('POST', '/api/auth/local/sign-up', {
+      body: { email: address, password: 'correct horse battery' },
+    });
+    const code = await sentSignUpCode(main.database.db, address);
+    return main.call('POST', '/api/auth/local/confirm-email', { body: { code } });
   },
+  'POST /api/auth/local/confirm-email 400': ({ main }) =>
+    main.call('POST', '/api/auth/local/confirm-email', { body: { code: 'a-link-nobody-was-sent' } }),
+  'POST /api/auth/local/confirm-email 403': ({ maintenance }) =>
+    maintenance.call('POST', '/api/auth/local/confirm-email', { body: { code: 'any' } }),
+  'POST /api/auth/local/confirm-email 409': async ({ main }) => {
+    const address = email('meanwhile');
+    await main.call('POST', '/api/auth/local/sign-up', {
+      body: { email: address, password: 'correct horse battery' },
+    });
+    const code = await sentSignUpCode(main.database.db, address);
+    // The e-mail got an account while the link waited (as when two of its links are opened at once).
+    await main.signUp(address);
+    return main.call('POST', '/api/auth/local/confirm-email', { body: { code } });
+  },
+  'POST /api/auth/local/confirm-email 429': ({ tight }) =>
+    untilLimited(() =>
+      tight.call('POST', '/api/auth/local/confirm-email', { body: { code: 'a-link-nobody-was-sent' } }),
+    ),
   'POST /api/auth/local/sign-up 429': ({ gated }) =>
     untilLimited(() =>
       gated.call('POST', '/api/auth/local/sign-up', {
@@ -130,9 +163,11 @@ export const SCENARIOS: Record<string, Scenario> = {
       }),
     ),
   'POST /api/auth/local/sign-in 200': async ({ main }) => {
-    const body = { email: email('in'), password: 'correct horse battery' };
-    await main.call('POST', '/api/auth/local/sign-up', { body });
-    return main.call('POST', '/api/auth/local/sign-in', { body });
+    const address = email('in');
+    await main.signUp(address);
+    return main.call('POST', '/api/auth/local/sign-in', {
+      body: { email: address, password: TEST_PASSWORD },
+    });
   },
   'POST /api/auth/local/sign-in 401': ({ main }) =>
     main.call('POST', '/api/auth/local/sign-in', { body: { email: email('nobody'), password: 'wrong one' } }),
@@ -157,8 +192,16 @@ export const SCENARIOS: Record<string, Scenario> = {
   'PATCH /api/users/me 200': async ({ main }) =>
     main.call('PATCH', '/api/users/me', { token: await signedIn(main), body: { firstName: 'Grace' } }),
   'POST /api/users/me/verification 202': async ({ main }) => {
+    const { token } = await smsReady(main);
+    return main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
+  },
+  'POST /api/users/me/verification 400': async ({ main }) => {
+    const { token } = await smsReady(main, '+8821612345678');
+    return main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
+  },
+  'POST /api/users/me/verification 403': async ({ main }) => {
     const token = await signedIn(main);
-    await main.call('PATCH', '/api/users/me', { token, body: { phone: '+15551234567' } });
+    await main.call('PATCH', '/api/users/me', { token, body: { phone: aMobile() } });
     return main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
   },
   // A local account's sign-in e-mail counts as verified.
@@ -168,15 +211,13 @@ export const SCENARIOS: Record<string, Scenario> = {
       body: { channel: 'email' },
     }),
   'POST /api/users/me/verification 429': async ({ main }) => {
-    const token = await signedIn(main);
-    await main.call('PATCH', '/api/users/me', { token, body: { phone: '+15551234567' } });
+    const { token } = await smsReady(main);
     return untilLimited(() =>
       main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } }),
     );
   },
   'POST /api/users/me/verification/confirm 200': async ({ main }) => {
-    const { token, user } = await main.signUp(email('confirm'));
-    await main.call('PATCH', '/api/users/me', { token, body: { phone: '+15551234567' } });
+    const { token, user } = await smsReady(main);
     await main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
     const code = await sentVerificationCode(main.database.db, user.id, 'sms');
     return main.call('POST', '/api/users/me/verification/confirm', { token, body: { channel: 'sms', code } });

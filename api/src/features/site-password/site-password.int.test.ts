@@ -3,6 +3,7 @@ import { closeRedis, connectRedis, noopLogger, type RedisClient } from '@coinpac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisLimiters, type LimiterFactory } from '../../middleware/limiters.ts';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { sentSignUpCode } from '../../testing/verification-code.ts';
 
 const PASSWORD = 'open sesame';
 const withPassword = (password: string) => ({ headers: { 'x-site-password': password } });
@@ -35,13 +36,18 @@ describe('site password gate', () => {
       ...withPassword(PASSWORD),
       body: { email: 'gated@example.test', password: 'correct horse battery' },
     });
-    expect(signUp.status).toBe(201);
+    expect(signUp.status).toBe(202);
+    const confirmed = await api.call('POST', '/api/auth/local/confirm-email', {
+      ...withPassword(PASSWORD),
+      body: { code: await sentSignUpCode(api.database.db, 'gated@example.test') },
+    });
+    expect(confirmed.status).toBe(201);
     const me = await api.call('GET', '/api/users/me', {
       ...withPassword(PASSWORD),
-      token: signUp.body.token,
+      token: confirmed.body.token,
     });
     expect(me.status).toBe(200);
-    const noPassword = await api.call('GET', '/api/users/me', { token: signUp.body.token });
+    const noPassword = await api.call('GET', '/api/users/me', { token: confirmed.body.token });
     expect(noPassword.status).toBe(403);
   });
 

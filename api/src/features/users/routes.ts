@@ -16,6 +16,7 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { billingDeps } from '../billing/billing-deps.ts';
 import { accountArchive, zipArchive } from './export-account.ts';
+import type { OutgoingCodes } from './outgoing-codes.ts';
 import { addVerificationRoutes } from './verification.ts';
 import { toUserView } from './view.ts';
 
@@ -29,7 +30,7 @@ export const ACCOUNT_EXPORTS_PER_HOUR = 10;
  * POST /api/users/ensure (SPEC.md section 7, but the user comes from the token), the contact
  * info of GET/PATCH /api/users/me, and the account's data export.
  */
-export function userRoutes(deps: ApiDeps) {
+export function userRoutes(deps: ApiDeps, codes: OutgoingCodes) {
   const { db, identity } = deps;
   const router = new Router<AppState>({ prefix: '/api/users' });
   const exports = (deps.limiters ?? memoryLimiters())('account-exports', {
@@ -79,7 +80,7 @@ export function userRoutes(deps: ApiDeps) {
     },
   );
 
-  addVerificationRoutes(router, deps);
+  addVerificationRoutes(router, deps, codes);
 
   return router;
 }

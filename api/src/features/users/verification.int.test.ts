@@ -1,5 +1,7 @@
-/** Confirming the alert e-mail and phone (issue 13 finding 7): codes, links, expiry, tries, resends. */
-import { testEngines } from '@coinpace/db/testing';
+/** Confirming the alert e-mail and phone: codes, links, expiry, tries, resends. */
+import { contactVerifications } from '@coinpace/db';
+import { createTestSubscription, testEngines } from '@coinpace/db/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
 import { sentVerificationCode } from '../../testing/verification-code.ts';
@@ -24,9 +26,15 @@ describe.each(testEngines(process.env.DATABASE_URL))('contact verification on %s
     api.call('POST', '/api/users/me/verification/confirm', { token, body: { channel, code } });
   const me = async (token: string) => (await api.call('GET', '/api/users/me', { token })).body.user;
 
+  // A number of its own per user: a number gets only three codes an hour, whoever asks.
+  let numbers = 0;
+  const nextPhone = () => `+120255501${String((numbers += 1)).padStart(2, '0')}`;
+
+  /** A user on a plan with SMS, with a mobile number. */
   async function withPhone() {
     const signed = await api.signUp();
-    await api.call('PATCH', '/api/users/me', { token: signed.token, body: { phone: '+15550001234' } });
+    await createTestSubscription(api.database.db, signed.user.id, { planId: 'basic' });
+    await api.call('PATCH', '/api/users/me', { token: signed.token, body: { phone: nextPhone() } });
     return signed;
   }
 
@@ -79,6 +87,28 @@ describe.each(testEngines(process.env.DATABASE_URL))('contact verification on %s
     expect((await confirm(token, 'sms', fresh)).body.user).toMatchObject({ phoneVerified: true });
   });
 
+  it('checks at most five codes when thirty confirms arrive at once', async () => {
+    const { token, user } = await withPhone();
+    ahead += 61_000;
+    expect((await request(token, 'sms')).status).toBe(202);
+    const code = await sentVerificationCode(api.database.db, user.id, 'sms');
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(guesses.map((guess) => confirm(token, 'sms', guess)));
+    const errors = answers.map((a) => a.body.error);
+    // Each try is counted before its code is compared, so a burst gets no more tries than one by one.
+    expect(
+      errors.filter((e) => e === 'That code is not right. Check the message and try again.'),
+    ).toHaveLength(4);
+    expect(errors.filter((e) => e === 'Too many wrong codes. Send a new one.')).toHaveLength(26);
+    const [row] = await api.database.db
+      .select()
+      .from(contactVerifications)
+      .where(eq(contactVerifications.userId, user.id));
+    expect(row?.attempts).toBe(5);
+  });
+
   it('a code expires after 10 minutes, and holds only for the number it was sent to', async () => {
     const { token, user } = await withPhone();
     await request(token, 'sms');
@@ -87,11 +117,12 @@ describe.each(testEngines(process.env.DATABASE_URL))('contact verification on %s
     expect((await confirm(token, 'sms', code)).body.error).toBe('This code has expired. Send a new one.');
     await request(token, 'sms');
     const second = await sentVerificationCode(api.database.db, user.id, 'sms');
-    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+15550009999' } });
+    const changed = nextPhone();
+    await api.call('PATCH', '/api/users/me', { token, body: { phone: changed } });
     expect((await confirm(token, 'sms', second)).body.error).toBe(
       'Your profile changed since the code was sent. Send a new one.',
     );
-    expect(await me(token)).toMatchObject({ phone: '+15550009999', phoneVerified: false });
+    expect(await me(token)).toMatchObject({ phone: changed, phoneVerified: false });
   });
 
   it('asks for a destination first, and names bad input', async () => {

@@ -1,16 +1,20 @@
 /**
- * Confirming the alert e-mail and phone (issue 13 finding 7): a request stores the hash of a fresh
- * secret and queues the link / code in the outbox in one transaction; confirming compares hashes and
- * marks the destination confirmed if it is still the profile's. Alerts go only to confirmed ones.
+ * Confirming the alert e-mail and phone: a request stores the hash of a fresh secret and queues the link /
+ * code in the outbox in one transaction; confirming compares hashes and marks the destination confirmed if
+ * it is still the profile's. Alerts go only to confirmed ones. A code goes out only past the caps of
+ * `outgoing-codes.ts`, and an SMS code only to a mobile number of a served country, for a plan with SMS.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import {
   confirmContactDestination,
-  countWrongVerificationCode,
   enqueueOutbox,
   findContactVerification,
+  findSubscription,
   saveContactVerification,
+  takeVerificationTry,
+  toSubscriptionState,
+  type AppDb,
   type UserRecord,
 } from '@coinpace/db';
 import {
@@ -20,6 +24,8 @@ import {
   ZConfirmVerification,
   ZRequestVerification,
   alreadyVerifiedText,
+  findPlan,
+  hasActivePlan,
   missingDestinationText,
   parseOrThrow,
   renderVerificationEmail,
@@ -33,6 +39,8 @@ import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint } from '../../middleware/rate-limit.ts';
 import { currentUser } from '../../middleware/auth.ts';
+import type { OutgoingCodes } from './outgoing-codes.ts';
+import { checkSmsCountries, smsRefusal } from './sms-destination.ts';
 import { toUserView } from './view.ts';
 
 /** Verification requests one user may make per hour (each sends an e-mail or an SMS, which costs). */
@@ -54,11 +62,25 @@ function destinationOf(user: UserRecord, channel: ContactChannel) {
     : { value: user.phone, verified: Boolean(user.phoneVerifiedAt) };
 }
 
+/**
+ * Throws 403 unless the user's plan in force includes SMS alerts: a code costs money, and a number is
+ * confirmed only for the SMS alerts a plan brings.
+ */
+async function requireSmsPlan(db: AppDb, userId: string): Promise<void> {
+  const state = toSubscriptionState(await findSubscription(db, userId));
+  const plan = hasActivePlan(state) ? findPlan(state.planId) : undefined;
+  if (!plan || plan.features.smsAlerts <= 0) {
+    throw new AppError('PLAN_REQUIRED', { message: VERIFICATION_TEXTS.smsNeedsPlan });
+  }
+}
+
 /** Adds POST /me/verification and POST /me/verification/confirm to the users router. */
 export function addVerificationRoutes(
   router: Router<AppState>,
   { config, db, limiters = memoryLimiters(), now = () => new Date() }: ApiDeps,
+  codes: OutgoingCodes,
 ) {
+  checkSmsCountries(config.verification.smsCountries);
   const requests = limiters('contact-verification', VERIFICATION_REQUEST_RATE);
   const confirms = limiters('contact-verification-confirm', VERIFICATION_CONFIRM_RATE);
 
@@ -68,11 +90,17 @@ export function addVerificationRoutes(
     const destination = destinationOf(user, channel);
     if (!destination.value) throw new AppError('BAD_REQUEST', { message: missingDestinationText(channel) });
     if (destination.verified) throw new AppError('CONFLICT', { message: alreadyVerifiedText(channel) });
+    if (channel === 'sms') {
+      await requireSmsPlan(db, user.id);
+      const refused = smsRefusal(destination.value, config.verification.smsCountries);
+      if (refused) throw new AppError('BAD_REQUEST', { message: refused });
+    }
     const at = now();
     const earlier = await findContactVerification(db, user.id, channel);
     const wait = earlier ? earlier.sentAt.getTime() + VERIFICATION_RULES.resendAfterMs - at.getTime() : 0;
     if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfter: Math.ceil(wait / 1000) });
     await consumePoint(requests, user.id);
+    await codes.admit(channel, destination.value);
 
     const secret =
       channel === 'email'
@@ -131,16 +159,16 @@ export function addVerificationRoutes(
     const refuse = (message: string) => new AppError('BAD_REQUEST', { message });
     if (!pending) throw refuse(VERIFICATION_TEXTS.nothingPending);
     if (pending.expiresAt.getTime() <= now().getTime()) throw refuse(VERIFICATION_TEXTS.expired);
-    if (pending.attempts >= VERIFICATION_RULES.maxAttempts) throw refuse(VERIFICATION_TEXTS.tooManyAttempts);
-    if (!sameHash(hashSecret(code), pending.secretHash)) {
-      await countWrongVerificationCode(db, pending.id);
+    const tried = await takeVerificationTry(db, pending.id, VERIFICATION_RULES.maxAttempts, now());
+    if (!tried) throw refuse(VERIFICATION_TEXTS.tooManyAttempts);
+    if (!sameHash(hashSecret(code), tried.secretHash)) {
       throw refuse(
-        pending.attempts + 1 >= VERIFICATION_RULES.maxAttempts
+        tried.attempts >= VERIFICATION_RULES.maxAttempts
           ? VERIFICATION_TEXTS.tooManyAttempts
           : VERIFICATION_TEXTS.wrongCode,
       );
     }
-    const confirmed = await confirmContactDestination(db, pending, now());
+    const confirmed = await confirmContactDestination(db, tried, now());
     if (!confirmed) throw refuse(VERIFICATION_TEXTS.changed);
     ctx.body = { user: toUserView(confirmed) };
   });

@@ -1,7 +1,6 @@
 import { Suspense, lazy, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog.tsx';
-import { trackEvent } from '../../lib/analytics.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
 import { LocalAuthForm } from './LocalAuthForm.tsx';
 
@@ -60,14 +59,7 @@ export function AuthDialogs() {
             <ClerkSignUp />
           </Suspense>
         ) : (
-          <LocalAuthForm
-            kind="sign-up"
-            onDone={() => {
-              trackEvent('sign_up', { method: 'local' });
-              done();
-            }}
-            disabled={maintenance}
-          />
+          <LocalAuthForm kind="sign-up" disabled={maintenance} />
         )}
         <p className="muted" style={{ marginTop: 'var(--space-4)', textAlign: 'center' }}>
           Already have an account?{' '}

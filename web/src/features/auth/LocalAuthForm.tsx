@@ -1,16 +1,20 @@
 import { MIN_PASSWORD_LENGTH } from '@coinpace/domain';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
-import { signInLocal } from './auth-store.ts';
+import { signInLocal, signUpLocal } from './auth-store.ts';
 
-/** E-mail and password form for local accounts (the embedded identity). */
+/**
+ * E-mail and password form for local accounts (the embedded identity). Sign-in signs in; sign-up shows
+ * the server's 'Check your e-mail' in place of the form: the e-mailed link makes the account.
+ */
 export function LocalAuthForm({
   kind,
   onDone,
   disabled,
 }: {
   kind: 'sign-in' | 'sign-up';
-  onDone: () => void;
+  /** Called once signed in (sign-in only: sign-up signs in from the e-mailed link). */
+  onDone?: () => void;
   disabled?: boolean;
 }) {
   const [email, setEmail] = useState('');
@@ -18,6 +22,7 @@ export function LocalAuthForm({
   const [firstName, setFirstName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,12 +37,18 @@ export function LocalAuthForm({
     }
     setBusy(true);
     try {
-      await signInLocal(kind, {
-        email: email.trim(),
-        password,
-        ...(kind === 'sign-up' && firstName.trim() ? { firstName: firstName.trim() } : {}),
-      });
-      onDone();
+      if (kind === 'sign-up') {
+        const accepted = await signUpLocal({
+          email: email.trim(),
+          password,
+          ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
+        });
+        setPassword('');
+        setSent(accepted.message);
+      } else {
+        await signInLocal({ email: email.trim(), password });
+        onDone?.();
+      }
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -46,6 +57,20 @@ export function LocalAuthForm({
   };
 
   const prefix = `auth-${kind}`;
+  if (sent) {
+    return (
+      <div role="status" aria-live="polite">
+        <h3 style={{ marginTop: 'var(--space-4)' }}>Check your e-mail</h3>
+        <p>{sent}</p>
+        <p className="muted">
+          No e-mail after a few minutes? Look in your spam folder, or sign up again to get a new link.
+        </p>
+        <button type="button" className="btn btn-ghost" onClick={() => setSent(null)}>
+          Use another e-mail address
+        </button>
+      </div>
+    );
+  }
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       {kind === 'sign-up' && (

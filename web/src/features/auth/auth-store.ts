@@ -2,7 +2,7 @@
  * Who is signed in, for both identity modes. Actions are plain functions (STYLE.md, Zustand), so
  * the Clerk bridge and the local forms update the same store.
  */
-import type { AuthResult, UserView } from '@coinpace/domain';
+import type { AuthResult, SignUpAccepted, UserView } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api, setTokenGetter } from '../../lib/api-client.ts';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../lib/storage-keys.ts';
@@ -67,12 +67,31 @@ export function startLocalAuth(): void {
   useAuth.setState({ status: 'signedIn', mode: 'local', user: profileOf(session.user) });
 }
 
-/** Signs in (or up) with a local account and keeps the session. */
-export async function signInLocal(
-  kind: 'sign-in' | 'sign-up',
-  body: { email: string; password: string; firstName?: string },
-) {
-  const result = await api<AuthResult>(`/api/auth/local/${kind}`, { method: 'POST', body, auth: false });
+/** Signs in with a local account and keeps the session. */
+export async function signInLocal(body: { email: string; password: string }) {
+  keepLocalSession(await api<AuthResult>('/api/auth/local/sign-in', { method: 'POST', body, auth: false }));
+}
+
+/**
+ * Asks for a local account: the server e-mails a link and answers what to do next (the same for any
+ * e-mail). No session until the link is opened ({@link confirmLocalSignUp}).
+ */
+export async function signUpLocal(body: {
+  email: string;
+  password: string;
+  firstName?: string;
+}): Promise<SignUpAccepted> {
+  return api<SignUpAccepted>('/api/auth/local/sign-up', { method: 'POST', body, auth: false });
+}
+
+/** Opens the sign-up link's `code`: the account is made, and its session kept. */
+export async function confirmLocalSignUp(code: string): Promise<void> {
+  keepLocalSession(
+    await api<AuthResult>('/api/auth/local/confirm-email', { method: 'POST', body: { code }, auth: false }),
+  );
+}
+
+function keepLocalSession(result: AuthResult): void {
   writeJson(localStorage, STORAGE_KEYS.session, result satisfies LocalSession);
   useAuth.setState({ status: 'signedIn', mode: 'local', user: profileOf(result.user), error: null });
 }
