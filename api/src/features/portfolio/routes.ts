@@ -228,12 +228,6 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
       const { text } = parseOrThrow(ZImportTrades, bodyOf(ctx));
       const { summary, created } = await importTrades(db, user.id, text, Date.now());
       ctx.body = summary;
-      await priceNewCoins(
-        db,
-        prices,
-        created.map((h) => h.coingeckoId),
-        newCoinPricing(ctx),
-      );
       if (created.length > 0) await alertNewCoins(ctx.state.log, user, created);
       if (summary.added > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
     },
