@@ -36,9 +36,9 @@ import { staleAfterMs } from '../prices/read-prices.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { withDisplayRates } from './display-rates.ts';
 import { importTrades } from './import-trades.ts';
-import type { NewCoinPricing } from './price-new-coins.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
+import type { NewCoinPricing } from './price-new-coins.ts';
 import {
   addHolding,
   addHoldingsInBulk,
