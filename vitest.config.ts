@@ -10,7 +10,18 @@ const server = { env, setupFiles, testTimeout: 30_000, hookTimeout: 60_000 };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: './domain', include: ['src/**/*.test.ts'], env, setupFiles } },
+      {
+        // Property tests walk thousands of generated inputs; on a loaded CI machine that takes seconds.
+        // A hang guard only, as in the other projects.
+        test: {
+          name: 'domain',
+          root: './domain',
+          include: ['src/**/*.test.ts'],
+          env,
+          setupFiles,
+          testTimeout: 30_000,
+        },
+      },
       { test: { name: 'db', root: './db', include: ['src/**/*.test.ts'], ...server } },
       { test: { name: 'adapters', root: './adapters', include: ['src/**/*.test.ts'], ...server } },
       { test: { name: 'api', root: './api', include: ['src/**/*.test.ts'], ...server } },

@@ -8,7 +8,7 @@ export type CsvField = 'symbol' | 'name' | 'quantity' | 'contract' | 'value';
 
 /** Header aliases per field, best first; normalised (lower case letters and digits only). */
 export const CSV_HEADER_ALIASES: Readonly<Record<CsvField, readonly string[]>> = {
-  symbol: ['symbol', 'coin'],
+  symbol: ['symbol', 'coin', 'asset', 'ticker'],
   name: ['name', 'token'],
   quantity: ['quantity', 'amount', 'balance'],
   contract: ['contractaddress', 'contract', 'address'],
@@ -85,4 +85,33 @@ export function resolveCsvColumns(headers: readonly string[]): CsvColumns {
     contract: pick('contract', true),
     value: pick('value', true, quantity),
   };
+}
+
+// A ticker as a wallet or tracker writes it: capitals and digits ('UNI', '1INCH', 'USDC.E' aside).
+const TICKER = /^[A-Z0-9][A-Z0-9.$_-]{0,19}$/;
+
+/**
+ * 'Token' names the coin's name in a tracker export ('Name,Token' lists 'Uniswap') and its symbol in a
+ * wallet's ('Token,Balance,Value' lists 'UNI'). With no symbol column, a 'token' column whose non-blank
+ * cells are mostly written as tickers is the symbol column (and no longer the name); otherwise the columns
+ * are as given.
+ */
+export function withTokenAsSymbol(
+  headers: readonly string[],
+  columns: CsvColumns,
+  records: readonly (readonly string[])[],
+): CsvColumns {
+  if (columns.symbol !== -1) return columns;
+  const token = headers.findIndex((h) => normaliseHeader(h).key === 'token');
+  if (token === -1) return columns;
+  let cells = 0;
+  let tickers = 0;
+  for (const record of records) {
+    const cell = (record[token] ?? '').trim();
+    if (cell === '') continue;
+    cells++;
+    if (TICKER.test(cell)) tickers++;
+  }
+  if (cells === 0 || tickers * 2 < cells) return columns;
+  return { ...columns, symbol: token, name: columns.name === token ? -1 : columns.name };
 }

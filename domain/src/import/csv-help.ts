@@ -40,6 +40,7 @@ export const CSV_COLUMN_HELP: readonly CsvColumnHelp[] = (
 export const CSV_FORMAT_NOTES: readonly string[] = [
   'Balance is the quantity, unless a Quantity or Amount column exists or its header names dollars ("Balance ($)"): then it is the value in USD.',
   'Total is the value in USD, except in an exchange balance export with an Available or In Order column (Binance: Coin, Total, Available, In Order), where it is the quantity.',
+  'A Token column holding tickers (UNI, ETH) is the symbol when there is no Symbol column; holding names (Uniswap), it is the name.',
   'A value column in another currency ("Value (EUR)", "BTC Value") is not read as dollars.',
   'Semicolon-separated files with comma decimals (0,5 or 1.234,56), as European spreadsheets save them, are read too.',
 ];

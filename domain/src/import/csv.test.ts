@@ -303,3 +303,26 @@ describe('parseCsv: European and exchange exports (issue 15)', () => {
     },
   );
 });
+
+describe('parseCsv: a Token column', () => {
+  it('is the symbol when it holds tickers and no column is headed symbol, coin, asset or ticker', () => {
+    expect(parseCsv('Token,Balance,Value ($)\nUNI,125.5,943.76\neth,1,3400\n').rows).toEqual([
+      { symbol: 'UNI', quantity: 125.5, value: 943.76 },
+      // Mostly tickers: a lower-case one among them is still read as a symbol.
+      { symbol: 'ETH', quantity: 1, value: 3400 },
+    ]);
+  });
+
+  it('stays the name when it holds names, or when a symbol column exists', () => {
+    expect(parseCsv('Token,Quantity\nUniswap,5\n').errors).toEqual([CSV_MISSING_HEADER_MESSAGE]);
+    expect(parseCsv('Symbol,Token,Quantity\nUNI,UNI,5\n').rows).toEqual([
+      { symbol: 'UNI', quantity: 5, name: 'UNI' },
+    ]);
+  });
+
+  it('leaves a Name column as the name beside it', () => {
+    expect(parseCsv('Name,Token,Amount\nUniswap,UNI,5\n').rows).toEqual([
+      { symbol: 'UNI', quantity: 5, name: 'Uniswap' },
+    ]);
+  });
+});

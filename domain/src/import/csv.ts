@@ -1,7 +1,7 @@
 /** The CSV importer (SPEC.md section 5, 'CSV'; DESIGN.md section 4, 'Domain functions'). */
 import Papa from 'papaparse';
 import { MAX_QUANTITY } from '../limits.ts';
-import { resolveCsvColumns, type CsvColumns } from './csv-columns.ts';
+import { resolveCsvColumns, withTokenAsSymbol, type CsvColumns } from './csv-columns.ts';
 import {
   cleanContractAddress,
   cleanName,
@@ -26,7 +26,7 @@ export interface CsvParseResult {
 
 /** The header problem reported when no symbol or no quantity column is found. */
 export const CSV_MISSING_HEADER_MESSAGE =
-  'The first row must be a header naming a symbol column (symbol or coin) and a quantity column (quantity, amount or balance).';
+  'The first row must be a header naming a symbol column (symbol, coin, asset or ticker) and a quantity column (quantity, amount or balance).';
 
 const MAX_QUANTITY_TEXT = MAX_QUANTITY.toLocaleString('en-US');
 const MAX_SHOWN_CELL = 40;
@@ -76,10 +76,11 @@ function parseCsvText(text: string): CsvParseResult {
 
   const headerIndex = records.findIndex((r) => !isBlankRecord(r));
   if (headerIndex === -1) return noRows();
-  const columns = resolveCsvColumns(records[headerIndex]!);
+  const header = records[headerIndex]!;
+  const data = records.slice(headerIndex + 1);
+  const columns = withTokenAsSymbol(header, resolveCsvColumns(header), data);
   if (columns.symbol === -1 || columns.quantity === -1) return noRows();
 
-  const data = records.slice(headerIndex + 1);
   const decimal = detectDecimalMark(
     data.flatMap((r) => [r[columns.quantity] ?? '', columns.value === -1 ? '' : (r[columns.value] ?? '')]),
     delimiter,

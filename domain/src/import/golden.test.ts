@@ -56,6 +56,8 @@ const PASTE_NOTES: Record<string, string> = {
   'metamask.txt': "'< 0.00001 DAI' skipped; account total and captions ignored",
   'metamask-one-line.txt':
     "one line per token: names and dollar values kept (US$ too, stETH upper-cased); '< 0.00001 DAI' and USDT 0 skipped",
+  'metamask-table.txt':
+    "MetaMask's token table copied from the browser: each cell of several lines, so a row spans four lines; names, and the value above the balance (not the price), kept; stETH 0 and '< 0.00001 DAI' skipped",
   'metamask-value-below.txt': 'value below the balance; stETH upper-cased; USDT 0 dropped',
   'standard.txt': 'header skipped; UNI 0 and FAKE with a negative balance dropped; ETH lines merged',
   'wallet-table.txt': 'FREE 5,000,000,000 (not below 1e9) and WETH 0 dropped; prices before balances ignored',
@@ -98,6 +100,8 @@ describe('parsePaste golden fixtures', () => {
 });
 
 const CSV_NOTES: Record<string, string> = {
+  'bitpanda-assets.csv':
+    "Bitpanda-style asset export: semicolons, comma decimals, the coin under 'Asset'; Value (EUR) not read as dollars; SOL 0 skipped",
   'binance-spot-balance.csv':
     "Binance's spot balance export: Total is the coins held, BTC Value is not dollars; SOL 0 skipped",
   'european-semicolon.csv':
@@ -105,6 +109,8 @@ const CSV_NOTES: Record<string, string> = {
   'no-header.csv': 'no header: nothing read',
   'problems.csv': 'semicolons; SOL 0 skipped; missing symbol, negative, text and blank quantities failed',
   'template.csv': 'the template as downloaded',
+  'wallet-tokens.csv':
+    "a wallet's token export: the symbol under 'Token' (tickers, not names); WETH 0 skipped",
   'tracker-export.csv': 'byte-order mark, upper-case aliases, quoted thousands; zero address not kept',
 };
 

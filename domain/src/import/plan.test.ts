@@ -6,6 +6,7 @@ import {
   coingeckoIdForRow,
   describeImport,
   importSuccessMessage,
+  importTotalsText,
   priceKeyForRow,
   splitDuplicates,
   tallyImport,
@@ -230,5 +231,9 @@ describe('describeImport', () => {
   it('words the duplicate and success notices', () => {
     expect(allDuplicatesMessage(['BTC', 'ETH'])).toBe('All coins are already in your portfolio: BTC, ETH');
     expect(importSuccessMessage(2)).toBe('Successfully added 2 coin(s) to your portfolio!');
+    expect(importSuccessMessage(2, 10)).toBe(
+      'Successfully added 2 coin(s) to your portfolio! You now track 10 coin(s) in all.',
+    );
+    expect(importTotalsText(2, 10)).toBe('2 coin(s) added by this import. You now track 10 coin(s) in all.');
   });
 });

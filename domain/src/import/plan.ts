@@ -183,7 +183,24 @@ export function allDuplicatesMessage(symbols: readonly string[]): string {
   return `All coins are already in your portfolio: ${symbols.join(', ')}`;
 }
 
-/** Shown after an import for users with an active plan; it clears after 2 s (SPEC.md section 4). */
-export function importSuccessMessage(added: number): string {
-  return `Successfully added ${added} coin(s) to your portfolio!`;
+/**
+ * Shown after an import for users with an active plan; it clears after 2 s (SPEC.md section 4). With
+ * `tracked`, it says how many coins the portfolio holds now, so '2 added' is not read as the whole.
+ */
+export function importSuccessMessage(added: number, tracked?: number): string {
+  const message = `Successfully added ${added} coin(s) to your portfolio!`;
+  return tracked === undefined ? message : `${message} ${trackedTotalText(tracked)}`;
+}
+
+/** How many coins the portfolio holds after an import: 'You now track 10 coin(s) in all.' */
+export function trackedTotalText(tracked: number): string {
+  return `You now track ${tracked} coin(s) in all.`;
+}
+
+/**
+ * The import summary's line on what the import added against what the portfolio holds now: '2 coin(s)
+ * added by this import. You now track 10 coin(s) in all.'
+ */
+export function importTotalsText(added: number, tracked: number): string {
+  return `${added} coin(s) added by this import. ${trackedTotalText(tracked)}`;
 }

@@ -136,7 +136,9 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     summary: 'Add a coin',
     description:
       'A purchase price of 0 becomes the first current price. The coin id must be on CoinGecko’s coin ' +
-      'list (400 UNKNOWN_COIN otherwise).',
+      'list (400 UNKNOWN_COIN otherwise). A new coin without a recent stored price is priced in this ' +
+      'request (one look-up, waiting behind the live price poll), so it comes back with its currentPrice; ' +
+      'when the price source cannot answer, currentPrice is 0 until the next poll.',
     body: { schema: ZAddHolding, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
     responses: {
       200: {
@@ -157,7 +159,9 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     summary: 'Import holdings',
     description:
       'Up to 1,000 items, each validated alone: a bad item fails by itself and is listed in errors, as ' +
-      'does a coin id CoinGecko does not know and any item past the 1,000 holdings a portfolio may have.',
+      'does a coin id CoinGecko does not know and any item past the 1,000 holdings a portfolio may have. ' +
+      'The new coins without a recent stored price are priced in this request, in one look-up, so added ' +
+      'lists them with their currentPrice.',
     body: { schema: ZBulkAdd, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
     rateLimit: HOLDING_IMPORTS_LIMIT,
     responses: { 200: { description: 'What was added and what failed.', schema: ZBulkAddResult } },

@@ -28,11 +28,11 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
       { coingeckoId: beta, bucketAt: new Date(hourStart - 20 * 24 * H), usd: '90' },
     ];
     await api.database.db.insert(priceHistory).values(rows);
-    await api.database.db
-      .insert(latestPrices)
-      .values([
-        { coingeckoId: alpha, usd: '13', change24h: 1, lastUpdated: new Date(), source: 'coingecko' },
-      ]);
+    await api.database.db.insert(latestPrices).values([
+      { coingeckoId: alpha, usd: '13', change24h: 1, lastUpdated: new Date(), source: 'coingecko' },
+      // Beta's latest price is its last recorded one: stored, so adding it asks the source for none.
+      { coingeckoId: beta, usd: '100', change24h: 0, lastUpdated: new Date(), source: 'coingecko' },
+    ]);
   });
   afterAll(() => api?.close());
 

@@ -32,11 +32,13 @@ import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
+import { staleAfterMs } from '../prices/read-prices.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { withDisplayRates } from './display-rates.ts';
 import { importTrades } from './import-trades.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
+import type { NewCoinPricing } from './price-new-coins.ts';
 import {
   addHolding,
   addHoldingsInBulk,
@@ -109,6 +111,12 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   // Counted before the body is read: a refused import costs no 1 MB parse.
   const holdingImportLimit = rateLimit(holdingImports, (ctx) => `holding-imports:${currentUser(ctx).id}`);
   router.use(requireUser(identity.verifier, db));
+  // A coin added here is priced at once unless the poll stored its price lately (price-new-coins.ts).
+  const freshPriceMs = staleAfterMs(config.prices.pollMs);
+  const newCoinPricing = (ctx: { state: AppState }): NewCoinPricing => ({
+    freshMs: freshPriceMs,
+    log: ctx.state.log,
+  });
 
   /**
    * SPEC.md section 4: a new coin gets an alert like the user's first one; the holding is saved either
@@ -181,7 +189,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   router.post('/', jsonBody(), async (ctx) => {
     const input = parseOrThrow(ZAddHolding, bodyOf(ctx));
     const user = currentUser(ctx);
-    const { row, recordedBuy } = await addHolding(db, prices, user.id, input);
+    const { row, recordedBuy } = await addHolding(db, prices, user.id, input, newCoinPricing(ctx));
     // A coin already held gets a buy on its holding (issue 18): 200, no new row, no new alert.
     ctx.status = recordedBuy ? 200 : 201;
     const autoAlerts = recordedBuy ? [] : await alertNewCoins(ctx.state.log, user, [row]);
@@ -192,7 +200,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
   router.post('/bulk', holdingImportLimit, jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
     const { portfolioItems } = parseOrThrow(ZBulkAdd, bodyOf(ctx));
     const user = currentUser(ctx);
-    const result = await addHoldingsInBulk(db, prices, user.id, portfolioItems);
+    const result = await addHoldingsInBulk(db, prices, user.id, portfolioItems, newCoinPricing(ctx));
     ctx.body = result;
     if (result.successful > 0) {
       await alertNewCoins(ctx.state.log, user, result.added);

@@ -31,6 +31,7 @@ import {
   type UpdateHolding,
 } from '@coinpace/domain';
 import { UNKNOWN_COIN_REASON, requireKnownCoin, unknownCoinIds } from '../prices/known-coins.ts';
+import { priceNewCoins, type NewCoinPricing } from './price-new-coins.ts';
 
 export const DUPLICATE_REASON = 'Already in your portfolio';
 export const PORTFOLIO_FULL_REASON = `Your portfolio holds as many coins as it can (${MAX_HOLDINGS_PER_USER.toLocaleString('en-US')})`;
@@ -44,13 +45,15 @@ export interface AddOutcome {
 /**
  * Adds one holding. A symbol already held (any case) gets no second row (SPEC.md section 4): the add is
  * recorded as a buy on the existing holding instead (issue 18). 409 when the portfolio is full, 400 when
- * CoinGecko does not know the coin id.
+ * CoinGecko does not know the coin id. With `pricing`, a new coin is priced at once (see priceNewCoins),
+ * so the row comes back with its price.
  */
 export async function addHolding(
   db: AppDb,
   prices: PriceSource,
   userId: string,
   input: AddHolding,
+  pricing?: NewCoinPricing,
 ): Promise<AddOutcome> {
   const heldId = await heldHoldingId(db, userId, input.symbol);
   if (heldId) return recordBuyOnHeld(db, userId, heldId, input);
@@ -64,6 +67,7 @@ export async function addHolding(
     if (!winner) throw new AppError('DUPLICATE_HOLDING');
     return recordBuyOnHeld(db, userId, winner, input);
   }
+  if (pricing) await priceNewCoins(db, prices, [created.coingeckoId], pricing);
   return { row: (await findHolding(db, userId, created.id))!, recordedBuy: null };
 }
 
@@ -111,13 +115,15 @@ async function recordBuyOnHeld(
 
 /**
  * Adds many holdings. Each item is validated on its own; invalid items and symbols already held
- * (or repeated in the request) fail with a reason while the rest are added.
+ * (or repeated in the request) fail with a reason while the rest are added. With `pricing`, the new coins
+ * are priced at once (see priceNewCoins), so `added` comes back with their prices.
  */
 export async function addHoldingsInBulk(
   db: AppDb,
   prices: PriceSource,
   userId: string,
   items: unknown[],
+  pricing?: NewCoinPricing,
 ): Promise<BulkAddResult> {
   const errors: BulkError[] = [];
   const valid: { index: number; holding: NewHolding }[] = [];
@@ -163,6 +169,13 @@ export async function addHoldingsInBulk(
     }
   }
   errors.sort((a, b) => a.item.index - b.item.index);
+  if (pricing)
+    await priceNewCoins(
+      db,
+      prices,
+      created.map((c) => c.coingeckoId),
+      pricing,
+    );
   const createdIds = new Set(created.map((c) => c.id));
   const added = (await listHoldings(db, userId)).filter((h) => createdIds.has(h.id));
   return { successful: created.length, failed: errors.length, errors, added };

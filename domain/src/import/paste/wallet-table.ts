@@ -2,8 +2,11 @@
  * Wallet token tables (SPEC.md section 5): the token list of a web wallet or portfolio viewer copied from
  * the browser. Markers: 'Portfolio %', 'Network Avatar' (the alt text of each row's chain icon) or
  * 'Price (24hr)'. Each token row holds the token name, its symbol, a shortened 0x address, its share,
- * price and 24h change, a balance written '1,803.22 USDC' and the USD value after it. Rows start at each
- * 'Network Avatar' cell when there are any, else each line is a row (cells split at tabs). Quantity must be
+ * price and 24h change, a balance written '1,803.22 USDC' and the USD value after it (or, as MetaMask's
+ * token table has it, the value above the balance in the same cell, the price first). Rows start at each
+ * 'Network Avatar' cell when there are any; else a row runs from the header, or the end of the row before,
+ * to its balance and the dollar value right after it: a browser copy of a table whose cells hold several
+ * lines ('Uniswap' over 'UNI') breaks one row over several lines. Quantity must be
  * above 0 and below 1e9 (SPEC.md section 9, 'Limits'); a full contract address in the row is kept. A
  * 'Network Avatar' row without a balance fails with why; a line without one, when rows are lines, is a
  * header or caption.
@@ -13,6 +16,7 @@ import {
   isNameCell,
   isPasteSymbol,
   readBalanceCell,
+  readDollarCell,
   readTooSmallCell,
   toCells,
   toLines,
@@ -51,6 +55,10 @@ export function parseWalletTable(text: string): PasteRows {
     for (let i = balanceAt + 1; i < segment.length && value === undefined; i++) {
       value = valueFromDollarCell(segment[i]!);
     }
+    // No value after the balance: of two or more dollar amounts before it, the first is the price and the
+    // last the value (MetaMask's 'Price (24hr)' then 'Balance' cell); one alone is the price.
+    const dollarsBefore = segment.slice(0, balanceAt).filter((cell) => readDollarCell(cell) !== null);
+    if (value === undefined && dollarsBefore.length >= 2) value = valueFromDollarCell(dollarsBefore.at(-1)!);
     const name = segment
       .slice(0, balanceAt)
       .find((cell) => isNameCell(cell) && !(isPasteSymbol(cell) && cell === balance.symbol));
@@ -67,13 +75,11 @@ export function parseWalletTable(text: string): PasteRows {
 
 /**
  * The text cut into rows, each a list of cells: at each 'Network Avatar' cell (every row is a token), or
- * else line by line (headers and captions among them).
+ * else as runs of cells that each end at a balance (see {@link tokenRuns}).
  */
 function segments(text: string): { rowsAreTokens: boolean; list: string[][] } {
   const cells = toCells(text);
-  if (!cells.some((c) => ROW_START.test(c))) {
-    return { rowsAreTokens: false, list: toLines(text).map((line) => toCells(line)) };
-  }
+  if (!cells.some((c) => ROW_START.test(c))) return { rowsAreTokens: false, list: tokenRuns(text) };
   const out: string[][] = [];
   let current: string[] | null = null;
   for (const cell of cells) {
@@ -85,4 +91,31 @@ function segments(text: string): { rowsAreTokens: boolean; list: string[][] } {
     }
   }
   return { rowsAreTokens: true, list: out };
+}
+
+/**
+ * The cells after the header line (the first line with a marker; the whole text when no balance follows
+ * it), cut after each balance, and the dollar value right after it, or each '< 0.00001 DAI'. Cells after
+ * the last balance are captions.
+ */
+function tokenRuns(text: string): string[][] {
+  const lines = toLines(text);
+  const header = lines.findIndex((line) => MARKER.test(line));
+  let cells = lines.slice(header + 1).flatMap((line) => toCells(line));
+  if (!cells.some((cell) => readBalanceCell(cell) !== null)) cells = lines.flatMap((line) => toCells(line));
+  const out: string[][] = [];
+  let current: string[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    current.push(cell);
+    if (readBalanceCell(cell) !== null) {
+      if (i + 1 < cells.length && readDollarCell(cells[i + 1]!) !== null) current.push(cells[++i]!);
+      out.push(current);
+      current = [];
+    } else if (readTooSmallCell(cell) !== null) {
+      out.push(current);
+      current = [];
+    }
+  }
+  return out;
 }

@@ -13,6 +13,9 @@
  * - Bybit unified-account spot trade history: `Spot Pairs,Order Type,Direction,Filled Value,Filled Price,
  *   Filled Quantity,Fees,Transaction ID,Order No.,Timestamp (UTC)`; the fee is in the coin bought on a buy
  *   and in the quote currency on a sell.
+ *
+ * Concatenated pairs ('DOTUSD', 'XXBTZUSD', 'BTCUSDT') are split by what the exchange publishes
+ * (pairs.ts; Bybit's by Binance's table), not by their ending.
  */
 import { binance } from './formats/binance.ts';
 import { bybit } from './formats/bybit.ts';

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { transactionsToCsv, type ExportTransaction } from '../../export/csv-export.ts';
 import { EARLIEST_TRANSACTION } from '../../transactions/schemas.ts';
-import { addDecimal, mulDecimal, readDecimal, readInstant, readTime, splitPair } from './cells.ts';
+import { addDecimal, mulDecimal, readDecimal, readInstant, readTime } from './cells.ts';
+import { splitPair } from './pairs.ts';
 import { TRADE_FORMAT_UNKNOWN_MESSAGE, parseTradeHistory } from './parse.ts';
 import { stableHash } from './row-hash.ts';
 import { describeTradeImport, planTradeImport } from './plan.ts';
@@ -407,11 +408,11 @@ describe('cells', () => {
   });
 
   it('splits pairs', () => {
-    expect(splitPair('BTCUSDT')).toEqual({ base: 'BTC', quote: 'USDT' });
-    expect(splitPair('XXBTZUSD')).toEqual({ base: 'XXBT', quote: 'ZUSD' });
-    expect(splitPair('ETH-USD')).toEqual({ base: 'ETH', quote: 'USD' });
-    expect(splitPair('BTC/USD')).toEqual({ base: 'BTC', quote: 'USD' });
-    expect(splitPair('USDT')).toBeNull();
+    expect(splitPair('BTCUSDT', 'binance')).toEqual({ base: 'BTC', quote: 'USDT' });
+    expect(splitPair('XXBTZUSD', 'kraken')).toEqual({ base: 'BTC', quote: 'USD' });
+    expect(splitPair('ETH-USD', 'bybit')).toEqual({ base: 'ETH', quote: 'USD' });
+    expect(splitPair('BTC/USD', 'bybit')).toEqual({ base: 'BTC', quote: 'USD' });
+    expect(splitPair('USDT', 'binance')).toBeNull();
   });
 
   it('hashes stably', () => {

@@ -77,6 +77,11 @@ describe('pricing modal', () => {
     within(dialog).getByText(
       'Each alert counts toward your monthly allowance regardless of delivery method (SMS or Email).',
     );
+    expect(within(dialog).queryByText(/You now track/)).toBeNull();
+    // After an import, what it added and all the portfolio tracks are said apart.
+    act(() => openPricingModal(2, 10));
+    within(dialog).getByText('2 coin(s) added to your portfolio');
+    within(dialog).getByText('You now track 10 coin(s) in all.');
     act(() => openPricingModal(1));
     await within(dialog).findByText('1 coin(s) added to your portfolio');
   });
@@ -154,6 +159,6 @@ describe('pricing modal', () => {
     renderModal();
     act(() => openPricingModal(2));
     fireEvent.click(await screen.findByRole('button', { name: 'Skip for now' }));
-    expect(usePricingModal.getState()).toEqual({ open: false, coinsAdded: null });
+    expect(usePricingModal.getState()).toEqual({ open: false, coinsAdded: null, coinsTracked: null });
   });
 });

@@ -1,4 +1,4 @@
-import { coinsAddedText, type PlanView } from '@coinpace/domain';
+import { coinsAddedText, trackedTotalText, type PlanView } from '@coinpace/domain';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -15,7 +15,7 @@ import './pricing.css';
  * others are disabled.
  */
 export function PricingModal({ checkout }: { checkout?: ChoosePlanDeps }) {
-  const { open, coinsAdded } = usePricingModal();
+  const { open, coinsAdded, coinsTracked } = usePricingModal();
   const { status, plans, error: loadError } = usePlans();
   const currentPlan = useBilling((s) => s.info?.plan);
   const [busy, setBusy] = useState<string | null>(null);
@@ -54,6 +54,9 @@ export function PricingModal({ checkout }: { checkout?: ChoosePlanDeps }) {
       }
     >
       {added > 0 && <p className="pricing-lead">{coinsAddedText(added)}</p>}
+      {added > 0 && coinsTracked !== null && coinsTracked > 0 && (
+        <p className="muted">{trackedTotalText(coinsTracked)}</p>
+      )}
       <p className="muted">To monitor your portfolio with alerts, choose a plan:</p>
       <ErrorBanner message={error ?? loadError} onClose={() => setError(null)} />
       {status === 'loading' && plans.length === 0 ? (

@@ -8,14 +8,20 @@ export interface PricingModalState {
   open: boolean;
   /** Coins just added by an import: shows 'Congratulations!' and '{n} coin(s) added to your portfolio'. */
   coinsAdded: number | null;
+  /** With `coinsAdded`: every coin the portfolio tracks now, said beside it so the two are not confused. */
+  coinsTracked: number | null;
 }
 
-export const usePricingModal = create<PricingModalState>(() => ({ open: false, coinsAdded: null }));
+export const usePricingModal = create<PricingModalState>(() => ({
+  open: false,
+  coinsAdded: null,
+  coinsTracked: null,
+}));
 
-export function openPricingModal(coinsAdded: number | null = null): void {
-  usePricingModal.setState({ open: true, coinsAdded });
+export function openPricingModal(coinsAdded: number | null = null, coinsTracked: number | null = null): void {
+  usePricingModal.setState({ open: true, coinsAdded, coinsTracked });
 }
 
 export function closePricingModal(): void {
-  usePricingModal.setState({ open: false, coinsAdded: null });
+  usePricingModal.setState({ open: false, coinsAdded: null, coinsTracked: null });
 }

@@ -1,5 +1,6 @@
 /** The Bybit unified-account spot trade history (see formats.ts for its header). */
-import { readInstant, splitPair } from '../cells.ts';
+import { readInstant } from '../cells.ts';
+import { readPair } from '../pairs.ts';
 import { find, cell, sideOf, amount, short, type TradeFormat } from './kit.ts';
 
 export const bybit: TradeFormat = {
@@ -21,8 +22,9 @@ export const bybit: TradeFormat = {
     );
   },
   read(record, c) {
-    const pair = splitPair(cell(record, c.pair));
+    const pair = readPair(cell(record, c.pair), 'bybit');
     if (!pair) return { fail: `pair "${short(cell(record, c.pair))}" is not a pair Coinpace knows` };
+    if ('fail' in pair) return pair;
     const kind = sideOf(cell(record, c.side));
     if (!kind)
       return { fail: `direction "${short(cell(record, c.side))}" is not BUY or SELL`, symbol: pair.base };

@@ -1,28 +1,7 @@
 /** The Kraken trades export (see formats.ts for its header). */
-import { readInstant, splitPair } from '../cells.ts';
+import { readInstant } from '../cells.ts';
+import { readPair } from '../pairs.ts';
 import { find, cell, sideOf, amount, short, type TradeFormat } from './kit.ts';
-
-/** Kraken's own asset codes and the symbols everyone else uses. */
-const KRAKEN_ASSETS: Record<string, string> = {
-  XXBT: 'BTC',
-  XBT: 'BTC',
-  XETH: 'ETH',
-  XXDG: 'DOGE',
-  XDG: 'DOGE',
-  XLTC: 'LTC',
-  XXRP: 'XRP',
-  XXLM: 'XLM',
-  XETC: 'ETC',
-  XXMR: 'XMR',
-  XZEC: 'ZEC',
-  XMLN: 'MLN',
-  XREP: 'REP',
-  ZUSD: 'USD',
-  ZEUR: 'EUR',
-  ZGBP: 'GBP',
-  ZCAD: 'CAD',
-  ZJPY: 'JPY',
-};
 
 export const kraken: TradeFormat = {
   exchange: 'kraken',
@@ -43,10 +22,11 @@ export const kraken: TradeFormat = {
     );
   },
   read(record, c) {
-    const pair = splitPair(cell(record, c.pair));
+    // Kraken's asset codes ('XXBTZUSD', 'XBT/USD') come out as the symbols everyone uses (BTC / USD).
+    const pair = readPair(cell(record, c.pair), 'kraken');
     if (!pair) return { fail: `pair "${short(cell(record, c.pair))}" is not a pair Coinpace knows` };
-    const base = KRAKEN_ASSETS[pair.base] ?? pair.base;
-    const quote = KRAKEN_ASSETS[pair.quote] ?? pair.quote;
+    if ('fail' in pair) return pair;
+    const { base, quote } = pair;
     const kind = sideOf(cell(record, c.type));
     if (!kind) return { fail: `type "${short(cell(record, c.type))}" is not buy or sell`, symbol: base };
     const quantity = amount(cell(record, c.vol), 'vol');

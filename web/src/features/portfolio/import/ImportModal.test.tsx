@@ -139,6 +139,8 @@ describe('ImportModal', () => {
     expect(within(summary).getByRole('list', { name: 'Skipped' }).textContent).toBe(
       'BTC: Already in your portfolio',
     );
+    // What the import added, apart from everything the portfolio tracks (this fake server's list).
+    within(summary).getByText('1 coin(s) added by this import. You now track 1 coin(s) in all.');
   });
 
   it('the paste tab: 15 rows, Process Wallet Data, the empty message and the export help', () => {

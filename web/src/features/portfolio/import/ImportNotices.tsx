@@ -12,6 +12,7 @@ import {
 export function ImportNotices() {
   const flash = useImport((s) => s.flash);
   const summary = useImport((s) => s.summary);
+  const totals = useImport((s) => s.totals);
   const protectOffer = useImport((s) => s.protectOffer);
   const heldOffer = useImport((s) => s.heldOffer);
   const updatingHeld = useImport((s) => s.updatingHeld);
@@ -47,6 +48,7 @@ export function ImportNotices() {
         <div className="banner banner-warn" role="status" aria-label="Import summary">
           <div className="banner-body">
             <strong>{summary.headline}</strong>
+            {totals && <p className="pf-summary-totals">{totals}</p>}
             <SummaryList label="Not imported" lines={summary.details} />
             <SummaryList label="Skipped" lines={summary.skipped} />
           </div>

@@ -108,6 +108,32 @@ describe('import pipeline', () => {
     expect(state.open).toBe(false);
     expect(state.importing).toBe(false);
     expect(usePortfolio.getState().holdings.map((h) => h.symbol)).toEqual(['Btc', 'ETH', 'SOL']);
+    // What the import added, apart from all the portfolio tracks now (BTC was there before).
+    expect(state.totals).toBe('2 coin(s) added by this import. You now track 3 coin(s) in all.');
+  });
+
+  it("clears the last import's summary and offers when a new attempt starts, so a refusal stands alone", async () => {
+    setHoldings([holding({ symbol: 'BTC', quantity: '1' })]);
+    serveBulk(api);
+    useBilling.setState({ status: 'ready', info: ACTIVE });
+    await importPastedText('Bitcoin, BTC, 2, 100000\nEthereum, ETH, 2, 5000\nBadcoin, BAD, 1, 1');
+    expect(useImport.getState()).toMatchObject({ summary: { details: ['BAD: Symbol is not allowed'] } });
+    expect(useImport.getState().totals).not.toBeNull();
+    expect(useImport.getState().heldOffer).not.toBeNull();
+
+    openImport('paste');
+    await importPastedText('   ');
+    expect(useImport.getState()).toMatchObject({
+      error: PASTE_EMPTY_MESSAGE,
+      summary: null,
+      totals: null,
+      heldOffer: null,
+      protectOffer: null,
+      flash: null,
+    });
+
+    await importCsvFile(new File(['x'], 'notes.txt'));
+    expect(useImport.getState()).toMatchObject({ error: CSV_DROP_ONLY_MESSAGE, summary: null });
   });
 
   it('uses the current price when a row has no value', async () => {
@@ -166,7 +192,8 @@ describe('import pipeline', () => {
     serveBulk(api);
     useBilling.setState({ status: 'ready', info: PENDING_BILLING });
     await importPastedText('Ethereum, ETH, 2, 5000\nSolana, SOL, 4, 600');
-    expect(usePricingModal.getState()).toEqual({ open: true, coinsAdded: 2 });
+    // BTC was held before: 2 added, 3 tracked, said apart.
+    expect(usePricingModal.getState()).toEqual({ open: true, coinsAdded: 2, coinsTracked: 3 });
     expect(useImport.getState().flash).toBeNull();
     expect(useImport.getState().protectOffer).toBeNull();
   });
@@ -195,7 +222,7 @@ describe('import pipeline', () => {
     await importPastedText('Ethereum, ETH, 2, 5000');
     expect(useImport.getState().flash).toEqual({
       kind: 'success',
-      text: 'Successfully added 1 coin(s) to your portfolio!',
+      text: 'Successfully added 1 coin(s) to your portfolio! You now track 2 coin(s) in all.',
     });
     vi.advanceTimersByTime(SUCCESS_MESSAGE_MS - 1);
     expect(useImport.getState().flash).not.toBeNull();

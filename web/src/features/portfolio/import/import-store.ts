@@ -15,6 +15,7 @@ import {
   compareDecimal,
   describeImport,
   importSuccessMessage,
+  importTotalsText,
   parseCsv,
   parsePaste,
   portfolioError,
@@ -61,6 +62,11 @@ export interface ImportState {
    */
   summary: ImportSummary | null;
   /**
+   * Beside the summary: the coins the last import added against all the portfolio tracks now, so that
+   * '2 added' is not read as the whole portfolio (or '10 coins' as the import).
+   */
+  totals: string | null;
+  /**
    * Coins the last import saved for a user with a plan: the screen offers one-click 'Protect my portfolio'
    * (a Loss alert per holding, issue 6) until dismissed.
    */
@@ -87,6 +93,7 @@ const INITIAL: ImportState = {
   error: null,
   flash: null,
   summary: null,
+  totals: null,
   protectOffer: null,
   heldOffer: null,
   updatingHeld: false,
@@ -180,11 +187,28 @@ export async function updateHeldCoins(): Promise<void> {
 }
 
 export function dismissImportSummary(): void {
-  useImport.setState({ summary: null });
+  useImport.setState({ summary: null, totals: null });
+}
+
+/**
+ * A new attempt starts clean: the last import's summary, offers and message go, so a refusal of this
+ * one is never shown beside the outcome of the one before.
+ */
+function startAttempt(): void {
+  clearTimeout(flashTimer);
+  useImport.setState({
+    error: null,
+    flash: null,
+    summary: null,
+    totals: null,
+    protectOffer: null,
+    heldOffer: null,
+  });
 }
 
 /** Reads a chosen or dropped file; only .csv files are taken ('Please drop a CSV file'). */
 export async function importCsvFile(file: File): Promise<void> {
+  startAttempt();
   if (!/\.csv$/i.test(file.name)) {
     useImport.setState({ error: CSV_DROP_ONLY_MESSAGE });
     return;
@@ -207,6 +231,7 @@ export async function importCsvFile(file: File): Promise<void> {
 
 /** 'Process Wallet Data' on the paste tab. */
 export async function importPastedText(text: string): Promise<void> {
+  startAttempt();
   if (text.trim() === '') {
     useImport.setState({ error: PASTE_EMPTY_MESSAGE });
     return;
@@ -229,6 +254,7 @@ export async function importRows(
   report: ImportReport,
   source: 'csv' | 'paste',
 ): Promise<void> {
+  startAttempt();
   if (!(await currentToken())) {
     useImport.setState({ error: PORTFOLIO_TEXTS.notAuthenticatedImport });
     return;
@@ -239,12 +265,7 @@ export async function importRows(
     holdings.map((h) => h.symbol),
   );
   const offer = heldBalances(rows, duplicates, holdings);
-  useImport.setState({
-    error: null,
-    summary: null,
-    protectOffer: null,
-    heldOffer: offer.length > 0 ? offer : null,
-  });
+  useImport.setState({ heldOffer: offer.length > 0 ? offer : null });
   if (fresh.length === 0 && report.failed.length === 0 && report.skipped.length === 0) {
     flash({ kind: 'info', text: allDuplicatesMessage(duplicates) }, DUPLICATES_MESSAGE_MS, true);
     return;
@@ -300,15 +321,19 @@ export async function importRows(
 
   const outcome = tallyImport(report, { skipped, failed: failures });
   const partial = outcome.skipped > 0 || outcome.failed > 0;
-  if (partial) useImport.setState({ summary: describeImport(outcome) });
+  // Coins, not rows: the holdings the portfolio has now, those kept only in this tab included.
+  const tracked = usePortfolio.getState().holdings.length;
+  if (partial)
+    useImport.setState({ summary: describeImport(outcome), totals: importTotalsText(added, tracked) });
   if (added === 0) return;
   const billing = useBilling.getState().info ?? (await loadBilling());
   useImport.setState({ open: false });
   if (!hasActivePlan(billing)) {
-    openPricingModal(added);
+    openPricingModal(added, tracked);
     return;
   }
-  if (!partial) flash({ kind: 'success', text: importSuccessMessage(added) }, SUCCESS_MESSAGE_MS, false);
+  if (!partial)
+    flash({ kind: 'success', text: importSuccessMessage(added, tracked) }, SUCCESS_MESSAGE_MS, false);
   if (savedOnServer) useImport.setState({ protectOffer: added });
 }
 
