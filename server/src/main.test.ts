@@ -34,8 +34,8 @@ describe('process start-up', () => {
     expect(parseConfig(env).identity.mode).toBe('local');
   });
 
-  it("README's configuration table names every setting, and production routing covers /socket.io and /api", () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  it("the operations guide's configuration table names every setting, and its routing covers /socket.io and /api", () => {
+    const readme = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
     const section = (title: string) => {
       const start = readme.indexOf(`## ${title}`);
       expect(start, title).toBeGreaterThanOrEqual(0);
@@ -47,7 +47,7 @@ describe('process start-up', () => {
       .map((line) => line.split('|')[1]!);
     const named = table.flatMap((cell) => [...cell.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]));
     expect(named.sort()).toEqual([...CONFIG_SETTINGS].sort());
-    const production = section('Production deployment');
+    const production = section('Deployment');
     expect(production).toMatch(/`\/socket\.io\/` \| `ROLE=gateway`/);
     expect(production).toMatch(/`\/api\/`.*\| `ROLE=api`/);
   });
