@@ -88,7 +88,7 @@ export function countryNotServedText(countryName: string): string {
 /** The answer when a destination had its codes for the hour or the day; `wait` reads like '40 minutes'. */
 export function destinationCapText(channel: ContactChannel, wait: string): string {
   const what = channel === 'email' ? 'e-mail address' : 'phone number';
-  return `This ${what} has been sent as many codes as we allow for now. Try again in ${wait}.`;
+  return `This ${what} has been sent as many confirmation messages as we allow for now. Try again in ${wait}.`;
 }
 
 /** A wait in seconds as people read it: '1 minute', '40 minutes', '3 hours'. */

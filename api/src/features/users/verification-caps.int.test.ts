@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitersWith, startTestApi, type TestApi } from '../../testing/harness.ts';
 
 const HOURLY_TEXT =
-  /^This e-mail address has been sent as many codes as we allow for now\. Try again in \d+ minutes?\.$/;
+  /^This e-mail address has been sent as many confirmation messages as we allow for now\. Try again in \d+ minutes?\.$/;
 
 async function accountWith(api: TestApi, profile: { email?: string; phone?: string }, paid = false) {
   const { token, user } = await api.signUp();
