@@ -329,6 +329,7 @@ describe.each(testEngines(process.env.DATABASE_URL))(
       } finally {
         await broken.close();
       }
-    });
+      // A whole API of its own starts, and the deletion checks the password at the production scrypt cost.
+    }, 90_000);
   },
 );
