@@ -1,5 +1,5 @@
 /**
- * The limits of local sign-in (and of sign-up with a taken e-mail, which is a sign-in): failure budgets
+ * The limits of local sign-in (and of account deletion's password check): failure budgets
  * per e-mail and client key, per client key and for everyone; a client key's clean record, which earns
  * reserved places in the password-hashing queue; and a pace for attempts on an account under attack.
  * Every count is by client key (an IPv6 /64 is one client), never by full address.
