@@ -10,13 +10,8 @@ import { findLocalCredential, type AppDb, type UserRecord } from '@coinpace/db';
 import { AppError, REAUTH_MAX_AGE_S } from '@coinpace/domain';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { LimiterFactory } from '../../middleware/limiters.ts';
+import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL_AND_KEY } from '../auth/sign-in-guard.ts';
 
-/**
- * The sign-in route's failure budgets, by the same names and windows: limiters made once per name (Redis, or
- * onePerName in a process) are then one count for both, and onePerName refuses to start if these drift.
- */
-const SIGN_IN_FAILURES_PER_EMAIL = { points: 10, duration: 15 * 60 } as const;
-const SIGN_IN_FAILURES_PER_ADDRESS = { points: 30, duration: 15 * 60 } as const;
 /**
  * Password checks for deletion at once per process, and how many may wait: scrypt takes 128 MiB and a
  * third of a second of a core, and deletions are rare, so one at a time; more waiting get 503.
@@ -24,9 +19,9 @@ const SIGN_IN_FAILURES_PER_ADDRESS = { points: 30, duration: 15 * 60 } as const;
 const CONCURRENT_CHECKS = 1;
 const WAITING_CHECKS = 8;
 
-/** What a confirmation is checked against: the request's client address and verified token. */
+/** What a confirmation is checked against: the request's client key (an IPv6 /64 is one) and verified token. */
 export interface ConfirmRequest {
-  ip: string;
+  clientKey: string;
   identity: VerifiedIdentity;
   now: Date;
 }
@@ -36,7 +31,7 @@ export interface ConfirmRequest {
  * per name in a process) a wrong password here and a wrong sign-in spend one budget.
  */
 export function identityConfirmation(db: AppDb, limiters: LimiterFactory) {
-  const perEmail = limiters('sign-in-failures', SIGN_IN_FAILURES_PER_EMAIL);
+  const perEmail = limiters('sign-in-failures', SIGN_IN_FAILURES_PER_EMAIL_AND_KEY);
   const perAddress = limiters('sign-in-failures-address', SIGN_IN_FAILURES_PER_ADDRESS);
   const hashing = pLimit(CONCURRENT_CHECKS);
 
@@ -51,14 +46,14 @@ export function identityConfirmation(db: AppDb, limiters: LimiterFactory) {
       throw new AppError('REAUTH_REQUIRED', { message: 'Enter your password to confirm it is you.' });
     }
     const credential = await findLocalCredential(db, user.id);
-    const emailKey = `sign-in:${request.ip}:${(credential?.email ?? user.id).toLowerCase()}`;
-    await refuseWhenUsedUp(perAddress, request.ip);
+    const emailKey = `sign-in:${request.clientKey}:${(credential?.email ?? user.id).toLowerCase()}`;
+    await refuseWhenUsedUp(perAddress, request.clientKey);
     await refuseWhenUsedUp(perEmail, emailKey);
     if (hashing.pendingCount >= WAITING_CHECKS) throw new AppError('SIGN_IN_BUSY', { retryAfter: 2 });
     // Hashed even without a credential, so the answer's time does not tell local accounts from others.
     const ok = await hashing(() => verifyPassword(password, credential?.passwordHash ?? DUMMY_PASSWORD_HASH));
     if (!credential || !ok) {
-      await Promise.all([perEmail.penalty(emailKey, 1), perAddress.penalty(request.ip, 1)]);
+      await Promise.all([perEmail.penalty(emailKey, 1), perAddress.penalty(request.clientKey, 1)]);
       throw new AppError('WRONG_PASSWORD');
     }
     await perEmail.delete(emailKey);

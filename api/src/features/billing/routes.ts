@@ -16,6 +16,7 @@ import {
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
+import { clientKeyOf } from '../../middleware/client-key.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { assertSelf, billingDeps } from './billing-deps.ts';
@@ -112,7 +113,7 @@ export function billingRoutes(deps: ApiDeps) {
     const billing = service(ctx);
     assertSelf(input, user);
     await confirmIdentity(
-      { ip: ctx.ip, identity: ctx.state.identity!, now: billing.now() },
+      { clientKey: clientKeyOf(ctx), identity: ctx.state.identity!, now: billing.now() },
       user,
       input.password,
     );
