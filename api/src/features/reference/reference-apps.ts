@@ -4,7 +4,7 @@
  * fakes), and a user with a paid plan and a full profile. Not used by production code.
  */
 import { randomUUID } from 'node:crypto';
-import { createCoinGeckoPriceSource } from '@coinpace/adapters';
+import { createCoinGeckoPriceSource, createMemoryUpstreamBudget } from '@coinpace/adapters';
 import {
   createFakeCoinGecko,
   startFakeStripe,
@@ -54,7 +54,13 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
       // Its full-queue scenarios refuse dozens of sign-ups and then sign-ins from one address, and each
       // refusal counts against that address's sign-in failures.
       limiters: limitersWith({ ...MANY_SIGN_UPS, 'sign-in-failures-address': 100_000 }),
-      prices: createCoinGeckoPriceSource({ baseUrl: coingeckoUrl, minGapMs: 0 }),
+      // Every scenario on this app that reaches CoinGecko draws on the users' share: a roomy one, so each
+      // scenario gets the answer it is there for (the share's own 429 has its scenario on 'tight').
+      prices: createCoinGeckoPriceSource({
+        baseUrl: coingeckoUrl,
+        minGapMs: 0,
+        userBudget: createMemoryUpstreamBudget({ calls: 100_000, perMs: 60_000 }),
+      }),
     }),
   ]);
   return {
