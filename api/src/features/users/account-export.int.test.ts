@@ -4,7 +4,7 @@
  * no password hash, token or verification code in any file.
  */
 import { alertEvents, contactVerifications, localCredentials } from '@coinpace/db';
-import { testEngines } from '@coinpace/db/testing';
+import { createTestSubscription, testEngines } from '@coinpace/db/testing';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +145,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
   it('holds no password hash, session token or verification code', async () => {
     const email = `secrets-${Date.now()}@example.test`;
     const { token, user } = await api.signUp(email);
-    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+15557654321' } });
+    // SMS codes go only to a mobile number of a served country, for an account whose plan has SMS.
+    await createTestSubscription(api.database.db, user.id, { planId: 'basic' });
+    await api.call('PATCH', '/api/users/me', { token, body: { phone: '+12025550123' } });
     const sent = await api.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
     expect(sent.status).toBe(202);
     const code = await sentVerificationCode(api.database.db, user.id, 'sms');
@@ -160,7 +162,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
 
     const { files } = await download(api, token);
     const everything = Object.values(files).join('\n');
-    expect(everything).toContain('+15557654321');
+    expect(everything).toContain('+12025550123');
     const hash = credential!.passwordHash;
     for (const secret of [
       hash,
