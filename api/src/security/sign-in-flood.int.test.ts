@@ -5,6 +5,7 @@
  * once per window at warn, without stacks.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { hashPassword } from '@coinpace/adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, startTestApi, type TestApi } from '../testing/harness.ts';
 import { recordingApiLogger } from '../testing/recording-api-logger.ts';
@@ -16,10 +17,13 @@ const attackerAddress = (i: number) => `${ATTACKER_PREFIX}:${i.toString(16)}::1`
 const OWNER_ADDRESS = '198.51.100.20';
 const NEWCOMER_ADDRESS = '2001:db8:600d:1::20';
 /**
- * The issue's bound on a real user's sign-in during the flood: 2 s, or, on a machine so loaded that
- * one sign-in with nobody else hashing takes more than a third of that, three such sign-ins.
+ * The issue's bound on a real user's sign-in during the flood: 2 s. On a machine so loaded that one
+ * password hash, timed just before, takes more than a quarter of that, four such hashes instead (a
+ * sign-in may wait for one hash already running, then runs its own), so the test measures the queue,
+ * not the machine; a sign-in queued behind the flood's hashes takes ten or more.
  */
 const SIGN_IN_WITHIN_MS = 2_000;
+const HASHES_WITHIN = 4;
 const FLOOD_CONCURRENCY = 40;
 /** Each attacker sends its next sign-in this long after an answer: 40 in flight, up to 400 a second. */
 const ATTACKER_PAUSE_MS = 100;
@@ -48,14 +52,10 @@ describe('a sustained sign-in flood from rotating addresses in one IPv6 /64', ()
   it('lets the real owner sign in from elsewhere within 2 s on 20 of 20 tries, and a newcomer sign up', async () => {
     const email = 'owner@example.test';
     await api.signUp(email);
-    // What a sign-in costs on this machine with nobody else signing in (after one to warm up).
-    const alone = { ms: 0 };
-    for (let i = 0; i < 3; i += 1) {
-      const { answer, ms } = await timed(() => signIn(OWNER_ADDRESS, email, TEST_PASSWORD));
-      expect(answer.status).toBe(200);
-      if (i > 0) alone.ms = Math.max(alone.ms, ms);
-    }
-    const bound = Math.max(SIGN_IN_WITHIN_MS, 3 * alone.ms);
+    expect((await signIn(OWNER_ADDRESS, email, TEST_PASSWORD)).status).toBe(200); // warm up
+    /** The bound for the next sign-in: 2 s, or four hashes on a machine where one takes more than 0.5 s. */
+    const boundNow = async () =>
+      Math.max(SIGN_IN_WITHIN_MS, HASHES_WITHIN * (await timed(() => hashPassword('a probe password'))).ms);
     // Forty wrong sign-ins in flight at once, sustained: half guess the owner's password, half spray
     // other e-mails, each from a new address of one /64.
     const flood = startSignInFlood({
@@ -67,12 +67,14 @@ describe('a sustained sign-in flood from rotating addresses in one IPv6 /64', ()
     });
     await sleep(300); // the flood is under way and the hashing queue as full as it gets
 
-    const tries: { status: number; ms: number }[] = [];
+    const tries: { status: number; ms: number; bound: number }[] = [];
     for (let i = 0; i < 20; i += 1) {
+      const bound = Math.round(await boundNow());
       const { answer, ms } = await timed(() => signIn(OWNER_ADDRESS, email, TEST_PASSWORD));
-      tries.push({ status: answer.status, ms: Math.round(ms) });
+      tries.push({ status: answer.status, ms: Math.round(ms), bound });
       await sleep(100);
     }
+    const newcomerBound = Math.round(await boundNow());
     const newcomer = await timed(() =>
       api.call('POST', '/api/auth/local/sign-up', {
         headers: { 'x-forwarded-for': NEWCOMER_ADDRESS },
@@ -82,14 +84,14 @@ describe('a sustained sign-in flood from rotating addresses in one IPv6 /64', ()
     const { sent, counts } = await flood.stop();
     console.info(
       `sign-in flood: ${sent} attacker requests (${JSON.stringify(counts)}); ` +
-        `owner's sign-ins ${tries.map((t) => t.ms).join(', ')} ms (alone ${Math.round(alone.ms)} ms, ` +
-        `bound ${Math.round(bound)} ms); newcomer's sign-up ${Math.round(newcomer.ms)} ms`,
+        `owner's sign-ins ${tries.map((t) => `${t.ms}/${t.bound}`).join(', ')} ms (took/bound); ` +
+        `newcomer's sign-up ${Math.round(newcomer.ms)}/${newcomerBound} ms`,
     );
 
     expect(tries.map((t) => t.status)).toEqual(Array(20).fill(200));
-    expect(Math.max(...tries.map((t) => t.ms))).toBeLessThan(bound);
+    expect(tries.filter((t) => t.ms >= t.bound)).toEqual([]);
     expect(newcomer.answer.status).toBe(201);
-    expect(newcomer.ms).toBeLessThan(bound);
+    expect(newcomer.ms).toBeLessThan(newcomerBound);
     // The flood itself was turned away, nearly all of it before any hash.
     expect(counts['200'] ?? 0).toBe(0);
     expect(counts['429'] ?? 0).toBeGreaterThan(sent / 2);
