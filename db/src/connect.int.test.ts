@@ -105,7 +105,7 @@ describe.runIf(serverUrl)('migrations on Postgres', () => {
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
-  });
+  }, 180_000); // two migration runs at once: a hang guard only
 });
 
 describe('embedded database files', () => {
@@ -123,5 +123,5 @@ describe('embedded database files', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // opens the embedded database three times: a hang guard only
 });

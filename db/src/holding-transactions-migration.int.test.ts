@@ -165,5 +165,5 @@ describe.each(testEngines(serverUrl))('migration 0005 on %s', (engine) => {
       const again = seen(await listHoldings(database.db, user.id));
       expect(again).toEqual(before[i]);
     }
-  });
+  }, 180_000); // every migration on a fresh database, on a machine CI may share: a hang guard only
 });

@@ -90,7 +90,7 @@ describe('a sustained sign-in flood from rotating addresses in one IPv6 /64', ()
 
     expect(tries.map((t) => t.status)).toEqual(Array(20).fill(200));
     expect(tries.filter((t) => t.ms >= t.bound)).toEqual([]);
-    expect(newcomer.answer.status).toBe(201);
+    expect(newcomer.answer.status).toBe(202);
     expect(newcomer.ms).toBeLessThan(newcomerBound);
     // The flood itself was turned away, nearly all of it before any hash.
     expect(counts['200'] ?? 0).toBe(0);
