@@ -1,4 +1,4 @@
-// Issue 13: `npm audit --omit=dev` with no high or critical finding. Fails on such a finding; when the
+// `npm audit --omit=dev` with no high or critical finding. Fails on such a finding; when the
 // registry's advisory endpoint cannot answer (this machine's registry mirror answers 405 to it), says so
 // plainly and does not pretend the check ran.
 import { spawnSync } from 'node:child_process';

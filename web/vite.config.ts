@@ -43,7 +43,7 @@ function precompress(): Plugin {
 /**
  * Writes into index.html, for the path being opened, modulepreload hints for the chunks of its page
  * (src/route-modules.ts) and what they import, and their style sheets: the browser asks for them beside
- * the main script instead of after it has run (issue 15). Vite's loader finds the sheets in place and
+ * the main script instead of after it has run. Vite's loader finds the sheets in place and
  * does not ask again. The first segment of the path picks the list, as routeKey does.
  */
 function preloadRouteChunks(): Plugin {
@@ -105,7 +105,7 @@ function closure(bundle: Rolldown.OutputBundle, roots: string[]): string[] {
 const modules = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'));
 
 /**
- * Fewer, larger shared chunks (issue 15): left alone, the split by route leaves a dozen chunks of a few
+ * Fewer, larger shared chunks: left alone, the split by route leaves a dozen chunks of a few
  * hundred bytes, and over HTTP/1.1 (six connections) on a phone network each wave of requests costs a
  * round trip. 'framework' holds what every page runs (React, the router, the API client, the stores and
  * parts of the public pages; not Clerk's UI or the policy texts, which stay lazy); 'live' the Socket.IO client, loaded once the site is open; 'dashboard'
@@ -142,7 +142,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig(({ command }) => {
-  // A build is always the production bundle, whatever NODE_ENV the shell has (issue 15): with
+  // A build is always the production bundle, whatever NODE_ENV the shell has: with
   // NODE_ENV=development, Vite and React would ship their development builds (3x the size).
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
@@ -157,7 +157,7 @@ export default defineConfig(({ command }) => {
     },
     build: {
       outDir: 'dist',
-      // No source maps in what is published (issue 13, finding 7): they carry the full sources.
+      // No source maps in what is published: they carry the full sources.
       sourcemap: false,
       chunkSizeWarningLimit: 900,
       rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },

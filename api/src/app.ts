@@ -73,7 +73,7 @@ export function createOpsApp(deps: OpsDeps): Koa<AppState> {
 
 /**
  * The app of METRICS_PORT: `/metrics` only (to the bearer of METRICS_TOKEN when it is set), on a port
- * that stays off the proxy (issue 13, finding 7).
+ * that stays off the proxy.
  */
 export function createMetricsApp(deps: OpsDeps): Koa<AppState> {
   // Scrapes are not requests of the process's own: the public app records those.
@@ -92,7 +92,7 @@ function baseApp({
   metrics,
 }: Pick<OpsDeps, 'config' | 'logger'> & { metrics?: OpsDeps['metrics'] }) {
   // X-Forwarded-For is counted from the right: only the entries our own proxies appended are trusted,
-  // the client writes whatever it likes to the left of them (issue 13, finding 1).
+  // the client writes whatever it likes to the left of them.
   const hops = config.trustedProxyHops;
   const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 13, 'Tests that keep it so'): every route the routers declare, read from
+ * The authorization matrix: every route the routers declare, read from
  * the router itself, times every kind of token an attacker has: none, garbage, expired, signed by another
  * key, for another authorized party, `alg: none`, and another user's valid token on the first user's ids.
  * A forged token always names the first user. Protected routes answer each forgery 401 with SPEC.md's texts;

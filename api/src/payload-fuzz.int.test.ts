@@ -1,5 +1,5 @@
 /**
- * Payload fuzzing (issue 13, 'Tests that keep it so'): every POST, PUT, PATCH and DELETE route the routers
+ * Payload fuzzing: every POST, PUT, PATCH and DELETE route the routers
  * declare gets, with fast-check, well-formed requests with one part made hostile: a field of the wrong type,
  * a huge or non-finite number, a NaN string, unicode where a code is expected, a 1 MB string, deep nesting,
  * `__proto__` and `constructor` keys, a body that is not an object or not JSON, a hostile path id. Each

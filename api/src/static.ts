@@ -24,7 +24,7 @@ export function serveWebApp(root: string, options: WebAppOptions = {}): Middlewa
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (isApiPath(ctx.path) || ctx.path.startsWith('/socket.io')) return;
-    // Source maps are not published (issue 13, finding 7): the build writes none, and one left in the
+    // Source maps are not published: the build writes none, and one left in the
     // folder by another build is not served either.
     if (ctx.path.endsWith('.map')) return;
     const file = path.resolve(root, '.' + decodeURIComponent(ctx.path));

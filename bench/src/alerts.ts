@@ -1,5 +1,5 @@
 /**
- * Alert engine benchmark (issue 6): 1,000,000 Active alerts over 500 coins and 100,000 users on real
+ * Alert engine benchmark: 1,000,000 Active alerts over 500 coins and 100,000 users on real
  * Postgres; ticks moving all 500 coins, with none and with 1,000 alerts firing. Per tick it times our
  * consumer's work (evaluate with the trigger index, then fire: pause, events, allowance, outbox) and the
  * naive approach (load every Active alert, test it in JavaScript), in the same run on the same ticks.

@@ -1,5 +1,5 @@
 /**
- * API load benchmark (issue 16): the built server (`node server/dist/main.js`, ROLE=api, production mode)
+ * API load benchmark: the built server (`node server/dist/main.js`, ROLE=api, production mode)
  * under autocannon, on PGlite and, with DATABASE_URL, on Postgres. In one run per engine:
  * GET /api/portfolio (200 holdings, signed in), GET /api/prices (the ten ticker coins), GET /healthz (a
  * trivial route through the same middleware) and raw node:http answering /healthz's bytes.

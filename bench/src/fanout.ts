@@ -1,11 +1,11 @@
 /**
- * Fan-out benchmark (issue 3): N clients on loopback, each watching the ticker and 20 coins, receive
+ * Fan-out benchmark: N clients on loopback, each watching the ticker and 20 coins, receive
  * `ticks` ticks from (a) our Socket.IO gateway and (b) a raw `ws` server broadcasting identical
  * pre-serialised frames, in the same run. Servers and clients run in separate processes (clients split
  * over several), so the server's heap and event loop are measured alone.
  * Run: npm run bench:fanout [-- --clients 1000,5000 --ticks 200 --interval 200 --processes 4 --profile]
  *
- * --mode sse (issue 17, item 4): the same two phases for `/api/prices/stream` subscribers (our SSE route on
+ * --mode sse: the same two phases for `/api/prices/stream` subscribers (our SSE route on
  * Koa with the API's tick relay) against a raw `node:http` SSE server writing the same bytes; goal events/s
  * ratio >= 0.8. --mode pair (item 3): two gateway processes on the Redis bus and the Socket.IO Redis
  * Streams adapter (REDIS_URL, default the local Redis; keys under a prefix of their own), a publisher
@@ -15,7 +15,7 @@
  * Each run has two phases of `ticks` ticks: paced (one tick every `interval` ms, as bursts; latency and
  * event-loop delay are read here) and saturated (the next tick as soon as the server is free;
  * delivered messages per second are read here). Every tick changes the ten ticker coins and the 20
- * watched coins, so each client gets one `prices` message per tick carrying all 30 (issue 17).
+ * watched coins, so each client gets one `prices` message per tick carrying all 30.
  * Writes bench/results/fanout.json and prints a table. Goals: throughput a/b >= 0.7, p99 < 50 ms at
  * 5,000 clients, heap per client a/b <= 1.6, gateway event-loop delay p99 < 50 ms.
  * --client lean (default) gives the gateway clients that speak Socket.IO's wire protocol and do the raw `ws`
@@ -297,7 +297,7 @@ for (const clients of clientCounts) {
   }
 }
 
-/** Our server (a) against its raw baseline (b) at each client count, with issue 17's goals. */
+/** Our server (a) against its raw baseline (b) at each client count, against its goals. */
 function compare(clients: number): Comparison {
   const [ours, raw] = KINDS[mode];
   const a = results.find((r) => r.clients === clients && r.server === ours)!;

@@ -1,5 +1,5 @@
 /**
- * First-paint benchmark (issue 15, item 10): cold loads of the landing page and of a signed-in
+ * First-paint benchmark: cold loads of the landing page and of a signed-in
  * portfolio in headless Chromium under two throttling profiles, as a phone on a mobile network sees
  * them. Per page: JavaScript downloaded (bytes on the wire and gzipped size, script count), first
  * contentful paint, largest contentful paint and, on the portfolio, when the first holding row shows.

@@ -1,5 +1,5 @@
 /**
- * Portfolio read with long histories (issue 18, 'Speed'): the built server (`node server/dist/main.js`,
+ * Portfolio read with long histories: the built server (`node server/dist/main.js`,
  * ROLE=api, production mode) and one database holding two users with the same 200 priced holdings: one
  * with 100 transactions per holding (20,000), one with a single transaction per holding. In one run,
  * GET /api/portfolio is timed for both, one request at a time and alternating between the two users (so

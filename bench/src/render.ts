@@ -1,5 +1,5 @@
 /**
- * Render benchmark (issue 4): one price tick on a 1,000-holding portfolio, in headless Chromium, on the
+ * Render benchmark: one price tick on a 1,000-holding portfolio, in headless Chromium, on the
  * real portfolio screen (summary, table, charts) built for production. Each tick is applied with
  * flushSync and followed by a forced layout, so a sample is mergePrices + React render and commit +
  * style and layout of the tick's first frame; paint is not included. A tick that changes more than

@@ -1,5 +1,5 @@
 /**
- * Start-up benchmark (issue 16): each ROLE started the way production used to run it (`tsx
+ * Start-up benchmark: each ROLE started the way production used to run it (`tsx
  * server/src/main.ts`, TypeScript compiled at load) and the way it runs now (`node server/dist/main.js`,
  * the output of `npm run build`), against real Postgres (a fresh database of its own, dropped afterwards)
  * and Redis. Per start: milliseconds from spawn to the first 200 from /readyz, and resident memory of the

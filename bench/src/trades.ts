@@ -1,5 +1,5 @@
 /**
- * Trade-history import benchmark (issue 18, 'Speed'): parseTradeHistory + planTradeImport against
+ * Trade-history import benchmark: parseTradeHistory + planTradeImport against
  * papaparse alone reading the same 20,000-row trade-history file, in one process, runs interleaved so all
  * see the same machine state. The file is a Binance spot trade history (the export without row ids, so
  * every row is hashed for its reference), made by a seeded generator: the same text every run.

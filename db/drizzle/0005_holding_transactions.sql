@@ -14,7 +14,7 @@ CREATE TABLE "holding_transactions" (
 ALTER TABLE "holding_transactions" ADD CONSTRAINT "holding_transactions_holding_id_portfolio_items_id_fk" FOREIGN KEY ("holding_id") REFERENCES "public"."portfolio_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "holding_transactions" ADD CONSTRAINT "holding_transactions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "holding_transactions_holding_idx" ON "holding_transactions" USING btree ("holding_id","at","created_at");--> statement-breakpoint
--- Existing holdings (issue 18): each gets one opening transaction, a buy of its quantity at its purchase
+-- Existing holdings: each gets one opening transaction, a buy of its quantity at its purchase
 -- price when it was created, so what it derives is exactly what the row shows. A holding of quantity 0
 -- (possible before validation was tightened) opens with an adjustment instead, which keeps its price.
 INSERT INTO "holding_transactions" ("holding_id", "user_id", "kind", "at", "quantity", "price_per_coin", "fee", "note", "created_at")

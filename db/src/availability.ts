@@ -1,5 +1,5 @@
 /**
- * Whether an error means the database cannot be reached right now (issue 12), as opposed to a fault
+ * Whether an error means the database cannot be reached right now, as opposed to a fault
  * in the query or the data: the API answers the first with 503 'temporarily unavailable', and the
  * alert consumer keeps a tick it could not handle for later instead of counting it as a poison tick.
  */

@@ -53,7 +53,7 @@ export interface ConnectOptions {
 /**
  * How long opening a Postgres connection may take, in seconds (postgres.js waits 30 by default). With
  * the short reconnect pause below, a request made while the database is down fails within about two
- * seconds, and the API answers 503 instead of hanging (issue 12).
+ * seconds, and the API answers 503 instead of hanging.
  */
 export const CONNECT_TIMEOUT_S = 1.5;
 /** The longest pause between connection attempts after failures, seconds (postgres.js: up to 20). */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: migration 0005 gives every existing holding one opening transaction, and no value a user
+ * Migration 0005 gives every existing holding one opening transaction, and no value a user
  * sees changes - neither as read nor once the holding's row is written again from its history.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

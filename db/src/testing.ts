@@ -58,7 +58,7 @@ export async function createTestUser(db: AppDb, overrides: Partial<typeof users.
       identitySubject: `user_${tag}`,
       email: `user-${tag}@example.test`,
       firstName: 'Test',
-      // Test users' contacts are confirmed unless a test says otherwise (issue 13 finding 7).
+      // Test users' contacts are confirmed unless a test says otherwise.
       emailVerifiedAt: new Date(),
       phoneVerifiedAt: new Date(),
       ...overrides,
@@ -85,7 +85,7 @@ export async function createTestHolding(
       ...overrides,
     })
     .returning();
-  // Its opening transaction, as insertHoldings writes (issue 18).
+  // Its opening transaction, as insertHoldings writes.
   await db.insert(holdingTransactions).values(openingTransaction(row!));
   return row!;
 }

@@ -168,7 +168,7 @@ export interface Config {
   dataDir: string;
   role: Role;
   /**
-   * How many reverse proxies in front of the API append to X-Forwarded-For (issue 13, finding 1). The
+   * How many reverse proxies in front of the API append to X-Forwarded-For. The
    * client address is the entry that many places from the right; 0 ignores X-Forwarded-* altogether.
    * Default 1 in production, 0 otherwise.
    */
@@ -177,7 +177,7 @@ export interface Config {
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
-   * Where `/metrics` is served (issue 13, finding 7): with `port`, on a server of its own on that port
+   * Where `/metrics` is served: with `port`, on a server of its own on that port
    * (0: any free port) and not on PORT; with `token`, only to `Authorization: Bearer <token>`. With
    * neither, on PORT openly outside production and nowhere in production.
    */
@@ -188,7 +188,7 @@ export interface Config {
   beta: { signupLimit: number };
   /**
    * Open Socket.IO connections and price streams one client address may hold at once, coins one socket
-   * or stream may watch, and distinct coin sets (rooms) one gateway node keeps (issue 13, finding 4): of
+   * or stream may watch, and distinct coin sets (rooms) one gateway node keeps: of
    * those, `signedInSetReserve` only signed-in sockets may open, and the anonymous sockets of one address
    * key may be in at most `coinSetsPerAddress`.
    */

@@ -69,8 +69,8 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   NOT_IMPLEMENTED: { status: 501, message: 'This request method is not supported.' },
   UNAVAILABLE: { status: 503, message: 'A service we depend on is unavailable. Please try again shortly.' },
-  /** Our own database cannot be reached (issue 12); sent with Retry-After. */
-  /** Password hashing's queue is full (issue 13, finding 6); sent with Retry-After. */
+  /** Our own database cannot be reached; sent with Retry-After. */
+  /** Password hashing's queue is full; sent with Retry-After. */
   SIGN_IN_BUSY: { status: 503, message: 'Too many sign-ins at once. Please try again in a moment.' },
   TEMPORARILY_UNAVAILABLE: {
     status: 503,

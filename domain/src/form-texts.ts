@@ -1,7 +1,7 @@
 /**
  * Constants and texts of the visitor forms (beta waitlist, sign-up, site password) the landing page shows. They
  * live apart from the zod schemas that use them (schemas/public.ts, schemas/users.ts) so the landing
- * page can import them without the validation library (issue 15).
+ * page can import them without the validation library.
  */
 
 /** Shortest password a local account accepts. */

@@ -1,6 +1,6 @@
 /**
  * Upper bounds the schemas and the pure rules share, in a module without zod, so a screen that only
- * prices or parses does not load the validation library (issue 15).
+ * prices or parses does not load the validation library.
  */
 
 /** Upper bound on a coin price in USD (SPEC.md section 5, price sanity). */
@@ -10,11 +10,11 @@ export const MAX_QUANTITY = 1_000_000_000_000_000;
 /** Most holdings one bulk request may carry. */
 export const MAX_BULK_ITEMS = 1000;
 
-/** Most holdings one portfolio may have (issue 13: each held coin is polled for everyone). */
+/** Most holdings one portfolio may have (each held coin is polled for everyone). */
 export const MAX_HOLDINGS_PER_USER = 1000;
 /**
- * Coins one socket (or one price stream) may watch by default, besides the ticker coins every socket gets
- * (issue 13, finding 4): an anonymous page shows a few coins; a signed-in one all its holdings and the
+ * Coins one socket (or one price stream) may watch by default, besides the ticker coins every socket gets:
+ * an anonymous page shows a few coins; a signed-in one all its holdings and the
  * ticker coins. Settings MAX_WATCHED_COINS_ANONYMOUS and MAX_WATCHED_COINS_SIGNED_IN.
  */
 export const DEFAULT_WATCHED_COINS = { anonymous: 50, signedIn: MAX_HOLDINGS_PER_USER + 10 } as const;
@@ -39,7 +39,7 @@ export const DEFAULT_COIN_SETS_PER_ADDRESS = 10;
 
 /**
  * Wrong site passwords one address may send per window, wherever they are sent (POST /api/check-password,
- * the X-Site-Password header, the Socket.IO handshake) before every try gets 429 (issue 13, finding 6).
+ * the X-Site-Password header, the Socket.IO handshake) before every try gets 429.
  */
 export const SITE_PASSWORD_GUESS_LIMIT = { points: 10, duration: 15 * 60 } as const;
 
@@ -53,7 +53,7 @@ export const REAUTH_MAX_AGE_S = 10 * 60;
 export const TRACKS_PER_USER_PER_DAY = 100;
 
 /**
- * Request body limits by kind of route, in bytes (issue 13, finding 5); the API refuses a larger body
+ * Request body limits by kind of route, in bytes; the API refuses a larger body
  * with 413 before reading it, and the API reference states each route's limit.
  */
 export const BODY_LIMITS = {

@@ -1,5 +1,5 @@
 /**
- * axe-core on every page and main dialog, in the light and the dark theme (issue 15, item 14): no
+ * axe-core on every page and main dialog, in the light and the dark theme: no
  * serious or critical violation. The findings of a run are written to e2e/artifacts/axe-report.json.
  */
 import { writeFile } from 'node:fs/promises';

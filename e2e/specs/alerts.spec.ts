@@ -1,5 +1,5 @@
 /**
- * Issue 6 in the browser: a user on a paid plan sets alerts on the alerts screen, the price crosses one at
+ * A user on a paid plan sets alerts on the alerts screen, the price crosses one at
  * a fake CoinGecko, the real poller and alert worker fire it, the e-mail reaches a real SMTP server and
  * the SMS a Twilio-shaped server exactly once, and the screen shows it live.
  */
@@ -220,7 +220,7 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     await context.close();
   });
 
-  it('an alert set in euros is typed, shown, judged and e-mailed in euros (issue 18)', async () => {
+  it('an alert set in euros is typed, shown, judged and e-mailed in euros', async () => {
     coingecko.setPrice('bitcoin', 90000);
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
@@ -310,7 +310,7 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     await page.keyboard.press('ArrowRight');
     await expect(modal.getByRole('radio', { name: 'Percentage' }).isChecked()).resolves.toBe(true);
     await tabTo(page, modal.getByLabel('Percent', { exact: true }));
-    // +20% on $2,500 is $3,000, where ETH is now: that alert would fire at once (issue 15 item 2).
+    // +20% on $2,500 is $3,000, where ETH is now: that alert would fire at once.
     await page.keyboard.type('30');
     await modal.getByText(/ETH: fires at \$3,250\.00/).waitFor();
     await tabTo(page, modal.getByRole('button', { name: 'Create Alert' }));

@@ -3,7 +3,7 @@ import { appAndBrowser } from '../src/suite.ts';
 import { VIEWPORTS, screenshot } from '../src/browser.ts';
 import { signUpInBrowser, subscribeByApi } from '../src/journeys.ts';
 
-describe('managing billing on local checkout (issue 14 item 4)', () => {
+describe('managing billing on local checkout', () => {
   const suite = appAndBrowser();
 
   it('lists the paid invoice on the account screen and updates the card on the local billing page, at 390 px', async () => {

@@ -54,7 +54,7 @@ describe('billing journeys on local checkout', () => {
     await plan.getByRole('button', { name: 'Cancel Plan' }).waitFor();
     await expect(plan.getByText('Access until').count()).resolves.toBe(0);
 
-    // Issue 15 item 12: every plan on the account screen; Upgrade asks first with the price charged now,
+    // Every plan on the account screen; Upgrade asks first with the price charged now,
     // then the top plan offers the way down, again with a confirmation.
     const choice = (name: string) =>
       plan.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3 in the browser: the production topology of `npm run cluster` (the built server as api,
+ * The production topology of `npm run cluster` (the built server as api,
  * two gateways, two pollers, two workers, behind nginx with the compose config) on the local Postgres
  * and Redis, reading a CoinGecko-shaped peer and sending mail to a local SMTP server. Two browsers come
  * from two client addresses (127.0.0.1 and ::1), which nginx's ip_hash sends to different gateways; both

@@ -1,5 +1,5 @@
 /**
- * First paint (issue 15, item 10), in Chromium: pages render before /api/config answers, the landing
+ * First paint, in Chromium: pages render before /api/config answers, the landing
  * and legal pages do not download the charts, the sign-in provider's UI or the alerts screen, and
  * scripts arrive compressed. Timings are for `npm run bench:firstpaint`, not for tests.
  */

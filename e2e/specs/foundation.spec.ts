@@ -9,7 +9,7 @@ describe('foundation journey on the embedded defaults', () => {
   it('a visitor signs up locally and sees the empty portfolio, stays signed in, and signs out', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    // The page's policy (issue 13, finding 7) lets the whole journey run: no script, style, image,
+    // The page's policy lets the whole journey run: no script, style, image,
     // fetch or socket of the app is blocked.
     const violations = watchCspViolations(page);
     const landing = await page.goto(`${suite.app.url}/`);

@@ -47,7 +47,7 @@ const figure = (page: Page, label: string) =>
     .locator('dd')
     .textContent();
 
-describe('holding detail view (issue 18)', () => {
+describe('holding detail view', () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
- * Layout of the portfolio screen and its import dialog at 1280 px and on a 390 px phone (issue 15,
- * item 9): one page scroll for the holdings, nothing of the import dialog cut off.
+ * Layout of the portfolio screen and its import dialog at 1280 px and on a 390 px phone:
+ * one page scroll for the holdings, nothing of the import dialog cut off.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

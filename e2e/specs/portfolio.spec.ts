@@ -224,7 +224,7 @@ describe('portfolio on a phone and by keyboard', () => {
     // Row menu: open with Enter, move with arrows, Escape back to its button.
     await page.getByRole('button', { name: 'Actions for BTC' }).focus();
     await page.keyboard.press('Enter');
-    // The menu opens on its first item, the holding's transactions (issue 18), then Add Alert, Report Error.
+    // The menu opens on its first item, the holding's transactions, then Add Alert, Report Error.
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Transactions');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
@@ -341,7 +341,7 @@ describe('portfolio with live prices from a CoinGecko on loopback', () => {
     await other.locator('tr[data-holding="BTC"]').waitFor({ state: 'detached', timeout: 20_000 });
 
     // Upstream rate limits a forced update: one banner naming the Refresh button, the paused indicator,
-    // and no 'Live' chip beside it (issue 15 item 5).
+    // and no 'Live' chip beside it.
     fake.fail('simple/price', 429);
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await page

@@ -104,7 +104,7 @@ describe('visitor journey behind the site password', () => {
         expect.arrayContaining(['form_submit:beta_signup', 'beta_signup_success']),
       );
 
-      // Contact form in the footer: it loads as it scrolls near (issue 15).
+      // Contact form in the footer: it loads as it scrolls near.
       await page.locator('#contact').scrollIntoViewIfNeeded();
       const contact = page.getByRole('form', { name: 'Contact us' });
       await contact.getByRole('button', { name: 'Send message' }).click();

@@ -1,5 +1,5 @@
 /**
- * axe-core in the browser tests (issue 15, item 14): the library's own source is evaluated in the page
+ * axe-core in the browser tests: the library's own source is evaluated in the page
  * (through the DevTools protocol, so the app's Content-Security-Policy does not stand in the way), then
  * `axe.run` checks the whole document as it is on screen.
  */
@@ -48,7 +48,7 @@ const STEADY_STATE_CSS = `*, *::before, *::after {
 export async function findBlockingViolations(page: Page, label: string): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  // A constructed style sheet: the page's CSP (style-src 'self', issue 13) refuses an inline <style>.
+  // A constructed style sheet: the page's CSP (style-src 'self') refuses an inline <style>.
   await page.evaluate((css) => {
     const flagged = window as { axeSteady?: boolean };
     if (flagged.axeSteady) return;

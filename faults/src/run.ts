@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults` (issue 12): starts the topology, runs every scenario (or those named on the
+ * `npm run test:faults`: starts the topology, runs every scenario (or those named on the
  * command line) one after the other, and checks after each: no alert lost, none sent twice, every role
  * alive and ready, clients receiving prices. Prints what each measured and a summary table, writes
  * faults/results/faults.json, and exits 1 when anything failed. Everything it started is stopped.

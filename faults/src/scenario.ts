@@ -1,5 +1,5 @@
 /**
- * What a fault scenario is and what every one of them must show (issue 12): no alert lost, none sent
+ * What a fault scenario is and what every one of them must show: no alert lost, none sent
  * twice, every role alive and ready afterwards, and clients receiving prices again. A scenario injects
  * its fault, moves prices across alerts, measures, and names its own extra checks (the issue's goals).
  */

@@ -1,5 +1,5 @@
 /**
- * The production topology of issue 12, started for real on this machine: a redis-server and a Postgres
+ * The production topology, started for real on this machine: a redis-server and a Postgres
  * cluster of its own (never the shared 6379/5432), the local SMTP and Twilio peers, a fake CoinGecko,
  * and the roles as processes (api x1, gateway x2, poller x2, worker x2) with PRICE_POLL_MS=1000; the
  * gateways behind a small TCP balancer, as behind a load balancer. Close it to stop everything it

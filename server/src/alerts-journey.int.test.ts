@@ -1,5 +1,5 @@
 /**
- * Issue 6's end-to-end scenario on the real API, the real poller polling a fake CoinGecko, the real alert
+ * The alerts' end-to-end scenario on the real API, the real poller polling a fake CoinGecko, the real alert
  * worker and real local peers: a price crosses a threshold -> one e-mail (SMTP peer) and one SMS (Twilio peer), the alert is paused and usage
  * counted; the same tick twice -> still one e-mail; re-armed after its interval (injected clock); the
  * Gain trigger follows a purchase-price edit; SMTP down then up -> delivered once; allowance used up ->

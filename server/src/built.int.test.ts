@@ -1,6 +1,6 @@
 /**
- * The built server (issue 16): `server/build.ts` bundles the entry and our workspaces into one file that
- * plain node runs, and that file still finds the SQL migrations and the web app it serves. Also issue 12:
+ * The built server: `server/build.ts` bundles the entry and our workspaces into one file that
+ * plain node runs, and that file still finds the SQL migrations and the web app it serves. Also:
  * a container whose command is `npm run serve` stops with SIGTERM sent to npm. npm passes the signal to
  * its child only, so the child must be the node process itself (not a shell or a loader wrapper that dies
  * and leaves node running): node then shuts down gracefully and npm exits 0. One file, because both need

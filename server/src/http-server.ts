@@ -1,6 +1,6 @@
 /**
  * The HTTP server every role listens with, with timeouts that do not let an idle or slow client hold a
- * connection (issue 13, finding 7): the request's headers must arrive within 15 s and the whole request
+ * connection: the request's headers must arrive within 15 s and the whole request
  * within 30 s (Node's defaults are 60 s and 300 s), an idle keep-alive connection closes after 5 s, and
  * the server checks for late requests every 2 s (Node's default is 30 s). Responses are not bounded: the
  * price stream and Socket.IO's long-polling answer for as long as they like, and a WebSocket leaves the

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       : undefined;
   // Rate limits shared by every process when Redis is there (DESIGN.md section 1), and within this
   // process by every part that names the same limiter: the gateway counts wrong site passwords into
-  // the API's `check-password` limiter (issue 13, finding 6).
+  // the API's `check-password` limiter.
   const limiters = onePerName(
     limiterRedis ? redisLimiters(limiterRedis, `${config.redis.prefix}rl:`) : memoryLimiters(),
   );
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       },
     });
   }
-  // /metrics on a port of its own, kept off the proxy (issue 13, finding 7).
+  // /metrics on a port of its own, kept off the proxy.
   const metricsServer =
     config.metrics.port === undefined
       ? undefined

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 7: with METRICS_PORT the process serves `/metrics` on a server of its own (to the
+ * With METRICS_PORT the process serves `/metrics` on a server of its own (to the
  * bearer of METRICS_TOKEN when set) and the public port does not serve it at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

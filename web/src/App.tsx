@@ -12,7 +12,7 @@ function AppRoutes() {
 }
 
 /**
- * The routes, rendered at once (issue 15: the shell does not wait for /api/config); the identity layer
+ * The routes, rendered at once (the shell does not wait for /api/config); the identity layer
  * is chosen when /api/config arrives. Declarative routing (BrowserRouter): none of the data router's
  * loaders or actions are used, and it is a third of the size.
  */

@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
- * The web build (web/vite.config.ts, issue 15): a production bundle even when the shell says
+ * The web build (web/vite.config.ts): a production bundle even when the shell says
  * NODE_ENV=development, and a brotli and a gzip copy of every script, style and page beside it. No
- * source maps (issue 13, finding 7): the full sources are not published.
+ * source maps: the full sources are not published.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

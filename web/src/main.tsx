@@ -17,7 +17,7 @@ import './styles/print.css';
 // for the life of the page.
 startStorageGuard();
 
-// First paint does not wait (issue 15): the page's own chunk downloads beside this script, a returning
+// First paint does not wait: the page's own chunk downloads beside this script, a returning
 // local user is signed in from storage, and the routes render now; /api/config (requested by
 // index.html already) then picks the identity layer, the site-password gate and the live prices.
 preloadRoute(window.location.pathname);

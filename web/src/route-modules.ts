@@ -1,5 +1,5 @@
 /**
- * The modules each path needs beyond the main script, by the path's first segment (issue 15). One
+ * The modules each path needs beyond the main script, by the path's first segment. One
  * table for two readers: routes.tsx loads them lazily and fetches them early at start-up
  * (`preloadRoute`), and the build (web/vite.config.ts) writes their chunks into index.html as
  * modulepreload hints, so the browser asks for them beside the main script. Paths are relative to

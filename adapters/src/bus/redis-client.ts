@@ -14,7 +14,7 @@ export interface ConnectRedisOptions {
    * Queue commands sent while disconnected and run them after the reconnect, instead of failing them
    * at once. Default false. Give it to a client whose user retries a failed command in a loop without
    * pausing (the Socket.IO Redis Streams adapter's XREAD loop): without a queue every retry fails at
-   * once and the loop never yields to the event loop, so the reconnect never happens (issue 12).
+   * once and the loop never yields to the event loop, so the reconnect never happens.
    */
   offlineQueue?: boolean;
 }

@@ -50,7 +50,7 @@ export interface PaymentProvider {
 
   /**
    * What `changePlan(subscriptionId, planId, { prorationDate: at })` would charge now and credit to the next
-   * invoice (issue 15 item 12), without changing anything: Stripe's invoice preview, or the domain's
+   * invoice, without changing anything: Stripe's invoice preview, or the domain's
    * `quotePlanChange` locally. `at` must lie within the current period. The plan must differ from the current one.
    */
   previewPlanChange(subscriptionId: string, planId: PlanId, at: Date): Promise<PlanChangeQuote>;

@@ -206,7 +206,7 @@ describe('fake Stripe fidelity', () => {
   });
 });
 
-describe('Stripe adapter: plan-change preview (issue 15 item 12)', () => {
+describe('Stripe adapter: plan-change preview', () => {
   it('previews an upgrade with invoices.createPreview, then charges exactly that at the same proration date', async () => {
     const id = await subscribed('basic');
     const sub = fake.subscriptions.get(id)!;

@@ -6,7 +6,7 @@ import { fakeAdapterFixture } from './testing/setup.ts';
 const start = fakeAdapterFixture();
 const DAY = 86_400_000;
 
-describe('getDailyRates (issue 18: history at each day rate)', () => {
+describe('getDailyRates (history at each day rate)', () => {
   it('asks the reference coin history once in dollars and once per currency, never per day', async () => {
     const { fake, source, clock } = await start();
     fake.setPrice('bitcoin', 100_000, 0);

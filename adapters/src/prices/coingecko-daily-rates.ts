@@ -1,5 +1,5 @@
 /**
- * Past daily rates from CoinGecko (issue 18): the daily history of one reference coin in US dollars and
+ * Past daily rates from CoinGecko: the daily history of one reference coin in US dollars and
  * in each currency asked (coins/{id}/market_chart, interval=daily), divided day by day.
  */
 import type { DisplayCurrency } from '@coinpace/domain';

@@ -28,7 +28,7 @@ describe('getPrices: batching', () => {
     expect(new Set(Object.values(origin))).toEqual(new Set(['live']));
   });
 
-  it('reads display-currency rates in the same call as the prices, one call per batch (issue 18)', async () => {
+  it('reads display-currency rates in the same call as the prices, one call per batch', async () => {
     const { fake, source } = await start({ priceBatchSize: 4 });
     fake.setPrice('bitcoin', 100_000, 0);
     const { prices, rates } = await source.getPrices(TICKER_COIN_IDS, {

@@ -1,7 +1,7 @@
 /**
  * Serialises upstream calls and spaces their starts (SPEC.md 'Timing': a shared limiter for calls under
  * 300 ms after the previous one). A call waits its turn, then waits out the rest of the gap, then runs.
- * The queue of ordinary calls is bounded (issue 13, finding 2): once `maxQueued` wait, another is refused
+ * The queue of ordinary calls is bounded: once `maxQueued` wait, another is refused
  * at once with `LimiterFullError` rather than held for minutes. High-priority calls (the price poll that
  * alerts depend on) are never refused and go before every waiting ordinary call; low-priority calls
  * (background reads such as past rates) go after every waiting ordinary one, and are bounded as they are.

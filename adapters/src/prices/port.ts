@@ -118,7 +118,7 @@ export interface GetPricesOptions {
   maxAgeMs?: number;
   /**
    * Serve only what the source has already (last good values of any age, built-in prices), never asking
-   * upstream: for public reads, which must not cost an upstream call per request (issue 13).
+   * upstream: for public reads, which must not cost an upstream call per request.
    */
   cachedOnly?: boolean;
   /**
@@ -194,7 +194,7 @@ export interface PriceSource {
   ): Promise<PriceResult>;
 
   /**
-   * Past daily rates of display currencies (issue 18: history is converted with each day's rate), read
+   * Past daily rates of display currencies (history is converted with each day's rate), read
    * from the daily price history of one reference coin (bitcoin, market_chart with interval=daily) in
    * US dollars and in each currency: one upstream call for the dollar and one per currency, never one per
    * day. A day's rate is its price in the currency over its price in dollars; today's is the latest point.

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 2: the upstream queue is bounded, and the price poll goes first. Ordinary calls past
+ * The upstream queue is bounded, and the price poll goes first. Ordinary calls past
  * the bound are answered at once (the proxy with 503, prices from the cache) instead of waiting minutes.
  */
 import { TICKER_COIN_IDS } from '@coinpace/domain';

@@ -30,7 +30,7 @@ export interface SmsSender {
    * `msg.body`, created at or after `since`, whose id is not in `exclude` (ids that belong to other
    * messages). The outbox asks before sending a message again whose earlier attempt may have reached
    * the provider (a dispatcher that died mid-send, a timeout, a 5xx): Twilio has no idempotency key
-   * for sending, and says a retried send may deliver twice (issue 12).
+   * for sending, and says a retried send may deliver twice.
    * @returns the provider's id of that message, or null when there is none.
    * @throws DeliveryError (transient) when the provider cannot be asked.
    */

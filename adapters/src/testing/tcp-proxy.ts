@@ -1,6 +1,6 @@
 /**
  * Test support: a TCP proxy on a loopback port standing for the network between a process and a
- * server (issue 12). It forwards to one of several targets, and can be cut (connections dropped, new
+ * server. It forwards to one of several targets, and can be cut (connections dropped, new
  * ones refused), made to hang (connections accepted, nothing forwarded) and restored, so a test can
  * take a dependency away from one client without touching the server itself. With several targets it
  * is a small load balancer: each new connection goes to the next target in turn, skipping targets that

@@ -58,7 +58,7 @@ function unansweredError(ctx: Context): AppError | undefined {
 export const DATABASE_RETRY_AFTER_S = 5;
 
 /**
- * Maps AppError as is, an unreachable database to a 503 with Retry-After (issue 12), http-errors from
+ * Maps AppError as is, an unreachable database to a 503 with Retry-After, http-errors from
  * Koa and its body parser by status, anything else to INTERNAL.
  */
 export function toAppError(caught: unknown): AppError {

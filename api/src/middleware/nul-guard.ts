@@ -2,7 +2,7 @@ import { AppError } from '@coinpace/domain';
 import type { Middleware } from 'koa';
 
 /**
- * Postgres text cannot hold U+0000: a NUL that reached a query failed it with a 500 (issue 13, payload
+ * Postgres text cannot hold U+0000: a NUL that reached a query failed it with a 500 (payload
  * fuzzing found `/api/billing/local-checkout/%00/cancel`). No field or id of ours ever needs one, so a
  * request carrying one is refused up front, in the path here and in JSON bodies by `hasNul`.
  */

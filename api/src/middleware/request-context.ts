@@ -61,7 +61,7 @@ export function requestContext(
   };
 }
 
-/** HSTS for a year, subdomains included (issue 13, finding 7). */
+/** HSTS for a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 5: work before limits. Public bodies are small and refused before they are read
+ * Work before limits. Public bodies are small and refused before they are read
  * past their limit, deep nesting is refused before parsing, and the per-address limits count every
  * request, also those whose body is refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of the web app's pages (issue 13, finding 7). Local session tokens live in
+ * The Content-Security-Policy of the web app's pages. Local session tokens live in
  * localStorage, so an injected script is an account takeover: scripts run only from our own origin and
  * the inline scripts of the built index.html (by hash), plus Clerk's when Clerk is configured.
  */

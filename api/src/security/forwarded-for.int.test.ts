@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 1: a client cannot dodge the per-address limits by writing its own
+ * A client cannot dodge the per-address limits by writing its own
  * X-Forwarded-For. Behind one proxy (the production default) the proxy appends the address it saw,
  * so the client address is the rightmost entry, whatever the client put to the left of it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 7: the web app's pages carry a strict Content-Security-Policy (scripts from our
+ * The web app's pages carry a strict Content-Security-Policy (scripts from our
  * origin and the page's own inline scripts by hash, Clerk's origins only when Clerk is on, no framing),
  * every answer says nosniff and a Referrer-Policy, and production adds HSTS.
  */

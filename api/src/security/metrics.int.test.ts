@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 7: `/metrics` is not for anyone who finds the public port. Outside production with
+ * `/metrics` is not for anyone who finds the public port. Outside production with
  * no setting it stays open (tests, benchmarks); in production with no setting it is not served; with
  * METRICS_TOKEN only the bearer of the token reads it; with METRICS_PORT the public port never serves
  * it (server/src/metrics-port.int.test.ts has the port itself).

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 6: password spraying and guessing. Failed sign-ins are limited per address across
+ * Password spraying and guessing. Failed sign-ins are limited per address across
  * e-mails and across all addresses, password hashing is a bounded queue, wrong site passwords in the
  * header count with /api/check-password, and hashes of an older scrypt cost are upgraded at sign-in.
  */

@@ -14,7 +14,7 @@ import { benchTick } from './protocol.ts';
 import { serveBenchmark } from './serve.ts';
 
 const database = await connect({ dataDir: 'memory://' });
-// Sockets watch only coins Coinpace follows (issue 13): the bench coins are priced, as the poller stores them.
+// Sockets watch only coins Coinpace follows: the bench coins are priced, as the poller stores them.
 const seeded = Object.entries(benchTick(0, Date.now()).prices).map(([id, quote]) => [
   id,
   { ...quote, last_updated: Math.floor(Date.now() / 1000) },
@@ -41,7 +41,7 @@ const gateway = await startGateway({
   bus,
   db: database.db,
   verifier: identity,
-  // Every bench client comes from 127.0.0.1: the per-address cap (issue 13) would refuse all but 50.
+  // Every bench client comes from 127.0.0.1: the per-address cap would refuse all but 50.
   maxSocketsPerAddress: Number.MAX_SAFE_INTEGER,
   redisUrl,
   redisPrefix,

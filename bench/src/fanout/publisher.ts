@@ -1,5 +1,5 @@
 /**
- * The publisher of the two-gateway mode (issue 17, item 3): publishes the bench ticks on the Redis bus,
+ * The publisher of the two-gateway mode: publishes the bench ticks on the Redis bus,
  * as the poller does, so each tick crosses bus -> gateway -> Socket.IO adapter -> socket.
  * Env: BENCH_REDIS_URL, BENCH_REDIS_PREFIX (the gateways use the same).
  */

@@ -20,7 +20,7 @@ app.use(async (ctx, next) => {
   ctx.res.once('close', () => (open -= 1));
   await next();
 });
-// Every bench client comes from 127.0.0.1: the per-address cap (issue 13) would refuse all but 10.
+// Every bench client comes from 127.0.0.1: the per-address cap would refuse all but 10.
 // The bench coins count as known here: the route's own id rules are not what this bench measures.
 app.use(
   priceStream({

@@ -1,5 +1,5 @@
 /**
- * The data of bench:portfolio (issue 18, 'Speed'), written before the server starts: two local users with
+ * The data of bench:portfolio, written before the server starts: two local users with
  * the same 200 priced holdings, one with 100 transactions per holding (20,000 in all), the other with only
  * each holding's opening transaction. The long histories are buys and sells on fixed days (deterministic),
  * and each holding's row is derived from its history as the API writes it.

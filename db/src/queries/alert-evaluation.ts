@@ -50,7 +50,7 @@ const armedBefore = (armedBy: Date) => new Date(armedBy.getTime() + 1);
  * Every Active single-coin alert whose trigger the quotes reached: for each coin and each currency a
  * trigger is kept in, two index range scans (`above` with trigger <= price, `below` with trigger >=
  * price), never a scan of all alerts. A trigger in another currency than the dollar (an Above/Below alert
- * set in euros, issue 18) is compared with the coin's price times the tick's rate of that currency;
+ * set in euros) is compared with the coin's price times the tick's rate of that currency;
  * currencies the tick has no rate for are not looked at. With `armedBy` (the tick's time) only alerts
  * last created, edited or re-armed by then count: a tick handled late does not fire an alert set up after
  * its prices were seen. The tick's time is whole milliseconds and the database stamps microseconds, so

@@ -172,7 +172,7 @@ export interface NewAlertEvent {
   tickId: string;
   price: string | null;
   triggerPrice: string | null;
-  /** The currency of price and triggerPrice (issue 18); usd when not given. */
+  /** The currency of price and triggerPrice; usd when not given. */
   currency?: string;
   channels: string[];
   outcome: string;

@@ -43,7 +43,7 @@ describe.each(testEngines(serverUrl))('display-currency rates on %s', (engine) =
     expect(await loadDailyFxRates(db, 'eur', '2026-11-28')).toHaveLength(1);
   });
 
-  it('stores past daily rates read from a history without overwriting a day a poll stored (issue 18)', async () => {
+  it('stores past daily rates read from a history without overwriting a day a poll stored', async () => {
     const { db } = database;
     await saveFxRates(db, { gbp: 0.8 }, t('2026-10-30T09:00:00Z'));
     await saveDailyFxRates(db, 'gbp', [

@@ -1,5 +1,5 @@
 /**
- * Display-currency rates (issue 18 item 4): the poller saves what each poll read; screens convert dollar
+ * Display-currency rates: the poller saves what each poll read; screens convert dollar
  * figures with the latest rate, and history with the rate of its own day.
  */
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
@@ -31,7 +31,7 @@ export async function saveFxRates(db: AppDb, rates: FxRates, at: Date): Promise<
 }
 
 /**
- * Stores past daily rates of one currency read from a price history (issue 18), each with `updatedAt` at
+ * Stores past daily rates of one currency read from a price history, each with `updatedAt` at
  * the start of its UTC day so that any later poll of that day still moves it. A day that already has a
  * rate keeps it: a poll's rate is read from many coins and is the better one.
  */

@@ -1,5 +1,5 @@
 /**
- * A holding's transactions (issue 18). Every change to them runs in one database transaction that locks
+ * A holding's transactions. Every change to them runs in one database transaction that locks
  * the holding, changes the history, derives the holding again and writes its quantity and average cost
  * back to the row (the cache every screen reads), or leaves everything as it was when the history
  * would be impossible.

@@ -1,5 +1,5 @@
 /**
- * The outbox dispatcher's statements (DESIGN.md section 5, Delivery; issue 12): claim one due message at
+ * The outbox dispatcher's statements (DESIGN.md section 5, Delivery;): claim one due message at
  * a time with FOR UPDATE SKIP LOCKED under a short lease, renew the lease while the send runs, record
  * the result of each attempt, and settle the alert event a message belongs to once all of its messages
  * are done. Every time is the database's clock (`now()`), never a dispatcher's: a dispatcher whose

@@ -105,7 +105,7 @@ export async function insertHoldings(
 
 /**
  * Sets a holding's purchase price (and quantity when given) by recording an adjusting transaction, so
- * the history stays true (issue 18); the history's derivation writes the row and the trigger prices of
+ * the history stays true; the history's derivation writes the row and the trigger prices of
  * its Gain/Loss alerts (DESIGN.md section 5) in the same transaction. not_found when not the user's.
  */
 export async function updateHolding(

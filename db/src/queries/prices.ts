@@ -54,7 +54,7 @@ export async function listTrackedIds(db: AppDb, options: TrackedSetOptions): Pro
 /**
  * The ids among `ids` that Coinpace follows: with a stored price, held in a portfolio, on an alert, or in
  * the tracked set (however long ago asked for). One indexed look-up per table, never a scan; the gateway
- * and the price stream watch only such ids (issue 13, finding 4).
+ * and the price stream watch only such ids.
  */
 export async function findFollowedCoinIds(db: AppDb, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

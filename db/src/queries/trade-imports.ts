@@ -1,5 +1,5 @@
 /**
- * Writes imported exchange trades into holdings' histories (issue 18 item 3). Each trade carries its
+ * Writes imported exchange trades into holdings' histories. Each trade carries its
  * exchange row's reference (holding_transactions.external_ref, unique per user), so a row imported twice is
  * skipped. A holding's trades go in in one database transaction that locks the holding, refuses the trades
  * that would take out more than was held at their time (each fails alone, with why), inserts the rest and

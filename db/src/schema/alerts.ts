@@ -36,7 +36,7 @@ export const alerts = pgTable(
     /** user or trigger; only trigger-paused alerts are re-armed. */
     pausedBy: text(),
     /**
-     * The currency the alert was set in (issue 18), a domain DISPLAY_CURRENCIES code: an Above/Below
+     * The currency the alert was set in, a domain DISPLAY_CURRENCIES code: an Above/Below
      * threshold is a price in it, and its messages and screens state amounts in it.
      */
     currency: text().notNull().default('usd'),
@@ -66,7 +66,7 @@ export const alerts = pgTable(
     skippedAt: instant(),
     /**
      * user: set by the user; auto: created for a coin newly added to the portfolio, like the user's first
-     * Gain/Loss alert (SPEC.md section 4), which the alerts screen says in a notice (issue 15 item 13).
+     * Gain/Loss alert (SPEC.md section 4), which the alerts screen says in a notice.
      */
     origin: text().notNull().default('user'),
     createdAt: createdAt(),
@@ -106,7 +106,7 @@ export const alertEvents = pgTable(
     price: decimal(),
     /** The trigger price (or portfolio target) it fired at, in `currency`. */
     triggerPrice: decimal(),
-    /** The currency of `price` and `triggerPrice` (issue 18); null on events from before it was kept: usd. */
+    /** The currency of `price` and `triggerPrice`; null on events from before it was kept: usd. */
     currency: text(),
     /** Channels asked for: email, sms. */
     channels: text()
@@ -119,7 +119,7 @@ export const alertEvents = pgTable(
     firedAt: instant().notNull().defaultNow(),
     /*
      * What the alert was when it fired, so the history names each entry by its alert, coin and condition
-     * even after the alert is changed or deleted (issue 15 item 4). Null on events from before they were kept.
+     * even after the alert is changed or deleted. Null on events from before they were kept.
      */
     /** coin, all_coins or portfolio. */
     scope: text(),

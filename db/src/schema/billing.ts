@@ -15,7 +15,7 @@ import { users } from './users.ts';
 
 /**
  * Orders reads of the provider's subscriptions across processes: a ticket is drawn before each read, and the
- * read with the newest ticket is the provider's latest word (issue 14; domain applyProviderWord).
+ * read with the newest ticket is the provider's latest word (domain applyProviderWord).
  */
 export const subscriptionTruthSeq = pgSequence('subscription_truth_seq');
 

@@ -31,7 +31,7 @@ export const portfolioItems = pgTable(
 );
 
 /**
- * One transaction of a holding (issue 18): the source of its quantity and average cost, which the
+ * One transaction of a holding: the source of its quantity and average cost, which the
  * holding's row keeps as a cache written in the same database transaction.
  */
 export const holdingTransactions = pgTable(

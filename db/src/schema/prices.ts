@@ -52,7 +52,7 @@ export const priceHistory = pgTable(
 );
 
 /**
- * Display-currency rates (issue 18): units of `currency` per US dollar, one row per currency and UTC day.
+ * Display-currency rates: units of `currency` per US dollar, one row per currency and UTC day.
  * Today's row is moved by every poll; a past day's row is that day's last rate, which history is
  * converted with.
  */

@@ -17,7 +17,7 @@ export const users = pgTable(
     phone: text(),
     /**
      * When `email` / `phone` was confirmed as the user's (a link by e-mail, a code by SMS); null until then.
-     * Alerts go only to a confirmed destination (issue 13 finding 7); changing the value clears it.
+     * Alerts go only to a confirmed destination; changing the value clears it.
      */
     emailVerifiedAt: instant(),
     phoneVerifiedAt: instant(),
@@ -26,9 +26,9 @@ export const users = pgTable(
     /** When the day-11 'account will be deleted' warning went out (lifecycle job). */
     deletionWarnedAt: instant(),
     deletedAt: instant(),
-    /** How realised gain and cost are worked out: 'average' (the default) or 'fifo' (issue 18). */
+    /** How realised gain and cost are worked out: 'average' (the default) or 'fifo'. */
     costMethod: text().notNull().default('average'),
-    /** The currency prices and values are shown in (issue 18): a domain DISPLAY_CURRENCIES code. */
+    /** The currency prices and values are shown in: a domain DISPLAY_CURRENCIES code. */
     displayCurrency: text().notNull().default('usd'),
   },
   (t) => [

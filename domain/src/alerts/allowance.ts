@@ -24,7 +24,7 @@ export interface ContactInfo {
   email: string | null;
   phone: string | null;
   /**
-   * Whether the address / number was confirmed (issue 13 finding 7). Alerts go only to a confirmed
+   * Whether the address / number was confirmed. Alerts go only to a confirmed
    * destination; undefined counts as confirmed, for callers that checked it before.
    */
   emailVerified?: boolean;
@@ -118,7 +118,7 @@ export function allowanceLeft(limits: AllowanceLimits | null, usage: AllowanceUs
 }
 
 /**
- * How an alert with `method` would go out now (issue 15 item 1): 'ok' when every channel it asks for
+ * How an alert with `method` would go out now: 'ok' when every channel it asks for
  * has notifications left; 'partial' when only some have (`usedUp` says which are used up, the others
  * still go out); 'blocked' when none has, so a firing would send nothing.
  */

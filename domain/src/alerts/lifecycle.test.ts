@@ -93,7 +93,7 @@ describe('decideDelivery (DESIGN.md section 5, Allowance)', () => {
     });
   });
 
-  it('leaves out a destination not confirmed, using no allowance for it (issue 13 finding 7)', () => {
+  it('leaves out a destination not confirmed, using no allowance for it', () => {
     const unconfirmedPhone = { ...contact, emailVerified: true, phoneVerified: false };
     const both = decideDelivery('Both', unconfirmedPhone, limits, none);
     expect(both).toEqual({ outcome: 'queued', channels: ['email'], notes: ['phone number not verified'] });

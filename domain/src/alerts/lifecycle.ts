@@ -1,5 +1,5 @@
 /**
- * Where an alert is in its life (issue 6, 'Beyond the spec'): ready, cooling down until a time after
+ * Where an alert is in its life: ready, cooling down until a time after
  * it fired, re-armed, paused by the user, or not armed (no trigger can be computed yet), and how far
  * the price is from its trigger.
  */
@@ -71,7 +71,7 @@ export function isPastTrigger(direction: Direction, triggerPrice: number, price:
   return direction === 'above' ? price >= triggerPrice : price <= triggerPrice;
 }
 
-/** Where a new alert stands against the price now (issue 15 item 2). */
+/** Where a new alert stands against the price now. */
 export interface TriggerStanding {
   /**
    * The condition already holds: the price is at or past the trigger in the alert's direction, so the

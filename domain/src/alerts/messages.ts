@@ -59,8 +59,8 @@ export function conditionWords(thresholdType: ThresholdType, thresholdValue: num
 }
 
 /**
- * The notice that alerts were set automatically on coins the user added (SPEC.md section 4, issue 15
- * item 13). On the portfolio screen: 'An alert was set on SOL (down 10%), like your first alert on a coin
+ * The notice that alerts were set automatically on coins the user added (SPEC.md section 4).
+ * On the portfolio screen: 'An alert was set on SOL (down 10%), like your first alert on a coin
  * you hold. You can change or delete it on the Alerts page.' On the alerts screen it points at the list.
  */
 export function autoAlertNotice(

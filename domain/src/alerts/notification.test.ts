@@ -29,7 +29,7 @@ describe('alert notification texts', () => {
     expect(mail.html).toContain('$50,123.45');
   });
 
-  it('an alert set in another currency states every amount in it (issue 18)', () => {
+  it('an alert set in another currency states every amount in it', () => {
     const euro = renderAlertEmail({ ...base, currency: 'eur', thresholdValue: 46000, price: 46113.57 });
     expect(euro.subject).toBe('Coinpace alert: BTC is above €46,000.00');
     expect(euro.text).toContain(

@@ -1,5 +1,5 @@
 /**
- * The texts of an alert notification (DESIGN.md section 5, issue 6): an e-mail in plain text and HTML
+ * The texts of an alert notification (DESIGN.md section 5): an e-mail in plain text and HTML
  * with the coin, the condition, the price and a link to the alerts page, and a short SMS. Rendered
  * when the alert fires and stored in the outbox, so a retry sends exactly what was decided.
  */
@@ -19,7 +19,7 @@ export interface AlertNotice {
   /** A price in `currency` for Above/Below, percent for Gain/Loss. */
   thresholdValue: number;
   /**
-   * The currency every amount of the notice is in (issue 18): the alert's, or usd when the tick had no
+   * The currency every amount of the notice is in: the alert's, or usd when the tick had no
    * rate for it. Absent: usd.
    */
   currency?: DisplayCurrency;

@@ -1,5 +1,5 @@
 /**
- * When a price may fire alerts (issue 6, 'Beyond the spec', as issue 12 changed it). A tick is judged as
+ * When a price may fire alerts. A tick is judged as
  * of its own time and against the prices it carries, so what it fires does not depend on which consumer
  * handles it or how late: a tick taken over from a consumer that died still fires on a real crossing.
  * - A tick price fires only when the sanity rules accept it. The poller puts only fresh live or

@@ -1,5 +1,5 @@
 /**
- * Plan changes of a live subscription (issue 15 item 12): what a move from one plan to another costs, in the
+ * Plan changes of a live subscription: what a move from one plan to another costs, in the
  * same shape whichever payment provider prices it (Stripe's invoice preview, or `quotePlanChange` for the
  * embedded local checkout).
  *

@@ -12,7 +12,7 @@ import {
 } from './subscription-state.ts';
 
 /**
- * Issue 14: walks the order space of a subscription's life. A provider model (checkout, plan change, cancel,
+ * Walks the order space of a subscription's life. A provider model (checkout, plan change, cancel,
  * reactivate, payment failure, renewal, deletion, re-subscribe) emits webhooks; each delivery is a handler that
  * draws its ticket and reads the provider at one step and applies under the lock at a later one, as the API's
  * handlers do (api/src/features/billing/apply-subscription.ts wordsAbout), with duplicates, any order, and the

@@ -8,7 +8,7 @@ import type { PlanId } from '../plans.ts';
  *   Active --(the subscription ends: period end after a cancel, failed payments, an immediate cancel)--> canceled
  *
  * Webhooks arrive late, twice, out of order and stamped in the provider's whole seconds, so they are only a
- * signal (issue 14): the truth is the subscription as read back from the provider, and each read is ordered by
+ * signal: the truth is the subscription as read back from the provider, and each read is ordered by
  * a ticket drawn from one database sequence before the read started. Under the user's row lock a read applies
  * only when its ticket is newer than the one applied last: the read that started last saw the provider's
  * latest state, so the last word wins whatever order the webhooks came in. No time of ours is ever compared

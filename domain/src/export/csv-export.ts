@@ -1,5 +1,5 @@
 /**
- * CSV exports of the portfolio and of its transactions (issue 18 item 5). The holdings file has exactly
+ * CSV exports of the portfolio and of its transactions. The holdings file has exactly
  * the columns the holdings import reads (csv-columns.ts, the template's 'Name,Symbol,Quantity,Balance ($)'
  * plus 'Contract Address'), so importing an export into an empty portfolio gives the same holdings: the
  * import takes Balance ($) as the position's value and sets purchase price = value / quantity, so the

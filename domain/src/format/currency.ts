@@ -1,5 +1,5 @@
 /**
- * Display currency (issue 18 item 4). Coinpace keeps every price, value and history in US dollars; a user
+ * Display currency. Coinpace keeps every price, value and history in US dollars; a user
  * may see them in another currency, converted with the rates the poller reads from CoinGecko along with
  * the prices. US dollars look exactly as SPEC.md section 9 formats them.
  */

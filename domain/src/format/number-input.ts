@@ -1,5 +1,5 @@
 /**
- * Number fields (quantity, prices, alert values; SPEC.md section 5, issue 15 item 3): what the user typed
+ * Number fields (quantity, prices, alert values; SPEC.md section 5): what the user typed
  * is read by their locale, comma decimals included, and shown with thousands separators from 1,000.
  * Nothing typed is silently dropped: text that cannot be read stays as typed and gets a message, so
  * '1e5' or '0,5' is never saved as 15 or 5.

@@ -1,6 +1,6 @@
 /**
  * The CSV format help the import screen shows, built from the alias table so the two cannot drift: each
- * column name listed under one field, and the two names that can be either explained (issue 15).
+ * column name listed under one field, and the two names that can be either explained.
  */
 import { CSV_HEADER_ALIASES, type CsvField } from './csv-columns.ts';
 

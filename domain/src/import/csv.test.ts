@@ -250,7 +250,7 @@ describe('parseCsv rows', () => {
   });
 });
 
-describe('parseCsv: European and exchange exports (issue 15)', () => {
+describe('parseCsv: European and exchange exports', () => {
   it('reads comma decimals in a semicolon-separated file', () => {
     const { rows, errors } = parseCsv('Symbol;Quantity;Value (USD)\nBTC;0,5;48.500,00\nETH;2,25;7.650\n');
     expect(errors).toEqual([]);

@@ -31,7 +31,7 @@ interface ExpectedReport {
 }
 
 /**
- * The report matches the expected file, and its counts add up (issue 15): every source row read is in a
+ * The report matches the expected file, and its counts add up: every source row read is in a
  * row (sourceRows), skipped or failed.
  */
 function expectReport(rows: ImportRow[], report: ImportReport, expected: ExpectedReport) {

@@ -67,7 +67,7 @@ export interface ImportFailure {
 /**
  * How an importer accounted for every source row it read as a holding (a CSV data record, a pasted table
  * row or token): each one is merged into a row of the result, skipped on purpose or failed, so
- * `read` = the sum of `sourceRows` + `skipped.length` + `failed.length` (issue 15).
+ * `read` = the sum of `sourceRows` + `skipped.length` + `failed.length`.
  */
 export interface ImportReport {
   read: number;

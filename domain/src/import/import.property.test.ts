@@ -26,7 +26,7 @@ function checkRows(rows: ImportRow[]): void {
   }
 }
 
-/** Every source row read is in a row, skipped or failed, with a reason (issue 15). */
+/** Every source row read is in a row, skipped or failed, with a reason. */
 function checkReport(rows: ImportRow[], report: ImportReport): void {
   // Sorted: an object lists integer-like keys ('2', '1') in numeric order.
   expect(Object.keys(report.sourceRows).sort()).toEqual(rows.map((r) => r.symbol).sort());

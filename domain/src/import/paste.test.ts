@@ -279,7 +279,7 @@ describe('parsePaste: generic fallback', () => {
   });
 });
 
-describe('parsePaste: MetaMask one-line token rows keep names and dollar values (issue 15)', () => {
+describe('parsePaste: MetaMask one-line token rows keep names and dollar values', () => {
   it.each([
     ['Ethereum 1.2345 ETH $4,212.77', 'Ethereum', 'ETH', 1.2345, 4212.77],
     ['Ethereum 1.2345 ETH 4,212.77 USD', 'Ethereum', 'ETH', 1.2345, 4212.77],
@@ -309,7 +309,7 @@ describe('parsePaste: MetaMask one-line token rows keep names and dollar values 
   });
 });
 
-describe('parsePaste: every token or table row read is accounted for (issue 15)', () => {
+describe('parsePaste: every token or table row read is accounted for', () => {
   it("reads Binance's coin cell copied as the symbol over the name", () => {
     const text =
       'Coin\tTotal\tAvailable\tIn Order\tBTC Value\nBTC\nBitcoin\t0.5234\t0.5\t0.0234\t0.5234\nUSDT\nTetherUS\t1,125.88\t1,125.88\t0\t0.0116';

@@ -127,7 +127,7 @@ describe('priceKeyForRow', () => {
   });
 });
 
-describe('tallyImport: every source row is added, skipped or failed (issue 15)', () => {
+describe('tallyImport: every source row is added, skipped or failed', () => {
   const report: ImportReport = {
     read: 9,
     sourceRows: { BTC: 2, ETH: 1, SOL: 1, ADA: 1, DOT: 1 },

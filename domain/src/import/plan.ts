@@ -79,7 +79,7 @@ export function toBulkItems(
 }
 
 /**
- * What an import did, counted in source rows (issue 15): every row read was added (alone or merged with
+ * What an import did, counted in source rows: every row read was added (alone or merged with
  * other rows of the same coin), skipped or failed, so `read` = `added` + `skipped` + `failed`. The
  * reasons come one per coin or row: a coin already held that two rows listed is one reason, two rows.
  */

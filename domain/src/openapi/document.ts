@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the API (issue 16), generated from the route catalogue and the zod schemas
+ * The OpenAPI 3.1 document of the API, generated from the route catalogue and the zod schemas
  * the API validates with: request bodies and parameters as the API accepts them (zod's input side),
  * answers as it sends them (the response schemas). Nothing in it is written by hand but the prose.
  */

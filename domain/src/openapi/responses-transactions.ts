@@ -1,4 +1,4 @@
-/** Response schemas of a holding's transactions (issue 18; see responses.ts). */
+/** Response schemas of a holding's transactions (see responses.ts). */
 import { z } from 'zod';
 import type { HoldingDerivation } from '../transactions/cost-basis.ts';
 import { TRANSACTION_KINDS } from '../transactions/cost-basis.ts';

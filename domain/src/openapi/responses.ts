@@ -1,6 +1,6 @@
 /**
  * Schemas of what the API answers (the request schemas live beside each feature in ../schemas). They
- * exist for the API reference (issue 16) and its test, which checks real answers against them; each is
+ * exist for the API reference and its test, which checks real answers against them; each is
  * tied to the TypeScript type its route returns by `responseSchema`.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** How one route of the API is described for the reference (issue 16); see routes-*.ts for the catalogue. */
+/** How one route of the API is described for the reference; see routes-*.ts for the catalogue. */
 import type { z } from 'zod';
 import { ZErrorBody } from './responses.ts';
 

@@ -25,7 +25,7 @@ export interface HoldingView {
   /**
    * Why gain/loss cannot be worked out, or null when it can: 'no_price' when the coin has no current
    * price, 'no_purchase_price' when the purchase price is 0. The screen shows '—' and the reason then,
-   * never a 0.00% that reads as 'no change' (issue 15 item 6).
+   * never a 0.00% that reads as 'no change'.
    */
   gainLossUnknown: GainLossUnknown | null;
   /** 24h price change in percent; null when unknown. */

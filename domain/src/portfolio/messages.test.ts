@@ -30,7 +30,7 @@ describe('portfolio texts', () => {
   });
 });
 
-describe('recorded buy texts (issue 18)', () => {
+describe('recorded buy texts', () => {
   it('keeps every digit of a quantity, grouped, without trailing zeros', () => {
     expect(plainQuantity('1500.50')).toBe('1,500.5');
     expect(plainQuantity('0.000000010')).toBe('0.00000001');

@@ -25,7 +25,7 @@ export const PORTFOLIO_TEXTS = {
   rateLimitBanner: 'API Rate Limit Reached - Prices may not update for 2 minutes. Using cached prices.',
   /**
    * SPEC.md section 8 names the button 'Force Price Update'; the toolbar's button is 'Refresh' (SPEC.md
-   * section 2), so the text names the button the user sees (issue 15 item 5).
+   * section 2), so the text names the button the user sees.
    */
   refreshRateLimited: 'API rate limit reached. Please wait 2 minutes before trying "Refresh" again...',
   refreshFailed: 'Failed to refresh prices. Please try again in a moment.',
@@ -107,7 +107,7 @@ export function plainQuantity(decimal: string): string {
 }
 
 /**
- * What adding a coin already held did (issue 18): 'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an
+ * What adding a coin already held did: 'Recorded a buy of 0.5 BTC. You now hold 1.5 BTC at an
  * average cost of $41,000.00.' Quantities are decimal strings, the average cost per coin in USD, shown in
  * `money`'s currency (the display currency at the latest rate, as the holding's figures are).
  */

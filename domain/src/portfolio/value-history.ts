@@ -1,5 +1,5 @@
 /**
- * The portfolio value chart's series (issue 4, 'Beyond the spec'): today's holdings valued at the
+ * The portfolio value chart's series: today's holdings valued at the
  * prices of the past, bucket by bucket.
  */
 import { HISTORY_RANGES, type HistoryRange, type ValuePoint } from '../schemas/portfolio-history.ts';

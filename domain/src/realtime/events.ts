@@ -33,7 +33,7 @@ export interface PriceTick {
   /** The price source's state after the poll. */
   source: PriceSourceState;
   /**
-   * The display currencies' rates read in the same poll (units per US dollar, issue 18): alerts set in
+   * The display currencies' rates read in the same poll (units per US dollar): alerts set in
    * another currency are checked at them. Absent when the poll asked no other currency.
    */
   rates?: FxRates;
@@ -88,7 +88,7 @@ export interface ServerToClientEvents {
   ticker: (coins: TickerCoin[]) => void;
   /**
    * Once per tick, one frame: the changed quotes of the coins the socket watches and of the ten ticker
-   * coins (issue 17; `tickQuotes`).
+   * coins (`tickQuotes`).
    */
   prices: (prices: PriceMap) => void;
   /** The price source's state, on connect and when it changes. */
@@ -99,7 +99,7 @@ export interface ServerToClientEvents {
 }
 
 /**
- * The asked ids a `subscribe` did not add (issue 13, finding 4). A refused id is no error: the socket
+ * The asked ids a `subscribe` did not add. A refused id is no error: the socket
  * stays connected and watches what it watched before plus the ids that were accepted. Malformed ids
  * are dropped without mention.
  */

@@ -10,8 +10,8 @@ export const SOCKET_ERRORS = {
   /** The gateway could not check the handshake (database down); retry later. */
   unavailable: 'server unavailable',
   /**
-   * Too many wrong site passwords from this address (counted with POST /api/check-password, issue 13
-   * finding 6); `data` carries the HTTP route's answer, `{status: 429, error, retryAfter}`.
+   * Too many wrong site passwords from this address (counted with POST /api/check-password);
+   * `data` carries the HTTP route's answer, `{status: 429, error, retryAfter}`.
    */
   rateLimited: 'rate limited',
 } as const;

@@ -97,7 +97,7 @@ export const ZCreateAlert = z
     resetInterval: zResetInterval.default(DEFAULT_RESET_INTERVAL),
     coin: zCoinInfo.optional(),
     /**
-     * The currency the alert is set in (issue 18): an Above/Below value is a price in it, and the alert's
+     * The currency the alert is set in: an Above/Below value is a price in it, and the alert's
      * messages state amounts in it. The user's display currency when absent.
      */
     currency: z
@@ -214,7 +214,7 @@ export interface AlertView {
   resetInterval: ResetInterval;
   direction: Direction | null;
   /**
-   * The currency the alert was set in (issue 18). An Above/Below `thresholdValue` is a price in it, and
+   * The currency the alert was set in. An Above/Below `thresholdValue` is a price in it, and
    * `triggerPrice`, `referenceValue` and `currentPrice` are stated in it (a Gain/Loss alert's at the latest
    * rate: null while the currency has none).
    */
@@ -280,7 +280,7 @@ export interface AlertEventView {
    */
   coinSymbol: string | null;
   /**
-   * The alert as it was when it fired (issue 15 item 4: each entry is named by its alert, coin and
+   * The alert as it was when it fired (each entry is named by its alert, coin and
    * condition, also once the alert is deleted); null only for old events of deleted alerts.
    */
   scope: AlertScope | null;
@@ -290,7 +290,7 @@ export interface AlertEventView {
   /** The price or portfolio value it fired on, in `currency`. */
   price: number | null;
   triggerPrice: number | null;
-  /** The currency of `price` and `triggerPrice`: the alert's, or usd (also for events from before issue 18). */
+  /** The currency of `price` and `triggerPrice`: the alert's, or usd (also for events older than alert currencies). */
   currency: DisplayCurrency;
   channels: Channel[];
   /** queued, delivered, partially_delivered, failed or skipped_allowance. */

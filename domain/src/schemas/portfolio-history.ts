@@ -45,7 +45,7 @@ export interface PortfolioHistory {
   /** Oldest first; buckets before any holding had a price are left out. */
   points: ValuePoint[];
   /**
-   * For a user whose display currency is not the dollar (issue 18): that currency's stored daily rates
+   * For a user whose display currency is not the dollar: that currency's stored daily rates
    * over the range, which each point is converted with (domain `rateOnDay`); the values stay in USD.
    */
   fx?: DailyRates;

@@ -47,7 +47,7 @@ export const ZBulkAdd = z.strictObject({
 });
 
 /**
- * POST /api/portfolio/balances (issue 18): after an import that skipped coins already held, the balances
+ * POST /api/portfolio/balances: after an import that skipped coins already held, the balances
  * the import read for them; each held coin's quantity becomes its balance by an adjusting transaction.
  */
 export const ZHeldBalances = z.strictObject({
@@ -110,12 +110,12 @@ export interface AutoAlertNote {
 
 /**
  * Response of POST /api/portfolio: the holding (SPEC.md's row), and the alerts set on it automatically,
- * so the screen can say so (issue 15 item 13). `autoAlerts` is empty when none was set.
+ * so the screen can say so. `autoAlerts` is empty when none was set.
  */
 export interface AddHoldingResult extends HoldingRow {
   autoAlerts: AutoAlertNote[];
   /**
-   * Set when the coin was already held (issue 18): no second row is added, the add is recorded as a buy
+   * Set when the coin was already held: no second row is added, the add is recorded as a buy
    * on the existing holding, and the row above shows its new quantity and average cost.
    */
   recordedBuy: RecordedBuy | null;

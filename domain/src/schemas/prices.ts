@@ -84,7 +84,7 @@ export const ZCoinSearchResult = z.object({
 
 /**
  * GET /api/search: SPEC.md's `{coins}`, plus `source`, the price source's state when the search was
- * answered (issue 15 item 5). No coins with `rate_limited` or `unavailable` means the search could not
+ * answered. No coins with `rate_limited` or `unavailable` means the search could not
  * reach the price source, not that nothing matched; coins priced 0 then mean prices could not be fetched.
  * Absent (older servers) reads as live.
  */
@@ -116,7 +116,7 @@ export interface PriceStreamMessage {
   type: 'initial' | 'update';
   prices: PriceMap;
   /**
-   * On `initial` only, when some asked ids are not streamed (issue 13, finding 4): `unknown` ones
+   * On `initial` only, when some asked ids are not streamed: `unknown` ones
    * Coinpace does not follow, and known ones `overLimit` past the stream's cap (the ticker coins do
    * not count toward it). The same rules as a socket's `subscribe`.
    */
@@ -132,7 +132,7 @@ export interface PriceUpdateResult {
 
 /**
  * The text shown when a forced update hits the rate-limit lock (SPEC.md section 8, Refresh), naming the
- * button as the screen labels it ('Refresh', issue 15 item 5).
+ * button as the screen labels it ('Refresh').
  */
 export const FORCE_UPDATE_RATE_LIMITED =
   'API rate limit reached. Please wait 2 minutes before trying "Refresh" again...';

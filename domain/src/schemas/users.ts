@@ -5,7 +5,7 @@ import { ZDisplayCurrency, type DisplayCurrency } from '../format/currency.ts';
 import type { CostMethod } from '../transactions/cost-basis.ts';
 import { zEmail, zFirstName, zPhone } from './common.ts';
 
-/** The cost method a user saved (issue 18): how realised gain and cost are worked out. */
+/** The cost method a user saved: how realised gain and cost are worked out. */
 export const ZCostMethod = z.enum(['average', 'fifo'], { message: 'costMethod must be average or fifo' });
 
 export const ZLocalSignUp = z.strictObject({
@@ -54,12 +54,12 @@ export interface UserView {
   email: string | null;
   firstName: string | null;
   phone: string | null;
-  /** Whether `email` / `phone` was confirmed; alerts go only to confirmed destinations (issue 13 finding 7). */
+  /** Whether `email` / `phone` was confirmed; alerts go only to confirmed destinations. */
   emailVerified: boolean;
   phoneVerified: boolean;
-  /** The saved cost method (issue 18); transactions and the summary use it unless asked otherwise. */
+  /** The saved cost method; transactions and the summary use it unless asked otherwise. */
   costMethod: CostMethod;
-  /** The currency prices and values are shown in (issue 18); every amount the API sends stays in USD. */
+  /** The currency prices and values are shown in; every amount the API sends stays in USD. */
   displayCurrency: DisplayCurrency;
   createdAt: string;
 }

@@ -1,5 +1,5 @@
 /**
- * A holding derived from its transactions (issue 18): quantity, average cost and realised gain, by the
+ * A holding derived from its transactions: quantity, average cost and realised gain, by the
  * average-cost method or first in, first out. Pure: the API stores the result on the holding's row as
  * a cache, so every screen that reads holdings keeps working.
  */

@@ -1,4 +1,4 @@
-/** A holding's transactions and the cost basis derived from them (issue 18). */
+/** A holding's transactions and the cost basis derived from them. */
 export * from './cost-basis.ts';
 export * from './schemas.ts';
 export * from './summary.ts';

@@ -1,4 +1,4 @@
-/** Request schemas of a holding's transactions (issue 18): /api/portfolio/{holdingId}/transactions. */
+/** Request schemas of a holding's transactions: /api/portfolio/{holdingId}/transactions. */
 import { z } from 'zod';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../limits.ts';
 import { zDecimal } from '../schemas/common.ts';

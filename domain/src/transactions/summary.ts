@@ -1,5 +1,5 @@
 /**
- * What a whole portfolio's histories add up to (issue 18, the summary's 'Total invested' and 'Realised
+ * What a whole portfolio's histories add up to (the summary's 'Total invested' and 'Realised
  * gain/loss'): each holding derived by the chosen cost method, and the sums.
  */
 import { deriveHolding, type CostMethod, type HoldingTransaction } from './cost-basis.ts';

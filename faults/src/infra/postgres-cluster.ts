@@ -1,5 +1,5 @@
 /**
- * A Postgres cluster of the fault suite's own (issue 12): `initdb` in a temporary directory and
+ * A Postgres cluster of the fault suite's own: `initdb` in a temporary directory and
  * `pg_ctl` on a free port, run as the `postgres` user when this process is root, so the suite can stop
  * and start it without touching the shared server on 5432. Only this cluster's postmaster is ever
  * signalled (pg_ctl does it, by the PID in the cluster's own postmaster.pid). Every wait is bounded.

@@ -15,8 +15,8 @@ const THRESHOLD_USD = 110;
 const CROSSED_USD = 120;
 
 /**
- * The coins batches are armed on. CoinGecko lists a coin before anyone can set an alert on it (issue 13:
- * only listed ids are polled, and the list is reloaded for a miss at most every 10 minutes), so the fake
+ * The coins batches are armed on. CoinGecko lists a coin before anyone can set an alert on it (only
+ * listed ids are polled, and the list is reloaded for a miss at most every 10 minutes), so the fake
  * lists them all before the roles start; each batch takes the next.
  */
 export const FAULT_COINS: readonly { id: string; symbol: string }[] = Array.from({ length: 64 }, (_, i) => ({

@@ -1,4 +1,4 @@
-/** Requests to the API role as a browser makes them, timed (issue 12: 503 within 2 s during a database outage). */
+/** Requests to the API role as a browser makes them, timed (503 within 2 s during a database outage). */
 import { waitFor, type SmtpPeer } from '@coinpace/adapters/testing';
 import { signUpLinkCode } from '@coinpace/domain';
 

@@ -1,5 +1,5 @@
 /**
- * Redis faults (issue 12, fault 1): Redis stopped for 20 s and started empty; every client connection
+ * Redis faults: Redis stopped for 20 s and started empty; every client connection
  * killed. The gateways must keep serving and deliver prices again, and alerts moved meanwhile fire once.
  */
 import { sleep, within, type Scenario } from '../scenario.ts';

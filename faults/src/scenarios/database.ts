@@ -1,5 +1,5 @@
 /**
- * Postgres stopped for 20 s (issue 12, fault 4): the API answers 503 'temporarily unavailable' within
+ * Postgres stopped for 20 s: the API answers 503 'temporarily unavailable' within
  * 2 s all along (never a 500, never a hang), serves again within 5 s of Postgres returning, and an alert
  * whose price moved during the outage fires once afterwards.
  */

@@ -1,5 +1,5 @@
 /**
- * Processes dying or being stopped (issue 12, fault 5 and the leader's store-and-publish): the leading
+ * Processes dying or being stopped: the leading
  * poller killed; a gateway killed and one stopped with SIGTERM while browsers are connected to both;
  * SIGTERM to every role in turn. Browsers of the other gateway must not notice; browsers of the stopped
  * one reconnect through the balancer; each role stops within 10 s and nothing is lost.

@@ -1,5 +1,5 @@
 /**
- * Outside services failing (issue 12): SMTP down for 30 s; CoinGecko answering 429, 500, or never.
+ * Outside services failing: SMTP down for 30 s; CoinGecko answering 429, 500, or never.
  * Alerts whose price moved meanwhile are delivered once when the service is back, and browsers get
  * prices again.
  */

@@ -1,5 +1,5 @@
 /**
- * Worker crashes (issue 12, faults 2 and 3): a worker killed while it holds a tick, and one killed
+ * Worker crashes: a worker killed while it holds a tick, and one killed
  * while it is sending. Nothing is lost, nothing is sent twice, and alerts the dead worker was not
  * handling are not held up (goal: at most 10 s late).
  */

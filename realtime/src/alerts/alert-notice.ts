@@ -23,7 +23,7 @@ export interface Told {
 
 /**
  * The currency an alert's messages and event are told in, and its rate per dollar: the alert's currency at
- * the tick's rate (issue 18). Without a rate for it in the tick (a percentage alert fires on the dollar
+ * the tick's rate. Without a rate for it in the tick (a percentage alert fires on the dollar
  * prices alone) they are told in dollars, and say so by their signs.
  */
 export function toldIn(alert: AlertRecord, rates: FxRates = {}): Told {

@@ -160,7 +160,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     });
   });
 
-  it("an alert set in euros fires on the euro price at the tick's rate, and says it in euros (issue 18)", async () => {
+  it("an alert set in euros fires on the euro price at the tick's rate, and says it in euros", async () => {
     await consumer();
     const coin = newCoin();
     const user = await createPaidUser(database.db);
@@ -469,7 +469,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
     expect(Number(wholeEvent!.triggerPrice)).toBeCloseTo(1100, 6);
     const [eachEvent] = await eventsOf(each.id);
     expect(eachEvent!.detail).toContain('25.00%');
-    // Each event keeps what its alert was and which coin fired it (issue 15 item 4).
+    // Each event keeps what its alert was and which coin fired it.
     expect(eachEvent).toMatchObject({ scope: 'all_coins', coinSymbol: `H${coinSeq}`, thresholdType: 'Gain' });
     expect(Number(eachEvent!.thresholdValue)).toBe(20);
     expect(wholeEvent).toMatchObject({ scope: 'portfolio', coinSymbol: null, thresholdType: 'Gain' });
@@ -553,7 +553,7 @@ describe.each(cases)('alert consumer on %s with the %s bus', (engine, busKind) =
       thresholdValue: 1,
       armedAt: new Date(Date.now() - 10 * POLL_MS),
     });
-    // Newer prices have been stored since (issue 12: the reclaimed tick was judged stale and dropped).
+    // Newer prices have been stored since (the reclaimed tick was judged stale and dropped).
     await setTestPrice(database.db, coin, 0.5);
     // A consumer that takes the tick and dies before acknowledging it.
     let took!: () => void;

@@ -21,7 +21,7 @@ export const MAX_TICK_DELIVERIES = 5;
 
 /**
  * Default `claimIdleMs` of the alert consumer: ticks of a consumer that died are taken over after this
- * long (the bus looks every 2 s), so its alerts fire at most about 10 s late (issue 12). Handling a
+ * long (the bus looks every 2 s), so its alerts fire at most about 10 s late. Handling a
  * tick takes far less; one that takes longer is handled twice, which fires nothing twice.
  */
 export const ALERT_CLAIM_IDLE_MS = 8_000;

@@ -2,7 +2,7 @@
  * Which alerts a tick fires (DESIGN.md section 5): the usable prices of the tick go to one indexed range
  * query for single-coin alerts; whole-portfolio and all-coins alerts are looked at only for users who
  * hold a coin whose price changed. Nothing is written here. The outcome depends on the tick and the
- * alerts as they were at its time, never on when it is handled (issue 12).
+ * alerts as they were at its time, never on when it is handled.
  */
 import {
   findCrossedAlerts,

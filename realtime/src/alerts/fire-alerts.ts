@@ -60,7 +60,7 @@ export interface FireOptions {
   publicUrl: string;
   /** The prices are the simulated demo feed: the messages say so. */
   simulated?: boolean;
-  /** The tick's display-currency rates: an alert set in another currency is told in it (issue 18). */
+  /** The tick's display-currency rates: an alert set in another currency is told in it. */
   rates?: FxRates;
 }
 
@@ -255,7 +255,7 @@ function decide(alert: AlertRecord, firing: Firing, decision: DeliveryDecision, 
     outcome: decision.outcome,
     detail: [...decision.notes, ...crossedNote(firing)].join('; ') || null,
     firedAt: opts.now,
-    // The alert as it fired, so its history names it after it is changed or deleted (issue 15 item 4).
+    // The alert as it fired, so its history names it after it is changed or deleted.
     scope: alert.scope,
     coinSymbol: alert.scope === 'portfolio' ? null : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol),
     thresholdType: alert.thresholdType,

@@ -5,7 +5,7 @@
  * the alert event a message belongs to. It delivers every kind of message in the outbox (alert, contact,
  * report, lifecycle).
  *
- * Crashes (issue 12): each message is leased on its own for a short time and the lease is renewed while
+ * Crashes: each message is leased on its own for a short time and the lease is renewed while
  * its send runs, so a dispatcher that dies holds up only the messages it was sending, for one lease; any
  * dispatcher takes them over on its next claim. A message sent again after a crash is made idempotent
  * where the provider allows: e-mail keeps its Message-ID, and an SMS is first looked up at the provider

@@ -1,6 +1,6 @@
 /**
  * Hands one outbox message to its channel's adapter, so that sending it again after a crash delivers it
- * once where the provider makes that possible (issue 12):
+ * once where the provider makes that possible:
  * - e-mail carries a Message-ID derived from the outbox id, the same on every attempt. SMTP accepts a
  *   message only with its final reply, so a dispatcher that dies before that reply delivered nothing;
  *   one that dies between the reply and recording it leaves a copy with the same Message-ID, which

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 4, as an attacker tries it: one address opens far more sockets than allowed, and
+ * As an attacker tries it: one address opens far more sockets than allowed, and
  * sockets ask for thousands of made-up ids and for more coin sets than a node keeps. The limits hold,
  * and the node answers `/healthz` with 200 all along (its latency is printed, not asserted).
  */

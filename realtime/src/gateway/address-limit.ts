@@ -1,5 +1,5 @@
 /**
- * Open connections per client address (issue 13, finding 4: one client opened 3,000 sockets and took
+ * Open connections per client address (one client opened 3,000 sockets and took
  * gigabytes of a gateway's memory). A connection is counted from its handshake until it closes; a
  * handshake over the cap is refused before any Socket.IO state is made for it.
  */

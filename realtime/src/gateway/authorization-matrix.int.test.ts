@@ -1,5 +1,5 @@
 /**
- * The authorization matrix of the Socket.IO gateway (issue 13, 'Tests that keep it so'): every kind of token
+ * The authorization matrix of the Socket.IO gateway: every kind of token
  * an attacker has (none, garbage, expired, another key, another authorized party, `alg: none`, another
  * user's valid token), on a fresh connect and on a connection-state recovery of the first user's session.
  * A forged token is refused and receives nothing; no token is an anonymous socket; another user's token is

@@ -47,7 +47,7 @@ interface CoinEntry {
 /**
  * Sockets per coin set and the sets each coin is in. Sockets of one set share its coins array and room
  * name, so thousands of sockets watching the same coins do not each keep copies of the strings. A socket
- * is in its set's room only (issue 17): no `coin:{id}` rooms, which nothing sent to and which cost every
+ * is in its set's room only: no `coin:{id}` rooms, which nothing sent to and which cost every
  * socket two Set entries per coin.
  */
 export class CoinSets {

@@ -1,5 +1,5 @@
 /**
- * Issue 12, fault 1: a Redis blip must not freeze a gateway. The gateway runs in a process of its own
+ * A Redis blip must not freeze a gateway. The gateway runs in a process of its own
  * against a redis-server this suite owns; the suite kills the gateway's Redis connections (and, second,
  * restarts Redis empty) and expects the node to keep answering and its clients to get prices again.
  * A node whose event loop is starved answers neither IPC nor Socket.IO, so each wait below is bounded.
@@ -30,7 +30,7 @@ describe.runIf(process.env.REDIS_URL)('gateway when its Redis connections drop',
   beforeEach(async () => {
     redis = await startOwnRedisServer();
     node = await startClusterNode({ REDIS_URL: redis.url, BUS_PREFIX: PREFIX, DATABASE_URL: undefined });
-    // Sockets watch only coins Coinpace follows (issue 13): the coin is tracked, as a holding would make it.
+    // Sockets watch only coins Coinpace follows: the coin is tracked, as a holding would make it.
     await node.send({ cmd: 'trackCoin', coingeckoId: 'fault-coin' });
     client = await connectClient(node.url, { reconnection: true, reconnectionDelayMax: 500 });
     expect((await client.watch(['fault-coin'])).refused.unknown).toEqual([]);

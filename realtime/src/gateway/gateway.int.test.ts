@@ -58,7 +58,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
     expect(storedTicker.map((c) => c.symbol)).toEqual(fallbackTicker().map((c) => c.symbol));
     expect(storedTicker[0]!.price).toBe(100);
 
-    // A made-up id is not watched, and the ack says so (issue 13, finding 4); a malformed one is dropped.
+    // A made-up id is not watched, and the ack says so; a malformed one is dropped.
     await expect(one.watch(['gw-a', 'gw-b', 'Not An Id!', 'gw-unknown'])).resolves.toEqual({
       latest: { 'gw-a': q(1), 'gw-b': q(2) },
       refused: { unknown: ['gw-unknown'], overLimit: [], gatewayFull: [] },
@@ -208,7 +208,7 @@ describe.each(busKinds(redisUrl))('gateway on the %s bus', (kind) => {
         const subject = `local_cluster_${Date.now()}`;
         const user = await ensureUser(clusterDb.db, subject);
         const identity = await createLocalIdentity({ privateKeyPem: testKeyPem() });
-        // Sockets watch only coins Coinpace follows (issue 13): the user tracks the coin first.
+        // Sockets watch only coins Coinpace follows: the user tracks the coin first.
         await trackCoin(clusterDb.db, { coingeckoId: 'cluster-coin', name: 'Cluster coin', symbol: 'CLU' });
         const client = await connectClient(second!.url, { auth: { token: identity.issueToken(subject) } });
         suite.adopt(client);

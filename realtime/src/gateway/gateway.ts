@@ -67,7 +67,7 @@ export interface GatewayOptions {
   sitePassword?: string;
   /**
    * Wrong site passwords per client address: pass the API's `check-password` limiter (Redis-backed when
-   * there is Redis) so handshake guesses and HTTP guesses share one count (issue 13, finding 6).
+   * there is Redis) so handshake guesses and HTTP guesses share one count.
    * Default: counted in this process, SITE_PASSWORD_GUESS_LIMIT.
    */
   sitePasswordGuesses?: RateLimiterAbstract;
@@ -83,7 +83,7 @@ export interface GatewayOptions {
   /** Connections one client address may hold open on this node; more handshakes are refused. Default 50. */
   maxSocketsPerAddress?: number;
   /**
-   * Coins one socket may watch besides the ticker coins (issue 13, finding 4). Default 50 anonymous,
+   * Coins one socket may watch besides the ticker coins. Default 50 anonymous,
    * 1,010 signed in (every holding a portfolio may have, and the ticker coins).
    */
   watchLimits?: Partial<WatchLimits>;
@@ -142,7 +142,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   // The adapter reads its stream in a loop that retries a failed XREAD at once, without pausing. With
   // an offline queue the read waits for the reconnect instead of failing in a tight loop that starves
-  // the event loop (issue 12: a Redis blip froze every gateway). Its duplicates (the reader, the
+  // the event loop (a Redis blip froze every gateway). Its duplicates (the reader, the
   // subscriber) inherit the queue.
   const redis = options.redisUrl
     ? await connectRedis(options.redisUrl, logger, 'socket.io-adapter', { offlineQueue: true })
@@ -228,7 +228,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const sendFirstTicker = (hadTicker: boolean) => {
     if (!hadTicker && view.ticker) io.local.emit('ticker', view.ticker);
   };
-  // One `prices` frame per socket per tick (issue 17): the ticker coins travel as quotes in it, and the
+  // One `prices` frame per socket per tick: the ticker coins travel as quotes in it, and the
   // browser moves its ticker from them; `ticker` is sent on connect only.
   const onTick = (tick: PriceTick) => {
     const stateChanged = !sameSourceState(view.state, tick.source);
@@ -262,7 +262,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         await Promise.all(unsubscribers.map((unsubscribe) => unsubscribe().catch(() => {})));
         // Closing the transports of this node's connections, not `io.disconnectSockets()`: through the
         // Redis adapter that disconnects every node's sockets, and with 'io server disconnect', which
-        // clients never retry (issue 12). A transport close is retried by the client, reaches another
+        // clients never retry. A transport close is retried by the client, reaches another
         // node, and its session is kept for connection-state recovery.
         io.engine.close();
         await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));

@@ -27,7 +27,7 @@ export interface HandshakeOptions {
   /**
    * Wrong site passwords per client address, the limiter POST /api/check-password counts with (shared
    * through Redis): a handshake's wrong guess costs a point, and past the limit every handshake from
-   * the address is refused, even with the right password, until the window ends (issue 13, finding 6).
+   * the address is refused, even with the right password, until the window ends.
    */
   passwordGuesses: RateLimiterAbstract;
   /** The client key a handshake is counted under (TRUSTED_PROXY_HOPS applied, an IPv6 /64 as one). */

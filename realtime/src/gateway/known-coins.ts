@@ -1,5 +1,5 @@
 /**
- * Which coin ids a socket may watch (issue 13, finding 4: anonymous sockets watched thousands of made-up
+ * Which coin ids a socket may watch (anonymous sockets watched thousands of made-up
  * ids and took gigabytes of a gateway's memory). Known means followed by Coinpace: built in, priced
  * (the stored prices and every tick since), held, alerted on or tracked. The first two are in memory; an
  * id not found there is looked up in Postgres, never upstream, in one batch with every other miss of the

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 4: one client address may hold only so many sockets on a gateway; another address
+ * One client address may hold only so many sockets on a gateway; another address
  * still connects, and a closed socket frees its place.
  */
 import { createLocalIdentity } from '@coinpace/adapters';

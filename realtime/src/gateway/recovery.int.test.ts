@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 3: connection-state recovery restores a session on the word of its session id alone,
+ * Connection-state recovery restores a session on the word of its session id alone,
  * before any handshake check. Private state (the `user:{id}` room, the user events missed while away)
  * must reach only a socket whose token this connect verified for that user; a socket that comes back
  * with someone else's session id, no token, a garbage token, another user's token or no site password

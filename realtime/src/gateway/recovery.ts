@@ -1,5 +1,5 @@
 /**
- * Connection-state recovery without private state before the handshake check (issue 13, finding 3).
+ * Connection-state recovery without private state before the handshake check.
  * Socket.IO restores a session in the socket's constructor, on the word of the session id alone and
  * before any middleware runs: it joins the session's rooms, takes its `data` and writes the missed
  * packets to the connection at once. So the restored session is cut down to what anyone may have: its

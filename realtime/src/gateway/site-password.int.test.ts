@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 6: wrong site passwords in the Socket.IO handshake count with the check-password
+ * Wrong site passwords in the Socket.IO handshake count with the check-password
  * limiter (per client address, shared through Redis between processes); past the limit a handshake is
  * refused, even with the right password, with the HTTP route's 429 answer as the error's data.
  */

@@ -1,8 +1,8 @@
 /**
  * The `subscribe` and `unsubscribe` events (DESIGN.md section 4): a socket joins the room of its whole
  * coin set (the ticker coins always included), which the tick fan-out sends to, and no other price room.
- * A socket watches only known coins, up to its cap, and the node keeps a bounded number of sets (issue 13,
- * finding 4); what a `subscribe` did not add is listed in its ack.
+ * A socket watches only known coins, up to its cap, and the node keeps a bounded number of sets;
+ * what a `subscribe` did not add is listed in its ack.
  */
 import {
   MAX_SUBSCRIBE_IDS,
@@ -115,7 +115,7 @@ export async function addCoins(
 export function handleSubscriptions(socket: GatewaySocket, deps: SubscriptionDeps): void {
   socket.on('subscribe', async (request, ack) => {
     // No more ids are read than the socket could watch (and the ticker coins): a request of thousands
-    // of made-up ids costs no more than a full one (issue 13, finding 4).
+    // of made-up ids costs no more than a full one.
     const ids = cleanIds(request?.coins, watchCap(socket, deps.limits) + TICKER_COIN_IDS.length);
     const refused = await addCoins(socket, deps, ids);
     if (typeof ack !== 'function') return;

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 4: a socket watches only coins Coinpace follows (built in, priced, held, alerted on or
+ * A socket watches only coins Coinpace follows (built in, priced, held, alerted on or
  * tracked), at most its cap of them, and a node keeps a bounded number of coin sets. What a `subscribe`
  * did not add comes back in its ack; the socket stays connected.
  */

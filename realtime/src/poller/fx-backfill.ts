@@ -1,5 +1,5 @@
 /**
- * Past rates for the display currencies in use (issue 18: history is kept in dollars and converted with
+ * Past rates for the display currencies in use (history is kept in dollars and converted with
  * each day's rate). Polls store a rate from the day a currency is first chosen; for a currency whose stored
  * rates do not reach back FX_BACKFILL_DAYS, the price source is asked once for the daily rates of that
  * span, which fill the days no poll stored. Runs beside the poll, never holding it up.
@@ -73,7 +73,7 @@ export class FxBackfill {
       return this.failed(due, err, 'could not read which display-currency rates are stored');
     }
     if (missing.length === 0) return;
-    // Low priority: the poll's calls and users' searches go first (issue 13).
+    // Low priority: the poll's calls and users' searches go first.
     const { rates } = await prices.getDailyRates(missing, { days: FX_BACKFILL_DAYS, priority: 'low' });
     if (!stillLeading()) return;
     for (const currency of missing) {

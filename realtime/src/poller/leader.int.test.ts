@@ -1,5 +1,5 @@
 /**
- * Leader election when the leader loses Redis for a moment (issue 12): it steps down while it cannot
+ * Leader election when the leader loses Redis for a moment: it steps down while it cannot
  * tell whether it still holds the lock, and leads again as soon as a renewal succeeds, instead of
  * waiting for its own lock to expire. Needs Redis (REDIS_URL); the leader reaches it through a TCP
  * proxy the test cuts, so the shared server is never touched.

@@ -43,7 +43,7 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
   const intervalMs = options.intervalMs ?? Math.max(1, Math.floor(ttlMs / 3));
   const retryMs = options.retryMs ?? Math.min(intervalMs, 1_000);
   // The lock this candidate holds, or believes it may still hold: kept while the broker is unreachable,
-  // so leadership resumes as soon as a renewal succeeds instead of after the TTL (issue 12).
+  // so leadership resumes as soon as a renewal succeeds instead of after the TTL.
   let lock: Lock | null = null;
   let leading = false;
   let timer: NodeJS.Timeout | undefined;

@@ -155,7 +155,7 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     await stop();
   });
 
-  it('asks the display currencies in use in the same calls as the prices and stores their rates (issue 18)', async () => {
+  it('asks the display currencies in use in the same calls as the prices and stores their rates', async () => {
     const fake = createFakeCoinGecko();
     fakes.push(fake);
     const { url } = await fake.start();
@@ -195,7 +195,7 @@ describe.each(combos)('price poller on %s with the %s bus', (engine, kind) => {
     expect(rates.btc).toBeCloseTo(1 / 80_000, 15);
   });
 
-  it('backfills 31 days of rates for a currency chosen today, asking once per term (issue 18)', async () => {
+  it('backfills 31 days of rates for a currency chosen today, asking once per term', async () => {
     const fake = createFakeCoinGecko();
     fakes.push(fake);
     const { url } = await fake.start();

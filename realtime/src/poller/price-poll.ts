@@ -75,7 +75,7 @@ export class PricePoll {
   /**
    * Starts a leadership term knowing nothing as published, so the term's first tick carries every fresh
    * price. A change the previous leader stored but never published (it died between the two, or its
-   * tick went with Redis's data) still reaches the browsers and the alert consumer (issue 12). The cost
+   * tick went with Redis's data) still reaches the browsers and the alert consumer. The cost
    * is one full tick per new term.
    */
   startTerm(): void {
@@ -101,14 +101,14 @@ export class PricePoll {
       fixedIds: TICKER_COIN_IDS,
       requestedSince: new Date(now() - this.deps.manualTrackTtlMs),
     });
-    // High priority: the poll goes before waiting reads and searches (alerts depend on it, issue 13).
-    // The display currencies in use are asked in the same calls, for their rates (issue 18).
+    // High priority: the poll goes before waiting reads and searches (alerts depend on it).
+    // The display currencies in use are asked in the same calls, for their rates.
     const currencies = await this.currenciesInUse();
     const result = await prices.getPrices(ids, { maxAgeMs: 0, priority: 'high', currencies });
     if (!stillLeading()) return null;
     const at = now();
     if (result.rates) await this.storeRates(result.rates, at);
-    // After the poll's own calls, so it never waits behind these; not awaited (issue 18).
+    // After the poll's own calls, so it never waits behind these; not awaited.
     this.backfill.start(currencies, stillLeading);
     this.coinList.start(stillLeading);
 

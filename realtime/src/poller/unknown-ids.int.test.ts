@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 2: 1,500 made-up ids in the tracked set (tracked before the API refused them, or
+ * 1,500 made-up ids in the tracked set (tracked before the API refused them, or
  * held) must not stretch the poll: the poller asks CoinGecko only for ids on its coin list, in as many
  * calls as the real coins need.
  */

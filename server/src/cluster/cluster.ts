@@ -67,7 +67,7 @@ export interface Cluster {
   /** The database the roles use (created for this cluster). */
   readonly databaseUrl: string;
   readonly redisPrefix: string;
-  /** The METRICS_TOKEN every role was given: production serves `/metrics` only with one (issue 13). */
+  /** The METRICS_TOKEN every role was given: production serves `/metrics` only with one. */
   readonly metricsToken: string;
   /** Resolves when a process exits on its own, that is before `stop()`. */
   readonly unexpectedExit: Promise<{ name: string; status: ExitStatus }>;

@@ -1,5 +1,5 @@
 /**
- * Starts one Coinpace role as a process of its own and stops it by PID (issue 12; `npm run cluster` and
+ * Starts one Coinpace role as a process of its own and stops it by PID (`npm run cluster` and
  * the fault suite both use it): the process is the node process itself running the built server
  * (`server/dist/main.js`, as `npm run serve` runs it; `npm run build` or `tsx server/build.ts` makes it),
  * so signals reach it directly. Its output is read line by line,

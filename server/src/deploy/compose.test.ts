@@ -1,5 +1,5 @@
 /**
- * docker-compose.yml and deploy/nginx.conf (issue 16): there is no Docker engine here, so this holds the
+ * docker-compose.yml and deploy/nginx.conf: there is no Docker engine here, so this holds the
  * file to what `docker compose config` and the running topology need: every app service's environment
  * passes our config parser, every role runs (gateways, pollers and workers twice), each service has a
  * healthcheck and a restart policy, data sits on named volumes, and nginx routes to the services the

@@ -1,5 +1,5 @@
 /**
- * The Dockerfile (issue 16), read as text since no Docker engine is here: a build stage that runs
+ * The Dockerfile, read as text since no Docker engine is here: a build stage that runs
  * `npm run build`, production packages only in the runtime, a non-root user, and node itself as PID 1
  * running the bundle (no npm or loader in between, so SIGTERM reaches the server's shutdown).
  */

@@ -13,7 +13,7 @@ export interface NumberInputProps extends Omit<
 }
 
 /**
- * A number field (issue 15 item 3): thousands separators appear while the user types digits and the text
+ * A number field: thousands separators appear while the user types digits and the text
  * is read by the user's locale (comma decimals included, domain `readNumberInput`); nothing typed is
  * dropped, so unreadable text stays for the form's message to explain. A prefilled value is selected
  * when the field gets the focus, so typing replaces it instead of appending to it.

@@ -5,7 +5,7 @@ const AHEAD = '600px';
 
 /**
  * Renders `children` once its place comes near the viewport: code below the fold (a lazy component)
- * is not part of the first load (issue 15). Until then, and while the code loads, `placeholder` keeps
+ * is not part of the first load. Until then, and while the code loads, `placeholder` keeps
  * the space. Without IntersectionObserver, renders at once.
  */
 export function WhenVisible({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }) {

@@ -12,7 +12,7 @@ const CONFIG = {
   priceSource: 'simulated',
 } as unknown as PublicConfig;
 
-describe('loadRuntimeConfig and the early request of index.html (issue 15)', () => {
+describe('loadRuntimeConfig and the early request of index.html', () => {
   let api: FakeApi;
   beforeEach(() => {
     useRuntimeConfig.setState({ config: null, error: null });

@@ -13,7 +13,7 @@ interface RuntimeConfigState {
  */
 export const useRuntimeConfig = create<RuntimeConfigState>(() => ({ config: null, error: null }));
 
-/** The request index.html starts before the scripts load (issue 15), taken once. */
+/** The request index.html starts before the scripts load, taken once. */
 function takeEarlyRequest(): Promise<Response> | undefined {
   const holder = window as { __coinpaceConfig?: Promise<Response> };
   const early = holder.__coinpaceConfig;

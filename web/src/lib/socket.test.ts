@@ -1,5 +1,5 @@
 /**
- * The live connection against a real Socket.IO server on an ephemeral port (issue 12, fault 5): when a
+ * The live connection against a real Socket.IO server on an ephemeral port: when a
  * server disconnects the socket on purpose ('io server disconnect', which Socket.IO never retries by
  * itself), the browser must connect again rather than fall back to polling until a reload.
  */

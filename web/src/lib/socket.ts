@@ -99,7 +99,7 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
     usePrices.setState({ connection: 'connecting' });
     armFallback();
     // Socket.IO retries a lost transport by itself, but not a disconnect the server chose: a node
-    // shutting down may send one, and another node will take the socket (issue 12). Spread out so
+    // shutting down may send one, and another node will take the socket. Spread out so
     // a whole node's browsers do not come back at the same instant.
     if (reason === 'io server disconnect') {
       setTimeout(

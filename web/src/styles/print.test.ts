@@ -1,5 +1,5 @@
 /**
- * The print stylesheet (issue 18 item 5): loaded by the app, and within `@media print` it hides what is
+ * The print stylesheet: loaded by the app, and within `@media print` it hides what is
  * made for the screen, draws black on white, and lets the holdings table fit the page with every row.
  * Each class it hides must still exist in the components, so a renamed class cannot quietly print again.
  */

@@ -1,5 +1,5 @@
 /**
- * Test support: a redis-server of the test's own (issue 12), on a free loopback port with a temporary
+ * Test support: a redis-server of the test's own, on a free loopback port with a temporary
  * directory and no persistence, so fault tests can stop it, restart it empty or kill its client
  * connections without touching the shared server on 6379. Only the process started here is ever
  * signalled, by its PID, and every wait is bounded.

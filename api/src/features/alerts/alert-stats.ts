@@ -37,7 +37,7 @@ export async function alertStats(db: AppDb, userId: string, now: Date): Promise<
     email: usage?.emailSent ?? 0,
     sms: usage?.smsSent ?? 0,
   };
-  // Per channel, what can still go out (issue 15 item 1): never more than the total has left.
+  // Per channel, what can still go out: never more than the total has left.
   const limits = info.planLimits;
   const left = allowanceLeft(
     plan ? { total: limits.totalAlerts, email: limits.emailAlerts, sms: limits.smsAlerts } : null,

@@ -54,7 +54,7 @@ const toNumber = (value: string | null) => (value === null ? null : Number(value
 /**
  * Builds the view of one alert. `usd` is the coin's latest price (decimal string); `portfolio` the
  * holdings' value and cost, used by whole-portfolio alerts; `rates` the latest display-currency rates:
- * the view states its prices in the alert's currency (issue 18), null where a dollar figure has no rate
+ * the view states its prices in the alert's currency, null where a dollar figure has no rate
  * to be told in it yet. The distance is worked out in the currency the trigger is kept in.
  */
 export function toAlertView(

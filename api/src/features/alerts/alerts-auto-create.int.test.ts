@@ -64,7 +64,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('alerts for new coins on %s
       token: user.token,
       body: { coingeckoId: 'ethereum', symbol: 'ETH', name: 'Ethereum', quantity: 1, purchasePrice: 2000 },
     });
-    // The answer says an alert was set, so the screen can tell the user (issue 15 item 13).
+    // The answer says an alert was set, so the screen can tell the user.
     expect(added.body.autoAlerts).toEqual([
       expect.objectContaining({
         coinSymbol: 'ETH',

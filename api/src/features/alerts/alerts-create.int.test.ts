@@ -46,7 +46,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
     expect(tracked).toMatchObject({ symbol: 'BTC', reason: 'alert' });
   });
 
-  it('an alert keeps the currency it was set in and states its prices in it (issue 18)', async () => {
+  it('an alert keeps the currency it was set in and states its prices in it', async () => {
     const user = await paidUser(api);
     await api.call('PATCH', '/api/users/me', { token: user.token, body: { displayCurrency: 'eur' } });
     await saveFxRates(api.database.db, { eur: 0.9, gbp: 0.8 }, new Date());
@@ -331,7 +331,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
       );
     });
 
-    it('a channel used up: refused for that channel alone, allowed when the other channel still sends (issue 15)', async () => {
+    it('a channel used up: refused for that channel alone, allowed when the other channel still sends', async () => {
       const user = await paidUser(api);
       // 25 of 50 in all, but all 25 of the SMS cap: SMS alerts would send nothing.
       await recordSentNotifications(api, user.id, { notificationsSent: 25, smsSent: 25 });

@@ -226,7 +226,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('managing alerts on %s', (e
     );
   });
 
-  it('history names each entry by its alert, coin and condition, also once the alert is deleted (issue 15)', async () => {
+  it('history names each entry by its alert, coin and condition, also once the alert is deleted', async () => {
     const user = await paidUser(api);
     const holding = await addHolding(api, user.token, { coingeckoId: 'bitcoin', symbol: 'BTC' });
     const all = (

@@ -52,7 +52,7 @@ export async function autoCreateForNewHoldings(
   const rows = candidates
     .map((holding) => gainLossAlertRow(user.id, holding, settings))
     .filter((row): row is NewAlert => row !== null)
-    // Marked, so the alerts screen can say these were set for the user (issue 15 item 13).
+    // Marked, so the alerts screen can say these were set for the user.
     .map((row) => ({ ...row, origin: 'auto' }));
   if (rows.length === 0) return [];
   return db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Who may set alerts (SPEC.md sections 4 and 6, issue 6): a paid plan in force (not Pending), notification
+ * Who may set alerts (SPEC.md sections 4 and 6): a paid plan in force (not Pending), notification
  * allowance left this period, room under the plan's set-up cap, and the contact details the chosen
  * channels need. Each refusal is a 403 with SPEC.md's text.
  */
@@ -27,7 +27,7 @@ import {
 
 /**
  * The plan in force of a user allowed to create alerts, or a thrown 403. With `method`, the channels it
- * asks for must have notifications left this period (issue 15 item 1: SMS and e-mail have their own
+ * asks for must have notifications left this period (SMS and e-mail have their own
  * caps); an alert whose every channel is used up would send nothing, so it is refused with 'Alert Limit
  * Reached' naming the channel (`details.usedUp`). One channel of two used up is allowed: the other sends.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/alerts/protect-portfolio (issue 6, 'Beyond the spec'): after an import, one click sets a Loss
+ * POST /api/alerts/protect-portfolio: after an import, one click sets a Loss
  * alert at the chosen percentage on every holding, largest position first, as far as the plan's set-up
  * cap allows. Holdings already under a Loss alert, or with nothing to measure from, are listed as skipped.
  */

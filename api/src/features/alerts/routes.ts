@@ -46,7 +46,7 @@ export function alertRoutes({ db, identity, prices }: ApiDeps) {
 
   router.post('/', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
     const input = parseOrThrow(ZCreateAlert, bodyOf(ctx));
-    // A watch-list coin is polled for everyone once alerted on: only coins CoinGecko knows (issue 13).
+    // A watch-list coin is polled for everyone once alerted on: only coins CoinGecko knows.
     if (input.type === 'WatchlistPrice') {
       const coins = input.coinIds?.length ? input.coinIds : input.coinId ? [input.coinId] : [];
       const [unknown] = await unknownCoinIds(prices, coins);

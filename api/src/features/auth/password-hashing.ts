@@ -1,8 +1,8 @@
 import { AppError } from '@coinpace/domain';
 
 /**
- * scrypt hashes run at once per process: each takes 128 MiB and about 0.3 s of a core (issue 13,
- * finding 6), so 200 concurrent sign-ins would otherwise run 200 of them and stall everyone.
+ * scrypt hashes run at once per process: each takes 128 MiB and about 0.3 s of a core (a measured figure),
+ * so 200 concurrent sign-ins would otherwise run 200 of them and stall everyone.
  */
 export const MAX_CONCURRENT_HASHES = 2;
 /** Hashes that may wait their turn; past this a sign-in or sign-up gets 503 with Retry-After. */

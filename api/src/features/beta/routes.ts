@@ -10,7 +10,7 @@ import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 
 /** Valid beta requests one address may send per hour; stops one visitor taking every spot. */
 export const BETA_SIGNUP_RATE = { points: 20, duration: 3600 } as const;
-/** Requests of any kind per address per hour, counted before the body is read (issue 13, finding 5). */
+/** Requests of any kind per address per hour, counted before the body is read. */
 export const BETA_REQUEST_RATE = { points: 60, duration: 3600 } as const;
 
 /**

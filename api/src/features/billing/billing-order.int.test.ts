@@ -8,7 +8,7 @@ const START = new Date('2026-06-01T12:00:00Z');
 const at = (ms: number) => new Date(START.getTime() + ms);
 
 /**
- * Issue 14's defect: a deletion whose `created` (whole seconds, Stripe's clock) falls in the same second as a
+ * The defect: a deletion whose `created` (whole seconds, Stripe's clock) falls in the same second as a
  * read-back we made (our clock, milliseconds) must still end the plan.
  */
 describe.each(testEngines(process.env.DATABASE_URL))('Billing truth in any order on %s', (engine) => {

@@ -12,8 +12,8 @@ import { checkoutBody, stripeEnv, testClock } from './billing-test-support.ts';
 const ENGINE = testEngines(process.env.DATABASE_URL).at(-1)!;
 
 /**
- * Issue 14 at the HTTP level: generated subscription lives at the Stripe-shaped server, their webhooks delivered
- * through the real endpoint late, twice, in any order and concurrently, with timestamps in the same second and
+ * The same ordering at the HTTP level: generated subscription lives at the Stripe-shaped server, their
+ * webhooks delivered through the real endpoint late, twice, in any order and concurrently, with timestamps in the same second and
  * the user's own read-backs interleaved; afterwards our billing equals Stripe's subscription. Fewer lives than
  * the domain-level walk (subscription-state.property.test.ts, 500 per run): each step here is HTTP and SQL.
  * The same lives are walked with local checkout, whose provider has no webhooks and moves on lazily.

@@ -10,7 +10,7 @@ const END = new Date('2026-04-15T10:00:00Z');
 const LATER = new Date('2026-03-25T10:00:00Z'); // 21 of 31 days left
 const PRICES = { basic: 'price_pc_basic', pro: 'price_pc_pro', enterprise: 'price_pc_enterprise' };
 
-describe.each(testEngines(process.env.DATABASE_URL))('plan changes (issue 15 item 12) on %s', (engine) => {
+describe.each(testEngines(process.env.DATABASE_URL))('plan changes on %s', (engine) => {
   let local: TestApi;
   let stripe: TestApi;
   let fake: FakeStripe;

@@ -125,12 +125,12 @@ describe.each(testEngines(process.env.DATABASE_URL))('Stripe webhooks on %s', (e
     expect((await deliver(updated)).body).toEqual({ received: true });
     expect(await billing(token)).toMatchObject({ plan: 'Moon Race', accountStatus: 'Active' });
     const row = await findSubscription(api.database.db, user.id);
-    // lastEventAt is our clock when the provider's word was applied (issue 14), never Stripe's `created`.
+    // lastEventAt is our clock when the provider's word was applied, never Stripe's `created`.
     expect(row).toMatchObject({ subscriptionId, lastEventAt: START });
 
     fake.requests.length = 0;
     expect((await deliver(completed)).status).toBe(200);
-    // A webhook is a signal: the subscription is read back (issue 14), and nothing moves back.
+    // A webhook is a signal: the subscription is read back, and nothing moves back.
     expect(fake.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
     expect(await billing(token)).toMatchObject({
       plan: 'Moon Race',

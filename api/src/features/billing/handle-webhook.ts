@@ -18,7 +18,7 @@ export interface WebhookResult {
 }
 
 /**
- * POST /api/billing/webhook (DESIGN.md section 7, issue 14). The signature is checked on the raw bytes (a bad one
+ * POST /api/billing/webhook (DESIGN.md section 7). The signature is checked on the raw bytes (a bad one
  * throws a 400 before anything happens); each event id is applied once, its record written in the transaction
  * that applies it. A webhook is a signal, not the truth: the subscription it is about is read back from the
  * provider and that word applied (domain applyProviderWord), so order, duplicates and the provider's

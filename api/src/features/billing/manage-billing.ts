@@ -14,7 +14,7 @@ import { assertSelf, type BillingDeps } from './billing-deps.ts';
 import { ownSiteUrl } from './return-urls.ts';
 
 /**
- * Managing billing (issue 14 item 4): the invoices list of the billing screen, and the "Manage payment method
+ * Managing billing: the invoices list of the billing screen, and the "Manage payment method
  * and invoices" action, which is Stripe's customer portal or, with local checkout, the page
  * /billing/local-portal (its invoices and a fake card update).
  */

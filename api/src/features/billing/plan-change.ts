@@ -1,5 +1,5 @@
 /**
- * Plan changes with a confirmation (issue 15 item 12): POST /api/billing/plan-change/preview prices a move of
+ * Plan changes with a confirmation: POST /api/billing/plan-change/preview prices a move of
  * the live subscription to another plan, POST /api/billing/plan-change makes exactly that move.
  *
  * Both directions take effect at once (README 'Plan changes'): an upgrade charges the prorated difference now;

@@ -79,7 +79,7 @@ export function billingRoutes(deps: ApiDeps) {
     ctx.body = answer;
   });
 
-  // Issue 15 item 12: a plan change is previewed (price, proration, allowances), then confirmed.
+  // A plan change is previewed (price, proration, allowances), then confirmed.
   router.post('/plan-change/preview', auth, jsonBody(), async (ctx) => {
     const input = parseOrThrow(ZPlanChangePreview, bodyOf(ctx));
     ctx.body = await previewPlanChange(service(ctx), currentUser(ctx), input);

@@ -13,7 +13,7 @@ import { contactEmail } from './contact-email.ts';
 export const CONTACT_RATE = { points: 5, duration: 600 } as const;
 /**
  * Requests of any kind one address may send to the contact route per 10 minutes, counted before the
- * body is read (issue 13, finding 5), so refused bodies cost the sender too while typing mistakes
+ * body is read, so refused bodies cost the sender too while typing mistakes
  * do not use up the 5 messages.
  */
 export const CONTACT_REQUEST_RATE = { points: 30, duration: 600 } as const;

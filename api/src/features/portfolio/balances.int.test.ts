@@ -1,5 +1,5 @@
 /**
- * POST /api/portfolio/balances (issue 18): the import summary's offer to update held coins to the
+ * POST /api/portfolio/balances: the import summary's offer to update held coins to the
  * imported balances, by adjusting transactions that keep each holding's average cost.
  */
 import { testEngines } from '@coinpace/db/testing';

@@ -3,7 +3,7 @@ import { isDisplayCurrency, utcDay, type PortfolioHistory } from '@coinpace/doma
 
 /**
  * Adds to a history in dollars the user's display currency's stored daily rates from the history's
- * first day on (`fx`, issue 18), for the chart to convert each point with the rate of its day (domain
+ * first day on (`fx`), for the chart to convert each point with the rate of its day (domain
  * `rateOnDay`); nothing for a user who sees dollars. The values themselves stay in USD.
  */
 export async function withDisplayRates(

@@ -53,7 +53,7 @@ describe.each(setups)('portfolio:changed events on $engine with the $bus bus', (
       { reason: 'deleted' },
     ]);
 
-    // Adding a coin already held records a buy on it (issue 18): the holding is updated.
+    // Adding a coin already held records a buy on it: the holding is updated.
     await api.call('POST', '/api/portfolio', {
       token,
       body: { coingeckoId: 'ethereum', name: 'Ethereum', symbol: 'eth', quantity: 1, purchasePrice: 1 },

@@ -1,5 +1,5 @@
 /**
- * The CSV exports (issue 18 item 5), through the real API and database: a portfolio built by adds,
+ * The CSV exports, through the real API and database: a portfolio built by adds,
  * transactions and an inline edit, exported, then imported as the browser imports a CSV file (parseCsv,
  * toBulkItems, POST /api/portfolio/bulk) into a fresh user, gives the same holdings.
  */

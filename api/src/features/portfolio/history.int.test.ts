@@ -49,7 +49,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
     }
   }
 
-  it('sends the daily rates of a display currency other than the dollar, and none for dollars (issue 18)', async () => {
+  it('sends the daily rates of a display currency other than the dollar, and none for dollars', async () => {
     const { token } = await api.signUp();
     await seedHoldings(token);
     const dollars = await api.call('GET', '/api/portfolio/history?range=7d', { token });
@@ -168,7 +168,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
     expect(bad.status).toBe(400);
   });
 
-  it('GET /api/portfolio/{id}/price-history sends the display currency’s daily rates as the value history does (issue 18)', async () => {
+  it('GET /api/portfolio/{id}/price-history sends the display currency’s daily rates as the value history does', async () => {
     const { token } = await api.signUp();
     await seedHoldings(token);
     const holdings = (await api.call('GET', '/api/portfolio', { token })).body as {

@@ -1,4 +1,4 @@
-/** POST /api/portfolio/import-trades (issue 18 item 3), through the real API and database. */
+/** POST /api/portfolio/import-trades, through the real API and database. */
 import { readFileSync } from 'node:fs';
 import { trackedCoins } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';

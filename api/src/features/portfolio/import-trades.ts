@@ -1,5 +1,5 @@
 /**
- * POST /api/portfolio/import-trades (issue 18 item 3): an exchange's trade-history export into the
+ * POST /api/portfolio/import-trades: an exchange's trade-history export into the
  * holdings' transactions. Rows imported before are skipped as duplicates; coins not held yet get a holding
  * made from their trades; every row is accounted for in the summary.
  */

@@ -1,4 +1,4 @@
-/** GET /api/portfolio/summary (issue 18): total invested and realised gain, through the real API and database. */
+/** GET /api/portfolio/summary: total invested and realised gain, through the real API and database. */
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';

@@ -139,7 +139,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio API on %s', (eng
     expect(response.status).toBe(404);
   });
 
-  it('adds no second row for a symbol already held, in any case, and records the buy on it (issue 18)', async () => {
+  it('adds no second row for a symbol already held, in any case, and records the buy on it', async () => {
     const { token } = await api.signUp();
     await api.call('POST', '/api/portfolio', { token, body: { ...btc, symbol: 'BTC' } });
     const again = await api.call('POST', '/api/portfolio', {

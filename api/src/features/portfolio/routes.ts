@@ -56,7 +56,7 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The cost method the user saved on the Account page (issue 18). */
+/** The cost method the user saved on the Account page. */
 function savedCostMethod(user: UserRecord): CostMethod {
   return user.costMethod === 'fifo' ? 'fifo' : 'average';
 }
@@ -120,7 +120,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
 
   /**
    * SPEC.md section 4: a new coin gets an alert like the user's first one; the holding is saved either
-   * way. Returns the alerts set, for the response to say so (issue 15 item 13).
+   * way. Returns the alerts set, for the response to say so.
    */
   async function alertNewCoins(log: Logger, user: UserRecord, added: HoldingRow[]): Promise<AutoAlertNote[]> {
     try {
@@ -143,7 +143,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     ctx.body = await listHoldings(db, currentUser(ctx).id);
   });
 
-  // CSV exports (issue 18): the holdings in the import's columns, and every transaction.
+  // CSV exports: the holdings in the import's columns, and every transaction.
   router.get('/export.csv', async (ctx) => {
     const holdings = await listHoldings(db, currentUser(ctx).id);
     sendCsv(ctx, exportFilename('holdings', utcDay(Date.now())), holdingsToCsv(holdings));
@@ -190,7 +190,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     const input = parseOrThrow(ZAddHolding, bodyOf(ctx));
     const user = currentUser(ctx);
     const { row, recordedBuy } = await addHolding(db, prices, user.id, input, newCoinPricing(ctx));
-    // A coin already held gets a buy on its holding (issue 18): 200, no new row, no new alert.
+    // A coin already held gets a buy on its holding: 200, no new row, no new alert.
     ctx.status = recordedBuy ? 200 : 201;
     const autoAlerts = recordedBuy ? [] : await alertNewCoins(ctx.state.log, user, [row]);
     ctx.body = { ...row, autoAlerts, recordedBuy } satisfies AddHoldingResult;
@@ -208,7 +208,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     }
   });
 
-  // The import summary's offer (issue 18): held coins it skipped take the balances it read.
+  // The import summary's offer: held coins it skipped take the balances it read.
   router.post('/balances', holdingImportLimit, jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
     const input = parseOrThrow(ZHeldBalances, bodyOf(ctx));
     const user = currentUser(ctx);
@@ -217,7 +217,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     if (result.updated.length > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
-  // An exchange's trade-history export into transactions (issue 18 item 3).
+  // An exchange's trade-history export into transactions.
   // Counted before the body is read: a refused import costs no 4 MB parse.
   router.post(
     '/import-trades',
@@ -255,7 +255,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
-  // One holding's coin price over 7 or 30 days, for its detail chart (issue 18).
+  // One holding's coin price over 7 or 30 days, for its detail chart.
   router.get('/:id/price-history', async (ctx) => {
     const holdingId = pathId(ctx.params.id);
     const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
@@ -264,7 +264,7 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     ctx.body = await withDisplayRates(db, user, history);
   });
 
-  // A holding's transactions (issue 18). Another user's holding is simply not found.
+  // A holding's transactions. Another user's holding is simply not found.
   router.get('/:id/transactions', async (ctx) => {
     const holdingId = pathId(ctx.params.id);
     const { method } = parseOrThrow(

@@ -44,7 +44,7 @@ export interface AddOutcome {
 
 /**
  * Adds one holding. A symbol already held (any case) gets no second row (SPEC.md section 4): the add is
- * recorded as a buy on the existing holding instead (issue 18). 409 when the portfolio is full, 400 when
+ * recorded as a buy on the existing holding instead. 409 when the portfolio is full, 400 when
  * CoinGecko does not know the coin id. With `pricing`, a new coin is priced at once (see priceNewCoins),
  * so the row comes back with its price.
  */
@@ -200,7 +200,7 @@ export async function changeHolding(
 export const NOT_HELD_REASON = 'Not in your portfolio';
 
 /**
- * Sets held coins' quantities to the balances an import read (issue 18): each by an adjusting
+ * Sets held coins' quantities to the balances an import read: each by an adjusting
  * transaction at the holding's average cost, the inline edit's change, so the history stays true and the
  * purchase price is kept. A symbol listed twice takes its last balance; one already at its balance
  * records nothing.

@@ -1,4 +1,4 @@
-/** A holding's transaction routes (issue 18), through the real API and database. */
+/** A holding's transaction routes, through the real API and database. */
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';

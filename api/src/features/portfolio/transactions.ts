@@ -1,5 +1,5 @@
 /**
- * A holding's transactions (issue 18): read, record, change and delete, each change re-deriving the
+ * A holding's transactions: read, record, change and delete, each change re-deriving the
  * holding in the same database transaction and refused when the history would become impossible.
  */
 import {

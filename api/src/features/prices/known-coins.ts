@@ -1,5 +1,5 @@
 /**
- * Only coins CoinGecko knows may be held or tracked (issue 13, finding 2): each is polled for everyone,
+ * Only coins CoinGecko knows may be held or tracked: each is polled for everyone,
  * so a made-up id would cost upstream calls forever. The price source answers from its cached coin list.
  */
 import type { PriceSource } from '@coinpace/adapters';

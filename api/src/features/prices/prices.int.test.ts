@@ -30,7 +30,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('price routes on %s', (engi
     fake.clearRequests();
   });
 
-  describe('GET /api/prices/rates (public, issue 18)', () => {
+  describe('GET /api/prices/rates (public)', () => {
     it('serves the stored rates with the dollar at 1, and never asks upstream', async () => {
       await saveFxRates(api.database.db, { eur: 0.9, jpy: 151 }, new Date('2026-11-27T10:00:00Z'));
       await saveFxRates(api.database.db, { eur: 0.93 }, new Date('2026-11-28T10:00:00Z'));
@@ -45,7 +45,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('price routes on %s', (engi
   });
 
   describe('GET /api/prices (public)', () => {
-    it('serves stored prices and what the source has cached, and never asks upstream (issue 13)', async () => {
+    it('serves stored prices and what the source has cached, and never asks upstream', async () => {
       const quote = { usd: 12345.5, usd_24h_change: 1.25, last_updated: 1_700_000_000 };
       await saveLatestPrices(api.database.db, { 'stored-coin': quote }, 'coingecko', new Date());
       const response = await api.call('GET', '/api/prices?ids=stored-coin,route-coin,unknown-coin');
@@ -259,7 +259,7 @@ describe('search and the CoinGecko proxy', () => {
     expect(limited.body.error).toMatch(/rate limit/i);
   });
 
-  it("says a search could not reach the price source, so 'no coins found' is not claimed (issue 15)", async () => {
+  it("says a search could not reach the price source, so 'no coins found' is not claimed", async () => {
     fake.fail('search', 429);
     // Not on the coin list, so upstream /search is asked, and answers 429.
     const answer = await api.call('GET', '/api/search?query=unlisted-coin');

@@ -2,7 +2,7 @@
  * Prices for the browser's reads (GET /api/prices, the SSE stream's first message): the poller's stored
  * latest prices when fresh, otherwise what the price source has already (its cache or the built-in
  * prices), otherwise the stored price however old. Never an upstream call: these reads are public, and
- * anyone could otherwise make each request cost CoinGecko calls (issue 13, finding 2).
+ * anyone could otherwise make each request cost CoinGecko calls.
  */
 import type { PriceSource, SourceState } from '@coinpace/adapters';
 import { loadLatestPrices, type AppDb } from '@coinpace/db';

@@ -51,7 +51,7 @@ const LIMITS = {
   search: { points: 60, duration: 60 },
   proxy: { points: 120, duration: 60 },
   forcedUpdates: { points: 6, duration: 60 },
-  // Per user: each tracked coin is polled for everyone for seven days (issue 13).
+  // Per user: each tracked coin is polled for everyone for seven days.
   tracks: { points: TRACKS_PER_USER_PER_DAY, duration: 86_400 },
 };
 
@@ -76,7 +76,7 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
     ctx.body = result.prices;
   });
 
-  // Display-currency rates (issue 18): what the poller stored with the latest prices.
+  // Display-currency rates: what the poller stored with the latest prices.
   router.get('/api/prices/rates', byIp('reads'), async (ctx) => {
     const { rates, at } = await loadLatestFxRates(db);
     const body: FxRatesView = { rates: { ...rates, usd: 1 }, updatedAt: at?.toISOString() ?? null };
@@ -177,7 +177,7 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
   router.get('/api/search', byIp('search'), async (ctx) => {
     const query = parseOrThrow(ZSearchQuery, queryText(ctx.query.query) ?? '');
     const { coins, state } = await prices.search(query);
-    // Said with the answer, so 'no coins' can be told apart from 'could not search' (issue 15 item 5).
+    // Said with the answer, so 'no coins' can be told apart from 'could not search'.
     ctx.body = { coins, source: state.status } satisfies SearchResponse;
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 4, as an attacker tries it on the price stream: one address opens a hundred streams
+ * As an attacker tries it on the price stream: one address opens a hundred streams
  * at once, each asking for 500 ids, nearly all made up. Only MAX_STREAMS_PER_ADDRESS streams open, each
  * carries only known coins, and the API answers `/healthz` with 200 all along (latency printed, not
  * asserted).

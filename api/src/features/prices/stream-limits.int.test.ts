@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 4: one client address may hold only so many price streams open; another address
+ * One client address may hold only so many price streams open; another address
  * still gets one, and a closed stream frees its place.
  */
 import { createServer, type Server } from 'node:http';

@@ -39,10 +39,10 @@ export function priceStream(options: PriceStreamOptions): Middleware<AppState> {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const retryMs = options.retryMs ?? 5_000;
   const maxPerAddress = options.maxPerAddress ?? 10;
-  // Open streams per address (issue 13: each holds a connection and a listener for as long as it likes).
+  // Open streams per address (each holds a connection and a listener for as long as it likes).
   const open = new Map<string, number>();
   // Each tick's update, encoded once per set of asked coins and shared by every stream asking for that
-  // set (issue 17: the per-stream pick and JSON.stringify cost half the throughput of a raw SSE server).
+  // set (the per-stream pick and JSON.stringify cost half the throughput of a raw SSE server).
   const frames = new WeakMap<PriceTick, Map<string, string | null>>();
   const frameOf = (tick: PriceTick, key: string, wanted: ReadonlySet<string>): string | null => {
     let byKey = frames.get(tick);
@@ -161,7 +161,7 @@ interface ChosenIds {
 
 /**
  * The asked ids a stream carries: the known ones, at most `maxIds` of them besides the ticker coins (the
- * rules of a socket's `subscribe`, issue 13 finding 4); what was left out, when anything was.
+ * rules of a socket's `subscribe`); what was left out, when anything was.
  */
 async function chooseIds(
   asked: string[],

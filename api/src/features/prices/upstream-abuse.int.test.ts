@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 2: no one can make CoinGecko calls by naming coins. Public reads are served from what
+ * No one can make CoinGecko calls by naming coins. Public reads are served from what
  * is stored, only coins on CoinGecko's list may be tracked or held, /track is limited per user, and a
  * portfolio holds at most MAX_HOLDINGS_PER_USER coins.
  */

@@ -1,5 +1,5 @@
 /**
- * The API reference held against the router (issue 16): the OpenAPI document is valid OpenAPI 3.1, it
+ * The API reference held against the router: the OpenAPI document is valid OpenAPI 3.1, it
  * names every route the app serves and no other, and every answer it documents is got by a real request,
  * with a body that matches the documented schema.
  */

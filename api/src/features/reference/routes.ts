@@ -4,7 +4,7 @@ import type { AppState } from '../../context.ts';
 import { DOCS_STYLESHEET, renderDocsPage } from './docs-page.ts';
 
 /**
- * The API reference (issue 16): GET /api/openapi.json (OpenAPI 3.1, generated from domain's route catalogue
+ * The API reference: GET /api/openapi.json (OpenAPI 3.1, generated from domain's route catalogue
  * and zod schemas) and GET /api/docs, a page rendered on the server from the same document: no script at
  * all, one stylesheet from this origin, so a strict Content-Security-Policy holds and nothing loads from a CDN.
  */

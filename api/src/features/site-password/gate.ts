@@ -53,7 +53,7 @@ export function requireSitePassword(
         message: 'Site password required: send it in the X-Site-Password header.',
       });
     }
-    // Guesses in the header count with those at /api/check-password (issue 13, finding 6); while an
+    // Guesses in the header count with those at /api/check-password; while an
     // address is blocked even the right password waits, or the 429 itself would tell a guess apart.
     const key = clientKeyOf(ctx);
     const used = await failures?.get(key);

@@ -32,7 +32,7 @@ export function sitePasswordRoutes(
 ) {
   const router = new Router<AppState>();
 
-  // The count is checked before the body is read (issue 13, finding 5).
+  // The count is checked before the body is read.
   const notBlocked: Middleware<AppState> = async (ctx, next) => {
     const used = await failures.get(clientKeyOf(ctx));
     if (used && used.remainingPoints <= 0) {

@@ -1,5 +1,5 @@
 /**
- * Issue 12, fault 4: while the database cannot be reached the API answers 503 'temporarily
+ * While the database cannot be reached the API answers 503 'temporarily
  * unavailable' with Retry-After (not a generic 500, and not after a long hang), and serves again once
  * it is back. The app reaches Postgres through a TCP proxy the test cuts and restores, so the shared
  * server is never touched. Needs Postgres (DATABASE_URL).

@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 
 /**
- * The `/metrics` handler for a port that answers it with `access` (issue 13, finding 7: the process's
+ * The `/metrics` handler for a port that answers it with `access` (the process's
  * internals are not for anyone who finds the public port). `off` answers exactly as a path with no
  * route does; `token` wants `Authorization: Bearer <token>`.
  */

@@ -26,7 +26,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('users API on %s', (engine)
     expect(response.body.error).toBe('No authentication token available');
   });
 
-  it('saves the display currency, USD until chosen, and refuses one it does not know (issue 18)', async () => {
+  it('saves the display currency, USD until chosen, and refuses one it does not know', async () => {
     const { token } = await api.signUp();
     expect((await api.call('GET', '/api/users/me', { token })).body.user.displayCurrency).toBe('usd');
     const saved = await api.call('PATCH', '/api/users/me', { token, body: { displayCurrency: 'eur' } });

@@ -32,7 +32,7 @@ export function quoteLine(line: string): string {
  * Collects paste rows: a candidate is kept when its symbol passes {@link isPasteSymbol} and its quantity
  * is finite, above 0, at most MAX_QUANTITY and below `quantityBelow` when given; a value not above 0 is
  * dropped. A quantity of 0 is skipped (nothing held); any other refusal fails with its reason, so every
- * token a format reads is accounted for in {@link report} (issue 15). Duplicate symbols merge as in
+ * token a format reads is accounted for in {@link report}. Duplicate symbols merge as in
  * ImportRowCollector.
  */
 export class PasteRows {

@@ -1,5 +1,5 @@
 /**
- * Reading the cells of exchange trade-history exports (issue 18 item 3): amounts as exact decimal strings,
+ * Reading the cells of exchange trade-history exports: amounts as exact decimal strings,
  * times as UTC instants, trading pairs split into coin and quote, and a stable hash for exports whose rows
  * carry no id. Pure and quick: a 20,000-row file goes through these once per cell.
  */

@@ -1,5 +1,5 @@
 /**
- * The trade-history exports Coinpace reads (issue 18 item 3), each known by its header:
+ * The trade-history exports Coinpace reads, each known by its header:
  *
  * - Binance spot trade history: `Date(UTC),Pair,Side,Price,Executed,Amount,Fee`, amounts written with their
  *   asset ('0.00150000BTC'); the older `Date(UTC),Market,Type,Price,Amount,Total,Fee,Fee Coin` too. No row ids.

@@ -1,4 +1,4 @@
-/** Trade-history imports of exchange exports (issue 18 item 3); the request schema is in schema.ts. */
+/** Trade-history imports of exchange exports; the request schema is in schema.ts. */
 export * from './types.ts';
 export { readDecimal, readTime, USD_QUOTES } from './cells.ts';
 export { listedPairs, readPair, splitPair, type Pair, type PairSource } from './pairs.ts';

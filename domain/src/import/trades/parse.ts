@@ -1,5 +1,5 @@
 /**
- * Reads an exchange's trade-history export into transactions (issue 18 item 3). The format is known by
+ * Reads an exchange's trade-history export into transactions. The format is known by
  * its header (see formats.ts); every data row becomes a transaction, or is skipped or failed with its row
  * number and why. Pure: the time the file is judged against ('not in the future') is a parameter.
  */

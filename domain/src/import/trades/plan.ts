@@ -1,5 +1,5 @@
 /**
- * From parsed trades to what an import writes (issue 18 item 3): one group per coin, each in history
+ * From parsed trades to what an import writes: one group per coin, each in history
  * order, with the rows already imported (or repeated in the file) set aside as duplicates; and the summary
  * the user is told.
  */

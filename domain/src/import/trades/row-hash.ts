@@ -1,5 +1,5 @@
 /**
- * References for export rows that carry no id of their own (issue 18 item 3): a stable 64-bit hash of the
+ * References for export rows that carry no id of their own: a stable 64-bit hash of the
  * row's cells, and which of the identical rows of the file it is (two fills of one order at the same
  * second and price are two rows that look the same). Pure and quick: a 20,000-row file is hashed once per row.
  */

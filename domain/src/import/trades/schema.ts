@@ -1,4 +1,4 @@
-/** The request of POST /api/portfolio/import-trades (issue 18 item 3). */
+/** The request of POST /api/portfolio/import-trades. */
 import { z } from 'zod';
 import { MAX_TRADE_FILE_CHARS } from '../../limits.ts';
 

@@ -1,8 +1,8 @@
-/** What the trade-history importers produce (issue 18 item 3). */
+/** What the trade-history importers produce. */
 
 /**
- * The exchanges whose trade-history exports are read, and Coinpace's own transactions export (issue 18
- * item 5: an export imports back to the same state).
+ * The exchanges whose trade-history exports are read, and Coinpace's own transactions export (an
+ * export imports back to the same state).
  */
 export const TRADE_EXCHANGES = ['binance', 'coinbase', 'kraken', 'bybit', 'coinpace'] as const;
 export type TradeExchange = (typeof TRADE_EXCHANGES)[number];

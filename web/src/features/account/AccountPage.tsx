@@ -10,7 +10,7 @@ import './account.css';
 
 /**
  * The account screen (SPEC.md section 2, 'Account screen'): plan, billing (invoices, payment method), contact
- * info, cost method (issue 18), report issue, download your data, delete account.
+ * info, cost method, report issue, download your data, delete account.
  * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
  */
 export function AccountPage() {

@@ -78,7 +78,7 @@ function renderIt(path = '/account') {
   );
 }
 
-describe('ContactInfoForm: confirming alert destinations (issue 13 finding 7)', () => {
+describe('ContactInfoForm: confirming alert destinations', () => {
   it('shows which destination is verified and confirms the phone with the SMS code', async () => {
     renderIt();
     const phone = await screen.findByText(/Phone \+15550001111/);

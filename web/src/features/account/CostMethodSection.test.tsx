@@ -7,7 +7,7 @@ import { CostMethodSection } from './CostMethodSection.tsx';
 
 const user = (costMethod: CostMethod) => ({ user: userView({ costMethod }) });
 
-describe('CostMethodSection (issue 18)', () => {
+describe('CostMethodSection', () => {
   let api: FakeApi;
   beforeEach(() => {
     api = installFakeApi()

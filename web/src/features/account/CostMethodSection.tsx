@@ -16,7 +16,7 @@ const METHODS: { value: CostMethod; label: string; hint: string }[] = [
 ];
 
 /**
- * The cost method setting (issue 18): how realised gain/loss and a holding's cost are worked out,
+ * The cost method setting: how realised gain/loss and a holding's cost are worked out,
  * saved with PATCH /api/users/me as soon as it is chosen (useUserSetting).
  */
 export function CostMethodSection() {

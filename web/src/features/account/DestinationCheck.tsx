@@ -19,7 +19,7 @@ const TEXTS = {
 } as const;
 
 /**
- * Whether a saved alert destination is confirmed, and the way to confirm it (issue 13 finding 7): alerts
+ * Whether a saved alert destination is confirmed, and the way to confirm it: alerts
  * go only to confirmed destinations.
  */
 export function DestinationCheck({

@@ -8,7 +8,7 @@ import { DisplayCurrencySection } from './DisplayCurrencySection.tsx';
 
 const user = (displayCurrency: DisplayCurrency) => ({ user: userView({ displayCurrency }) });
 
-describe('DisplayCurrencySection (issue 18)', () => {
+describe('DisplayCurrencySection', () => {
   let api: FakeApi;
   beforeEach(() => {
     api = installFakeApi()

@@ -4,7 +4,7 @@ import { useUserSetting } from './user-setting.ts';
 import { showCurrency } from '../currency/currency-store.ts';
 
 /**
- * The display currency setting (issue 18): prices, values, gains, charts and the ticker are shown in it,
+ * The display currency setting: prices, values, gains, charts and the ticker are shown in it,
  * converted from US dollars. Saved with PATCH /api/users/me as soon as it is chosen (useUserSetting).
  */
 export function DisplayCurrencySection() {

@@ -5,7 +5,7 @@ import { createPortalSession, fetchInvoices } from '../billing/billing-api.ts';
 import { InvoicesList } from '../billing/InvoicesList.tsx';
 
 /**
- * Billing on the account screen (issue 14 item 4): the invoices list and "Manage payment method and invoices",
+ * Billing on the account screen: the invoices list and "Manage payment method and invoices",
  * which goes to Stripe's customer portal, or to the local billing page when there is no card processor.
  */
 export function InvoicesSection({

@@ -22,7 +22,7 @@ type Preview =
   | { status: 'ready'; preview: PlanChangePreviewResponse };
 
 /**
- * The confirmation of a plan change (issue 15 item 12), in the app's own dialog: what changes (plan,
+ * The confirmation of a plan change, in the app's own dialog: what changes (plan,
  * allowances, when), what is charged now from the payment provider's proration preview, and for a downgrade
  * what happens to what was already used. Confirming sends the preview's `effectiveAt`, so the charge is the
  * one shown.

@@ -86,7 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('plan picker (issue 15 item 12)', () => {
+describe('plan picker', () => {
   it('shows every plan with price and allowances, the current one marked, Upgrade above and Downgrade below', () => {
     show(TOKEN_RUN);
     const [basic, pro, enterprise] = ['Coinpace', 'Token Run', 'Moon Race'].map(choice);

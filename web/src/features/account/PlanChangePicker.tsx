@@ -4,7 +4,7 @@ import { PlanChangeDialog } from './PlanChangeDialog.tsx';
 import { allowanceText, count } from './plan-change-text.ts';
 
 /**
- * Every plan side by side for a user with a plan in force (issue 15 item 12): the current one marked, the
+ * Every plan side by side for a user with a plan in force: the current one marked, the
  * others with Upgrade or Downgrade, each asking first in PlanChangeDialog. While the plan is set to end there
  * is nothing to change: the plans are shown without buttons and a note says to reactivate first.
  */

@@ -11,7 +11,7 @@ import { PlanChangePicker } from './PlanChangePicker.tsx';
  * The account screen's plan (SPEC.md section 4, Subscription): no plan, pending or trial shows the plan
  * picker; an active plan shows Cancel Plan; a cancelled one 'Access until' and Reactivate Plan. A plan in
  * force is changed in PlanChangePicker (every plan, Upgrade and Downgrade, each confirmed with its price,
- * issue 15 item 12); without one, plans are chosen in the pricing modal.
+ *); without one, plans are chosen in the pricing modal.
  */
 export function PlanSection() {
   const { status, info, error } = useBilling();

@@ -1,4 +1,4 @@
-/** Words of the plan-change dialog (issue 15 item 12), kept apart from the markup so they read as sentences. */
+/** Words of the plan-change dialog, kept apart from the markup so they read as sentences. */
 import { formatUsd, type PlanChangePreviewResponse } from '@coinpace/domain';
 
 /** Cents as dollars: 2980 -> '$29.80'. */

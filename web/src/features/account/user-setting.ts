@@ -18,7 +18,7 @@ export interface UserSetting<V> {
 }
 
 /**
- * One setting of the user view (issue 18: cost method, display currency): loaded with GET /api/users/me,
+ * One setting of the user view (cost method, display currency): loaded with GET /api/users/me,
  * saved on choice. `afterSave` runs with the saved value before it counts as saved.
  */
 export function useUserSetting<K extends SettingKey>(

@@ -57,7 +57,7 @@ export function AddAlertModal({
     }
   }, [open, preselectKey]);
 
-  // A message about the form goes away as soon as the user changes it (issue 15 item 3).
+  // A message about the form goes away as soon as the user changes it.
   const change = (patch: Partial<AlertForm>) => {
     setForm((f) => ({ ...f, ...patch }));
     setError(null);
@@ -86,7 +86,7 @@ export function AddAlertModal({
     document.getElementById(`${ids}-tab-${next}`)?.focus();
   }
   const count = alertCount(form);
-  // An alert is set in the display currency: a price is typed in it and the preview speaks it (issue 18).
+  // An alert is set in the display currency: a price is typed in it and the preview speaks it.
   const money = useMoney();
   const preview = previewAlert(form, holdings, locale, money);
   const holdsNow = preview.holdsNow.length > 0;
@@ -95,7 +95,7 @@ export function AddAlertModal({
     const problem = validateForm(form, locale);
     if (problem) return setError(problem);
     setError(null);
-    // Channels with nothing left would send nothing: 'Alert Limit Reached' for them (issue 15 item 1).
+    // Channels with nothing left would send nothing: 'Alert Limit Reached' for them.
     const method = methodOf(form);
     const allowance = method && left ? methodAllowance(method, left) : null;
     if (allowance?.state === 'blocked') return onRefused('ALERT_LIMIT_REACHED', undefined, allowance.usedUp);

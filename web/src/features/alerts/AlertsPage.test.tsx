@@ -49,7 +49,7 @@ describe('AlertsPage', () => {
     vi.unstubAllGlobals();
   });
 
-  describe('allowance per channel (issue 15 item 1)', () => {
+  describe('allowance per channel', () => {
     it('shows what each channel has left, and says SMS alerts are used up while e-mail still goes out', async () => {
       api
         .on('GET', '/api/billing/user', { body: activeBilling(25) })
@@ -102,7 +102,7 @@ describe('AlertsPage', () => {
     });
   });
 
-  it('says plainly when a new alert is already true and that it will fire at the next price update (issue 15 item 2)', async () => {
+  it('says plainly when a new alert is already true and that it will fire at the next price update', async () => {
     api.on('POST', '/api/alerts', { status: 201, body: { created: 1, alerts: [alertView({ id: 'a2' })] } });
     renderAlertsPage();
     await screen.findByTestId('usage-channels');
@@ -133,7 +133,7 @@ describe('AlertsPage', () => {
     });
   });
 
-  describe('alerts in the display currency (issue 18)', () => {
+  describe('alerts in the display currency', () => {
     afterEach(() => useCurrency.setState({ currency: 'usd', rates: { usd: 1 } }));
 
     it('sets a new alert in the display currency and shows each alert in its own', async () => {
@@ -190,7 +190,7 @@ describe('AlertsPage', () => {
     });
   });
 
-  describe('managing alerts (issue 15 item 13)', () => {
+  describe('managing alerts', () => {
     it("edits an alert's threshold and channels", async () => {
       api.on('PUT', '/api/alerts/a1', ({ body }) => {
         const b = body as { thresholdType: 'Above'; thresholdValue: string; notificationMethod: 'Email' };

@@ -101,7 +101,7 @@ export function AlertsPage() {
     [],
   );
 
-  // Notifications left this period, per channel (issue 15 item 1).
+  // Notifications left this period, per channel.
   const left = allowanceLeftOf(billing, state.stats);
   /**
    * Runs `then` unless something blocks creation (SPEC.md section 4). A block is checked again on fresh
@@ -152,7 +152,7 @@ export function AlertsPage() {
     (h) =>
       h.coingeckoId && !state.alerts.some((a) => a.portfolioItemId === h.id && a.thresholdType === 'Loss'),
   ).length;
-  // Each action once on the screen (issue 15 item 13): without a plan there is nothing to protect with,
+  // Each action once on the screen: without a plan there is nothing to protect with,
   // so no 'Protect my portfolio' at all; the holdings banner's button stands in for the header's; the
   // empty state's 'Add Price Alert' stands in for the header's.
   const hasPlan = billing !== null && billing.plan !== 'None' && billing.accountStatus !== 'Pending';

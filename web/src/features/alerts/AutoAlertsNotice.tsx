@@ -10,8 +10,8 @@ function seenIds(): string[] {
 }
 
 /**
- * Says which alerts were set automatically for coins the user added (SPEC.md section 4, issue 15 item
- * 13), until the user dismisses it; an alert set later brings it back for that alert.
+ * Says which alerts were set automatically for coins the user added (SPEC.md section 4),
+ * until the user dismisses it; an alert set later brings it back for that alert.
  */
 export function AutoAlertsNotice({ alerts }: { alerts: readonly AlertView[] }) {
   const [seen, setSeen] = useState(seenIds);

@@ -4,8 +4,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { alertLabel } from './alert-ui.ts';
 
 /**
- * Asks before alerts are deleted, in the app's own dialog rather than the browser's confirm (issue 15
- * item 13): which alerts, and that their history goes with them only in name.
+ * Asks before alerts are deleted, in the app's own dialog rather than the browser's confirm:
+ * which alerts, and that their history goes with them only in name.
  */
 export function DeleteAlertsDialog({
   alerts,

@@ -22,7 +22,7 @@ import { alertLabel, methodOf, type AllowanceLeft } from './alert-ui.ts';
 import { editAlert } from './alerts-store.ts';
 
 /**
- * Changes an alert's threshold and channels (issue 15 item 13; PUT /api/alerts/{id}). The kind stays (a
+ * Changes an alert's threshold and channels (PUT /api/alerts/{id}). The kind stays (a
  * price alert stays a price alert, a percentage one a percentage); the condition, the value and the
  * channels change. A coin alert previews where it will fire, and says so when that is already true now.
  */
@@ -91,7 +91,7 @@ function EditAlertForm({
     sms: alert.notificationMethod !== 'Email',
   });
   const [error, setError] = useState<string | null>(null);
-  // A message goes away as soon as what it is about changes (issue 15 item 3).
+  // A message goes away as soon as what it is about changes.
   const setUp = (next: boolean) => {
     setUpState(next);
     setError(null);
@@ -105,7 +105,7 @@ function EditAlertForm({
     setError(null);
   };
   const ids = useId();
-  // In the alert's currency, like its price and reference (issue 18).
+  // In the alert's currency, like its price and reference.
   const live = useAlertPrice(alert.coinId?.id, alert.currency, alert.currentPrice);
 
   const thresholdType: ThresholdType = percent ? (up ? 'Gain' : 'Loss') : up ? 'Above' : 'Below';

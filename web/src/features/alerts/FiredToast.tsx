@@ -14,7 +14,7 @@ export function FiredToast({ fired }: { fired: AlertTriggeredPayload | null }) {
   }, [fired]);
   if (!shown) return null;
   const what = shown.coinSymbol === PORTFOLIO_TOTAL ? 'Portfolio' : shown.coinSymbol;
-  // A payload from before issue 18 has no currency: dollars.
+  // An older payload has no currency: dollars.
   const currency = shown.currency ?? 'usd';
   const price =
     shown.coinSymbol === PORTFOLIO_TOTAL

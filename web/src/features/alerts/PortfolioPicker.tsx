@@ -12,7 +12,7 @@ export function PortfolioPicker({
   holdings: readonly HoldingRow[];
   onChange: (change: Partial<AlertForm>) => void;
 }) {
-  // In the display currency, the one a price alert is typed in (issue 18).
+  // In the display currency, the one a price alert is typed in.
   const money = useMoney();
   if (holdings.length === 0) {
     return (

@@ -10,7 +10,7 @@ import { protectPortfolioRequest } from './alerts-api.ts';
 import { loadAlertsScreen } from './alerts-store.ts';
 
 /**
- * 'Protect my portfolio' (issue 6, 'Beyond the spec'): one click sets a Loss alert at the chosen
+ * 'Protect my portfolio': one click sets a Loss alert at the chosen
  * percentage below the purchase price on every holding, within the plan's limits.
  */
 export function ProtectPortfolioDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -37,7 +37,7 @@ describe('UsageBanner', () => {
   /** The banner's line of each channel. */
   const lines = () => screen.getAllByRole('listitem').map((li) => li.textContent);
 
-  it('counts each channel: one used up warns that alerts go out on the other only (issue 15)', () => {
+  it('counts each channel: one used up warns that alerts go out on the other only', () => {
     render(
       <UsageBanner billing={info(100)} left={{ total: 100, email: 0, sms: 100 }} onUpgrade={() => {}} />,
     );

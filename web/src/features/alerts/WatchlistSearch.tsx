@@ -18,7 +18,7 @@ export function WatchlistSearch({
   const [query, setQuery] = useState('');
   const { results, searching, unreachable, unpriced } = useCoinSearch(query);
   const typed = query.trim().length >= 2;
-  // In the display currency, the one a price alert is typed in (issue 18).
+  // In the display currency, the one a price alert is typed in.
   const money = useMoney();
 
   return (

@@ -101,7 +101,7 @@ function valueDecimal(form: AlertForm, locale?: string): string {
 
 /**
  * The POST /api/alerts payload of a valid form (commas stripped, SPEC.md section 5), set in `currency`,
- * the display currency the price was typed in (issue 18).
+ * the display currency the price was typed in.
  */
 export function toCreatePayload(
   form: AlertForm,

@@ -22,7 +22,7 @@ const holding = (over: Partial<HoldingRow>): HoldingRow => ({
 });
 const form = (over: Partial<AlertForm>): AlertForm => ({ ...emptyForm(), ...over });
 
-describe('the alert preview when the condition already holds (issue 15 item 2)', () => {
+describe('the alert preview when the condition already holds', () => {
   it('says a gain alert on a coin already far up fires at the next update, never a trigger below the price', () => {
     const preview = previewAlert(form({ holdings: ['h1'], kind: 'percentage', value: '5' }), [holding({})]);
     expect(preview.lines).toEqual([
@@ -69,7 +69,7 @@ describe('the alert preview when the condition already holds (issue 15 item 2)',
   });
 });
 
-describe('the alert preview in the display currency (issue 18)', () => {
+describe('the alert preview in the display currency', () => {
   const euro = moneyIn('eur', { eur: 0.5 });
 
   it('takes the typed price in the display currency and shows every price in it', () => {

@@ -2,7 +2,7 @@
  * The 'Add Price Alert' preview: one line per alert of where it fires and how far that is from now, by
  * the same math the alert engine uses (domain computeTrigger, triggerStanding, evaluatePortfolioAlert,
  * evaluateAllCoinsAlert). A condition that already holds is said plainly, with what will happen: the
- * alert fires at the next price update and uses a notification (issue 15 item 2). The preview never
+ * alert fires at the next price update and uses a notification. The preview never
  * shows a trigger on the wrong side of the price ('fires at $100.17 (-47.50% from now)' for a gain).
  */
 import {
@@ -46,7 +46,7 @@ const pricedHoldings = (holdings: readonly HoldingRow[]): PricedHolding[] =>
  * The preview of the form against the holdings' prices. An empty percentage previews 5 % (SPEC.md
  * section 9). Lines: 'BTC: fires at $33,000.00 (+10.00% from now)', or when it already holds 'BTC: already
  * up 89.99% from its purchase price of $52.73 (past +5%), so it fires at the next price update.' Prices
- * are in `money`'s currency, the one the alert is set in (issue 18); the typed price is in it too.
+ * are in `money`'s currency, the one the alert is set in; the typed price is in it too.
  */
 export function previewAlert(
   form: AlertForm,

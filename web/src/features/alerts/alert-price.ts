@@ -1,4 +1,4 @@
-/** An alert's coin price as the alerts screen shows it: live, in the currency the alert is set in (issue 18). */
+/** An alert's coin price as the alerts screen shows it: live, in the currency the alert is set in. */
 import { moneyIn, type DisplayCurrency } from '@coinpace/domain';
 import { useCurrency } from '../currency/currency-store.ts';
 import { useCoinPrice } from '../prices/prices-store.ts';

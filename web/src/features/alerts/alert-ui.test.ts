@@ -78,7 +78,7 @@ describe('screen rules', () => {
     ]);
   });
 
-  it('usage banner per channel: one channel used up warns, both used up is critical (issue 15)', () => {
+  it('usage banner per channel: one channel used up warns, both used up is critical', () => {
     expect(usageLevel(25, { total: 25, email: 25, sms: 0 })).toBe('warning');
     expect(usageLevel(25, { total: 25, email: 0, sms: 0 })).toBe('critical');
     expect(usageLevel(40, { total: 40, email: 20, sms: 20 })).toBe('ok');

@@ -36,7 +36,7 @@ export interface AlertUi {
   lastAlerted: string | null;
   resetInterval: ResetInterval;
   scope: AlertView['scope'];
-  /** The currency the alert was set in: its price, trigger and current price are in it (issue 18). */
+  /** The currency the alert was set in: its price, trigger and current price are in it. */
   currency: DisplayCurrency;
   triggerPrice: number | null;
   /** The server's distance to the trigger (the only one a whole-portfolio alert has). */
@@ -106,8 +106,8 @@ export function methodOf(prefs: { email: boolean; sms: boolean }): NotificationM
 }
 
 /**
- * SPEC.md section 9: warning style at 5 or fewer remaining, critical at 0 or less. With the channels
- * (issue 15 item 1): critical when neither channel can send, warning when either has 5 or fewer left.
+ * SPEC.md section 9: warning style at 5 or fewer remaining, critical at 0 or less. With the channels:
+ * critical when neither channel can send, warning when either has 5 or fewer left.
  */
 export function usageLevel(
   remaining: number,
@@ -118,7 +118,7 @@ export function usageLevel(
   return 'ok';
 }
 
-/** Notifications left this billing period, in all and per channel (issue 15 item 1). */
+/** Notifications left this billing period, in all and per channel. */
 export interface AllowanceLeft {
   total: number;
   email: number;
@@ -148,7 +148,7 @@ export function usedUpChannels(left: AllowanceLeft | null): Channel[] {
 /** What blocks creating an alert (SPEC.md sections 4 and 5), in the order the screen checks it. */
 export type CreationBlock =
   | { kind: 'upgrade' }
-  /** `usedUp`: the channels with nothing left when it is they that block (issue 15 item 1). */
+  /** `usedUp`: the channels with nothing left when it is they that block. */
   | { kind: 'limit'; usedUp?: Channel[] }
   | { kind: 'missing'; items: ('phone number' | 'email address')[] };
 

@@ -25,7 +25,7 @@ export const setStatusRequest = (id: string, status: AlertStatus) =>
 export const setResetIntervalRequest = (id: string, resetInterval: ResetInterval) =>
   api<AlertView>(`/api/alerts/${id}/reset-interval`, { method: 'PATCH', body: { resetInterval } });
 
-/** PUT /api/alerts/{id}: the threshold, channels or reset interval of one alert (issue 15 item 13). */
+/** PUT /api/alerts/{id}: the threshold, channels or reset interval of one alert. */
 export const updateAlertRequest = (
   id: string,
   body: { thresholdType?: string; thresholdValue?: string; notificationMethod?: string },

@@ -21,7 +21,7 @@ const event = (over: Partial<AlertEventView>): AlertEventView => ({
   ...over,
 });
 
-describe('alert history entries (issue 15 item 4)', () => {
+describe('alert history entries', () => {
   it.each([
     [{}, 'BTC · Above $100,000.00', 'BTC at $101,000.00: Delivered'],
     // An all-coins alert that fired on BTC and was deleted since: never 'Deleted alert at $97,736.25'.

@@ -1,6 +1,6 @@
 /**
- * Words for alert history entries (issue 6, 'Beyond the spec': price at firing, channels, delivered,
- * skipped, failed). Each entry is named by its alert, its coin and its condition (issue 15 item 4), so an
+ * Words for alert history entries (price at firing, channels, delivered,
+ * skipped, failed). Each entry is named by its alert, its coin and its condition, so an
  * all-coins alert that fired on BTC reads 'All coins · Up 5%' over 'BTC at $97,736.25', not 'Deleted alert'.
  */
 import { formatAmountIn, formatPriceIn, type AlertEventView } from '@coinpace/domain';

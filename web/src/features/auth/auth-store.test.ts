@@ -11,7 +11,7 @@ function token(inSeconds: number): string {
 
 const USER = { id: 'u-1', clerkId: 'local_1', email: 'ada@example.test', firstName: 'Ada' };
 
-describe('signing a returning local user in before /api/config arrives (issue 15)', () => {
+describe('signing a returning local user in before /api/config arrives', () => {
   beforeEach(() => {
     localStorage.clear();
     useAuth.setState({ status: 'loading', mode: null, user: null, error: null });

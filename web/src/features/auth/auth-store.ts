@@ -37,7 +37,7 @@ let signOutHandler: () => Promise<void> = async () => {};
 /**
  * At start-up, before /api/config says which identity the server uses: a valid local session in
  * storage signs the user in at once, so a returning user's screen and its first requests do not wait
- * for the config (issue 15). Only local accounts write that session; when the config says Clerk,
+ * for the config. Only local accounts write that session; when the config says Clerk,
  * `handOverToClerk` undoes this. Without a session nothing changes (still 'loading').
  */
 export function resumeLocalSession(): void {

@@ -50,7 +50,7 @@ function formError(number: string, expiry: string, cvc: string): string | null {
 }
 
 /**
- * The local billing page (issue 14 item 4, local checkout only): the user's invoices, one per paid period, and a
+ * The local billing page (local checkout only): the user's invoices, one per paid period, and a
  * fake card update that keeps the card's brand and last four digits. Stands in for Stripe's customer portal.
  */
 export function LocalPortalPage() {

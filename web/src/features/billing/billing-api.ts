@@ -76,7 +76,7 @@ export const completeLocalCheckout = (sessionId: string) =>
 export const cancelLocalCheckout = (sessionId: string) =>
   api<LocalCheckoutResult>(`${localCheckoutPath(sessionId)}/cancel`, { method: 'POST' });
 
-/** Issue 15 item 12: what moving to `planId` costs now (nothing changes yet). */
+/** What moving to `planId` costs now (nothing changes yet). */
 export const previewPlanChange = (planId: PlanId) =>
   api<PlanChangePreviewResponse>('/api/billing/plan-change/preview', {
     method: 'POST',

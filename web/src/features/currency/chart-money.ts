@@ -1,5 +1,5 @@
 /**
- * Charts of dollar histories in the display currency (issue 18): the API keeps history in dollars and
+ * Charts of dollar histories in the display currency: the API keeps history in dollars and
  * sends the display currency's daily rates beside it (`fx`); a chart converts each point at its own day's
  * rate.
  */

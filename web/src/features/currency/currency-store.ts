@@ -1,5 +1,5 @@
 /**
- * The display currency (issue 18 item 4): which currency the screens show amounts in, and the rates they
+ * The display currency: which currency the screens show amounts in, and the rates they
  * convert the API's dollar figures with. The choice is the user's saved `displayCurrency`; rates come
  * from GET /api/prices/rates (what the poller read with the latest prices) and are read again every five
  * minutes while a currency other than the dollar is shown.

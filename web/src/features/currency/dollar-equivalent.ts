@@ -1,5 +1,5 @@
 /**
- * Fields that take US dollars (issue 18): records are kept in dollars, so the add-coin dialog's purchase
+ * Fields that take US dollars: records are kept in dollars, so the add-coin dialog's purchase
  * price and the transaction form's price and fee stay in dollars whatever the display currency; under
  * them, the amount typed is shown in the display currency at the latest rate.
  */

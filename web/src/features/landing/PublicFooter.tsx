@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo.tsx';
 import { WhenVisible } from '../../components/WhenVisible.tsx';
 
-// Below the fold, with its validation: loaded as it scrolls near (issue 15).
+// Below the fold, with its validation: loaded as it scrolls near.
 const ContactForm = lazy(() =>
   import('../contact/ContactForm.tsx').then(({ ContactForm }) => ({ default: ContactForm })),
 );

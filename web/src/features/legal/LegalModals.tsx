@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog.tsx';
 import './legal.css';
 
-/** The policy texts load when a policy opens, not with the landing page (issue 15). */
+/** The policy texts load when a policy opens, not with the landing page. */
 const loadLegalTexts = () => import('./legal-texts.ts');
 const TermsOfService = lazy(() => loadLegalTexts().then((m) => ({ default: m.TermsOfService })));
 const PrivacyPolicy = lazy(() => loadLegalTexts().then((m) => ({ default: m.PrivacyPolicy })));

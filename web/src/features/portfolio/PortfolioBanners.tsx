@@ -47,7 +47,7 @@ export function PortfolioBanners() {
 }
 
 /**
- * The one banner of the rate-limited state (issue 15 item 5): SPEC.md's banner text, or its Refresh text
+ * The one banner of the rate-limited state: SPEC.md's banner text, or its Refresh text
  * after the user pressed Refresh during the lock, and when prices can be refreshed again.
  */
 function RateLimitBanner({ refused }: { refused: boolean }) {

@@ -369,7 +369,7 @@ describe('PortfolioPage', () => {
     await screen.findByRole('button', { name: 'Actions for ETH' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ETH' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Report Error' }));
-    // The user can say what is wrong before it is sent (issue 15 item 13).
+    // The user can say what is wrong before it is sent.
     const reportDialog = screen.getByRole('dialog', { name: 'Report a problem with ETH' });
     expect(api.callsTo('POST', `/api/portfolio/${eth.id}/report`)).toHaveLength(0);
     const note = within(reportDialog).getByLabelText('What is wrong? (optional)');

@@ -9,7 +9,7 @@ import { resetPortfolioFeature } from './testing.ts';
 
 const stat = (name: string) => document.querySelector(`[data-stat="${name}"]`)!;
 
-describe('PortfolioSummary: total invested and realised gain/loss (issue 18)', () => {
+describe('PortfolioSummary: total invested and realised gain/loss', () => {
   let api: FakeApi;
   const btc = holding({ quantity: '2', purchasePrice: '30000' });
   beforeEach(() => {
@@ -48,7 +48,7 @@ describe('PortfolioSummary: total invested and realised gain/loss (issue 18)', (
     expect(api.callsTo('GET', '/api/portfolio/summary')).toHaveLength(2);
   });
 
-  it('shows the figures in the display currency, converted at its rate (issue 18)', async () => {
+  it('shows the figures in the display currency, converted at its rate', async () => {
     useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.5 } });
     try {
       render(<PortfolioSummary />);

@@ -8,7 +8,7 @@ import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
 import { useMoney } from '../currency/currency-store.ts';
 
 /**
- * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss (issue 18), the
+ * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss, the
  * auto-update indicator and the last-updated time (SPEC.md section 2, Summary). Value cells show
  * 'Loading...' until the first figures are known; invested and realised show '—' when they could not be
  * loaded.
@@ -34,7 +34,7 @@ export function PortfolioSummary() {
         ? MISSING_NUMBER
         : PORTFOLIO_TEXTS.loadingValue;
   const realised = Number(investment.summary?.realisedGain ?? 0);
-  // Gain/loss is known when at least one holding has both prices (issue 15 item 6).
+  // Gain/loss is known when at least one holding has both prices.
   const known = summary.gainLossUnknownCount < views.length;
 
   const indicator = refreshing

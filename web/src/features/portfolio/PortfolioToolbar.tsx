@@ -8,7 +8,7 @@ import { toggleEditMode, useTable } from './table-store.ts';
 
 /**
  * SPEC.md section 2, Toolbar: Refresh, Set Alerts, Import Data, Add Coin, Edit/Done; and the CSV
- * exports of the holdings and of their transactions (issue 18).
+ * exports of the holdings and of their transactions.
  */
 export function PortfolioToolbar() {
   const refreshing = usePriceRefresh((s) => s.refreshing);

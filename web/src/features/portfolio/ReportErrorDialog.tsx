@@ -9,7 +9,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Report Error (SPEC.md section 2, row menu): before the report goes to support the user can say what
- * is wrong (issue 15 item 13), up to MAX_REPORT_NOTE_LENGTH characters, which the API checks too. The
+ * is wrong, up to MAX_REPORT_NOTE_LENGTH characters, which the API checks too. The
  * holding's details go with it either way; SPEC.md's success or failure text follows in the banner.
  */
 export function ReportErrorDialog() {

@@ -1,5 +1,5 @@
 /**
- * The portfolio's total invested and realised gain/loss (issue 18), from GET /api/portfolio/summary,
+ * The portfolio's total invested and realised gain/loss, from GET /api/portfolio/summary,
  * fetched again whenever a holding's quantity or cost changes (a recorded buy, an edit, a reload).
  */
 import type { HoldingRow, PortfolioInvestmentSummary } from '@coinpace/domain';

@@ -183,7 +183,7 @@ describe('portfolio actions', () => {
     expect(usePortfolio.getState().error).toBeNull();
   });
 
-  it('says so when the server set an alert on the new coin (issue 15 item 13)', async () => {
+  it('says so when the server set an alert on the new coin', async () => {
     const sol = holding({ symbol: 'SOL', coingeckoId: 'solana' });
     const autoAlerts = [
       { id: 'a9', coinSymbol: 'SOL', thresholdType: 'Loss', thresholdValue: 10, notificationMethod: 'Both' },

@@ -27,7 +27,7 @@ import { finishReport, startReport } from './table-store.ts';
 
 /**
  * Adds a coin, then reloads the portfolio and fetches fresh prices. A coin already held adds no second
- * row (SPEC.md section 4): the server records a buy on the existing holding (issue 18), the row takes
+ * row (SPEC.md section 4): the server records a buy on the existing holding, the row takes
  * its new quantity and average cost at once, and the screen says so ('Recorded a buy of 0.5 BTC. You
  * now hold ...'). A held coin that is only in this browser (not saved) is still silently not added.
  * Throws AppError with SPEC.md's text when the coin is not saved: 'User not authenticated. Please sign
@@ -66,7 +66,7 @@ export async function addCoin(payload: AddHoldingInput): Promise<RecordedBuy | n
       if (!(error instanceof AppError && error.status === 409)) throw addFailure(error);
     }
   }
-  // The server set an alert on the new coin like the user's first one: say so (issue 15 item 13).
+  // The server set an alert on the new coin like the user's first one: say so.
   if (autoAlerts.length > 0) showPortfolioMessage('notice', autoAlertNotice(autoAlerts));
   await loadPortfolio();
   await refreshPrices();
@@ -155,7 +155,7 @@ export async function deleteHoldings(ids: readonly string[]): Promise<number> {
 
 /**
  * Report Error: e-mails the holding's details to support, with what the user says is wrong (`note`,
- * optional, issue 15 item 13); shows SPEC.md's success or failure text. While a report of this holding
+ * optional); shows SPEC.md's success or failure text. While a report of this holding
  * is on its way, another one is ignored (false, nothing sent).
  */
 export async function reportHolding(id: string, note = ''): Promise<boolean> {

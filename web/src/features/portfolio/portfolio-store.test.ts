@@ -7,7 +7,7 @@ import { resetPortfolioFeature } from './testing.ts';
 /** What index.html leaves on the window when it asks for the holdings before the scripts load. */
 type EarlyWindow = { __coinpacePortfolio?: Promise<Response> };
 
-describe('loadPortfolio and the early request of index.html (issue 15)', () => {
+describe('loadPortfolio and the early request of index.html', () => {
   let api: FakeApi;
   const serverRow = holding({ symbol: 'ETH' });
   beforeEach(() => {

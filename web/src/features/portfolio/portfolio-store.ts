@@ -56,7 +56,7 @@ export async function loadPortfolio(): Promise<void> {
 }
 
 /**
- * The holdings index.html asked for before the scripts loaded (issue 15), taken once: null when there
+ * The holdings index.html asked for before the scripts loaded, taken once: null when there
  * was no such request or it did not answer with rows, and the store asks again the usual way (which
  * reports any error).
  */

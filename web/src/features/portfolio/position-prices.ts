@@ -32,7 +32,7 @@ function subscribePosition(holdingId: string, listener: () => void): () => void 
 
 /**
  * Rows woken per animation frame. A tick that changes more rows is rendered over several frames, so
- * no frame does more than about this many row renders (SPEC.md asks nothing here; issue 4 asks for a
+ * no frame does more than about this many row renders (SPEC.md asks nothing here; we ask for a
  * 1,000-holding portfolio to stay smooth).
  */
 export const ROWS_PER_FRAME = 50;

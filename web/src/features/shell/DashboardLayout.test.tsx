@@ -129,7 +129,7 @@ describe('mobile menu', () => {
 });
 
 describe('navigation', () => {
-  it('reaches the Wallets screen from the top bar and the phone menu (issue 15)', () => {
+  it('reaches the Wallets screen from the top bar and the phone menu', () => {
     renderShell();
     const main = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     fireEvent.click(within(main).getByRole('link', { name: 'Wallets' }));

@@ -10,7 +10,7 @@ import { TickerBar } from '../prices/TickerBar.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
- * SPEC.md's three links, and Wallets (issue 15 item 13: the wallets screen is reachable from the
+ * SPEC.md's three links, and Wallets (the wallets screen is reachable from the
  * navigation, not only by typing its address).
  */
 const LINKS = [

@@ -1,6 +1,6 @@
 /**
  * The wallets the Wallets screen offers (SPEC.md section 2), in the order shown. `color` is the mark's
- * background behind white initials: a darker shade of the brand colour where needed for 4.5:1 (issue 15).
+ * background behind white initials: a darker shade of the brand colour where needed for 4.5:1.
  */
 export const WALLET_OPTIONS = [
   {

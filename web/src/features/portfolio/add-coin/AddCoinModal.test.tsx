@@ -229,7 +229,7 @@ describe('AddCoinModal', () => {
     );
   });
 
-  it('keeps the purchase price in dollars and shows it in the display currency under the field (issue 18)', async () => {
+  it('keeps the purchase price in dollars and shows it in the display currency under the field', async () => {
     const price = () => screen.getByLabelText('Purchase Price per coin (USD)');
     const description = () =>
       (price().getAttribute('aria-describedby') ?? '')
@@ -256,7 +256,7 @@ describe('AddCoinModal', () => {
     }
   });
 
-  it('shows the results, the chosen coin and the preview in the display currency, the price typed in dollars (issue 18)', async () => {
+  it('shows the results, the chosen coin and the preview in the display currency, the price typed in dollars', async () => {
     act(() => useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.92 } }));
     try {
       type('Search for a coin', 'bitcoin');

@@ -35,7 +35,7 @@ function AddCoinForm() {
   /** The price field holds today's price, filled in when the coin was chosen (not typed). */
   const [prefilled, setPrefilled] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // A message about what was filled in goes away as soon as the user changes it (issue 15 item 3).
+  // A message about what was filled in goes away as soon as the user changes it.
   const setQuantity = (text: string) => {
     setQuantityText(text);
     setError(null);

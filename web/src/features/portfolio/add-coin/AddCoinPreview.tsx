@@ -4,7 +4,7 @@ import type { AddCoinPreview as Preview } from './add-coin-form.ts';
 
 /**
  * The preview: purchase price per coin, total investment, current value, gain/loss with percent, in the
- * display currency at the latest rate (issue 18; the price is typed in dollars, the record is kept in them).
+ * display currency at the latest rate (the price is typed in dollars, the record is kept in them).
  */
 export function AddCoinPreview({ preview }: { preview: Preview }) {
   const money = useMoney();

@@ -3,7 +3,7 @@ import { useMoney } from '../../currency/currency-store.ts';
 import { CoinAvatar } from '../table/CoinAvatar.tsx';
 
 /**
- * The search result list: name, symbol, price (in the display currency, issue 18) and 24h change (SPEC.md
+ * The search result list: name, symbol, price (in the display currency) and 24h change (SPEC.md
  * section 2, Add Coin modal); a coin already held says so ('Held: 1 BTC — adding records a buy').
  */
 export function CoinResults({
@@ -13,7 +13,7 @@ export function CoinResults({
 }: {
   results: CoinSearchResult[];
   onChoose: (coin: CoinSearchResult) => void;
-  /** The quantity held of a symbol (upper case), when held: adding it records a buy (issue 18). */
+  /** The quantity held of a symbol (upper case), when held: adding it records a buy. */
   heldQuantity?: (symbol: string) => string | undefined;
 }) {
   const money = useMoney();

@@ -25,7 +25,7 @@ export const PRICE_LABEL = 'Purchase price';
 
 /**
  * Checks a draft in SPEC.md's order: all fields filled ('Please fill in all required fields'), both
- * numbers readable by the user's `locale` (issue 15: text that is not a number is refused with a message
+ * numbers readable by the user's `locale` (text that is not a number is refused with a message
  * naming the field, never read as another number), both positive ('Please enter valid positive
  * numbers...'), the coin identified ('Unable to identify coin...'). Numbers go out as decimal strings.
  */

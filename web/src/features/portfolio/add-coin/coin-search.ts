@@ -2,7 +2,7 @@
  * Coin search for the Add Coin modal and the alerts' Watch List (SPEC.md section 5, 'Search'): 2+
  * characters, top 10 priced results, cached per query for 10 minutes (at most 100 queries, oldest
  * evicted; cleared by the manual Refresh). A failed search yields an empty list (SPEC.md section 8),
- * marked unreachable so the screen says it could not search instead of 'No coins found' (issue 15).
+ * marked unreachable so the screen says it could not search instead of 'No coins found'.
  */
 import { ZSearchResponse, isSearchUnreachable, type CoinSearchResult } from '@coinpace/domain';
 import { api } from '../../../lib/api-client.ts';

@@ -53,7 +53,7 @@ describe('ValueChart', () => {
     expect(api.calls.map((c) => c.query.get('range'))).toEqual(['7d', '30d']);
   });
 
-  it('draws and states the history in the display currency once its rate is known (issue 18)', async () => {
+  it('draws and states the history in the display currency once its rate is known', async () => {
     useCurrency.setState({ currency: 'gbp', rates: { usd: 1 } });
     try {
       render(<ValueChart version="v1" />);
@@ -91,7 +91,7 @@ describe('ValueChart', () => {
     }
   });
 
-  it('says the span the history really covers, not the range asked for (issue 15)', async () => {
+  it('says the span the history really covers, not the range asked for', async () => {
     const minute = 60_000;
     api.on('GET', '/api/portfolio/history', {
       body: {

@@ -15,7 +15,7 @@ const RANGES: { id: HistoryRange; label: string }[] = [
  * Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes.
  * Above the chart, the change over the time the history really covers ('over 35 minutes' until there
  * are 7 days of prices) in words (screen readers get the start and end values; the drawing itself is
- * hidden from them). The y-axis spans at least 5% of the value, so a small move looks small (issue 15).
+ * hidden from them). The y-axis spans at least 5% of the value, so a small move looks small.
  * Memoised: price ticks do not touch it.
  */
 export const ValueChart = memo(function ValueChart({ version }: { version: string }) {
@@ -93,7 +93,7 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
           <div className="pf-chart-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 200 }}>
               {/* The drawing is hidden from screen readers (the text above says it), so nothing in
-                  it may take the focus: no keyboard layer (issue 15, axe's aria-hidden-focus). */}
+                  it may take the focus: no keyboard layer (axe's aria-hidden-focus). */}
               <AreaChart
                 data={points}
                 margin={{ top: 8, right: 8, bottom: 0, left: 0 }}

@@ -1,5 +1,5 @@
 /**
- * The value chart's scales (issue 15): a y-axis that keeps small moves small, and the words for the
+ * The value chart's scales: a y-axis that keeps small moves small, and the words for the
  * time the history really covers.
  */
 import { HISTORY_RANGES, type DisplayCurrency, type HistoryRange } from '@coinpace/domain';

@@ -206,7 +206,7 @@ describe('HoldingDetail', () => {
     expect(figure('Quantity')).toBe('1.500000');
   });
 
-  it('takes price and fee in dollars and shows each in the display currency under its field (issue 18)', async () => {
+  it('takes price and fee in dollars and shows each in the display currency under its field', async () => {
     const description = (label: string) =>
       (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
         .split(' ')

@@ -26,7 +26,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : undefined);
 
 /**
- * A holding's detail view (issue 18), opened from its row: the figures its transactions derive by the
+ * A holding's detail view, opened from its row: the figures its transactions derive by the
  * average-cost method or FIFO, the coin's price chart with the buys and sells marked, and the
  * transactions, which can be added, edited and deleted here.
  */

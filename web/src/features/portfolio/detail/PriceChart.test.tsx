@@ -86,7 +86,7 @@ describe('PriceChart', () => {
     expect(yTicks(container)).toEqual(['$400', '$420', '$440', '$460']);
   });
 
-  it('converts each point and each trade at its own day’s euro rate, on round euro ticks (issue 18)', async () => {
+  it('converts each point and each trade at its own day’s euro rate, on round euro ticks', async () => {
     api.on('GET', path, { body: { ...history, fx: euros } });
     useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.95 } });
     act(() => openDetail('h1'));

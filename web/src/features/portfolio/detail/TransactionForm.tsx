@@ -36,7 +36,7 @@ export function TransactionForm({
   const first = useRef<HTMLSelectElement>(null);
   useEffect(() => first.current?.focus(), []);
   const set = (key: keyof TransactionDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  // Records are kept in dollars; the amounts typed are shown in the display currency too (issue 18).
+  // Records are kept in dollars; the amounts typed are shown in the display currency too.
   const priceInDisplay = useDollarEquivalent(draft.pricePerCoin, 'price');
   const feeInDisplay = useDollarEquivalent(draft.fee, 'amount');
 

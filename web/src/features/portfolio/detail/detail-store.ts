@@ -1,5 +1,5 @@
 /**
- * A holding's detail view (issue 18): which holding is open, its transactions and what they derive by
+ * A holding's detail view: which holding is open, its transactions and what they derive by
  * the chosen method, and its coin's price history for the chart. Every change to a transaction reloads
  * the list and the holding's row in the portfolio store (the server derives quantity and purchase price).
  */

@@ -1,5 +1,5 @@
 /**
- * The transaction form of a holding's detail view (issue 18), as pure functions: the fields as typed,
+ * The transaction form of a holding's detail view, as pure functions: the fields as typed,
  * read by the user's locale like the add-coin form, then checked by the API's own zod schema so the
  * browser refuses what the server would, with the same texts.
  */

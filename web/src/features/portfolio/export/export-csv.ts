@@ -1,5 +1,5 @@
 /**
- * The portfolio's CSV downloads (issue 18 item 5): the holdings in the columns the import reads, and
+ * The portfolio's CSV downloads: the holdings in the columns the import reads, and
  * every transaction. The file comes from the API (GET /api/portfolio/export.csv, /transactions.csv) with
  * the session token, and is handed to the browser as a download.
  */

@@ -1,5 +1,5 @@
 /**
- * The import summary's offer to update held coins to the imported balances (issue 18): which coins it
+ * The import summary's offer to update held coins to the imported balances: which coins it
  * offers, the button, and what accepting it sends and shows.
  */
 import type { BillingInfo } from '@coinpace/domain';

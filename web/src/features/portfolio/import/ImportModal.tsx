@@ -36,7 +36,7 @@ function onTabKey(event: KeyboardEvent<HTMLButtonElement>): void {
 }
 
 /**
- * The Import modal (SPEC.md section 2): CSV and paste tabs, and the trade-history tab (issue 18); sticky
+ * The Import modal (SPEC.md section 2): CSV and paste tabs, and the trade-history tab; sticky
  * while an import is saved.
  */
 export function ImportModal() {

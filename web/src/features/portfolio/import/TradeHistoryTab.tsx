@@ -8,7 +8,7 @@ import { FileChooser } from './FileChooser.tsx';
 export const TRADE_FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MAX_TRADE_FILE_CHARS.toLocaleString('en-US')} characters (about 20,000 trades). Export a shorter period.`;
 
 /**
- * 'Trade history' (issue 18 item 3): an exchange's trade-history export, sent whole to
+ * 'Trade history': an exchange's trade-history export, sent whole to
  * POST /api/portfolio/import-trades, which records each row as a transaction; the summary says what was
  * added, skipped as already imported, and failed, with row numbers.
  */

@@ -68,12 +68,12 @@ export interface ImportState {
   totals: string | null;
   /**
    * Coins the last import saved for a user with a plan: the screen offers one-click 'Protect my portfolio'
-   * (a Loss alert per holding, issue 6) until dismissed.
+   * (a Loss alert per holding) until dismissed.
    */
   protectOffer: number | null;
   /**
    * Coins the last import skipped because they are held, at a balance other than the one held: the
-   * summary offers to update them to it (issue 18) until done or dismissed.
+   * summary offers to update them to it until done or dismissed.
    */
   heldOffer: HeldBalance[] | null;
   /** True while the held coins are being updated. */

@@ -89,7 +89,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
         {money.amount(view.currentValue)}
       </td>
       {view.gainLossUnknown ? (
-        // Not 0.00%: without both prices there is no gain or loss to show (issue 15 item 6).
+        // Not 0.00%: without both prices there is no gain or loss to show.
         <td role="cell" className="num" data-label="Gain/Loss" data-cell="gain-loss">
           <span aria-hidden="true">{MISSING_NUMBER}</span>
           <span className="pf-sub muted">{GAIN_LOSS_UNKNOWN_TEXT[view.gainLossUnknown]}</span>

@@ -70,7 +70,7 @@ function PriceEditor({
 
   /**
    * Ends the edit, saving a readable price above 0. Text that is not such a price is never saved as
-   * another number (issue 15 item 3): Enter keeps the editor open with the message; leaving the field
+   * another number: Enter keeps the editor open with the message; leaving the field
    * puts the message in the error banner. An empty field saves nothing.
    */
   const finish = (save: boolean, how: 'key' | 'blur') => {

@@ -16,7 +16,7 @@ const MENU_WIDTH = 200;
 const MENU_HEIGHT = 180;
 
 /**
- * The row menu (SPEC.md section 2): Transactions (the holding's detail view, issue 18), Add Alert,
+ * The row menu (SPEC.md section 2): Transactions (the holding's detail view), Add Alert,
  * Report Error, Delete. The menu is drawn in a portal
  * at a fixed position: rows contain their own layout and paint (see portfolio.css), so a menu inside
  * a row would be cut off. Keyboard: Enter, Space or Arrow Down on the button opens it on the first item;
