@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Clerk's SDK prints a telemetry notice otherwise; tests never reach Clerk.
 const env = { CLERK_TELEMETRY_DISABLED: '1' };
@@ -7,8 +7,32 @@ const env = { CLERK_TELEMETRY_DISABLED: '1' };
 const setupFiles = [fileURLToPath(new URL('./domain/src/testing/fast-check-seed.ts', import.meta.url))];
 const server = { env, setupFiles, testTimeout: 30_000, hookTimeout: 60_000 };
 
+/**
+ * Suites that measure time (a sign-in answered within seconds under a flood, poll ticks on time, equal
+ * answer times for taken and new e-mails, a role taking over after a kill, a clean stop on SIGTERM) or fill
+ * the machine on purpose. They run one at a time after every other file, so other suites' load does not
+ * decide them, and their load does not slow the rest.
+ */
+const SERIAL = [
+  'api/src/security/sign-in-flood.int.test.ts',
+  'api/src/security/ipv6-rotation.int.test.ts',
+  'api/src/features/auth/sign-up.int.test.ts',
+  'api/src/features/system/database-outage.int.test.ts',
+  'realtime/src/poller/poller.int.test.ts',
+  'realtime/src/gateway/gateway-redis-faults.int.test.ts',
+  'server/src/upstream-quota.int.test.ts',
+  'server/src/built.int.test.ts',
+];
+/** The serial suites under one package, relative to it, for that package's project to leave out. */
+const serialIn = (pkg: string) =>
+  SERIAL.filter((file) => file.startsWith(`${pkg}/`)).map((file) => file.slice(pkg.length + 1));
+const exclude = (pkg: string) => [...configDefaults.exclude, ...serialIn(pkg)];
+
 export default defineConfig({
   test: {
+    // Most suites wait on Postgres, Redis, sockets and timers rather than the CPU: three files at a time
+    // keep two cores busy.
+    maxWorkers: 3,
     projects: [
       {
         // Property tests walk thousands of generated inputs; on a loaded CI machine that takes seconds.
@@ -24,13 +48,30 @@ export default defineConfig({
       },
       { test: { name: 'db', root: './db', include: ['src/**/*.test.ts'], ...server } },
       { test: { name: 'adapters', root: './adapters', include: ['src/**/*.test.ts'], ...server } },
-      { test: { name: 'api', root: './api', include: ['src/**/*.test.ts'], ...server } },
-      { test: { name: 'realtime', root: './realtime', include: ['src/**/*.test.ts'], ...server } },
+      {
+        test: {
+          name: 'api',
+          root: './api',
+          include: ['src/**/*.test.ts'],
+          exclude: exclude('api'),
+          ...server,
+        },
+      },
+      {
+        test: {
+          name: 'realtime',
+          root: './realtime',
+          include: ['src/**/*.test.ts'],
+          exclude: exclude('realtime'),
+          ...server,
+        },
+      },
       {
         test: {
           name: 'server',
           root: './server',
           include: ['src/**/*.test.ts'],
+          exclude: exclude('server'),
           ...server,
           testTimeout: 60_000,
         },
@@ -45,6 +86,10 @@ export default defineConfig({
           // Rendering a thousand rows under a loaded CI machine can take seconds; this is a hang guard only.
           testTimeout: 30_000,
         },
+      },
+      {
+        // One worker: vitest runs this project's files one by one after all the others.
+        test: { name: 'serial', root: '.', include: SERIAL, maxWorkers: 1, ...server, testTimeout: 60_000 },
       },
     ],
   },
