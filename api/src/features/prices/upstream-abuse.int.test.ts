@@ -90,7 +90,8 @@ describe.each(testEngines(process.env.DATABASE_URL))('upstream amplification on 
       body: { coingeckoId: listed(0), name: 'Listed 0', symbol: 'L0', address: '' },
     });
     expect(real.status).toBe(201);
-  });
+    // 1,500 requests: a hang guard sized for a machine busy with other suites.
+  }, 120_000);
 
   it('refuses a holding of an unknown coin, alone or in an import', async () => {
     const { token } = await api.signUp();
