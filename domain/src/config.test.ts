@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, parseConfig, publicMetricsAccess } from './config.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import { describeConfig, publicMetricsAccess } from './config-summary.ts';
 
 describe('parseConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {

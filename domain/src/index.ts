@@ -1,6 +1,8 @@
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './config.ts';
+export { ROLES, CONFIG_SETTINGS, type Role } from './config-env.ts';
+export * from './config-summary.ts';
 export * from './coins.ts';
 export * from './address-key.ts';
 export * from './decimal.ts';

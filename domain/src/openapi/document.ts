@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { allResponses, API_TAGS, CONTENT_TYPES, isSitePasswordGated, type RouteDoc } from './route-doc.ts';
+import { ALERT_ROUTES } from './routes-alerts.ts';
 import { BILLING_ROUTES } from './routes-billing.ts';
 import { PORTFOLIO_ROUTES } from './routes-portfolio.ts';
 import { PRICE_ROUTES } from './routes-prices.ts';
@@ -14,6 +15,7 @@ import { SESSION_ROUTES } from './routes-session.ts';
 export const API_ROUTES: readonly RouteDoc[] = [
   ...SESSION_ROUTES,
   ...PORTFOLIO_ROUTES,
+  ...ALERT_ROUTES,
   ...BILLING_ROUTES,
   ...PRICE_ROUTES,
 ];

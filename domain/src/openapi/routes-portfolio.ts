@@ -1,14 +1,6 @@
-/** The reference's entries for the portfolio and alert routes. */
+/** The reference's entries for the portfolio routes. */
 import { z } from 'zod';
 import { BODY_LIMITS, formatBodyLimit } from '../limits.ts';
-import {
-  ZAlertHistoryQuery,
-  ZAlertStatusBody,
-  ZCreateAlert,
-  ZProtectPortfolio,
-  ZResetIntervalBody,
-  ZUpdateAlert,
-} from '../schemas/alerts.ts';
 import { ZHistoryQuery } from '../schemas/portfolio-history.ts';
 import { ZReportHolding } from '../schemas/portfolio-report.ts';
 import { ZAddHolding, ZBulkAdd, ZHeldBalances, ZUpdateHolding } from '../schemas/portfolio.ts';
@@ -20,16 +12,11 @@ import {
   ZTradeImportSummary,
 } from './responses-transactions.ts';
 import {
-  ZAlertEventView,
-  ZAlertStats,
-  ZAlertView,
   ZBulkAddResult,
-  ZCreateAlertsResult,
   ZAddHoldingResult,
   ZHeldBalancesResult,
   ZHoldingRow,
   ZPortfolioHistory,
-  ZProtectPortfolioResult,
   ZReportQueued,
 } from './responses-portfolio.ts';
 import type { ParamDoc, RouteDoc } from './route-doc.ts';
@@ -37,15 +24,6 @@ import type { ParamDoc, RouteDoc } from './route-doc.ts';
 const holdingId: Record<string, ParamDoc> = { id: { schema: z.uuid(), description: 'The holding id.' } };
 /** The holdings imports' shared limit (api HOLDING_IMPORTS_PER_HOUR). */
 const HOLDING_IMPORTS_LIMIT = '60 holdings imports (bulk and balances together) per user per hour';
-const alertId: Record<string, ParamDoc> = { id: { schema: z.uuid(), description: 'The alert id.' } };
-const historyQuery: Record<string, ParamDoc> = {
-  limit: { schema: ZAlertHistoryQuery.shape.limit, description: 'Most events to return (1 to 200).' },
-  before: { schema: ZAlertHistoryQuery.shape.before, description: 'Only events before this ISO time.' },
-};
-const alertCreationRefusals =
-  'No paid plan (PLAN_REQUIRED), no notifications left this period (ALERT_LIMIT_REACHED), the plan allows ' +
-  'no more alerts set up (ALERT_SETUP_CAP_REACHED), or the profile lacks the e-mail or phone the ' +
-  'notification method needs (PROFILE_INCOMPLETE).';
 
 export const PORTFOLIO_ROUTES: RouteDoc[] = [
   {
@@ -316,126 +294,5 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     summary: 'Delete a holding',
     params: holdingId,
     responses: { 204: { description: 'Deleted.' }, 404: 'No such holding.' },
-  },
-  {
-    method: 'get',
-    path: '/api/alerts/user',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'List alerts',
-    responses: { 200: { description: 'Alerts, newest first.', schema: z.array(ZAlertView) } },
-  },
-  {
-    method: 'get',
-    path: '/api/alerts/user/stats',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Alert counts and this period’s notifications',
-    responses: { 200: { description: 'The stats.', schema: ZAlertStats } },
-  },
-  {
-    method: 'get',
-    path: '/api/alerts/user/history',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Firing history of all alerts',
-    query: historyQuery,
-    responses: {
-      200: { description: 'Events, newest first.', schema: z.array(ZAlertEventView) },
-      400: 'limit or before is not valid.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/alerts',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Create alerts',
-    description: 'One coin, several coins, every holding or the whole portfolio.',
-    body: { schema: ZCreateAlert, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
-    responses: {
-      201: { description: 'The alerts created.', schema: ZCreateAlertsResult },
-      403: alertCreationRefusals,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/alerts/protect-portfolio',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Protect my portfolio',
-    description: 'A Loss alert at the given percentage for every holding that has none.',
-    body: { schema: ZProtectPortfolio, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
-    responses: {
-      200: { description: 'Nothing to create; skipped says why.', schema: ZProtectPortfolioResult },
-      201: { description: 'Alerts created.', schema: ZProtectPortfolioResult },
-      403: alertCreationRefusals,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/alerts/{id}',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'One alert',
-    params: alertId,
-    responses: { 200: { description: 'The alert.', schema: ZAlertView }, 404: 'No such alert.' },
-  },
-  {
-    method: 'get',
-    path: '/api/alerts/{id}/history',
-    tag: 'Alerts',
-    access: 'user',
-    summary: "One alert's firing history",
-    params: alertId,
-    query: historyQuery,
-    responses: {
-      200: { description: 'Events, newest first.', schema: z.array(ZAlertEventView) },
-      400: 'limit or before is not valid.',
-      404: 'No such alert.',
-    },
-  },
-  {
-    method: 'put',
-    path: '/api/alerts/{id}',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Change an alert',
-    params: alertId,
-    body: { schema: ZUpdateAlert, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
-    responses: {
-      200: { description: 'The alert as changed.', schema: ZAlertView },
-      403: 'The profile lacks the e-mail or phone the new notification method needs.',
-      404: 'No such alert.',
-    },
-  },
-  {
-    method: 'patch',
-    path: '/api/alerts/{id}/status',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Pause or resume an alert',
-    params: alertId,
-    body: { schema: ZAlertStatusBody, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
-    responses: { 200: { description: 'The alert.', schema: ZAlertView }, 404: 'No such alert.' },
-  },
-  {
-    method: 'patch',
-    path: '/api/alerts/{id}/reset-interval',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Set how long a fired alert rests',
-    params: alertId,
-    body: { schema: ZResetIntervalBody, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
-    responses: { 200: { description: 'The alert.', schema: ZAlertView }, 404: 'No such alert.' },
-  },
-  {
-    method: 'delete',
-    path: '/api/alerts/{id}',
-    tag: 'Alerts',
-    access: 'user',
-    summary: 'Delete an alert',
-    params: alertId,
-    responses: { 204: { description: 'Deleted.' }, 404: 'No such alert.' },
   },
 ];

@@ -1,0 +1,161 @@
+/**
+ * The environment variables of DESIGN.md section 4 and how each is read: names, types, ranges and
+ * defaults. parseConfig (config.ts) turns the result into the typed Config.
+ */
+import { z } from 'zod';
+import { DEFAULT_BETA_SIGNUP_LIMIT } from './form-texts.ts';
+import { DEFAULT_CODES_PER_HOUR } from './accounts/contact-verification.ts';
+import {
+  DEFAULT_COIN_LIST_REFRESH_MINUTES,
+  DEFAULT_COIN_SETS_PER_ADDRESS,
+  DEFAULT_MAX_COIN_SETS,
+  DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE,
+  DEFAULT_WATCHED_COINS,
+} from './limits.ts';
+
+export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+const optionalString = z.string().trim().min(1).optional();
+const flag = (name: string) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no'], { message: `${name} must be 1 or 0` })
+    .optional()
+    .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const urlWithProtocols = (protocols: string[], label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `expected a ${label} URL (${protocols.map((p) => p + '//').join(' or ')}...)` },
+    );
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: `expected a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `expected a whole number from ${min} to ${max}` });
+
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: integer(0, 65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'Postgres').optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'expected up to 64 letters, digits or _ . : -' })
+    .default('coinpace:'),
+  ROLE: z.enum(ROLES, { message: `expected one of ${ROLES.join(', ')}` }).default('all'),
+  PRICE_SOURCE: z
+    .enum(['coingecko', 'simulated'], { message: 'expected coingecko or simulated' })
+    .default('coingecko'),
+  COINGECKO_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
+    'https://api.coingecko.com/api/v3',
+  ),
+  COINGECKO_API_KEY: optionalString,
+  PRICE_POLL_MS: integer(250, 3_600_000).default(60_000),
+  COINGECKO_USER_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE),
+  COINGECKO_COIN_LIST_REFRESH_MINUTES: integer(15, 10_080).default(DEFAULT_COIN_LIST_REFRESH_MINUTES),
+  CLERK_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_/, { message: 'expected a Clerk publishable key (pk_test_... or pk_live_...)' })
+    .optional(),
+  CLERK_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^sk_(test|live)_/, { message: 'expected a Clerk secret key (sk_test_... or sk_live_...)' })
+    .optional(),
+  CLERK_JWT_KEY: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .refine((v) => v.includes('-----BEGIN PUBLIC KEY-----'), {
+      message: 'expected the PEM public key from the Clerk dashboard (-----BEGIN PUBLIC KEY-----...)',
+    })
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_/, { message: 'expected a Stripe secret key (sk_test_... or sk_live_...)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_/, { message: 'expected a Stripe webhook signing secret (whsec_...)' })
+    .optional(),
+  STRIPE_PRICE_BASIC: z
+    .string()
+    .trim()
+    .regex(/^price_/, { message: 'expected a Stripe price id (price_...)' })
+    .optional(),
+  STRIPE_PRICE_PRO: z
+    .string()
+    .trim()
+    .regex(/^price_/, { message: 'expected a Stripe price id (price_...)' })
+    .optional(),
+  STRIPE_PRICE_ENTERPRISE: z
+    .string()
+    .trim()
+    .regex(/^price_/, { message: 'expected a Stripe price id (price_...)' })
+    .optional(),
+  STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Coinpace <alerts@coinpace.local>'),
+  SUPPORT_EMAIL: z.email({ message: 'expected an e-mail address' }).default('support@coinpace.local'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'expected a Twilio Account SID (AC + 32 hex)' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, { message: 'expected a phone number in E.164 form (+15551234567)' })
+    .optional(),
+  TWILIO_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  SITE_PASSWORD: optionalString,
+  MAINTENANCE_MODE: flag('MAINTENANCE_MODE'),
+  BETA_SIGNUP_LIMIT: integer(0, 1_000_000).default(DEFAULT_BETA_SIGNUP_LIMIT),
+  MAX_SOCKETS_PER_ADDRESS: integer(1, 100_000).default(50),
+  MAX_STREAMS_PER_ADDRESS: integer(1, 100_000).default(10),
+  MAX_WATCHED_COINS_ANONYMOUS: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.anonymous),
+  MAX_WATCHED_COINS_SIGNED_IN: integer(1, 2_000).default(DEFAULT_WATCHED_COINS.signedIn),
+  MAX_COIN_SETS: integer(1, 1_000_000).default(DEFAULT_MAX_COIN_SETS),
+  COIN_SETS_SIGNED_IN_RESERVE: integer(0, 1_000_000).optional(),
+  MAX_COIN_SETS_PER_ADDRESS: integer(1, 1_000_000).default(DEFAULT_COIN_SETS_PER_ADDRESS),
+  VERIFICATION_CODES_PER_HOUR: integer(1, 1_000_000).default(DEFAULT_CODES_PER_HOUR),
+  SMS_COUNTRIES: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}(\s*,\s*[A-Z]{2})*$/, {
+      message: 'expected country codes (ISO 3166 alpha-2) separated by commas, e.g. US,CA,GB',
+    })
+    .transform((v) => [...new Set(v.split(',').map((c) => c.trim()))])
+    .optional(),
+  ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
+  METRICS_PORT: integer(0, 65535).optional(),
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'expected at least 16 characters' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'expected fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+});
+
+/** Every environment variable the configuration reads; README.md and .env.example list each one. */
+export const CONFIG_SETTINGS: readonly string[] = Object.freeze(Object.keys(ZEnv.shape));
