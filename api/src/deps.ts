@@ -2,6 +2,7 @@ import type { Bus, Identity, PaymentProvider, PriceSource } from '@coinpace/adap
 import type { AppDb } from '@coinpace/db';
 import type { Config } from '@coinpace/domain';
 import type { Registry } from 'prom-client';
+import type { TradeImportQueue } from './features/portfolio/import-jobs.ts';
 import type { Logger } from './logger.ts';
 import type { LimiterFactory } from './middleware/limiters.ts';
 
@@ -24,6 +25,13 @@ export interface ApiDeps {
    * in this process.
    */
   limiters?: LimiterFactory;
+  /**
+   * The trade-import jobs: BullMQ in a deployment with Redis (the worker role runs them); default an
+   * in-process queue with its worker started by the portfolio routes.
+   */
+  imports?: TradeImportQueue;
+  /** How long an import request waits for its job before answering 202 with it; default 2 s. */
+  importAnswerWaitMs?: number;
   /** Directory of the built web app to serve, when this process serves it. */
   webDist?: string;
   /** The clock billing reads (periods, read-back times); default the real one. Tests pass their own. */

@@ -6,3 +6,9 @@ export * from './middleware/limiters.ts';
 export { priceStream, type PriceStreamOptions } from './features/prices/stream.ts';
 export { TickRelay } from './features/prices/tick-relay.ts';
 export { countUserUpstreamCalls } from './features/prices/upstream-metrics.ts';
+export {
+  TRADE_IMPORT_CONCURRENCY,
+  TRADE_IMPORT_QUEUE,
+  tradeImportWorker,
+  type TradeImportQueue,
+} from './features/portfolio/import-jobs.ts';

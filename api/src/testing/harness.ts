@@ -26,6 +26,7 @@ import { ZLocalSignUp, parseConfig, parseOrThrow, type Config } from '@coinpace/
 import { Registry } from 'prom-client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createApp } from '../app.ts';
+import type { TradeImportQueue } from '../features/portfolio/import-jobs.ts';
 import { toUserView } from '../features/users/view.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import type { LimiterFactory } from '../middleware/limiters.ts';
@@ -111,6 +112,10 @@ export interface TestApiOptions {
   logger?: Logger;
   /** A built web app to serve beside the API; default none. */
   webDist?: string;
+  /** The trade-import jobs; default an in-process queue. */
+  imports?: TradeImportQueue;
+  /** How long an import request waits for its job before answering 202; default the API's. */
+  importAnswerWaitMs?: number;
   /**
    * Postgres only: the URL the app connects with, given the test database's own (e.g. through a TCP
    * proxy the test can cut). The harness keeps its direct connection for `database`.
@@ -164,6 +169,8 @@ export async function startTestApi(
     limiters: options.limiters,
     now: options.now,
     webDist: options.webDist,
+    imports: options.imports,
+    importAnswerWaitMs: options.importAnswerWaitMs,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

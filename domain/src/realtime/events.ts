@@ -4,6 +4,7 @@
  * browser share. Payloads are JSON (no Dates, no undefined fields).
  */
 import type { DisplayCurrency, FxRates } from '../format/currency.ts';
+import type { TradeImportJob } from '../import/trades/plan.ts';
 import type { PriceMap, PriceSourceState, TickerCoin } from '../prices/types.ts';
 
 /** Bus topics (pub/sub fan-out; a subscriber that is not connected misses the message). */
@@ -69,17 +70,22 @@ export interface BillingUpdatedPayload {
   reason: string;
 }
 
+/** A trade import's job moved on (socket event `import:progress`); the same shape as GET /api/portfolio/imports/:id. */
+export type ImportProgressPayload = TradeImportJob;
+
 /** An event for one user's sockets, published on `BUS_TOPICS.userEvents`. */
 export type UserEvent =
   | { userId: string; type: 'portfolio:changed'; payload: PortfolioChangedPayload }
   | { userId: string; type: 'alert:triggered'; payload: AlertTriggeredPayload }
-  | { userId: string; type: 'billing:updated'; payload: BillingUpdatedPayload };
+  | { userId: string; type: 'billing:updated'; payload: BillingUpdatedPayload }
+  | { userId: string; type: 'import:progress'; payload: ImportProgressPayload };
 
 /** The events of `UserEvent`: private to one user's sockets (room `user:{id}`), never replayed to another. */
 export const USER_EVENT_TYPES = [
   'portfolio:changed',
   'alert:triggered',
   'billing:updated',
+  'import:progress',
 ] as const satisfies readonly UserEvent['type'][];
 
 /** Socket.IO events the server emits (typed on both ends). */
@@ -96,6 +102,7 @@ export interface ServerToClientEvents {
   'portfolio:changed': (payload: PortfolioChangedPayload) => void;
   'alert:triggered': (payload: AlertTriggeredPayload) => void;
   'billing:updated': (payload: BillingUpdatedPayload) => void;
+  'import:progress': (payload: ImportProgressPayload) => void;
 }
 
 /**

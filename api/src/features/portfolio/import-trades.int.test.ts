@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { trackedCoins } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
-import { TRADE_FORMAT_UNKNOWN_MESSAGE, type TradeImportSummary } from '@coinpace/domain';
+import { TRADE_FORMAT_UNKNOWN_MESSAGE } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
+import { importTradesToEnd } from '../../testing/trade-imports.ts';
 import { TRADE_IMPORTS_PER_HOUR } from './routes.ts';
 
 const FIXTURES = new URL('../../../../domain/fixtures/trades/', import.meta.url);
@@ -17,14 +18,8 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
   });
   afterAll(() => api?.close());
 
-  const importTrades = async (token: string, text: string) => {
-    const answer = await api.call('POST', '/api/portfolio/import-trades', { token, body: { text } });
-    return answer as {
-      status: number;
-      body: TradeImportSummary & { error?: string };
-      headers: Headers;
-    };
-  };
+  // A long file may answer 202 and finish as a job: followed to its end, it answers as a short one does.
+  const importTrades = (token: string, text: string) => importTradesToEnd(api, token, text);
   const holdings = async (token: string) =>
     (
       (await api.call('GET', '/api/portfolio', { token })).body as {

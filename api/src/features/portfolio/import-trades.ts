@@ -20,9 +20,10 @@ import {
   MAX_TRADE_ROWS,
   TICKER_COINS,
   TRADE_FORMAT_UNKNOWN_MESSAGE,
-  parseTradeHistory,
+  parseTradeHistorySliced,
   planTradeImport,
   type HoldingRow,
+  type TradeImportProgress,
   type TradeImportSummary,
   type TradeRowProblem,
 } from '@coinpace/domain';
@@ -34,14 +35,25 @@ export interface TradeImportResult {
   created: HoldingRow[];
 }
 
+/**
+ * Awaited between slices of the work with how far it is: the job reports progress here and lets the
+ * event loop serve other requests (a 20,000-row file is hundreds of milliseconds of reading).
+ */
+export type ImportPause = (progress: TradeImportProgress) => Promise<void>;
+
 /** Reads `text`, writes its trades and says what happened to each row. 400 when no format is known. */
 export async function importTrades(
   db: AppDb,
   userId: string,
   text: string,
   now: number,
+  pause: ImportPause = () => Promise.resolve(),
 ): Promise<TradeImportResult> {
-  const parsed = parseTradeHistory(text, { now });
+  const expected = lineCount(text);
+  const parsed = await parseTradeHistorySliced(text, {
+    now,
+    pause: (read) => pause({ phase: 'reading', done: read, total: Math.max(read, expected) }),
+  });
   if (!parsed.exchange) throw new AppError('BAD_REQUEST', { message: TRADE_FORMAT_UNKNOWN_MESSAGE });
   if (parsed.read > MAX_TRADE_ROWS) {
     throw new AppError('BAD_REQUEST', {
@@ -98,7 +110,11 @@ export async function importTrades(
     ? new Map((await listHoldings(db, userId)).map((h) => [h.symbol.toLowerCase(), h.id]))
     : null;
 
+  const toWrite = targets.reduce((sum, t) => sum + t.group.trades.length, 0);
+  let written = 0;
   for (const { group, holdingId } of targets) {
+    await pause({ phase: 'writing', done: written, total: toWrite });
+    written += group.trades.length;
     const key = group.symbol.toLowerCase();
     const id = holdingId ?? createdIds.get(key) ?? again?.get(key);
     if (!id) {
@@ -155,6 +171,13 @@ export async function importTrades(
     },
     created: createdRows,
   };
+}
+
+/** Lines of `text` less its header: the rows to expect, before the reading knows better. */
+function lineCount(text: string): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+  return Math.max(0, lines - (text.endsWith('\n') ? 1 : 0));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
@@ -12,6 +13,7 @@ import {
   ZTransactionChanges,
   ZTransactionsQuery,
   ZUpdateHolding,
+  TRADE_FORMAT_UNKNOWN_MESSAGE,
   exportFilename,
   holdingsToCsv,
   parseOrThrow,
@@ -35,7 +37,15 @@ import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { staleAfterMs } from '../prices/read-prices.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { withDisplayRates } from './display-rates.ts';
-import { importTrades } from './import-trades.ts';
+import {
+  IMPORT_ANSWER_WAIT_MS,
+  IMPORT_NOT_FOUND_MESSAGE,
+  answerImport,
+  importJobId,
+  jobOf,
+  localTradeImportQueue,
+  tradeExportOf,
+} from './import-jobs.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
 import type { NewCoinPricing } from './price-new-coins.ts';
@@ -103,8 +113,10 @@ export function pathId(id: string | undefined = ''): string {
  * The portfolio routes of SPEC.md section 7 plus Report Error and the value history (DESIGN.md
  * section 4), scoped to the token's user. Every change is announced as `portfolio:changed`.
  */
-export function portfolioRoutes({ db, identity, bus, config, prices, limiters = memoryLimiters() }: ApiDeps) {
+export function portfolioRoutes(deps: ApiDeps) {
+  const { db, identity, bus, config, prices, limiters = memoryLimiters() } = deps;
   const router = new Router<AppState>({ prefix: '/api/portfolio' });
+  const imports = deps.imports ?? localTradeImportQueue({ db, bus, logger: deps.logger });
   const reports = limiters('holding-reports', { points: REPORTS_PER_HOUR, duration: 3600 });
   const tradeImports = limiters('trade-imports', { points: TRADE_IMPORTS_PER_HOUR, duration: 3600 });
   const holdingImports = limiters('holding-imports', { points: HOLDING_IMPORTS_PER_HOUR, duration: 3600 });
@@ -226,12 +238,23 @@ export function portfolioRoutes({ db, identity, bus, config, prices, limiters = 
     async (ctx) => {
       const user = currentUser(ctx);
       const { text } = parseOrThrow(ZImportTrades, bodyOf(ctx));
-      const { summary, created } = await importTrades(db, user.id, text, Date.now());
-      ctx.body = summary;
-      if (created.length > 0) await alertNewCoins(ctx.state.log, user, created);
-      if (summary.added > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'imported');
+      // A file of no known format is refused at once, before it waits behind other imports.
+      if (!tradeExportOf(text)) throw new AppError('BAD_REQUEST', { message: TRADE_FORMAT_UNKNOWN_MESSAGE });
+      const jobId = randomUUID();
+      await imports.add(jobId, { userId: user.id, text, at: Date.now() });
+      // Most files are done within the wait and answer with their summary; a long one answers 202 with
+      // the job, which GET /imports/:id and the socket event `import:progress` follow.
+      const view = await imports.settle(jobId, deps.importAnswerWaitMs ?? IMPORT_ANSWER_WAIT_MS);
+      answerImport(ctx, view, jobId);
     },
   );
+
+  router.get('/imports/:id', async (ctx) => {
+    const view = await imports.get(importJobId(ctx.params.id));
+    if (!view || view.data.userId !== currentUser(ctx).id)
+      throw new AppError('NOT_FOUND', { message: IMPORT_NOT_FOUND_MESSAGE });
+    ctx.body = jobOf(view);
+  });
 
   router.post('/:id/report', jsonBody(), async (ctx) => {
     const holdingId = pathId(ctx.params.id);

@@ -139,3 +139,22 @@ export function describeTradeImport(summary: TradeImportSummary): { headline: st
     details,
   };
 }
+
+/** How far a trade import is: rows read of the file, then trades written of those to write. */
+export interface TradeImportProgress {
+  phase: 'reading' | 'writing';
+  done: number;
+  /** Rows in all (reading: the file's lines until the reading knows better; writing: the trades to write). */
+  total: number;
+}
+
+/** A trade import running as a job: GET /api/portfolio/imports/:id, and 202 from the import itself. */
+export interface TradeImportJob {
+  jobId: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: TradeImportProgress | null;
+  /** Once done. */
+  summary?: TradeImportSummary;
+  /** Once failed: why, in words for the user. */
+  error?: string;
+}

@@ -1,0 +1,104 @@
+/**
+ * The job queue on Redis (BullMQ): any process adds jobs; processes of the worker role run them, at most
+ * `concurrency` at once across all of them (BullMQ's global concurrency). A job whose worker died is run
+ * again once its lock lapses (BullMQ's stalled-job check), which is why handlers are idempotent.
+ */
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { JobHandler, JobQueue, JobStatus, JobView, WorkOptions } from './port.ts';
+import { KEEP_FINISHED_MS, SETTLE_POLL_MS } from './port.ts';
+
+export interface BullmqQueueOptions {
+  redisUrl: string;
+  /** Key prefix of every key of this queue in Redis; default 'coinpace-jobs'. */
+  prefix?: string;
+  /** How long finished jobs stay readable; default an hour. */
+  keepMs?: number;
+  /** Runs of one job before it counts as failed when its worker keeps dying; default 2. */
+  attempts?: number;
+}
+
+/** BullMQ's states, as the port's. */
+function statusOf(state: string): JobStatus {
+  if (state === 'completed') return 'done';
+  if (state === 'failed') return 'failed';
+  if (state === 'active') return 'running';
+  return 'queued';
+}
+
+export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOptions): JobQueue<D, R, P> {
+  const prefix = options.prefix ?? 'coinpace-jobs';
+  const keepSeconds = Math.ceil((options.keepMs ?? KEEP_FINISHED_MS) / 1000);
+  // BullMQ needs maxRetriesPerRequest null on the connections its worker blocks on.
+  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+  const queue = new Queue(name, {
+    connection,
+    prefix,
+    defaultJobOptions: {
+      attempts: options.attempts ?? 2,
+      removeOnComplete: { age: keepSeconds },
+      removeOnFail: { age: keepSeconds },
+    },
+  });
+  let worker: Worker | null = null;
+
+  /** The job's state read before the job itself, so a 'done' job is never read without its result. */
+  async function view(id: string): Promise<JobView<D, R, P> | null> {
+    const state = await queue.getJobState(id);
+    if (state === 'unknown') return null;
+    const job = await queue.getJob(id);
+    if (!job) return null;
+    const status = statusOf(state);
+    const progress = job.progress;
+    return {
+      id: job.id!,
+      status,
+      data: job.data as D,
+      // BullMQ starts every job at progress 0.
+      progress: typeof progress === 'object' && progress !== null ? (progress as P) : null,
+      result: status === 'done' ? ((job.returnvalue ?? null) as R | null) : null,
+      error: status === 'failed' ? job.failedReason || 'the job failed' : null,
+    };
+  }
+
+  return {
+    name,
+    async add(id, data) {
+      await queue.add(name, data, { jobId: id });
+    },
+    async get(id) {
+      return view(id);
+    },
+    async settle(id, waitMs) {
+      const until = Date.now() + waitMs;
+      for (;;) {
+        const current = await view(id);
+        if (!current || current.status === 'done' || current.status === 'failed' || Date.now() >= until)
+          return current;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLE_POLL_MS, until - Date.now())));
+      }
+    },
+    async work(handler: JobHandler<D, R, P>, { concurrency }: WorkOptions) {
+      if (worker) throw new Error(`job queue ${name} already has a worker`);
+      await queue.setGlobalConcurrency(Math.max(1, concurrency));
+      worker = new Worker(
+        name,
+        (job: Job) =>
+          handler({
+            id: job.id!,
+            data: job.data as D,
+            progress: (progress) => job.updateProgress(progress as object),
+          }),
+        { connection: connection.duplicate(), prefix, concurrency: Math.max(1, concurrency) },
+      );
+      // A failed job is recorded on the job itself; the event is only for BullMQ's own error logging.
+      worker.on('error', () => undefined);
+      await worker.waitUntilReady();
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+      connection.disconnect();
+    },
+  };
+}
