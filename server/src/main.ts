@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   closeRedis,
   connectRedis,
+  createBullmqQueue,
   createBus,
   createIdentity,
   createMailer,
@@ -24,7 +25,11 @@ import {
   memoryLimiters,
   onePerName,
   redisLimiters,
+  TRADE_IMPORT_CONCURRENCY,
+  TRADE_IMPORT_QUEUE,
+  tradeImportWorker,
   type Logger,
+  type TradeImportQueue,
 } from '@coinpace/api';
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { ConfigError, SITE_PASSWORD_GUESS_LIMIT, describeConfig, type Config } from '@coinpace/domain';
@@ -91,6 +96,20 @@ async function main(): Promise<void> {
     metrics,
     logger: logger.child({ part: 'prices' }),
   });
+  // Trade imports are jobs on Redis in a deployment: any API process adds them and the worker role runs
+  // them, one at a time across the cluster. Without Redis the API runs them in its own process.
+  const imports: TradeImportQueue | undefined =
+    config.redis.url && (roles.api || roles.worker)
+      ? createBullmqQueue(TRADE_IMPORT_QUEUE, {
+          redisUrl: config.redis.url,
+          prefix: `${config.redis.prefix}jobs`,
+        })
+      : undefined;
+  if (imports && roles.worker) {
+    await imports.work(tradeImportWorker({ db: database.db, bus, logger }), {
+      concurrency: TRADE_IMPORT_CONCURRENCY,
+    });
+  }
   const app = roles.api
     ? createApp({
         config,
@@ -105,6 +124,7 @@ async function main(): Promise<void> {
         metrics,
         webDist: findWebDist(logger),
         limiters,
+        imports,
       })
     : createOpsApp({ config, db: database.db, metrics, logger });
   const server = createHttpServer(app.callback());
@@ -202,6 +222,7 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
     await alertWorker?.stop();
     await lifecycle?.stop();
+    await imports?.close();
     if (limiterRedis) await closeRedis(limiterRedis);
     await bus.close();
     await database.close();
