@@ -21,7 +21,7 @@ import { mergePrices, setCoinSubscriber, usePrices, watchedCoins } from '../feat
 import { api, currentToken, sitePassword } from './api-client.ts';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type UserEventName = 'portfolio:changed' | 'alert:triggered' | 'billing:updated';
+type UserEventName = 'portfolio:changed' | 'alert:triggered' | 'billing:updated' | 'import:progress';
 
 export interface LivePricesOptions {
   /** Server origin; default this page's origin. */
@@ -121,7 +121,12 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
   live.on('ticker', (ticker) => usePrices.setState({ ticker, lastUpdated: Date.now() }));
   live.on('prices', (prices) => mergePrices(prices));
   live.on('source:state', (sourceState) => usePrices.setState({ sourceState }));
-  for (const name of ['portfolio:changed', 'alert:triggered', 'billing:updated'] as const) {
+  for (const name of [
+    'portfolio:changed',
+    'alert:triggered',
+    'billing:updated',
+    'import:progress',
+  ] as const) {
     live.on(name, (payload: unknown) => userListeners.get(name)?.forEach((listener) => listener(payload)));
   }
 
@@ -158,8 +163,8 @@ export function stopLivePrices(): void {
 }
 
 /**
- * Calls `listener` with the payload of every `portfolio:changed`, `alert:triggered` or `billing:updated`
- * event for the signed-in user; returns the function that removes it.
+ * Calls `listener` with the payload of every `portfolio:changed`, `alert:triggered`, `billing:updated` or
+ * `import:progress` event for the signed-in user; returns the function that removes it.
  */
 export function onUserEvent(name: UserEventName, listener: (payload: unknown) => void): () => void {
   let listeners = userListeners.get(name);

@@ -97,4 +97,49 @@ describe('ImportModal trade history tab', () => {
       'Failed to import trade history: This is not a trade-history export Coinpace reads.',
     );
   });
+
+  it('follows a long import that answers with its job: progress, then the summary', async () => {
+    const jobId = '7d1c3f4e-2b8a-4c1d-9e6f-0a1b2c3d4e5f';
+    api
+      .on('POST', '/api/portfolio/import-trades', {
+        status: 202,
+        body: { jobId, status: 'running', progress: { phase: 'reading', done: 3000, total: 20000 } },
+      })
+      .on('GET', `/api/portfolio/imports/${jobId}`, {
+        body: { jobId, status: 'done', progress: null, summary: SUMMARY },
+      });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Trade history file'), {
+        target: { files: [new File([KRAKEN], 'trades.csv')] },
+      });
+    });
+    await screen.findByText('Reading rows: 3,000 of 20,000');
+    const bar = screen.getByRole('progressbar', { name: 'Import progress' });
+    expect(bar.getAttribute('value')).toBe('3000');
+    expect(bar.getAttribute('max')).toBe('20000');
+    const summary = await screen.findByRole('status', { name: 'Trade import summary' }, { timeout: 5_000 });
+    expect(summary.textContent).toContain('Kraken trade history: 4 added');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(api.callsTo('GET', `/api/portfolio/imports/${jobId}`).length).toBe(1);
+  });
+
+  it('says why a followed import failed', async () => {
+    const jobId = '7d1c3f4e-2b8a-4c1d-9e6f-0a1b2c3d4e60';
+    api
+      .on('POST', '/api/portfolio/import-trades', {
+        status: 202,
+        body: { jobId, status: 'queued', progress: null },
+      })
+      .on('GET', `/api/portfolio/imports/${jobId}`, {
+        body: { jobId, status: 'failed', progress: null, error: 'The file has 20,001 rows.' },
+      });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Trade history file'), {
+        target: { files: [new File([KRAKEN], 'trades.csv')] },
+      });
+    });
+    await screen.findByText('Waiting for other imports to finish...');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).toBe('Failed to import trade history: The file has 20,001 rows.');
+  });
 });

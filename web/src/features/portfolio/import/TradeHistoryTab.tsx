@@ -1,8 +1,14 @@
-import { MAX_TRADE_FILE_CHARS, describeTradeImport, type TradeImportSummary } from '@coinpace/domain';
-import { useState } from 'react';
+import {
+  MAX_TRADE_FILE_CHARS,
+  describeTradeImport,
+  type TradeImportJob,
+  type TradeImportSummary,
+} from '@coinpace/domain';
+import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { loadPortfolio } from '../portfolio-store.ts';
 import { FileChooser } from './FileChooser.tsx';
+import { describeImportProgress, followImportJob, isImportJob } from './trade-import-job.ts';
 
 /** Shown when the chosen file is larger than the import takes. */
 export const TRADE_FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MAX_TRADE_FILE_CHARS.toLocaleString('en-US')} characters (about 20,000 trades). Export a shorter period.`;
@@ -10,12 +16,17 @@ export const TRADE_FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MA
 /**
  * 'Trade history': an exchange's trade-history export, sent whole to
  * POST /api/portfolio/import-trades, which records each row as a transaction; the summary says what was
- * added, skipped as already imported, and failed, with row numbers.
+ * added, skipped as already imported, and failed, with row numbers. A long file answers with its job
+ * instead, followed here with its progress until the summary comes.
  */
 export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<TradeImportSummary | null>(null);
+  const [job, setJob] = useState<TradeImportJob | null>(null);
+  // Closing the dialog stops following the job; the import itself goes on on the server.
+  const following = useRef<AbortController | null>(null);
+  useEffect(() => () => following.current?.abort(), []);
 
   async function importFile(file: File): Promise<void> {
     setError(null);
@@ -27,16 +38,25 @@ export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
         setError(TRADE_FILE_TOO_LARGE_MESSAGE);
         return;
       }
-      const result = await api<TradeImportSummary>('/api/portfolio/import-trades', {
+      const answer = await api<TradeImportSummary | TradeImportJob>('/api/portfolio/import-trades', {
         method: 'POST',
         body: { text },
       });
+      let result: TradeImportSummary;
+      if (isImportJob(answer)) {
+        following.current = new AbortController();
+        result = await followImportJob(answer, setJob, following.current.signal);
+      } else {
+        result = answer;
+      }
       setSummary(result);
       if (result.added > 0) void loadPortfolio();
     } catch (caught) {
+      if ((caught as Error).name === 'AbortError') return;
       setError(`Failed to import trade history: ${errorMessage(caught)}`);
     } finally {
       setBusy(false);
+      setJob(null);
     }
   }
 
@@ -57,10 +77,27 @@ export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
       >
         {busy ? 'Importing...' : 'Choose Trade History File'}
       </FileChooser>
-      {busy && (
+      {busy && !job && (
         <p className="pf-trades-busy" role="status">
           <span className="spinner" aria-hidden="true" /> Importing your trade history...
         </p>
+      )}
+      {busy && job && (
+        <div className="pf-trades-busy" role="status">
+          <p>
+            <span className="spinner" aria-hidden="true" /> {describeImportProgress(job)}
+          </p>
+          {job.progress && job.progress.total > 0 && (
+            <progress
+              aria-label="Import progress"
+              max={job.progress.total}
+              value={Math.min(job.progress.done, job.progress.total)}
+            />
+          )}
+          <p className="muted">
+            You can close this window: the import goes on, and your portfolio updates when it ends.
+          </p>
+        </div>
       )}
       {error && (
         <div className="banner banner-error" role="alert">
