@@ -41,6 +41,9 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
     },
   });
   let worker: Worker | null = null;
+  const keepMs = keepSeconds * 1000;
+  /** Where a job's bulk input waits for its worker: beside the job, read only by the handler. */
+  const inputKey = (id: string) => `${prefix}:${name}:input:${id}`;
 
   /** The job's state read before the job itself, so a 'done' job is never read without its result. */
   async function view(id: string): Promise<JobView<D, R, P> | null> {
@@ -63,7 +66,11 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
 
   return {
     name,
-    async add(id, data) {
+    async add(id, data, input) {
+      if (input !== undefined) {
+        // NX: a second add of the same id leaves the first job's input, as it leaves the first job.
+        await connection.set(inputKey(id), input, 'PX', keepMs, 'NX');
+      }
       await queue.add(name, data, { jobId: id });
     },
     async get(id) {
@@ -71,10 +78,11 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
     },
     async settle(id, waitMs) {
       const until = Date.now() + waitMs;
+      // Only the state is polled; the job itself is read once, at the end.
       for (;;) {
-        const current = await view(id);
-        if (!current || current.status === 'done' || current.status === 'failed' || Date.now() >= until)
-          return current;
+        const state = await queue.getJobState(id);
+        if (state === 'unknown') return null;
+        if (state === 'completed' || state === 'failed' || Date.now() >= until) return view(id);
         await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLE_POLL_MS, until - Date.now())));
       }
     },
@@ -83,12 +91,17 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
       await queue.setGlobalConcurrency(Math.max(1, concurrency));
       worker = new Worker(
         name,
-        (job: Job) =>
-          handler({
+        async (job: Job) => {
+          const result = await handler({
             id: job.id!,
             data: job.data as D,
+            input: await connection.get(inputKey(job.id!)),
             progress: (progress) => job.updateProgress(progress as object),
-          }),
+          });
+          // Kept until the job is done, for a run again after a worker died mid-job.
+          await connection.del(inputKey(job.id!));
+          return result;
+        },
         { connection: connection.duplicate(), prefix, concurrency: Math.max(1, concurrency) },
       );
       // A failed job is recorded on the job itself; the event is only for BullMQ's own error logging.

@@ -74,6 +74,18 @@ describe.each(kinds)('job queue ($kind)', ({ open, cleanup }) => {
     expect(await q.get('job-a')).toMatchObject({ status: 'done', result: 42 });
   });
 
+  it('hands the bulk input to the handler only, never to readers of the job', async () => {
+    const q = queue();
+    const file = 'x'.repeat(100_000);
+    await q.work(async (job) => job.input?.length ?? -1, { concurrency: 1 });
+    await q.add('job-input', { n: 1 }, file);
+    const done = await q.settle('job-input', 10_000);
+    expect(done?.result).toBe(100_000);
+    expect(JSON.stringify(done)).not.toContain('xxxx');
+    await q.add('job-no-input', { n: 2 });
+    expect((await q.settle('job-no-input', 10_000))?.result).toBe(-1);
+  });
+
   it('records a failure with its message', async () => {
     const q = queue();
     await q.work(

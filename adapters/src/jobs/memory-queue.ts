@@ -7,6 +7,7 @@ import { KEEP_FINISHED_MS } from './port.ts';
 
 interface Entry<D, R, P> {
   view: JobView<D, R, P>;
+  input: string | null;
   finishedAt: number | null;
   waiters: (() => void)[];
 }
@@ -56,9 +57,13 @@ export function createMemoryQueue<D, R, P>(
     const { view } = entry;
     view.status = 'running';
     try {
+      const input = entry.input;
+      // The handler has it now; a finished job keeps no copy of a file.
+      entry.input = null;
       const result = await work({
         id: view.id,
         data: copy(view.data),
+        input,
         progress: async (progress) => {
           view.progress = copy(progress);
         },
@@ -76,12 +81,13 @@ export function createMemoryQueue<D, R, P>(
 
   return {
     name,
-    async add(id, data) {
+    async add(id, data, input) {
       if (closed) throw new Error(`job queue ${name} is closed`);
       prune(Date.now());
       if (jobs.has(id)) return;
       jobs.set(id, {
         view: { id, status: 'queued', data: copy(data), progress: null, result: null, error: null },
+        input: input ?? null,
         finishedAt: null,
         waiters: [],
       });

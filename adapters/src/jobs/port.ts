@@ -25,6 +25,8 @@ export interface JobView<D, R, P> {
 export interface RunningJob<D, P> {
   id: string;
   data: D;
+  /** The bulk input given to `add` (a file's text), or null. */
+  input: string | null;
   /** Records progress for readers of the job (`get`). */
   progress(progress: P): Promise<void>;
 }
@@ -41,8 +43,11 @@ export interface WorkOptions {
 
 export interface JobQueue<D, R, P> {
   readonly name: string;
-  /** Adds a job unless one with this id is known. Ids must not contain ':'. */
-  add(id: string, data: D): Promise<void>;
+  /**
+   * Adds a job unless one with this id is known. Ids must not contain ':'. `input` is bulk text for the
+   * handler only (a 4 MB file): kept beside the job, so reading a job's state never moves it.
+   */
+  add(id: string, data: D, input?: string): Promise<void>;
   /** The job, or null when unknown or expired (finished jobs are kept for `keepMs`). */
   get(id: string): Promise<JobView<D, R, P> | null>;
   /** Resolves once the job is done or failed, or after `waitMs` with its state then. */

@@ -37,9 +37,9 @@ export const IMPORT_ANSWER_WAIT_MS = 2_000;
 /** Shortest gap between two progress reports of one job (each is a Redis write and a socket event). */
 const PROGRESS_EVERY_MS = 250;
 
+/** A job's data; the file's text is the job's input. */
 export interface TradeImportData {
   userId: string;
-  text: string;
   /** When the request came: the file is judged against it ('not in the future'). */
   at: number;
 }
@@ -68,7 +68,8 @@ export interface TradeImportWorkerDeps {
 /** The job handler: the import, progress as it goes, then the new coins' alerts and the change announced. */
 export function tradeImportWorker({ db, bus, logger }: TradeImportWorkerDeps) {
   return async (job: RunningJob<TradeImportData, TradeImportProgress>): Promise<TradeImportOutcome> => {
-    const { userId, text, at } = job.data;
+    const { userId, at } = job.data;
+    const text = job.input;
     const log = logger.child({ part: 'trade-import', jobId: job.id, userId });
     const tell = (payload: TradeImportJob) =>
       publishUserEvent(bus, { userId, type: 'import:progress', payload }).catch((error: unknown) =>
@@ -89,6 +90,8 @@ export function tradeImportWorker({ db, bus, logger }: TradeImportWorkerDeps) {
     try {
       const user = await findUserById(db, userId);
       if (!user) return { refused: 'The account no longer exists.' };
+      // Files are kept for an hour; one that waited longer (every worker down) is asked for again.
+      if (text === null) return { refused: 'The file waited too long to be imported. Import it again.' };
       const { summary, created } = await importTrades(db, userId, text, at, pause);
       if (created.length > 0) {
         try {

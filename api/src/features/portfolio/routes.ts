@@ -241,7 +241,7 @@ export function portfolioRoutes(deps: ApiDeps) {
       // A file of no known format is refused at once, before it waits behind other imports.
       if (!tradeExportOf(text)) throw new AppError('BAD_REQUEST', { message: TRADE_FORMAT_UNKNOWN_MESSAGE });
       const jobId = randomUUID();
-      await imports.add(jobId, { userId: user.id, text, at: Date.now() });
+      await imports.add(jobId, { userId: user.id, at: Date.now() }, text);
       // Most files are done within the wait and answer with their summary; a long one answers 202 with
       // the job, which GET /imports/:id and the socket event `import:progress` follow.
       const view = await imports.settle(jobId, deps.importAnswerWaitMs ?? IMPORT_ANSWER_WAIT_MS);
