@@ -18,6 +18,8 @@ const SERIAL = [
   'api/src/security/ipv6-rotation.int.test.ts',
   'api/src/features/auth/sign-up.int.test.ts',
   'api/src/features/system/database-outage.int.test.ts',
+  'api/src/features/portfolio/import-load.int.test.ts',
+  'server/src/import-worker.int.test.ts',
   'realtime/src/poller/poller.int.test.ts',
   'realtime/src/gateway/gateway-redis-faults.int.test.ts',
   'server/src/upstream-quota.int.test.ts',

@@ -110,7 +110,11 @@ export async function deleteEmptyHoldings(db: AppDb, userId: string, ids: string
 /** Thrown inside the database transaction to roll a holding's import back. */
 class RolledBack extends Error {}
 
-const INSERT_CHUNK = 1000;
+/**
+ * Rows per INSERT. Building and sending a statement runs on the event loop, where no other request can
+ * interleave; smaller statements leave other users' requests a turn between them.
+ */
+const INSERT_CHUNK = 250;
 
 /**
  * Adds `trades` (already free of references the user had) to a holding's history. A trade taking out more
