@@ -49,6 +49,8 @@ export interface Owned {
   openSessionId: string;
   /** The session that paid for the plan. */
   paidSessionId: string;
+  /** A finished trade import's job. */
+  importJobId: string;
 }
 
 const bitcoin = {
@@ -104,14 +106,21 @@ export async function giveEverything(api: TestApi, token: string, email: string)
     }),
     'alert',
   );
+  const transactionId = (
+    await ok(api.call('GET', `/api/portfolio/${holding.id}/transactions`, { token }), 'history')
+  ).transactions[0].id;
+  // After the opening transaction is read: the imported trade is older and would come first.
+  const imported = await ok(
+    api.call('POST', '/api/portfolio/import-trades', { token, body: { text: KRAKEN_SAMPLE } }),
+    'import',
+  );
   return {
     userId: me.user.id,
     subject: me.user.clerkId,
     email,
     holdingId: holding.id,
-    transactionId: (
-      await ok(api.call('GET', `/api/portfolio/${holding.id}/transactions`, { token }), 'history')
-    ).transactions[0].id,
+    transactionId,
+    importJobId: imported.jobId,
     alertId: created.alerts[0].id,
     openSessionId: await checkout(api, token),
     paidSessionId,
@@ -134,6 +143,7 @@ async function checkout(api: TestApi, token: string): Promise<string> {
 export function concretePath(route: string, owned: Owned): string {
   const path = route.slice(route.indexOf(' ') + 1);
   const filled = path
+    .replace(/^\/api\/portfolio\/imports\/:id/, `/api/portfolio/imports/${owned.importJobId}`)
     .replace(/^\/api\/portfolio\/:id/, `/api/portfolio/${owned.holdingId}`)
     .replace(/^\/api\/alerts\/:id/, `/api/alerts/${owned.alertId}`)
     .replace(/:sessionId/, owned.openSessionId)

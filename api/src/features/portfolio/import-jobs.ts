@@ -158,8 +158,7 @@ export function importJobId(id: string | undefined = ''): string {
 }
 
 /**
- * The import request's answer: the summary when the job finished within the wait (200, as an import
- * always answered), the refusal as a 400, a failure on our side as a 500 with words to act on, and
+ * The import request's answer: the summary and the job's id when the job finished within the wait (200), the refusal as a 400, a failure on our side as a 500 with words to act on, and
  * otherwise 202 with the job to follow.
  */
 export function answerImport(
@@ -169,7 +168,7 @@ export function answerImport(
 ): void {
   if (view?.status === 'done' && view.result) {
     if ('refused' in view.result) throw new AppError('BAD_REQUEST', { message: view.result.refused });
-    ctx.body = view.result.summary;
+    ctx.body = { ...view.result.summary, jobId: view.id };
     return;
   }
   if (view?.status === 'failed') throw new AppError('INTERNAL', { message: IMPORT_FAILED_MESSAGE });
