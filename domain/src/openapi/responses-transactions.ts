@@ -5,7 +5,7 @@ import { TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
 import type { HoldingTransactionsResult, TransactionRow } from '../transactions/schemas.ts';
 import type { RecordedBuy } from '../schemas/portfolio.ts';
 import type { PortfolioInvestmentSummary } from '../transactions/summary.ts';
-import { TRADE_EXCHANGES, type TradeImportSummary } from '../import/trades/index.ts';
+import { TRADE_EXCHANGES, type TradeImportJob, type TradeImportSummary } from '../import/trades/index.ts';
 import { isoTime, nullable, responseSchema } from './schema-helpers.ts';
 
 const decimal = (description: string) => z.string().meta({ description });
@@ -117,4 +117,37 @@ export const ZTradeImportSummary = responseSchema<TradeImportSummary>()(
         .meta({ description: 'The first 100 skipped and duplicate rows.' }),
     })
     .meta({ id: 'TradeImportSummary' }),
+);
+
+/** The import's 200: the summary, and the job it ran as. */
+export const ZTradeImportAnswer = responseSchema<TradeImportSummary & { jobId: string }>()(
+  ZTradeImportSummary.extend({
+    jobId: z.uuid().meta({ description: 'The job the import ran as (GET /api/portfolio/imports/{id}).' }),
+  }).meta({ id: 'TradeImportAnswer' }),
+);
+
+const ZTradeImportProgress = z
+  .strictObject({
+    phase: z.enum(['reading', 'writing']),
+    done: z.int().min(0),
+    total: z
+      .int()
+      .min(0)
+      .meta({
+        description:
+          'Reading: the file’s lines until the reading knows better; writing: the trades to write.',
+      }),
+  })
+  .meta({ id: 'TradeImportProgress' });
+
+export const ZTradeImportJob = responseSchema<TradeImportJob>()(
+  z
+    .strictObject({
+      jobId: z.uuid(),
+      status: z.enum(['queued', 'running', 'done', 'failed']),
+      progress: nullable(ZTradeImportProgress),
+      summary: ZTradeImportSummary.optional().meta({ description: 'Once done.' }),
+      error: z.string().optional().meta({ description: 'Once failed: why, in words for the user.' }),
+    })
+    .meta({ id: 'TradeImportJob' }),
 );

@@ -9,7 +9,8 @@ import { ZImportTrades } from '../import/trades/schema.ts';
 import {
   ZHoldingTransactionsResult,
   ZPortfolioInvestmentSummary,
-  ZTradeImportSummary,
+  ZTradeImportAnswer,
+  ZTradeImportJob,
 } from './responses-transactions.ts';
 import {
   ZBulkAddResult,
@@ -174,11 +175,33 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
       'not held yet gets a holding made from its trades. A row imported before (the same exchange row) is ' +
       'skipped as a duplicate; a row that cannot be read, is priced in another currency than the US dollar ' +
       'or a dollar stablecoin, or takes out more than was held at its time fails alone, with its row number ' +
-      'and why.',
+      'and why. The import runs as a job, one at a time across the deployment; the request waits up to 2 s ' +
+      'for it. A file of no known format is refused at once.',
     body: { schema: ZImportTrades, required: true, limit: formatBodyLimit(BODY_LIMITS.trades) },
     rateLimit: '30 imports per user per hour',
     responses: {
-      200: { description: 'What happened to every row.', schema: ZTradeImportSummary },
+      200: { description: 'Done within the wait: what happened to every row.', schema: ZTradeImportAnswer },
+      202: {
+        description:
+          'Still queued or running after the wait: the job, followed by GET /api/portfolio/imports/{id} and ' +
+          'the socket event import:progress.',
+        schema: ZTradeImportJob,
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/imports/{id}',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Follow a trade import',
+    description:
+      'The import job: queued, running (with how far it is), done (with the summary) or failed (with why). ' +
+      'Its owner only; finished jobs are kept for an hour.',
+    params: { id: { schema: z.uuid(), description: 'The jobId of the import.' } },
+    responses: {
+      200: { description: 'The job.', schema: ZTradeImportJob },
+      404: 'No such import of this user (or it finished more than an hour ago).',
     },
   },
   {

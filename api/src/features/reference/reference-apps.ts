@@ -21,7 +21,7 @@ const METRICS_TOKEN = 'reference-metrics-token-0123456789';
 export interface ReferenceApps {
   /** Defaults: local accounts, local checkout, simulated prices. */
   main: TestApi;
-  /** Every rate limit but sign-up's allows one request per window. */
+  /** Every rate limit but sign-up's allows one request per window; imports answer 202 at once. */
   tight: TestApi;
   /** SITE_PASSWORD and METRICS_TOKEN set, rate limits of one. */
   gated: TestApi;
@@ -47,7 +47,8 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
   const { url: coingeckoUrl } = await coingecko.start();
   const [main, tight, gated, maintenance, upstream] = await Promise.all([
     startTestApi(engine, {}, { limiters: limitersWith(MANY_SIGN_UPS) }),
-    startTestApi(engine, {}, { limiters: limitersWith({ ...MANY_SIGN_UPS, '*': 1 }) }),
+    // No wait for imports: its trade import answers 202 with the job.
+    startTestApi(engine, {}, { limiters: limitersWith({ ...MANY_SIGN_UPS, '*': 1 }), importAnswerWaitMs: 0 }),
     startTestApi(engine, { SITE_PASSWORD, METRICS_TOKEN }, { limiters: limitersWith({ '*': 1 }) }),
     startTestApi(engine, { MAINTENANCE_MODE: '1', METRICS_PORT: '9464' }),
     startTestApi(engine, stripeEnv(stripe), {

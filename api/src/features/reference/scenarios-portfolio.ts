@@ -165,6 +165,23 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
       token: await signedIn(main),
       body: { text: KRAKEN_SAMPLE },
     }),
+  'POST /api/portfolio/import-trades 202': async ({ tight }) =>
+    tight.call('POST', '/api/portfolio/import-trades', {
+      token: await signedIn(tight),
+      body: { text: KRAKEN_SAMPLE },
+    }),
+  'GET /api/portfolio/imports/{id} 200': async ({ main }) => {
+    const token = await signedIn(main);
+    const imported = await main.call('POST', '/api/portfolio/import-trades', {
+      token,
+      body: { text: KRAKEN_SAMPLE },
+    });
+    return main.call('GET', `/api/portfolio/imports/${(imported.body as { jobId: string }).jobId}`, {
+      token,
+    });
+  },
+  'GET /api/portfolio/imports/{id} 404': async ({ main }) =>
+    main.call('GET', `/api/portfolio/imports/${randomUUID()}`, { token: await signedIn(main) }),
   'POST /api/portfolio/import-trades 429': async ({ tight }) => {
     const token = await signedIn(tight);
     return untilLimited(() =>
