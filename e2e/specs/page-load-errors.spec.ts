@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, screenshot } from '../src/browser.ts';
+import { signUpInBrowser } from '../src/journeys.ts';
+import { appAndBrowser } from '../src/suite.ts';
+
+/** The Alerts screen's own chunks (script and style sheet) in the build. */
+const ALERTS_CHUNKS = '**/assets/AlertsPage-*';
+
+describe('a page whose code cannot load', () => {
+  const suite = appAndBrowser();
+
+  it('keeps the shell, says so with a Retry, and shows the page once the network is back', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const crashes: string[] = [];
+    page.on('pageerror', (error) => crashes.push(error.message));
+    await signUpInBrowser(page, suite.app);
+
+    await page.route(ALERTS_CHUNKS, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).click();
+    await page.waitForURL('**/alerts');
+    const failure = page.getByRole('alert').filter({ hasText: 'This page could not load.' });
+    await failure.waitFor();
+    await expect(failure.textContent()).resolves.toContain('Check your connection and try again.');
+    // The shell stays: top bar links, the ticker, the account menu.
+    await expect(page.getByRole('navigation', { name: 'Main' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Account menu' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'page-load-error-alerts');
+
+    await page.unroute(ALERTS_CHUNKS);
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: 'Add Price Alert' }).first().waitFor();
+    await expect(failure.count()).resolves.toBe(0);
+    // The page's styles came with it: its style sheet is loaded, not left failed.
+    await expect(
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
+          .filter((link) => link.href.includes('AlertsPage-'))
+          .map((link) => link.sheet !== null),
+      ),
+    ).resolves.toEqual([true]);
+    expect(crashes).toEqual([]);
+    await context.close();
+  });
+});
