@@ -42,4 +42,56 @@ describe('a page whose code cannot load', () => {
     expect(crashes).toEqual([]);
     await context.close();
   });
+
+  it('does not unmount the app when the browser goes offline, and Retry works once it is back', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUpInBrowser(page, suite.app);
+
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallets' }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'This page could not load.' });
+    await failure.waitFor();
+    await expect(page.getByRole('link', { name: 'Portfolio' }).first().isVisible()).resolves.toBe(true);
+
+    await context.setOffline(false);
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Wallets', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('reloads once when a new version has been deployed, and does not loop', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signUpInBrowser(page, suite.app);
+
+    // The deploy: the server names another main script now, and this tab's Alerts chunk is gone.
+    await page.route(ALERTS_CHUNKS, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.route(`${suite.app.url}/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/\/assets\/index-[\w-]+\.js/, '/assets/index-next.js');
+      await route.fulfill({ response, body: html });
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).click();
+    await page.waitForURL('**/alerts');
+    await until(() => loads === 1, 'the reload');
+    // After the reload the chunk is still missing: no second reload, the page offers a retry.
+    await page.getByRole('alert').filter({ hasText: 'This page could not load.' }).waitFor();
+    await page.waitForTimeout(1_500);
+    expect(loads).toBe(1);
+    await expect(page.evaluate(() => sessionStorage.getItem('coinpace.reloadedForVersion'))).resolves.toBe(
+      '/assets/index-next.js',
+    );
+    await context.close();
+  });
 });
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not seen within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
