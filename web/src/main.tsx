@@ -4,6 +4,8 @@ import { App } from './App.tsx';
 import { resumeLocalSession } from './features/auth/auth-store.ts';
 import { SitePasswordGate } from './features/site-password/SitePasswordGate.tsx';
 import { initSitePassword, whenSiteUnlocked } from './features/site-password/site-password-store.ts';
+import { reloadOnNewVersion } from './lib/chunk-load.ts';
+import { watchOnline } from './lib/connection.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { startStorageGuard } from './lib/storage-guard.ts';
 import { preloadRoute } from './routes.tsx';
@@ -16,6 +18,10 @@ import './styles/print.css';
 // SPEC.md section 9: cached prices and portfolio data go at start-up, and the storage guard runs
 // for the life of the page.
 startStorageGuard();
+// A screen whose code is gone after a deploy reloads the page once to get the new version.
+reloadOnNewVersion();
+// The connection status follows the browser going offline and online.
+watchOnline();
 
 // First paint does not wait: the page's own chunk downloads beside this script, a returning
 // local user is signed in from storage, and the routes render now; /api/config (requested by

@@ -4,6 +4,8 @@ import { useAuth } from './features/auth/auth-store.ts';
 import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
 import { FullPageSpinner, RequireAuth } from './features/auth/RequireAuth.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
+import { RouteErrorBoundary } from './features/shell/RouteErrorBoundary.tsx';
+import { reloadFailedStyleSheets } from './lib/chunk-load.ts';
 import { ROUTE_MODULES, routeKey } from './route-modules.ts';
 
 /**
@@ -24,12 +26,41 @@ const modules = import.meta.glob([
   './features/legal/legal-texts.ts',
 ]);
 
-/** A lazily loaded named export of one of `modules`, as React.lazy wants it. */
-function lazyNamed(path: string, name: string) {
-  return lazy(async () => {
-    const module = (await modules[path]!()) as Record<string, ComponentType>;
-    return { default: module[name]! };
-  });
+/** Screens whose code failed to load, and how to make each import it afresh. */
+const failedScreens = new Set<() => void>();
+
+/**
+ * A lazily loaded named export of one of `modules`. React.lazy keeps a rejected import for good, so
+ * a screen whose code failed to load gets a new lazy component when the user retries
+ * (`retryFailedScreens`), which first loads the failed style sheets again.
+ */
+function lazyNamed(path: string, name: string): ComponentType {
+  let retrying = false;
+  const load = () =>
+    lazy(async () => {
+      try {
+        if (retrying) await reloadFailedStyleSheets();
+        const module = (await modules[path]!()) as Record<string, ComponentType>;
+        return { default: module[name]! };
+      } catch (error) {
+        failedScreens.add(reset);
+        throw error;
+      }
+    });
+  let Current = load();
+  function reset() {
+    retrying = true;
+    Current = load();
+  }
+  return function LazyScreen() {
+    return <Current />;
+  };
+}
+
+/** Makes every screen whose code failed to load import it again when next rendered. */
+function retryFailedScreens(): void {
+  for (const reset of failedScreens) reset();
+  failedScreens.clear();
 }
 
 const DashboardLayout = lazyNamed('./features/shell/DashboardLayout.tsx', 'DashboardLayout');
@@ -51,9 +82,17 @@ export function preloadRoute(pathname: string): void {
   for (const path of ROUTE_MODULES[routeKey(pathname)] ?? []) void modules[path]?.().catch(() => {});
 }
 
-/** A lazy screen with the spinner shown while its chunk loads. */
+/**
+ * A lazy screen with the spinner shown while its chunk loads, and its own error boundary: a screen
+ * that fails leaves the shell around it in place and offers a retry.
+ */
 function Screen({ children, label = 'Loading...' }: { children: ReactNode; label?: string }) {
-  return <Suspense fallback={<FullPageSpinner label={label} />}>{children}</Suspense>;
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname} onRetry={retryFailedScreens}>
+      <Suspense fallback={<FullPageSpinner label={label} />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 const signedInPages: RouteObject[] = [

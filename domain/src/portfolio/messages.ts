@@ -57,6 +57,9 @@ export const PORTFOLIO_TEXTS = {
 /** SPEC.md section 8 error banners that carry a reason. */
 export const portfolioError = {
   load: (msg: string) => `Failed to load portfolio data: ${msg}`,
+  /** Loading again failed while holdings are on screen: they stay, and are not called 'failed to load'. */
+  reload: (msg: string) =>
+    `Could not update your portfolio: ${msg.replace(/\.$/, '')}. The holdings shown are from the last update.`,
   /** The server did not save the coin (POST /api/portfolio failed). */
   saveCoin: (reason: string) => `Failed to save coin to database: ${reason}`,
   /** Anything else that went wrong while adding a coin. */

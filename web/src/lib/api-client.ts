@@ -3,6 +3,7 @@
  * password header, and turns error bodies into AppError with SPEC.md's texts.
  */
 import { AppError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@coinpace/domain';
+import { reportRequest } from './connection.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 type TokenGetter = () => Promise<string | null>;
@@ -82,8 +83,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    reportRequest(false);
     throw new AppError('UNAVAILABLE', { message: NETWORK_ERROR_MESSAGE, cause: error });
   }
+  reportRequest(true);
 
   // A download's bytes are read as they are; an error body is JSON text like any other.
   if (options.as === 'blob' && response.ok) return (await response.blob()) as T;

@@ -9,6 +9,7 @@ import { Server } from 'socket.io';
 import { TICKER_COIN_IDS, tickerFromPrices } from '@coinpace/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePrices, watchCoins } from '../features/prices/prices-store.ts';
+import { connectionStatus, resetConnection, useConnection } from './connection.ts';
 import { startLivePrices, stopLivePrices } from './socket.ts';
 
 let http: HttpServer;
@@ -28,6 +29,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   stopLivePrices();
+  resetConnection();
   await io.close();
 });
 
@@ -95,5 +97,15 @@ describe('live prices socket', () => {
 
     io.engine.close();
     await until(() => connections === 2 && usePrices.getState().connection === 'live', 'live again');
+  });
+
+  it("reports the connection: live, then 'Server unreachable' once the server is gone", async () => {
+    const status = () => connectionStatus(useConnection.getState());
+    startLivePrices({ url, fallbackAfterMs: 60_000 });
+    await until(() => status() === 'live', 'live');
+
+    await io.close();
+    await until(() => status() !== 'live', 'the lost connection');
+    await until(() => status() === 'unreachable', 'the server reported unreachable');
   });
 });

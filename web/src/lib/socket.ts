@@ -19,6 +19,7 @@ import { io, type Socket } from 'socket.io-client';
 import { useAuth } from '../features/auth/auth-store.ts';
 import { mergePrices, setCoinSubscriber, usePrices, watchedCoins } from '../features/prices/prices-store.ts';
 import { api, currentToken, sitePassword } from './api-client.ts';
+import { reportRequest, reportSocket } from './connection.ts';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type UserEventName = 'portfolio:changed' | 'alert:triggered' | 'billing:updated' | 'import:progress';
@@ -92,11 +93,13 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
     clearInterval(pollTimer);
     pollTimer = undefined;
     usePrices.setState({ connection: 'live' });
+    reportSocket('connected');
     subscribed = new Set();
     syncSubscriptions(watchedCoins());
   });
   live.on('disconnect', (reason) => {
     usePrices.setState({ connection: 'connecting' });
+    reportSocket('reconnecting');
     armFallback();
     // Socket.IO retries a lost transport by itself, but not a disconnect the server chose: a node
     // shutting down may send one, and another node will take the socket. Spread out so
@@ -112,6 +115,8 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
   });
   live.on('connect_error', (error) => {
     armFallback();
+    // No answer at all (not a refused handshake): the server cannot be reached.
+    if ((error as { type?: string }).type === 'TransportError') reportRequest(false);
     // A refused handshake is not retried by the client itself.
     if (live.active) return;
     if (error.message === SOCKET_ERRORS.unauthorized) sendToken = false;
@@ -142,6 +147,7 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
   });
 
   usePrices.setState({ connection: 'connecting' });
+  reportSocket('connecting');
   live.connect();
   armFallback();
   return stopLivePrices;
@@ -159,6 +165,7 @@ export function stopLivePrices(): void {
   setCoinSubscriber(() => {});
   socket?.disconnect();
   socket = null;
+  reportSocket('idle');
   subscribed = new Set();
 }
 

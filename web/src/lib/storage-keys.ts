@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   wallets: 'coinpace.wallets',
   /** Ids of alerts set for new coins whose notice the user dismissed. localStorage. */
   seenAutoAlerts: 'coinpace.seenAutoAlerts',
+  /** The main script of the version this tab reloaded for once after a chunk failed. sessionStorage. */
+  reloadedForVersion: 'coinpace.reloadedForVersion',
 } as const;
 
 /** Reads JSON from storage; null when absent, unreadable or storage is blocked. */

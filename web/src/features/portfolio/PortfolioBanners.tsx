@@ -1,33 +1,58 @@
 import { PORTFOLIO_TEXTS } from '@coinpace/domain';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { useConnectionStatus } from '../../lib/connection.ts';
+import { chooseBanner, isConnectionDown, isLoadFailure } from './banner-choice.ts';
 import { ImportNotices } from './import/ImportNotices.tsx';
 import { useImport } from './import/import-store.ts';
-import { showPortfolioMessage, usePortfolio } from './portfolio-store.ts';
-import { usePriceRefresh } from './price-refresh.ts';
+import { loadPortfolio, showPortfolioMessage, usePortfolio } from './portfolio-store.ts';
+import { refreshPrices, usePriceRefresh } from './price-refresh.ts';
 import { useRateLimited, useRateLimitEnd } from './PortfolioSummary.tsx';
 
-/** The screen's messages: errors with a close button, notices, the 429 banner, import results. */
+/**
+ * The screen's messages: one error banner at a time (chooseBanner), notices, import results. When the
+ * connection comes back, the failures it caused are cleared and the portfolio and its prices are
+ * loaded again.
+ */
 export function PortfolioBanners() {
   const error = usePortfolio((s) => s.error);
+  const hasData = usePortfolio((s) => s.holdings.length > 0);
   const notice = usePortfolio((s) => s.notice);
   const refreshError = usePriceRefresh((s) => s.error);
   const importOpen = useImport((s) => s.open);
   const limited = useRateLimited();
+  const connection = useConnectionStatus();
   const refusedWhileLimited = refreshError === PORTFOLIO_TEXTS.refreshRateLimited;
+  const banner = chooseBanner({ portfolioError: error, refreshError, limited, hasData, connection });
 
   // The refusal belongs to the lock: once it is over, so is the message.
   useEffect(() => {
     if (!limited && refusedWhileLimited) usePriceRefresh.setState({ error: null });
   }, [limited, refusedWhileLimited]);
 
+  // Back from offline or an unreachable server: what failed meanwhile is old news; fetch afresh.
+  const wasDown = useRef(false);
+  useEffect(() => {
+    const down = isConnectionDown(connection);
+    if (wasDown.current && connection === 'live') {
+      if (usePriceRefresh.getState().error === PORTFOLIO_TEXTS.refreshFailed) {
+        usePriceRefresh.setState({ error: null });
+      }
+      if (isLoadFailure(usePortfolio.getState().error)) showPortfolioMessage('error', null);
+      void loadPortfolio().then(() => refreshPrices());
+    }
+    if (down || connection === 'live') wasDown.current = down;
+  }, [connection]);
+
   return (
     <>
-      <ErrorBanner message={error} onClose={() => showPortfolioMessage('error', null)} />
-      {!refusedWhileLimited && (
-        <ErrorBanner message={refreshError} onClose={() => usePriceRefresh.setState({ error: null })} />
+      {banner?.kind === 'portfolio' && (
+        <ErrorBanner message={banner.text} onClose={() => showPortfolioMessage('error', null)} />
       )}
-      {limited && <RateLimitBanner refused={refusedWhileLimited} />}
+      {banner?.kind === 'refresh' && (
+        <ErrorBanner message={banner.text} onClose={() => usePriceRefresh.setState({ error: null })} />
+      )}
+      {banner?.kind === 'rate-limit' && <RateLimitBanner refused={banner.refused} />}
       {notice && (
         <div className="banner banner-success" role="status">
           <div className="banner-body">{notice}</div>

@@ -1,8 +1,10 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConnection, useConnection } from '../../lib/connection.ts';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { useCurrency } from '../currency/currency-store.ts';
+import { usePrices } from '../prices/prices-store.ts';
 import { PortfolioSummary } from './PortfolioSummary.tsx';
 import { patchHolding, setHoldings, usePortfolio } from './portfolio-store.ts';
 import { resetPortfolioFeature } from './testing.ts';
@@ -67,5 +69,47 @@ describe('PortfolioSummary: total invested and realised gain/loss', () => {
     await waitFor(() => expect(stat('invested').textContent).toBe('—'));
     expect(stat('realised').textContent).toBe('—');
     expect(screen.getByText('Could not be loaded')).toBeTruthy();
+  });
+});
+
+describe('PortfolioSummary: the status card', () => {
+  beforeEach(() => {
+    resetPortfolioFeature();
+    installFakeApi()
+      .on('GET', '/api/portfolio/summary', {
+        body: { method: 'average', totalInvested: '0', realisedGain: '0', holdings: [] },
+      })
+      .on('GET', '/api/prices', { body: {} });
+    usePortfolio.setState({ status: 'ready' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    resetConnection();
+  });
+
+  it("says 'Server unreachable' and the prices' age instead of 'Auto-updating', and drops the stale rate limit", () => {
+    useConnection.setState({ socket: 'connected' });
+    usePrices.setState({
+      connection: 'live',
+      lastUpdated: Date.now() - 12 * 60_000 - 1_000,
+      sourceState: { status: 'rate_limited', lockedUntil: Date.now() + 60_000 },
+    });
+    render(<PortfolioSummary />);
+    const line = () => document.querySelector('.pf-status-line')!.textContent;
+    expect(line()).toBe('Auto-update paused');
+
+    act(() => useConnection.setState({ socket: 'reconnecting', serverUnreachable: true }));
+    expect(line()).toBe('Server unreachable');
+    expect(stat('updated').textContent).toBe('Prices from 12 min ago');
+    expect(screen.queryByText('Live')).toBeNull();
+    expect(screen.queryByText('Cached prices')).toBeNull();
+
+    act(() => useConnection.setState({ online: false }));
+    expect(line()).toBe('Offline');
+
+    act(() => useConnection.setState({ online: true, socket: 'connected', serverUnreachable: false }));
+    expect(line()).toBe('Auto-update paused');
+    expect(stat('updated').textContent).toMatch(/^Last updated: /);
   });
 });

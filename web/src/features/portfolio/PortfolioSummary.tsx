@@ -6,6 +6,8 @@ import { useInvestmentSummary } from './investment-summary.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
 import { useMoney } from '../currency/currency-store.ts';
+import { useConnectionStatus } from '../../lib/connection.ts';
+import { useConnectionView } from '../prices/use-connection-view.ts';
 
 /**
  * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss, the
@@ -26,6 +28,7 @@ export function PortfolioSummary() {
   const paused = useRateLimited();
   const loading = loadingHoldings || (refreshing && summary.currentValue === 0);
   const updatedAt = Math.max(lastRefreshAt ?? 0, liveAt ?? 0) || null;
+  const connection = useConnectionView(updatedAt);
   const investment = useInvestmentSummary();
   const investmentText = (pick: (s: { totalInvested: string; realisedGain: string }) => string) =>
     investment.summary
@@ -37,11 +40,15 @@ export function PortfolioSummary() {
   // Gain/loss is known when at least one holding has both prices.
   const known = summary.gainLossUnknownCount < views.length;
 
-  const indicator = refreshing
-    ? PORTFOLIO_TEXTS.loadingPrices
-    : paused
-      ? PORTFOLIO_TEXTS.autoUpdatePaused
-      : PORTFOLIO_TEXTS.autoUpdating;
+  // Without a connection nothing updates: the status says why instead of 'Auto-updating'.
+  const indicator = !connection.live
+    ? connection.text
+    : refreshing
+      ? PORTFOLIO_TEXTS.loadingPrices
+      : paused
+        ? PORTFOLIO_TEXTS.autoUpdatePaused
+        : PORTFOLIO_TEXTS.autoUpdating;
+  const dot = !connection.live ? 'pf-dot-down' : paused ? 'pf-dot-paused' : refreshing ? 'pf-dot-busy' : '';
   const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : '');
 
   return (
@@ -98,22 +105,20 @@ export function PortfolioSummary() {
         </div>
       </div>
       <div className="card pf-stat pf-status">
-        <div className="pf-status-line" role="status">
-          <span
-            className={`pf-dot ${paused ? 'pf-dot-paused' : refreshing ? 'pf-dot-busy' : ''}`}
-            aria-hidden="true"
-          />
+        <div className="pf-status-line" role="status" data-connection={connection.status}>
+          <span className={`pf-dot ${dot}`} aria-hidden="true" />
           {indicator}
         </div>
-        <div className="pf-sub muted">
-          {updatedAt ? `Last updated: ${new Date(updatedAt).toLocaleTimeString()}` : 'Not updated yet'}
+        <div className="pf-sub muted" data-stat="updated">
+          {connection.age ??
+            (updatedAt ? `Last updated: ${new Date(updatedAt).toLocaleTimeString()}` : 'Not updated yet')}
         </div>
         <span className="pf-badges">
           {/* While rate limited the prices shown are cached ones, whatever the socket's state. */}
           {paused ? (
             <span className="badge badge-warn">Cached prices</span>
           ) : (
-            live && <span className="badge badge-gain">Live</span>
+            live && connection.live && <span className="badge badge-gain">Live</span>
           )}
           {simulated && <span className="badge badge-accent">Simulated prices</span>}
         </span>
@@ -138,7 +143,11 @@ export function useRateLimitEnd(): number | null {
 /** True while the 429 lock holds; re-renders when it ends. */
 export function useRateLimited(): boolean {
   const until = usePriceRefresh((s) => s.rateLimitedUntil);
-  const sourceLimited = usePrices((s) => s.sourceState?.status === 'rate_limited');
+  // The server's word on its source holds only while the socket brings its news: once the connection
+  // is lost, a 'rate limited' it said before is stale.
+  const status = useConnectionStatus();
+  const fresh = status === 'live' || status === 'connecting';
+  const sourceLimited = usePrices((s) => s.sourceState?.status === 'rate_limited') && fresh;
   const [, setTick] = useState(0);
   const limited = isRateLimited({ rateLimitedUntil: until }, Date.now());
   useEffect(() => {

@@ -34,12 +34,20 @@ describe('portfolio actions', () => {
     expect(second[eth.id]).not.toBe(first[eth.id]);
   });
 
-  it("shows 'Failed to load portfolio data: {msg}' and keeps the rows", async () => {
+  it("keeps the rows when loading again fails, and does not call them 'failed to load'", async () => {
     setHoldings([holding()]);
+    api.on('GET', '/api/portfolio', { status: 500, body: { error: 'Something went wrong.' } });
+    await loadPortfolio();
+    expect(usePortfolio.getState().error).toBe(
+      'Could not update your portfolio: Something went wrong. The holdings shown are from the last update.',
+    );
+    expect(usePortfolio.getState().holdings).toHaveLength(1);
+  });
+
+  it("shows 'Failed to load portfolio data: {msg}' when nothing is on screen", async () => {
     api.on('GET', '/api/portfolio', { status: 500, body: { error: 'Something went wrong' } });
     await loadPortfolio();
     expect(usePortfolio.getState().error).toBe('Failed to load portfolio data: Something went wrong');
-    expect(usePortfolio.getState().holdings).toHaveLength(1);
   });
 
   it('saves a per-coin purchase price with PUT and shows it at once', async () => {

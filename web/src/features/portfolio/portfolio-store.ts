@@ -5,7 +5,7 @@
  */
 import { AppError, PORTFOLIO_TEXTS, portfolioError, type HoldingRow } from '@coinpace/domain';
 import { create } from 'zustand';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api, errorMessage, isNetworkError } from '../../lib/api-client.ts';
 
 export interface PortfolioState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -37,10 +37,13 @@ export function isLocalOnly(id: string): boolean {
 
 /**
  * GET /api/portfolio; failures keep the last holdings and show SPEC.md's message ('Failed to load
- * portfolio data: {msg}', or 'User not authenticated...' when there is no session token).
+ * portfolio data: {msg}', or 'User not authenticated...' when there is no session token). With
+ * holdings on screen a failure does not say 'failed to load': no answer at all is told by the
+ * connection status, any other failure says the holdings shown are from the last update.
  */
 export async function loadPortfolio(): Promise<void> {
   usePortfolio.setState({ status: 'loading', error: null });
+  const hasData = () => usePortfolio.getState().holdings.length > 0;
   try {
     const rows = (await earlyRows()) ?? (await api<HoldingRow[]>('/api/portfolio'));
     const localOnly = usePortfolio.getState().holdings.filter((h) => isLocalOnly(h.id));
@@ -50,7 +53,11 @@ export async function loadPortfolio(): Promise<void> {
     const text =
       error instanceof AppError && error.code === 'NO_TOKEN'
         ? PORTFOLIO_TEXTS.notAuthenticatedLoad
-        : portfolioError.load(errorMessage(error));
+        : !hasData()
+          ? portfolioError.load(errorMessage(error))
+          : isNetworkError(error)
+            ? null
+            : portfolioError.reload(errorMessage(error));
     usePortfolio.setState({ status: 'error', error: text });
   }
 }

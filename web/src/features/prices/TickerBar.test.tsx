@@ -1,6 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { fallbackTicker, type TickerCoin } from '@coinpace/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConnection, useConnection } from '../../lib/connection.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
 import { usePrices } from './prices-store.ts';
 import { TickerBar, sourceLabel } from './TickerBar.tsx';
@@ -11,7 +12,10 @@ beforeEach(() => {
   usePrices.setState(initial, true);
   useRuntimeConfig.setState({ config: null, error: null });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  resetConnection();
+});
 
 const coin = (symbol: string, price: number, changePercent24h: number): TickerCoin => ({
   symbol,
@@ -43,6 +47,22 @@ describe('TickerBar', () => {
     ]);
     expect(items[0]!.querySelector('.ticker-up')).not.toBeNull();
     expect(items[1]!.querySelector('.ticker-down')).not.toBeNull();
+  });
+
+  it("says the prices are frozen and how old they are when the connection is lost, not the server's stale word", () => {
+    usePrices.setState({
+      ticker: fallbackTicker(),
+      sourceState: { status: 'rate_limited', lockedUntil: Date.now() + 60_000 },
+      lastUpdated: Date.now() - 3 * 60_000 - 1_000,
+    });
+    useConnection.setState({ online: false, socket: 'reconnecting' });
+    render(<TickerBar />);
+    expect(screen.getByRole('status').textContent).toBe('Offline · Prices from 3 min ago');
+    expect(screen.queryByText('Using cached prices')).toBeNull();
+
+    act(() => useConnection.setState({ online: true, socket: 'connected' }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('Using cached prices')).toBeDefined();
   });
 
   it('labels simulated prices', () => {

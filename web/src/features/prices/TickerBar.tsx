@@ -6,6 +6,7 @@ import {
 } from '@coinpace/domain';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
 import { usePrices } from './prices-store.ts';
+import { useConnectionView } from './use-connection-view.ts';
 import './ticker.css';
 import { useMoney } from '../currency/currency-store.ts';
 
@@ -28,11 +29,20 @@ export function TickerBar() {
   const state = usePrices((s) => s.sourceState);
   const configured = useRuntimeConfig((s) => s.config?.priceSource);
   const label = sourceLabel(state, configured);
+  const connection = useConnectionView(usePrices((s) => s.lastUpdated));
 
   return (
     <section className="ticker" aria-label="Live prices">
-      {label && (
-        <span className={`ticker-source ticker-source-${state?.status ?? 'simulated'}`}>{label}</span>
+      {/* Not live: the prices below are frozen, and what the server last said of its source is old news. */}
+      {!connection.live ? (
+        <span className="ticker-source ticker-connection" role="status" data-connection={connection.status}>
+          {connection.text}
+          {connection.age && <span className="ticker-age"> · {connection.age}</span>}
+        </span>
+      ) : (
+        label && (
+          <span className={`ticker-source ticker-source-${state?.status ?? 'simulated'}`}>{label}</span>
+        )
       )}
       {ticker ? (
         // Focusable: a keyboard user can pause the loop (focus-within), and with reduced motion, when
