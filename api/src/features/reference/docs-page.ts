@@ -12,6 +12,11 @@ export { DOCS_STYLESHEET } from './docs-style.ts';
 type Schema = Record<string, unknown>;
 
 const esc = (value: unknown) => escapeHtml(String(value));
+/**
+ * Descriptions are written with Markdown's code spans (`GET /api/portfolio`): escaped, then each span shown
+ * as code, so the page never shows a raw backtick.
+ */
+const prose = (value: unknown) => esc(value).replace(/`([^`]+)`/g, '<code>$1</code>');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const CONSTRAINTS: [string, string][] = [
   ['format', 'format'],
@@ -78,7 +83,7 @@ function fields(schema: Schema, depth: number): string {
   if (!properties) return '';
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const items = Object.entries(properties).map(([name, property]) => {
-    const description = property.description ? ` — ${esc(property.description)}` : '';
+    const description = property.description ? ` — ${prose(property.description)}` : '';
     const flag = required.has(name) ? ' <span class="required">required</span>' : '';
     return `<li><code class="field">${esc(name)}</code> <span class="type">${typeLabel(property)}</span>${flag}${constraints(property)}${description}${fields(property, depth + 1)}</li>`;
   });
@@ -88,7 +93,7 @@ function fields(schema: Schema, depth: number): string {
 /** A schema: its type on one line, then its fields. */
 function schemaBlock(schema: Schema | undefined): string {
   if (!schema) return '';
-  const description = schema.description ? ` — ${esc(schema.description)}` : '';
+  const description = schema.description ? ` — ${prose(schema.description)}` : '';
   return `<div class="schema"><p><span class="type">${typeLabel(schema)}</span>${constraints(schema)}${description}</p>${fields(schema, 0)}</div>`;
 }
 
@@ -99,7 +104,7 @@ function parametersTable(parameters: Schema[] | undefined): string {
   if (!parameters?.length) return '';
   const rows = parameters.map((p) => {
     const schema = (p.schema ?? {}) as Schema;
-    return `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${typeLabel(schema)}${constraints(schema)}</td><td>${esc(p.description ?? '')}</td></tr>`;
+    return `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${typeLabel(schema)}${constraints(schema)}</td><td>${prose(p.description ?? '')}</td></tr>`;
   });
   return `<h4>Parameters</h4><div class="table"><table><thead><tr><th>name</th><th>in</th><th>required</th><th>type</th><th>meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
@@ -121,18 +126,19 @@ function operationBlock(path: string, method: string, op: OpenApiOperation, sche
     const [type, content] = contentOf(response as { content?: Record<string, { schema?: Schema }> }) ?? [];
     const headers = Object.entries((response.headers ?? {}) as Record<string, { description?: string }>)
       .map(
-        ([name, h]) => `<p class="header">Header <code>${esc(name)}</code>: ${esc(h.description ?? '')}</p>`,
+        ([name, h]) =>
+          `<p class="header">Header <code>${esc(name)}</code>: ${prose(h.description ?? '')}</p>`,
       )
       .join('');
     const detail = `${type ? `<p class="content-type">${esc(type)}</p>` : ''}${headers}${schemaBlock(content?.schema)}`;
-    return `<details><summary><span class="status s${status[0]}xx">${esc(status)}</span> ${esc(response.description)}</summary>${detail}</details>`;
+    return `<details><summary><span class="status s${status[0]}xx">${esc(status)}</span> ${prose(response.description)}</summary>${detail}</details>`;
   });
   return `<article class="operation" id="op-${anchor(op.operationId)}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code></h3>
-<p class="summary">${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ''}
+<p class="summary">${esc(op.summary)}</p>${op.description ? `<p>${prose(op.description)}</p>` : ''}
 <p class="access">${access.length > 0 ? `Needs ${access.join(' and ')}.` : 'Open to anyone.'}</p>
 ${parametersTable(op.parameters)}
-${body ? `<h4>Request body${body.required ? '' : ' (optional)'}</h4><p class="content-type">${esc(bodyType ?? '')} · ${esc(body.description ?? '')}</p>${schemaBlock(bodyContent?.schema)}` : ''}
+${body ? `<h4>Request body${body.required ? '' : ' (optional)'}</h4><p class="content-type">${esc(bodyType ?? '')} · ${prose(body.description ?? '')}</p>${schemaBlock(bodyContent?.schema)}` : ''}
 <h4>Answers</h4>${answers.join('\n')}
 </article>`;
 }
@@ -159,7 +165,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
   const sections = byTag
     .map(
       ({ tag, operations }) =>
-        `<section id="tag-${anchor(tag.name)}"><h2>${esc(tag.name)}</h2><p>${esc(tag.description)}</p>${operations
+        `<section id="tag-${anchor(tag.name)}"><h2>${esc(tag.name)}</h2><p>${prose(tag.description)}</p>${operations
           .map(({ path, method, op }) => operationBlock(path, method, op, doc.components.securitySchemes))
           .join('\n')}</section>`,
     )
@@ -176,12 +182,13 @@ export function renderDocsPage(doc: OpenApiDocument): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(doc.info.title)} reference</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="/api/docs/style.css">
 </head>
 <body>
 <a class="skip" href="#main">Skip to the reference</a>
 <header><h1>${esc(doc.info.title)} <span class="version">${esc(doc.info.version)}</span></h1>
-<p>${esc(doc.info.description)}</p>
+<p>${prose(doc.info.description)}</p>
 <p><a href="/api/openapi.json">The OpenAPI 3.1 document (JSON)</a></p></header>
 <div class="layout">
 <nav aria-label="Operations"><ul>${nav}<li><a href="#schemas">Shared schemas</a></li></ul></nav>

@@ -100,6 +100,11 @@ describe.each(testEngines(process.env.DATABASE_URL))('the API reference against 
     for (const route of API_ROUTES) expect(page.body, key(route)).toContain(`<code>${route.path}</code>`);
     expect(page.body).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
     expect(page.body).toContain('<link rel="stylesheet" href="/api/docs/style.css">');
+    // The tab has the app's icon, and descriptions' Markdown code spans are shown as code, never as backticks.
+    expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(JSON.stringify(buildOpenApiDocument())).toContain('`details` lists each problem');
+    expect(page.body).toContain('<code>details</code> lists each problem');
+    expect(page.body).not.toMatch(/`[^`\s]+`/);
   });
 
   it('lets the site password gate exactly the routes documented as gated', async () => {
