@@ -35,7 +35,7 @@ describe('holdingsToCsv', () => {
       'Name,Symbol,Quantity,Balance ($),Contract Address',
       'Bitcoin,BTC,0.5,15061.725,',
       '"Ethereum, ""classic"" wallet",ETH,2.25,4499.9775,',
-      'Uniswap,UNI,1234.567891,7559.822159551296,0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
+      'Uniswap,UNI,1234.567891,7559.8222,0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
       'No price,ADA,10,,',
       '',
     ]);
@@ -43,7 +43,7 @@ describe('holdingsToCsv', () => {
     expect(columns).toEqual({ name: 0, symbol: 1, quantity: 2, value: 3, contract: 4 });
   });
 
-  it('reads back through the holdings import to the same coins, quantities and purchase prices', () => {
+  it('reads back through the holdings import to the same coins, quantities and purchase prices (to 8 digits)', () => {
     const { rows, errors, report } = parseCsv(holdingsToCsv(holdings));
     expect(errors).toEqual([]);
     expect(report.failed).toEqual([]);
@@ -54,6 +54,9 @@ describe('holdingsToCsv', () => {
       price: purchasePriceFor(row, 0),
       address: row.contractAddress ?? null,
     }));
+    // The cost is written to 8 significant digits: UNI's purchase price comes back that close.
+    expect(back[2]!.price).toBeCloseTo(6.123456, 6);
+    back[2]!.price = 6.123456;
     expect(back).toEqual([
       { symbol: 'BTC', name: 'Bitcoin', quantity: 0.5, price: 30123.45, address: null },
       { symbol: 'ETH', name: 'Ethereum, "classic" wallet', quantity: 2.25, price: 1999.99, address: null },
@@ -74,6 +77,32 @@ describe('holdingsToCsv', () => {
       { name: '=HYPERLINK("http://x")', symbol: 'BAD', quantity: '1', purchasePrice: '1', address: null },
     ]);
     expect(text.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://x"")",BAD,1,1,`);
+  });
+
+  it('writes quantities to 8 decimals and money to 8 significant digits, not every computed decimal', () => {
+    const text = holdingsToCsv([
+      {
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        quantity: '0.123456789012345678',
+        purchasePrice: '98765.432109876543210987',
+        address: null,
+      },
+      {
+        name: 'Pepe',
+        symbol: 'PEPE',
+        quantity: '1500000',
+        purchasePrice: '0.000012345678912',
+        address: null,
+      },
+      { name: 'Dust', symbol: 'ETH', quantity: '0.000000000123456789', purchasePrice: '3000', address: null },
+    ]);
+    expect(text.split('\r\n').slice(1, 4)).toEqual([
+      'Bitcoin,BTC,0.12345679,12193.263,',
+      'Pepe,PEPE,1500000,18.518518,',
+      // Dust that 8 decimals would write as nothing held keeps its significant digits.
+      'Dust,ETH,0.00000000012345679,0.00000037037037,',
+    ]);
   });
 
   it('computes the cost exactly, beyond what a double holds', () => {
@@ -116,5 +145,22 @@ describe('transactionsToCsv', () => {
       '2025-02-01T00:00:00.000Z,Transfer out,Bitcoin,BTC,0.25,0,0,,',
       '',
     ]);
+  });
+
+  it('rounds long quantities, prices and fees', () => {
+    const text = transactionsToCsv([
+      {
+        type: 'sell',
+        at: '2025-03-01T00:00:00.000Z',
+        quantity: '0.333333333333333333',
+        pricePerCoin: '47514.10620998497447240505326',
+        fee: '1.999999999',
+        note: null,
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        address: null,
+      },
+    ]);
+    expect(text.split('\r\n')[1]).toBe('2025-03-01T00:00:00.000Z,Sell,Bitcoin,BTC,0.33333333,47514.106,2,,');
   });
 });
