@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   wallets: 'coinpace.wallets',
   /** Ids of alerts set for new coins whose notice the user dismissed. localStorage. */
   seenAutoAlerts: 'coinpace.seenAutoAlerts',
+  /** Ids of users greeted on their first visit (later visits say 'Welcome back'). localStorage. */
+  greeted: 'coinpace.greeted',
 } as const;
 
 /** Reads JSON from storage; null when absent, unreadable or storage is blocked. */
