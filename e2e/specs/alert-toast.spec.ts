@@ -34,16 +34,25 @@ describe('alert firings on every signed-in page', () => {
       thresholdValue: 100_000,
       notificationMethod: 'Email',
     });
+    await callApi(page, app.url, 'POST', '/api/portfolio', {
+      coingeckoId: 'bitcoin',
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      quantity: 0.5,
+      purchasePrice: 90_000,
+    });
     await page.reload();
     await page.waitForURL('**/portfolio');
     await page.getByRole('link', { name: 'Alerts', exact: true }).first().waitFor();
+    // The socket is connected (the summary's 'Live' chip): a firing from now on reaches this page.
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
 
     // The price crosses: the poller, the alert worker and the socket layer do the rest.
     coingecko.setPrice('bitcoin', 101_000);
     await page
       .getByRole('status')
       .filter({ hasText: 'BTC alert fired at $101,000.00' })
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: 45_000 });
     const counted = page.getByRole('link', { name: 'Alerts, 1 new' });
     await counted.first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/portfolio');
