@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   seenAutoAlerts: 'coinpace.seenAutoAlerts',
   /** Ids of users greeted on their first visit (later visits say 'Welcome back'). localStorage. */
   greeted: 'coinpace.greeted',
+  /** Per user id, alert firings not yet seen on the Alerts page (the nav's count). localStorage. */
+  unseenFirings: 'coinpace.unseenFirings',
 } as const;
 
 /** Reads JSON from storage; null when absent, unreadable or storage is blocked. */

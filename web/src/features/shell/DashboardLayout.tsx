@@ -7,7 +7,7 @@ import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { useMenu } from '../../components/use-menu.ts';
 import { onUserEvent } from '../../lib/socket.ts';
 import { FiredToast } from '../alerts/FiredToast.tsx';
-import { alertFired, alertsLinkLabel, markFiredSeen, useFired } from '../alerts/fired-store.ts';
+import { alertFired, alertsLinkLabel, loadUnseen, markFiredSeen, useFired } from '../alerts/fired-store.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { BillingLayer } from '../billing/BillingLayer.tsx';
 import { TickerBar } from '../prices/TickerBar.tsx';
@@ -60,6 +60,7 @@ export function DashboardLayout() {
   const mobile = useMenu<HTMLButtonElement, HTMLElement>('a');
   const closeMobile = mobile.close;
   const authError = useAuth((s) => s.error);
+  const userId = useAuth((s) => s.user?.id ?? null);
   const unseen = useFired((s) => s.unseen);
   const lastFired = useFired((s) => s.lastFired);
   const onAlertsPage = location.pathname === `${prefix}alerts`;
@@ -68,17 +69,22 @@ export function DashboardLayout() {
   // The mobile menu closes whenever the route changes (a link was chosen).
   useEffect(() => closeMobile(), [location.pathname, closeMobile]);
 
+  // The count kept from earlier visits, once the server has said who the user is.
+  useEffect(() => {
+    if (userId) loadUnseen(userId);
+  }, [userId]);
+
   // Showing the Alerts page shows its firings: the count clears, and stays clear while it is shown.
   useEffect(() => {
     onAlerts.current = onAlertsPage;
-    if (onAlertsPage) markFiredSeen();
-  }, [onAlertsPage]);
+    if (onAlertsPage) markFiredSeen(userId);
+  }, [onAlertsPage, userId]);
 
   // Live firings from the app's socket layer (DESIGN.md section 4, `alert:triggered`).
   useEffect(
     () =>
       onUserEvent('alert:triggered', (payload) =>
-        alertFired(payload as AlertTriggeredPayload, onAlerts.current),
+        alertFired(payload as AlertTriggeredPayload, onAlerts.current, useAuth.getState().user?.id ?? null),
       ),
     [],
   );

@@ -56,9 +56,10 @@ beforeEach(async () => {
   useAuth.setState({
     status: 'signedIn',
     mode: 'local',
-    user: { id: null, clerkId: 'local_1', email: 'ada@example.test', firstName: 'Ada' },
+    user: { id: 'u1', clerkId: 'local_1', email: 'ada@example.test', firstName: 'Ada' },
     error: null,
   });
+  localStorage.clear();
   useFired.setState({ lastFired: null, unseen: 0 });
   browser = null;
   http = createServer();
@@ -104,6 +105,29 @@ describe('alert firings in the signed-in shell', () => {
     );
     browser!.emit('alert:triggered', firing(103_000));
     await until(() => screen.queryByText('BTC alert fired at $103,000.00') !== null, 'the third toast');
+    expect(screen.getAllByRole('link', { name: 'Alerts', hidden: true })).toHaveLength(2);
+  });
+
+  it('keeps the count through a reload until the Alerts page is seen', async () => {
+    renderShell('/portfolio');
+    browser!.emit('alert:triggered', firing(101_000));
+    await until(
+      () => screen.queryAllByRole('link', { name: 'Alerts, 1 new', hidden: true }).length === 2,
+      'the count',
+    );
+    cleanup();
+
+    // A new page load: nothing in memory, the count from storage.
+    useFired.setState({ lastFired: null, unseen: 0 });
+    renderShell('/wallets');
+    expect(screen.getAllByRole('link', { name: 'Alerts, 1 new', hidden: true })).toHaveLength(2);
+    cleanup();
+
+    renderShell('/alerts');
+    expect(screen.getAllByRole('link', { name: 'Alerts', hidden: true })).toHaveLength(2);
+    cleanup();
+    useFired.setState({ lastFired: null, unseen: 0 });
+    renderShell('/portfolio');
     expect(screen.getAllByRole('link', { name: 'Alerts', hidden: true })).toHaveLength(2);
   });
 });
