@@ -30,7 +30,8 @@ describe('foundation journey on the embedded defaults', () => {
     await openSignUpLink(page, suite.app, email);
 
     await page.waitForURL('**/portfolio');
-    await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+    // A brand-new user is welcomed, not welcomed back; the next visit (a reload) is a return.
+    await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
     await page.getByRole('heading', { name: 'Import Your Portfolio Holdings' }).waitFor();
     await screenshot(page, 'foundation-empty-portfolio-desktop');
 
@@ -74,7 +75,7 @@ describe('foundation journey on the embedded defaults', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await dialog.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     await openSignUpLink(page, suite.app, email);
-    await page.getByRole('heading', { name: 'Welcome back, Crypto Trader!' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Crypto Trader!' }).waitFor();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-nav');

@@ -14,8 +14,8 @@ export type Inbox = { readonly url: string } & (
 
 /**
  * Signs up a fresh local account through the 'Join Coinpace' dialog, opens the link e-mailed to it (from
- * `app`'s inbox) and confirms, as a person does, and waits for the portfolio's greeting. Returns the
- * e-mail address used (unique per call).
+ * `app`'s inbox) and confirms, as a person does, and waits for the portfolio's first-visit greeting
+ * ('Welcome, Ada!'). Returns the e-mail address used (unique per call).
  */
 export async function signUpInBrowser(page: Page, app: Inbox, firstName = 'Ada'): Promise<string> {
   const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
@@ -27,7 +27,7 @@ export async function signUpInBrowser(page: Page, app: Inbox, firstName = 'Ada')
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await dialog.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
   await openSignUpLink(page, app, email);
-  await page.getByRole('heading', { name: `Welcome back, ${firstName}!` }).waitFor();
+  await page.getByRole('heading', { name: `Welcome, ${firstName}!` }).waitFor();
   return email;
 }
 

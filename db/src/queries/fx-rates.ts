@@ -96,7 +96,8 @@ export async function loadDailyFxRates(
 
 /**
  * The currencies besides the US dollar that users have chosen to see, or that their Active alerts were
- * set in: the set the poller reads rates for. Both reads use partial indexes of the non-dollar rows.
+ * set in: the set the poller backfills past daily rates for (every poll reads today's rate of every
+ * display currency). Both reads use partial indexes of the non-dollar rows.
  */
 export async function displayCurrenciesInUse(db: AppDb): Promise<DisplayCurrency[]> {
   const chosen = db

@@ -35,7 +35,7 @@ describe('holdingsToCsv', () => {
       'Name,Symbol,Quantity,Balance ($),Contract Address',
       'Bitcoin,BTC,0.5,15061.725,',
       '"Ethereum, ""classic"" wallet",ETH,2.25,4499.9775,',
-      'Uniswap,UNI,1234.567891,7559.822159551296,0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
+      'Uniswap,UNI,1234.567891,7559.82215955,0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
       'No price,ADA,10,,',
       '',
     ]);
@@ -54,6 +54,10 @@ describe('holdingsToCsv', () => {
       price: purchasePriceFor(row, 0),
       address: row.contractAddress ?? null,
     }));
+    // The balance is written to 8 decimals: UNI's purchase price comes back equal to 10 significant digits.
+    expect(back[2]!.price).not.toBe(6.123456);
+    expect(back[2]!.price.toPrecision(10)).toBe((6.123456).toPrecision(10));
+    back[2]!.price = 6.123456;
     expect(back).toEqual([
       { symbol: 'BTC', name: 'Bitcoin', quantity: 0.5, price: 30123.45, address: null },
       { symbol: 'ETH', name: 'Ethereum, "classic" wallet', quantity: 2.25, price: 1999.99, address: null },
@@ -74,6 +78,32 @@ describe('holdingsToCsv', () => {
       { name: '=HYPERLINK("http://x")', symbol: 'BAD', quantity: '1', purchasePrice: '1', address: null },
     ]);
     expect(text.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://x"")",BAD,1,1,`);
+  });
+
+  it('writes quantities as held and money to 8 decimals (10 significant digits below a cent), not every computed decimal', () => {
+    const text = holdingsToCsv([
+      {
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        quantity: '0.123456789012345678',
+        purchasePrice: '98765.432109876543210987',
+        address: null,
+      },
+      {
+        name: 'Pepe',
+        symbol: 'PEPE',
+        quantity: '1500000',
+        purchasePrice: '0.000012345678912',
+        address: null,
+      },
+      { name: 'Dust', symbol: 'ETH', quantity: '0.000000000123456789', purchasePrice: '3000', address: null },
+    ]);
+    expect(text.split('\r\n').slice(1, 4)).toEqual([
+      'Bitcoin,BTC,0.123456789012345678,12193.2631137,',
+      'Pepe,PEPE,1500000,18.51851837,',
+      // A balance below a cent keeps 10 significant digits.
+      'Dust,ETH,0.000000000123456789,0.000000370370367,',
+    ]);
   });
 
   it('computes the cost exactly, beyond what a double holds', () => {
@@ -116,5 +146,24 @@ describe('transactionsToCsv', () => {
       '2025-02-01T00:00:00.000Z,Transfer out,Bitcoin,BTC,0.25,0,0,,',
       '',
     ]);
+  });
+
+  it('rounds long prices and fees, and keeps quantities as held', () => {
+    const text = transactionsToCsv([
+      {
+        type: 'sell',
+        at: '2025-03-01T00:00:00.000Z',
+        quantity: '0.333333333333333333',
+        pricePerCoin: '47514.10620998497447240505326',
+        fee: '1.999999999',
+        note: null,
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        address: null,
+      },
+    ]);
+    expect(text.split('\r\n')[1]).toBe(
+      '2025-03-01T00:00:00.000Z,Sell,Bitcoin,BTC,0.333333333333333333,47514.10620998,1.999999999,,',
+    );
   });
 });

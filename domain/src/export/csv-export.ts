@@ -3,7 +3,9 @@
  * the columns the holdings import reads (csv-columns.ts, the template's 'Name,Symbol,Quantity,Balance ($)'
  * plus 'Contract Address'), so importing an export into an empty portfolio gives the same holdings: the
  * import takes Balance ($) as the position's value and sets purchase price = value / quantity, so the
- * export writes quantity x purchase price (the cost), computed exactly. Pure: the API serves the text.
+ * export writes quantity x purchase price (the cost), computed exactly. Quantities and money are written
+ * rounded (export-numbers.ts): the same holdings come back to 8 decimals of quantity and 8 significant
+ * digits of purchase price. Pure: the API serves the text.
  */
 import Papa from 'papaparse';
 import type { HoldingRow } from '../schemas/portfolio.ts';
@@ -11,6 +13,7 @@ import type { TransactionRow } from '../transactions/schemas.ts';
 import { fromDecimal, mul, toDecimal } from '../transactions/fixed-point.ts';
 import { WORK_SCALE } from '../transactions/fixed-point.ts';
 import { isZeroDecimal } from '../decimal.ts';
+import { exportMoney, exportQuantity } from './export-numbers.ts';
 
 /** Header of the holdings export: the template's columns and the contract address, all read by the import. */
 export const HOLDINGS_EXPORT_HEADER = [
@@ -71,7 +74,13 @@ export function costBalance(quantity: string, purchasePrice: string): string {
 export function holdingsToCsv(holdings: readonly ExportHolding[]): string {
   const rows = holdings
     .filter((h) => !isZeroDecimal(h.quantity))
-    .map((h) => [h.name, h.symbol, h.quantity, costBalance(h.quantity, h.purchasePrice), h.address ?? '']);
+    .map((h) => [
+      h.name,
+      h.symbol,
+      exportQuantity(h.quantity),
+      exportMoney(costBalance(h.quantity, h.purchasePrice)),
+      h.address ?? '',
+    ]);
   return unparse([...HOLDINGS_EXPORT_HEADER], rows);
 }
 
@@ -91,9 +100,9 @@ export function transactionsToCsv(transactions: readonly ExportTransaction[]): s
     TYPE_LABELS[t.type],
     t.name,
     t.symbol,
-    t.quantity,
-    t.pricePerCoin,
-    t.fee,
+    exportQuantity(t.quantity),
+    exportMoney(t.pricePerCoin),
+    exportMoney(t.fee),
     t.note ?? '',
     t.address ?? '',
   ]);

@@ -20,6 +20,11 @@ describe('portfolio texts', () => {
     expect(greeting(name)).toBe(text);
   });
 
+  it('welcomes a user on their first visit, not back', () => {
+    expect(greeting('Ada', true)).toBe('Welcome, Ada!');
+    expect(greeting(null, true)).toBe('Welcome, Crypto Trader!');
+  });
+
   it('counts the selection', () => {
     expect(selectionLabel(2, 5)).toBe('2 of 5 selected');
   });

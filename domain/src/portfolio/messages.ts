@@ -7,9 +7,12 @@ import { formatPortfolioPrice } from '../format/money.ts';
  * opening is kept and completed.
  */
 
-/** 'Welcome back, {first name or Crypto Trader}!' */
-export function greeting(firstName: string | null | undefined): string {
-  return `Welcome back, ${firstName?.trim() || 'Crypto Trader'}!`;
+/**
+ * 'Welcome back, {first name or Crypto Trader}!'; on a user's first visit, 'Welcome, {name}!' (nobody
+ * new is welcomed back).
+ */
+export function greeting(firstName: string | null | undefined, firstVisit = false): string {
+  return `${firstVisit ? 'Welcome' : 'Welcome back'}, ${firstName?.trim() || 'Crypto Trader'}!`;
 }
 
 export const PORTFOLIO_TEXTS = {

@@ -1,6 +1,6 @@
 /**
  * Past rates for the display currencies in use (history is kept in dollars and converted with
- * each day's rate). Polls store a rate from the day a currency is first chosen; for a currency whose stored
+ * each day's rate). Polls store every currency's rate each day; for a currency in use whose stored
  * rates do not reach back FX_BACKFILL_DAYS, the price source is asked once for the daily rates of that
  * span, which fill the days no poll stored. Runs beside the poll, never holding it up.
  */

@@ -17,6 +17,7 @@ import {
 import {
   BUS_STREAMS,
   BUS_TOPICS,
+  DISPLAY_CURRENCIES,
   TICKER_COIN_IDS,
   tickerFromPrices,
   type DisplayCurrency,
@@ -44,9 +45,12 @@ export interface PricePollDeps {
   coinListRefreshMs?: number;
 }
 
+/** Every display currency besides the dollar: each poll reads all their rates with the prices. */
+const POLLED_CURRENCIES = DISPLAY_CURRENCIES.filter((c) => c !== 'usd');
+
 /**
- * How long the set of display currencies in use is kept before it is read again, ms: a user who chooses a
- * new one waits at most this and one poll for its rate.
+ * How long the set of display currencies in use is kept before it is read again, ms: a currency newly
+ * chosen has its past daily rates backfilled at most this and one poll later.
  */
 const CURRENCIES_REREAD_MS = 10_000;
 
@@ -102,14 +106,19 @@ export class PricePoll {
       requestedSince: new Date(now() - this.deps.manualTrackTtlMs),
     });
     // High priority: the poll goes before waiting reads and searches (alerts depend on it).
-    // The display currencies in use are asked in the same calls, for their rates.
-    const currencies = await this.currenciesInUse();
-    const result = await prices.getPrices(ids, { maxAgeMs: 0, priority: 'high', currencies });
+    // Every display currency is asked in the same calls, whether or not anyone shows it yet: a user who
+    // switches to one nobody used finds its rate already stored, instead of amounts blank until a poll.
+    const result = await prices.getPrices(ids, {
+      maxAgeMs: 0,
+      priority: 'high',
+      currencies: POLLED_CURRENCIES,
+    });
     if (!stillLeading()) return null;
     const at = now();
     if (result.rates) await this.storeRates(result.rates, at);
-    // After the poll's own calls, so it never waits behind these; not awaited.
-    this.backfill.start(currencies, stillLeading);
+    // After the poll's own calls, so it never waits behind these; not awaited. Past daily rates (one
+    // history call per currency) are read only for the currencies in use.
+    this.backfill.start(await this.currenciesInUse(), stillLeading);
     this.coinList.start(stillLeading);
 
     const fresh: PriceMap = {};
@@ -146,7 +155,7 @@ export class PricePoll {
     return tick;
   }
 
-  /** The currencies users show amounts in besides the dollar, read at most once a minute. */
+  /** The currencies users show amounts in besides the dollar, read at most every CURRENCIES_REREAD_MS. */
   private async currenciesInUse(): Promise<DisplayCurrency[]> {
     const { db, logger, now } = this.deps;
     const cached = this.currencies;

@@ -15,6 +15,10 @@ export const STORAGE_KEYS = {
   seenAutoAlerts: 'coinpace.seenAutoAlerts',
   /** The main script of the version this tab reloaded for once after a chunk failed. sessionStorage. */
   reloadedForVersion: 'coinpace.reloadedForVersion',
+  /** Ids of users greeted on their first visit (later visits say 'Welcome back'). localStorage. */
+  greeted: 'coinpace.greeted',
+  /** Per user id, alert firings not yet seen on the Alerts page (the nav's count). localStorage. */
+  unseenFirings: 'coinpace.unseenFirings',
 } as const;
 
 /** Reads JSON from storage; null when absent, unreadable or storage is blocked. */

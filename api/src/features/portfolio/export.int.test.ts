@@ -23,7 +23,9 @@ function state(rows: HoldingRow[]) {
       coingeckoId: h.coingeckoId,
       address: h.address,
       quantity: Number(h.quantity),
-      purchasePrice: Number(Number(h.purchasePrice).toPrecision(12)),
+      // The export writes the balance (quantity x price, the dollars invested) to 8 decimals, so a price
+      // read back from it is equal to 10 significant digits.
+      purchasePrice: Number(Number(h.purchasePrice).toPrecision(10)),
     }))
     .sort((a, b) => a.symbol.localeCompare(b.symbol));
 }

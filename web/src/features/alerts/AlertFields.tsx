@@ -1,9 +1,11 @@
 import { channelName, methodAllowance, type ResetInterval } from '@coinpace/domain';
 import { NumberInput } from '../../components/NumberInput.tsx';
+import { userLocale } from '../../lib/locale.ts';
 import { useCurrency } from '../currency/currency-store.ts';
 import { ChannelChecks } from './ChannelChecks.tsx';
 import { RESET_INTERVAL_OPTIONS, methodOf, type AllowanceLeft } from './alert-ui.ts';
 import { isPercentForced, effectiveKind, type AlertForm } from './alert-form.ts';
+import { pricePlaceholder } from './price-placeholder.ts';
 
 /** Alert type, condition, value, channels and reset interval of the 'Add Price Alert' form. */
 export function AlertFields({
@@ -21,6 +23,7 @@ export function AlertFields({
   const method = methodOf(form);
   const allowance = method && left ? methodAllowance(method, left) : null;
   const currency = useCurrency((s) => s.currency);
+  const rates = useCurrency((s) => s.rates);
   return (
     <>
       <div className="form-row">
@@ -71,7 +74,7 @@ export function AlertFields({
           </label>
           <NumberInput
             id="alert-value"
-            placeholder={kind === 'price' ? '50,000' : '5'}
+            placeholder={kind === 'price' ? pricePlaceholder(currency, rates, userLocale()) : '5'}
             value={form.value}
             onChange={(value) => onChange({ value })}
           />

@@ -14,7 +14,6 @@ import { AutoAlertsNotice } from './AutoAlertsNotice.tsx';
 import { BlockingDialog } from './BlockingDialog.tsx';
 import { DeleteAlertsDialog } from './DeleteAlertsDialog.tsx';
 import { EditAlertDialog } from './EditAlertDialog.tsx';
-import { FiredToast } from './FiredToast.tsx';
 import { ProtectPortfolioDialog } from './ProtectPortfolioDialog.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { UsageBanner } from './UsageBanner.tsx';
@@ -289,7 +288,6 @@ export function AlertsPage() {
         onConfirm={() => (deleting?.bulk ? deleteSelected() : deleteAlert(deleting?.ids[0] ?? ''))}
         onClose={() => setDeleting(null)}
       />
-      <FiredToast fired={state.lastFired} />
     </>
   );
 }

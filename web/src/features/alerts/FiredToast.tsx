@@ -1,5 +1,6 @@
 import { PORTFOLIO_TOTAL, formatAmountIn, formatPriceIn, type AlertTriggeredPayload } from '@coinpace/domain';
 import { useEffect, useState } from 'react';
+import './fired-toast.css';
 
 const SHOW_MS = 8_000;
 

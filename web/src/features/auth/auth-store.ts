@@ -15,6 +15,8 @@ export interface AuthProfile {
   clerkId: string;
   email: string | null;
   firstName: string | null;
+  /** When the account was made (ISO time), once the server has ensured the user. */
+  createdAt?: string;
 }
 
 export interface AuthState {
@@ -143,7 +145,13 @@ export async function signOut(): Promise<void> {
 }
 
 function profileOf(user: UserView): AuthProfile {
-  return { id: user.id, clerkId: user.clerkId, email: user.email, firstName: user.firstName };
+  return {
+    id: user.id,
+    clerkId: user.clerkId,
+    email: user.email,
+    firstName: user.firstName,
+    createdAt: user.createdAt,
+  };
 }
 
 function isExpired(token: string): boolean {

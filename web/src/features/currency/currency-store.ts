@@ -1,8 +1,9 @@
 /**
  * The display currency: which currency the screens show amounts in, and the rates they
  * convert the API's dollar figures with. The choice is the user's saved `displayCurrency`; rates come
- * from GET /api/prices/rates (what the poller read with the latest prices) and are read again every five
- * minutes while a currency other than the dollar is shown.
+ * from GET /api/prices/rates (what the poller read with the latest prices, every display currency's) and
+ * are read once a user is signed in, whatever currency they show, and every five minutes after: a switch to
+ * another currency then redraws every amount at once with a rate already held.
  */
 import { moneyIn, type DisplayCurrency, type FxRates, type FxRatesView, type Money } from '@coinpace/domain';
 import { useMemo } from 'react';
@@ -14,12 +15,12 @@ interface CurrencyState {
   rates: FxRates;
 }
 
-/** How often rates are read again while another currency than the dollar is shown, ms. */
+/** How often rates are read again once first read, ms. */
 export const RATES_REFRESH_MS = 5 * 60_000;
 
 /**
- * While the shown currency has no rate yet (the first user to choose it waits for the poller's next read),
- * rates are read again this often, ms, up to MISSING_RATE_TRIES times.
+ * While the shown currency has no rate yet (the poller has not stored one: a server just started, or its
+ * price source is down), rates are read again this often, ms, up to MISSING_RATE_TRIES times.
  */
 export const MISSING_RATE_RETRY_MS = 5_000;
 const MISSING_RATE_TRIES = 24;
@@ -63,16 +64,19 @@ export async function refreshRates(): Promise<void> {
 }
 
 /**
- * Shows amounts in `currency` from now on (the signed-in user's saved choice, or a new one): rates are
- * read at once when it is not the dollar, and every RATES_REFRESH_MS after.
+ * Shows amounts in `currency` from now on (the signed-in user's saved choice, or a new one). The first call
+ * reads every currency's rates and keeps them fresh every RATES_REFRESH_MS, whatever is shown, so a later
+ * switch finds its rate held; a currency still without one has them read at once.
  */
 export function showCurrency(currency: DisplayCurrency): Promise<void> {
   useCurrency.setState({ currency });
-  clearInterval(refreshTimer);
   clearTimeout(missingTimer);
-  refreshTimer = missingTimer = undefined;
+  missingTimer = undefined;
   missingTries = 0;
-  if (currency === 'usd') return Promise.resolve();
-  refreshTimer = setInterval(() => void refreshRates(), RATES_REFRESH_MS);
+  if (refreshTimer === undefined) {
+    refreshTimer = setInterval(() => void refreshRates(), RATES_REFRESH_MS);
+    return refreshRates();
+  }
+  if (currency === 'usd' || useCurrency.getState().rates[currency] !== undefined) return Promise.resolve();
   return refreshRates();
 }

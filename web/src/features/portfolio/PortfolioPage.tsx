@@ -8,6 +8,7 @@ import { HoldingDetail } from './detail/HoldingDetail.tsx';
 import { ReportErrorDialog } from './ReportErrorDialog.tsx';
 import { EditModeBar } from './EditModeBar.tsx';
 import { EmptyPortfolio } from './EmptyPortfolio.tsx';
+import { useFirstVisit } from './first-visit.ts';
 import { ImportModal } from './import/ImportModal.tsx';
 import { fillPurchasePrice } from './portfolio-actions.ts';
 import { loadPortfolio, usePortfolio } from './portfolio-store.ts';
@@ -27,7 +28,8 @@ const PortfolioCharts = lazy(() => import('./charts/PortfolioCharts.tsx'));
 
 /** The portfolio screen (SPEC.md section 2, 'Portfolio screen'). */
 export function PortfolioPage() {
-  const firstName = useAuth((s) => s.user?.firstName);
+  const user = useAuth((s) => s.user);
+  const firstVisit = useFirstVisit(user);
   const status = usePortfolio((s) => s.status);
   const count = usePortfolio((s) => s.holdings.length);
 
@@ -53,7 +55,7 @@ export function PortfolioPage() {
     <div className="pf-page">
       <div className="page-header">
         <div>
-          <h1>{greeting(firstName)}</h1>
+          <h1>{greeting(user?.firstName, firstVisit)}</h1>
           <p>{PORTFOLIO_TEXTS.subtitle}</p>
         </div>
       </div>

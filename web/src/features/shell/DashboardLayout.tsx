@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import type { AlertTriggeredPayload } from '@coinpace/domain';
+import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { useMenu } from '../../components/use-menu.ts';
+import { onUserEvent } from '../../lib/socket.ts';
+import { FiredToast } from '../alerts/FiredToast.tsx';
+import { alertFired, alertsLinkLabel, loadUnseen, markFiredSeen, useFired } from '../alerts/fired-store.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { BillingLayer } from '../billing/BillingLayer.tsx';
 import { TickerBar } from '../prices/TickerBar.tsx';
@@ -20,16 +24,70 @@ const LINKS = [
   { to: 'account', label: 'My Account' },
 ] as const;
 
-/** The signed-in shell (SPEC.md 'Dashboard shell'): top bar, links, user menu, mobile menu. */
+/** One link of the navigation; the Alerts link counts the firings not yet looked at ('Alerts, 2 new'). */
+function NavItem({
+  to,
+  label,
+  unseen,
+  onClick,
+}: {
+  to: string;
+  label: string;
+  unseen: number;
+  onClick?: () => void;
+}) {
+  const counted = label === 'Alerts' && unseen > 0;
+  return (
+    <NavLink to={to} onClick={onClick} aria-label={counted ? alertsLinkLabel(unseen) : undefined}>
+      {label}
+      {counted && (
+        <span className="badge badge-accent nav-count" aria-hidden="true">
+          {unseen}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
+/**
+ * The signed-in shell (SPEC.md 'Dashboard shell'): top bar, links, user menu, mobile menu. A live alert
+ * firing shows its toast on whichever signed-in page is open, and counts on the Alerts link until the
+ * Alerts page is shown.
+ */
 export function DashboardLayout() {
   const location = useLocation();
   const prefix = location.pathname.startsWith('/dashboard') ? '/dashboard/' : '/';
   const mobile = useMenu<HTMLButtonElement, HTMLElement>('a');
   const closeMobile = mobile.close;
   const authError = useAuth((s) => s.error);
+  const userId = useAuth((s) => s.user?.id ?? null);
+  const unseen = useFired((s) => s.unseen);
+  const lastFired = useFired((s) => s.lastFired);
+  const onAlertsPage = location.pathname === `${prefix}alerts`;
+  const onAlerts = useRef(onAlertsPage);
 
   // The mobile menu closes whenever the route changes (a link was chosen).
   useEffect(() => closeMobile(), [location.pathname, closeMobile]);
+
+  // The count kept from earlier visits, once the server has said who the user is.
+  useEffect(() => {
+    if (userId) loadUnseen(userId);
+  }, [userId]);
+
+  // Showing the Alerts page shows its firings: the count clears, and stays clear while it is shown.
+  useEffect(() => {
+    onAlerts.current = onAlertsPage;
+    if (onAlertsPage) markFiredSeen(userId);
+  }, [onAlertsPage, userId]);
+
+  // Live firings from the app's socket layer (DESIGN.md section 4, `alert:triggered`).
+  useEffect(
+    () =>
+      onUserEvent('alert:triggered', (payload) =>
+        alertFired(payload as AlertTriggeredPayload, onAlerts.current, useAuth.getState().user?.id ?? null),
+      ),
+    [],
+  );
 
   return (
     <>
@@ -41,9 +99,7 @@ export function DashboardLayout() {
           <Logo to={`${prefix}portfolio`} />
           <nav className="nav" aria-label="Main">
             {LINKS.map((link) => (
-              <NavLink key={link.to} to={prefix + link.to}>
-                {link.label}
-              </NavLink>
+              <NavItem key={link.to} to={prefix + link.to} label={link.label} unseen={unseen} />
             ))}
           </nav>
           <div className="topbar-actions">
@@ -70,15 +126,20 @@ export function DashboardLayout() {
         {...mobile.menuProps}
       >
         {LINKS.map((link) => (
-          <NavLink key={link.to} to={prefix + link.to} onClick={() => closeMobile()}>
-            {link.label}
-          </NavLink>
+          <NavItem
+            key={link.to}
+            to={prefix + link.to}
+            label={link.label}
+            unseen={unseen}
+            onClick={() => closeMobile()}
+          />
         ))}
       </nav>
       <main id="main" className="page">
         <ErrorBanner message={authError} onClose={() => useAuth.setState({ error: null })} />
         <BillingLayer />
         <Outlet />
+        <FiredToast fired={lastFired} />
       </main>
     </>
   );
