@@ -130,13 +130,9 @@ const ZTradeImportProgress = z
   .strictObject({
     phase: z.enum(['reading', 'writing']),
     done: z.int().min(0),
-    total: z
-      .int()
-      .min(0)
-      .meta({
-        description:
-          'Reading: the file’s lines until the reading knows better; writing: the trades to write.',
-      }),
+    total: z.int().min(0).meta({
+      description: 'Reading: the file’s lines until the reading knows better; writing: the trades to write.',
+    }),
   })
   .meta({ id: 'TradeImportProgress' });
 
