@@ -23,9 +23,8 @@ export function AlertsTable({ alerts, editMode, selected, ...handlers }: AlertsT
           <tr>
             {editMode && <th scope="col">Select</th>}
             <th scope="col">Coin</th>
-            <th scope="col">Condition</th>
-            <th scope="col" className="num hide-phone" title="The price the alert fires at">
-              Trigger
+            <th scope="col" title="What the alert waits for, and for a percentage the price it fires at">
+              Condition
             </th>
             <th scope="col" className="num hide-phone">
               Current
