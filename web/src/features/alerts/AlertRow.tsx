@@ -1,6 +1,6 @@
 import { formatPriceIn, type AlertView, type ResetInterval } from '@coinpace/domain';
-import { memo } from 'react';
-import { DeleteIcon, EditIcon, HistoryIcon } from '../../components/icons.tsx';
+import { memo, useState, type MouseEvent } from 'react';
+import { ChevronIcon, DeleteIcon, EditIcon, HistoryIcon } from '../../components/icons.tsx';
 import { useAlertPrice } from './alert-price.ts';
 import {
   RESET_INTERVAL_OPTIONS,
@@ -34,6 +34,7 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
   const alert = toAlertUi(view);
   const current = useAlertPrice(alert.coingeckoId, alert.currency, alert.currentPrice);
   const distance = liveDistance(alert, current ?? undefined);
+  const [open, setOpen] = useState(false);
   const channels = [
     alert.notificationPreferences.email && 'E-mail',
     alert.notificationPreferences.sms && 'SMS',
@@ -41,7 +42,13 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
     .filter(Boolean)
     .join(' + ');
   return (
-    <tr data-alert-id={alert.id}>
+    <tr
+      data-alert-id={alert.id}
+      className={open ? 'is-open' : undefined}
+      onClick={(event) => {
+        if (tapsRow(event)) setOpen((o) => !o);
+      }}
+    >
       {editMode && (
         <td className="cell-select">
           <input
@@ -147,9 +154,30 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
           )}
         </div>
       </td>
+      {/* On a phone the row is one line (coin, condition, distance, switch); this shows the rest. */}
+      <td className="cell-expand">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-icon alert-expand"
+          aria-expanded={open}
+          aria-label={`Show ${labelOf(alert)} alert details`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronIcon />
+        </button>
+      </td>
     </tr>
   );
 });
+
+/**
+ * A tap on a phone's one-line row, not on one of its controls, opens or closes it as its button does;
+ * wider screens show the whole row, so a click there does nothing.
+ */
+function tapsRow(event: MouseEvent<HTMLElement>): boolean {
+  if ((event.target as HTMLElement).closest('button, a, input, select, label')) return false;
+  return window.matchMedia?.('(max-width: 640px)').matches ?? false;
+}
 
 const labelOf = alertName;
 

@@ -42,6 +42,10 @@ export function AlertsTable({ alerts, editMode, selected, ...handlers }: AlertsT
             <th scope="col">
               <span className="sr-only">Actions</span>
             </th>
+            {/* The header of the phone layout's open-row buttons (hidden with them on wider screens). */}
+            <th scope="col" className="cell-expand">
+              <span className="sr-only">Details</span>
+            </th>
           </tr>
         </thead>
         <tbody>

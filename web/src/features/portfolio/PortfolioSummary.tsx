@@ -6,6 +6,8 @@ import { useInvestmentSummary } from './investment-summary.ts';
 import { usePortfolio } from './portfolio-store.ts';
 import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
 import { useMoney } from '../currency/currency-store.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { ChevronIcon } from '../../components/icons.tsx';
 
 /**
  * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss, the
@@ -43,9 +45,11 @@ export function PortfolioSummary() {
       ? PORTFOLIO_TEXTS.autoUpdatePaused
       : PORTFOLIO_TEXTS.autoUpdating;
   const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : '');
+  const phone = useMediaQuery('(max-width: 760px)');
+  const [open, setOpen] = useState(false);
 
-  return (
-    <section className="pf-summary" aria-label="Portfolio summary">
+  const cards = (
+    <>
       <div className="card pf-stat">
         <div className="pf-stat-label">Your Current Value</div>
         <div className="pf-stat-value" data-stat="value">
@@ -118,6 +122,44 @@ export function PortfolioSummary() {
           {simulated && <span className="badge badge-accent">Simulated prices</span>}
         </span>
       </div>
+    </>
+  );
+
+  if (!phone) {
+    return (
+      <section className="pf-summary" aria-label="Portfolio summary">
+        {cards}
+      </section>
+    );
+  }
+  // A phone: the value and the day's change on one line, the cards behind a toggle, so the holdings
+  // start on the first screen.
+  return (
+    <section className="pf-summary-phone" aria-label="Portfolio summary">
+      <div className="card pf-summary-line">
+        <span className="pf-summary-figure">
+          <span className="pf-stat-label">Value</span>{' '}
+          <strong data-stat="line-value">
+            {loading ? PORTFOLIO_TEXTS.loadingValue : money.amount(summary.currentValue)}
+          </strong>
+        </span>
+        <span className="pf-summary-figure">
+          <span className="pf-stat-label">24h</span>{' '}
+          <strong className={tone(summary.change24hPercent)} data-stat="line-change">
+            {loading ? '…' : formatPercent(summary.change24hPercent)}
+          </strong>
+        </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-icon pf-expand"
+          aria-label="Summary details"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronIcon />
+        </button>
+      </div>
+      {open && <div className="pf-summary">{cards}</div>}
     </section>
   );
 }
