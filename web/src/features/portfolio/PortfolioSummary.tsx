@@ -13,7 +13,8 @@ import { ChevronIcon } from '../../components/icons.tsx';
  * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss, the
  * auto-update indicator and the last-updated time (SPEC.md section 2, Summary). Value cells show
  * 'Loading...' until the first figures are known; invested and realised show '—' when they could not be
- * loaded.
+ * loaded. On a phone (up to 760 px) it is one line, the value and the 24h change, with a button
+ * (aria-expanded) that shows the cards under it.
  */
 export function PortfolioSummary() {
   const money = useMoney();
