@@ -384,7 +384,10 @@ describe('alerts journey: browser -> price crosses -> e-mail and SMS exactly onc
     await page.locator('tr', { hasText: 'Down 15%' }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
 
-    // The reset-interval column is hidden on a phone; its picker is still on each row, and it saves.
+    // Each alert is a one-line row on a phone; a tap opens it. The reset-interval column is hidden on a
+    // phone; its picker is still in each opened row, and it saves.
+    await page.getByRole('button', { name: 'Show BTC alert details' }).tap();
+    await page.getByRole('button', { name: 'Show ETH alert details' }).tap();
     const btcInterval = page.getByLabel('Reset interval of the BTC alert').filter({ visible: true });
     await expect(btcInterval.count()).resolves.toBe(1);
     await expect(

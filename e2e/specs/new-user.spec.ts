@@ -257,6 +257,8 @@ describe('What a new user trips over', () => {
     await screenshot(page, 'issue15-alerts-phone', { fullPage: false });
 
     const solRow = page.locator('tr', { hasText: 'Above $300.00' });
+    // A phone's alert is a one-line row; its actions are in the opened row.
+    await solRow.getByRole('button', { name: 'Show SOL alert details' }).tap();
     await solRow.getByRole('button', { name: 'Edit SOL alert' }).tap();
     const edit = page.getByRole('dialog', { name: 'Edit alert' });
     const box = (await edit.boundingBox())!;
@@ -321,6 +323,8 @@ describe('What a new user trips over', () => {
       const row = page.locator('tr[data-holding="ETH"]');
       await row.waitFor();
       await expect(row.locator('td').nth(1).textContent()).resolves.toBe('0.500000');
+      // A phone's holding is a one-line row; its purchase price is in the opened row.
+      if (phone) await row.getByRole('button', { name: 'Show ETH details' }).tap();
       await expect(
         page.getByRole('button', { name: 'Edit purchase price of ETH' }).textContent(),
       ).resolves.toBe('$2,500.50');
@@ -349,6 +353,8 @@ describe('What a new user trips over', () => {
       await page.reload();
       const unpriced = page.locator('tr[data-holding="UNL"] [data-cell="gain-loss"]');
       await expect.poll(() => unpriced.textContent(), { timeout: 15_000 }).toBe('—No current price');
+      // A phone's summary is one line; its cards open from it.
+      if (phone) await page.getByRole('button', { name: 'Summary details' }).tap();
       await page
         .locator('[data-stat="gain-loss-note"]')
         .getByText('Leaves out 1 coin without a current or purchase price')

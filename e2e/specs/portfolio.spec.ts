@@ -168,8 +168,11 @@ describe('portfolio on a phone and by keyboard', () => {
     );
     expect(overflow).toBe(0);
     // Every figure of a holding is on screen, not behind a horizontal scroll.
+    // Each holding is a one-line row (coin, value, 24h change); its button opens the rest.
     const row = page.locator('tr[data-holding="BTC"]');
     await row.scrollIntoViewIfNeeded();
+    await expect(row.locator('[data-label="Quantity"]').isVisible()).resolves.toBe(false);
+    await row.getByRole('button', { name: 'Show BTC details' }).click();
     for (const cell of await row.locator('td').all()) {
       const box = (await cell.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

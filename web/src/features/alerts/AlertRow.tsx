@@ -1,5 +1,6 @@
 import { formatPriceIn, type AlertView, type ResetInterval } from '@coinpace/domain';
-import { memo } from 'react';
+import { memo, useState, type MouseEvent } from 'react';
+import { ChevronIcon, DeleteIcon, EditIcon, HistoryIcon } from '../../components/icons.tsx';
 import { useAlertPrice } from './alert-price.ts';
 import {
   RESET_INTERVAL_OPTIONS,
@@ -33,6 +34,7 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
   const alert = toAlertUi(view);
   const current = useAlertPrice(alert.coingeckoId, alert.currency, alert.currentPrice);
   const distance = liveDistance(alert, current ?? undefined);
+  const [open, setOpen] = useState(false);
   const channels = [
     alert.notificationPreferences.email && 'E-mail',
     alert.notificationPreferences.sms && 'SMS',
@@ -40,7 +42,13 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
     .filter(Boolean)
     .join(' + ');
   return (
-    <tr data-alert-id={alert.id}>
+    <tr
+      data-alert-id={alert.id}
+      className={open ? 'is-open' : undefined}
+      onClick={(event) => {
+        if (tapsRow(event)) setOpen((o) => !o);
+      }}
+    >
       {editMode && (
         <td className="cell-select">
           <input
@@ -65,13 +73,22 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
           </span>
           <div>
             <strong>{labelOf(alert)}</strong>
-            {alert.scope === 'coin' && <div className="alert-state">{alert.coin}</div>}
+            {/* A long coin name is cut with an ellipsis; the tooltip has it whole. */}
+            {alert.scope === 'coin' && (
+              <div className="alert-state alert-coin-name" title={alert.coin}>
+                {alert.coin}
+              </div>
+            )}
             {view.origin === 'auto' && <div className="alert-state alert-origin">Set for a new coin</div>}
           </div>
         </div>
       </td>
       <td className="cell-condition">
         {conditionText(alert)}
+        {/* A price alert's trigger is its condition; a percentage alert's is worked out, shown here. */}
+        {alert.type === 'percentage' && alert.triggerPrice !== null && (
+          <div className="alert-state">fires at {formatPriceIn(alert.currency, alert.triggerPrice)}</div>
+        )}
         <div className="alert-state">
           {alert.type === 'percentage' ? `${measuredFrom(alert)} · ` : ''}
           {channels}
@@ -80,9 +97,6 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
         <div className="show-phone">
           <ResetIntervalPicker alert={alert} onChange={props.onResetInterval} />
         </div>
-      </td>
-      <td className="num hide-phone">
-        {alert.triggerPrice === null ? '—' : formatPriceIn(alert.currency, alert.triggerPrice)}
       </td>
       <td className="num hide-phone">{current === null ? '—' : formatPriceIn(alert.currency, current)}</td>
       <td className="num cell-distance" data-testid="distance">
@@ -109,37 +123,61 @@ export const AlertRow = memo(function AlertRow(props: AlertRowProps) {
         <div className="alerts-actions">
           <button
             type="button"
-            className="btn btn-ghost btn-sm"
+            className="btn btn-ghost btn-sm btn-icon"
             aria-label={`History of the ${labelOf(alert)} alert`}
+            title="History"
             onClick={() => props.onHistory(alert.id)}
           >
-            History
+            <HistoryIcon />
           </button>
           {!editMode && (
             <>
               <button
                 type="button"
-                className="btn btn-ghost btn-sm"
+                className="btn btn-ghost btn-sm btn-icon"
                 aria-label={`Edit ${labelOf(alert)} alert`}
+                title="Edit"
                 onClick={() => props.onEdit(alert.id)}
               >
-                Edit
+                <EditIcon />
               </button>
               <button
                 type="button"
-                className="btn btn-ghost btn-sm"
+                className="btn btn-ghost btn-sm btn-icon is-danger"
                 aria-label={`Delete ${labelOf(alert)} alert`}
+                title="Delete"
                 onClick={() => props.onDelete(alert.id)}
               >
-                Delete
+                <DeleteIcon />
               </button>
             </>
           )}
         </div>
       </td>
+      {/* On a phone the row is one line (coin, condition, distance, switch); this shows the rest. */}
+      <td className="cell-expand">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-icon alert-expand"
+          aria-expanded={open}
+          aria-label={`Show ${labelOf(alert)} alert details`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronIcon />
+        </button>
+      </td>
     </tr>
   );
 });
+
+/**
+ * A tap on a phone's one-line row, not on one of its controls, opens or closes it as its button does;
+ * wider screens show the whole row, so a click there does nothing.
+ */
+function tapsRow(event: MouseEvent<HTMLElement>): boolean {
+  if ((event.target as HTMLElement).closest('button, a, input, select, label')) return false;
+  return window.matchMedia?.('(max-width: 640px)').matches ?? false;
+}
 
 const labelOf = alertName;
 

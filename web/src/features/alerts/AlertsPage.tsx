@@ -39,6 +39,7 @@ import {
   type MissingItem,
 } from './alerts-store.ts';
 import './alerts.css';
+import './alerts-phone.css';
 
 /** SPEC.md section 9: the alerts screen refreshes the portfolio every 10 s. */
 const PORTFOLIO_REFRESH_MS = 10_000;

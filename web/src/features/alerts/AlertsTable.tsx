@@ -23,9 +23,8 @@ export function AlertsTable({ alerts, editMode, selected, ...handlers }: AlertsT
           <tr>
             {editMode && <th scope="col">Select</th>}
             <th scope="col">Coin</th>
-            <th scope="col">Condition</th>
-            <th scope="col" className="num hide-phone" title="The price the alert fires at">
-              Trigger
+            <th scope="col" title="What the alert waits for, and for a percentage the price it fires at">
+              Condition
             </th>
             <th scope="col" className="num hide-phone">
               Current
@@ -42,6 +41,10 @@ export function AlertsTable({ alerts, editMode, selected, ...handlers }: AlertsT
             </th>
             <th scope="col">
               <span className="sr-only">Actions</span>
+            </th>
+            {/* The header of the phone layout's open-row buttons (hidden with them on wider screens). */}
+            <th scope="col" className="cell-expand">
+              <span className="sr-only">Details</span>
             </th>
           </tr>
         </thead>

@@ -8,12 +8,15 @@ import { isRateLimited, usePriceRefresh } from './price-refresh.ts';
 import { useMoney } from '../currency/currency-store.ts';
 import { useConnectionStatus } from '../../lib/connection.ts';
 import { useConnectionView } from '../prices/use-connection-view.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { ChevronIcon } from '../../components/icons.tsx';
 
 /**
  * Your Current Value, Gain/Loss, Change (%), Total invested and Realised gain/loss, the
  * auto-update indicator and the last-updated time (SPEC.md section 2, Summary). Value cells show
  * 'Loading...' until the first figures are known; invested and realised show '—' when they could not be
- * loaded.
+ * loaded. On a phone (up to 760 px) it is one line, the value and the 24h change, with a button
+ * (aria-expanded) that shows the cards under it.
  */
 export function PortfolioSummary() {
   const money = useMoney();
@@ -50,9 +53,11 @@ export function PortfolioSummary() {
         : PORTFOLIO_TEXTS.autoUpdating;
   const dot = !connection.live ? 'pf-dot-down' : paused ? 'pf-dot-paused' : refreshing ? 'pf-dot-busy' : '';
   const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : '');
+  const phone = useMediaQuery('(max-width: 760px)');
+  const [open, setOpen] = useState(false);
 
-  return (
-    <section className="pf-summary" aria-label="Portfolio summary">
+  const cards = (
+    <>
       <div className="card pf-stat">
         <div className="pf-stat-label">Your Current Value</div>
         <div className="pf-stat-value" data-stat="value">
@@ -123,6 +128,50 @@ export function PortfolioSummary() {
           {simulated && <span className="badge badge-accent">Simulated prices</span>}
         </span>
       </div>
+    </>
+  );
+
+  if (!phone) {
+    return (
+      <section className="pf-summary" aria-label="Portfolio summary">
+        {cards}
+      </section>
+    );
+  }
+  // A phone: the value and the day's change on one line, the cards behind a toggle, so the holdings
+  // start on the first screen.
+  return (
+    <section className="pf-summary-phone" aria-label="Portfolio summary">
+      <div className="card pf-summary-line">
+        <span className="pf-summary-figure">
+          <span className="pf-stat-label">Value</span>{' '}
+          <strong data-stat="line-value">
+            {loading ? PORTFOLIO_TEXTS.loadingValue : money.amount(summary.currentValue)}
+          </strong>
+        </span>
+        <span className="pf-summary-figure">
+          <span className="pf-stat-label">24h</span>{' '}
+          <strong className={tone(summary.change24hPercent)} data-stat="line-change">
+            {loading ? '…' : formatPercent(summary.change24hPercent)}
+          </strong>
+        </span>
+        {/* Closed, the line still says when the prices are not live. */}
+        {!open && !connection.live && (
+          <span className="pf-summary-figure" role="status" data-connection={connection.status}>
+            <span className={`pf-dot ${dot}`} aria-hidden="true" /> {connection.text}
+          </span>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-icon pf-expand"
+          aria-label="Summary details"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronIcon />
+        </button>
+      </div>
+      {open && <div className="pf-summary">{cards}</div>}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
 import { usePortfolio } from '../portfolio-store.ts';
 import { usePositionPrice } from '../position-prices.ts';
 import { closeDetail, loadTransactions, removeTransaction, setMethod, useDetail } from './detail-store.ts';
@@ -239,7 +240,8 @@ function DetailBody({
                       <td className="num" data-label="Fee">
                         {Number(t.fee) > 0 ? formatUsd(Number(t.fee)) : '—'}
                       </td>
-                      <td data-label="Note" className="hd-note">
+                      {/* One line, cut with an ellipsis: the tooltip has the whole note. */}
+                      <td data-label="Note" className="hd-note" title={t.note ?? undefined}>
                         {t.note ?? ''}
                       </td>
                       <td
@@ -251,19 +253,21 @@ function DetailBody({
                       <td className="hd-row-actions">
                         <button
                           type="button"
-                          className="btn btn-ghost btn-sm"
+                          className="btn btn-ghost btn-sm btn-icon"
                           aria-label={`Edit ${KIND_LABELS[t.type]} of ${when}`}
+                          title="Edit"
                           onClick={() => setEditing({ mode: 'edit', row: t })}
                         >
-                          Edit
+                          <EditIcon />
                         </button>
                         <button
                           type="button"
-                          className="btn btn-ghost btn-sm pf-danger"
+                          className="btn btn-ghost btn-sm btn-icon pf-danger"
                           aria-label={`Delete ${KIND_LABELS[t.type]} of ${when}`}
+                          title="Delete"
                           onClick={() => onDelete(t)}
                         >
-                          Delete
+                          <DeleteIcon />
                         </button>
                       </td>
                     </tr>

@@ -5,7 +5,8 @@ import {
   formatPercent,
   formatQuantity,
 } from '@coinpace/domain';
-import { memo, useContext, useMemo } from 'react';
+import { memo, useContext, useMemo, useState, type MouseEvent } from 'react';
+import { ChevronIcon } from '../../../components/icons.tsx';
 import { openDetail } from '../detail/detail-store.ts';
 import { viewOf } from '../holding-views.ts';
 import { usePortfolio } from '../portfolio-store.ts';
@@ -29,12 +30,21 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
   const selected = useTable((s) => s.selected[id] === true);
   useContext(RowRenderProbe)?.(id);
   const view = useMemo(() => row && viewOf(row, position), [row, position]);
+  const [open, setOpen] = useState(false);
   if (!view) return null;
 
   const priced = view.currentPrice > 0;
   const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : undefined);
   return (
-    <tr role="row" aria-selected={editMode ? selected : undefined} data-holding={view.symbol}>
+    <tr
+      role="row"
+      aria-selected={editMode ? selected : undefined}
+      data-holding={view.symbol}
+      className={open ? 'pf-row-open' : undefined}
+      onClick={(event) => {
+        if (tapsRow(event)) setOpen((o) => !o);
+      }}
+    >
       {editMode && (
         <td role="cell" className="pf-select-col">
           <input
@@ -59,7 +69,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
             </button>{' '}
             {view.coingeckoId ? (
               <a
-                className="pf-coin-link"
+                className="pf-coin-link pf-coin-name"
                 href={`https://www.coingecko.com/en/coins/${encodeURIComponent(view.coingeckoId)}`}
                 target="_blank"
                 rel="noopener noreferrer"
@@ -67,7 +77,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
                 {view.name}
               </a>
             ) : (
-              <span className="muted">{view.name}</span>
+              <span className="muted pf-coin-name">{view.name}</span>
             )}
           </span>
         </span>
@@ -108,6 +118,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
       <td
         role="cell"
         className={`num ${view.change24h === null ? '' : (tone(view.change24h) ?? '')}`}
+        data-cell="change"
         data-label="Change %"
       >
         {view.change24h === null ? '—' : formatPercent(view.change24h)}
@@ -115,6 +126,31 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
       <td role="cell" className="pf-actions-col">
         <RowMenu id={id} symbol={view.symbol} />
       </td>
+      {/* On a phone the row is one line (coin, value, 24h); this shows the other figures under it. */}
+      <td role="cell" className="pf-expand-col">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-icon pf-expand"
+          aria-expanded={open}
+          aria-label={`Show ${view.symbol} details`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronIcon />
+        </button>
+      </td>
     </tr>
   );
 });
+
+/**
+ * A tap on a phone's one-line row, not on one of its controls, opens or closes it as its button does.
+ * Wider screens show every figure, so a click there does nothing.
+ */
+function tapsRow(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  if (target.closest('button, a, input, select, label, [role="menu"]')) return false;
+  return window.matchMedia?.(PHONE_ROWS).matches ?? false;
+}
+
+/** Where holdings are one-line rows (table.css). */
+const PHONE_ROWS = '(max-width: 760px)';

@@ -56,6 +56,10 @@ export function HoldingsHeader({
             </th>
           );
         })}
+        {/* The header of the phone layout's open-row buttons (hidden with them on wider screens). */}
+        <th scope="col" role="columnheader" className="pf-expand-col">
+          <span className="sr-only">Details</span>
+        </th>
       </tr>
     </thead>
   );
