@@ -7,7 +7,7 @@
  *
  * --mode sse: the same two phases for `/api/prices/stream` subscribers (our SSE route on
  * Koa with the API's tick relay) against a raw `node:http` SSE server writing the same bytes; goal events/s
- * ratio >= 0.8. --mode pair (item 3): two gateway processes on the Redis bus and the Socket.IO Redis
+ * ratio >= 0.8. --mode pair: two gateway processes on the Redis bus and the Socket.IO Redis
  * Streams adapter (REDIS_URL, default the local Redis; keys under a prefix of their own), a publisher
  * process publishing the ticks on the bus, clients split over both gateways: tick published -> client
  * received over the whole path; goal p99 paced < 100 ms at 2,000 clients.

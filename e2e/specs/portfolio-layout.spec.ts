@@ -86,7 +86,7 @@ describe('portfolio layout', () => {
     await screenshot(page, 'import-dialog-paste-phone', { fullPage: false });
     await modal.getByRole('button', { name: 'Close' }).click();
 
-    // The import summary on a phone (item 7): a row holding nothing is skipped with its reason.
+    // The import summary on a phone: a row holding nothing is skipped with its reason.
     await importPasted(page, `${PASTE}\nTether, USDT, 0, 0`, COINS.length);
     const summary = page.getByRole('status', { name: 'Import summary' });
     await summary
@@ -96,7 +96,7 @@ describe('portfolio layout', () => {
     await summary.scrollIntoViewIfNeeded();
     await screenshot(page, 'import-summary-phone', { fullPage: false });
 
-    // The value chart on a phone (item 11): the real span, and no sideways scroll.
+    // The value chart on a phone: the real span, and no sideways scroll.
     const chart = page.getByRole('region', { name: 'Portfolio value' });
     await chart.getByTestId('value-change').waitFor();
     await expect(chart.getByTestId('value-change').textContent()).resolves.toMatch(/ over \d+ minutes?,/);
@@ -142,7 +142,7 @@ describe('portfolio layout', () => {
     await screenshot(page, 'portfolio-holdings-desktop', { fullPage: false });
     await screenshot(page, 'portfolio-holdings-desktop-full');
 
-    // The value chart (item 11): the real span of the history in words, and a y-axis spanning at
+    // The value chart: the real span of the history in words, and a y-axis spanning at
     // least 5% of the value, so the simulated feed's small moves are drawn small.
     const change = page.getByTestId('value-change');
     await change.waitFor();

@@ -59,6 +59,16 @@ describe('tables fit their boxes', () => {
       }
 
       await page.goto(`${suite.app.url}/portfolio`);
+      if (size.name !== 'phone') {
+        // The summary's cards fill their rows evenly: no lone card on a row of its own.
+        const cards = page.locator('.pf-summary > .pf-stat');
+        await cards.first().waitFor();
+        const tops = await cards.evaluateAll((all) =>
+          all.map((el) => Math.round(el.getBoundingClientRect().top)),
+        );
+        const perRow = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+        expect(new Set(perRow).size, `summary rows at ${size.width}: ${perRow.join(' + ')}`).toBe(1);
+      }
       const detail = await openBitcoinDetail(page);
       await detail.locator('tbody').scrollIntoViewIfNeeded();
       await screenshot(page, `transactions-fit-${size.name}`, { fullPage: false });
