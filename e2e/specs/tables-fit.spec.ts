@@ -68,6 +68,9 @@ describe('tables fit their boxes', () => {
         );
         const perRow = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
         expect(new Set(perRow).size, `summary rows at ${size.width}: ${perRow.join(' + ')}`).toBe(1);
+        // Every figure shows on a wide screen: the phone's open-row button and its column are not there.
+        await expect(page.getByRole('button', { name: 'Show BTC details' }).isVisible()).resolves.toBe(false);
+        await expect(page.getByRole('columnheader', { name: 'Details' }).isVisible()).resolves.toBe(false);
       }
       const detail = await openBitcoinDetail(page);
       await detail.locator('tbody').scrollIntoViewIfNeeded();
