@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../testing/fake-api.ts';
-import { currentMoney, showCurrency, useCurrency } from './currency-store.ts';
+import { currentMoney, refreshRates, showCurrency, useCurrency } from './currency-store.ts';
 
 describe('currency store', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -29,5 +29,13 @@ describe('currency store', () => {
     await showCurrency('gbp');
     expect(api.callsTo('GET', '/api/prices/rates')).toHaveLength(1);
     expect(currentMoney().amount(100)).toBe('£80.00');
+  });
+
+  it('keeps the rates held when an answer carries none, and does not throw', async () => {
+    installFakeApi().on('GET', '/api/prices/rates', { body: { error: 'Bad gateway' } });
+    useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.9 } });
+    await expect(refreshRates()).resolves.toBeUndefined();
+    expect(useCurrency.getState().rates).toEqual({ usd: 1, eur: 0.9 });
+    expect(currentMoney().amount(100)).toBe('€90.00');
   });
 });

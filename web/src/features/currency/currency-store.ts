@@ -50,15 +50,17 @@ export function currentMoney(): Money {
  */
 export async function refreshRates(): Promise<void> {
   try {
-    const { rates } = await api<FxRatesView>('/api/prices/rates', { auth: false });
-    useCurrency.setState({ rates });
+    const answer = await api<FxRatesView>('/api/prices/rates', { auth: false });
+    // An answer without rates (a proxy's error page read as JSON) keeps the ones shown.
+    if (answer && typeof answer.rates === 'object' && answer.rates !== null)
+      useCurrency.setState({ rates: answer.rates });
   } catch {
     // The next refresh tries again.
   }
   const { currency, rates } = useCurrency.getState();
   clearTimeout(missingTimer);
   missingTimer = undefined;
-  if (rates[currency] !== undefined || missingTries >= MISSING_RATE_TRIES) return;
+  if (rates?.[currency] !== undefined || missingTries >= MISSING_RATE_TRIES) return;
   missingTries += 1;
   missingTimer = setTimeout(() => void refreshRates(), MISSING_RATE_RETRY_MS);
 }
