@@ -98,11 +98,13 @@ async function main(): Promise<void> {
   });
   // Trade imports are jobs on Redis in a deployment: any API process adds them and the worker role runs
   // them, one at a time across the cluster. Without Redis the API runs them in its own process.
+  const jobsLogger = logger.child({ part: 'jobs' });
   const imports: TradeImportQueue | undefined =
     config.redis.url && (roles.api || roles.worker)
       ? createBullmqQueue(TRADE_IMPORT_QUEUE, {
           redisUrl: config.redis.url,
           prefix: `${config.redis.prefix}jobs`,
+          onError: (error) => jobsLogger.warn({ err: error }, 'job queue: Redis connection error'),
         })
       : undefined;
   if (imports && roles.worker) {

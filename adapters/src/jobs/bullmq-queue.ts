@@ -16,6 +16,11 @@ export interface BullmqQueueOptions {
   keepMs?: number;
   /** Runs of one job before it counts as failed when its worker keeps dying; default 2. */
   attempts?: number;
+  /**
+   * Hears connection errors (Redis down: the clients reconnect by themselves); default none. An
+   * EventEmitter's 'error' with no listener would end the process.
+   */
+  onError?: (error: Error) => void;
 }
 
 /** BullMQ's states, as the port's. */
@@ -40,6 +45,9 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
       removeOnFail: { age: keepSeconds },
     },
   });
+  const onError = options.onError ?? (() => undefined);
+  connection.on('error', onError);
+  queue.on('error', onError);
   let worker: Worker | null = null;
   const keepMs = keepSeconds * 1000;
   /** Where a job's bulk input waits for its worker: beside the job, read only by the handler. */
@@ -89,6 +97,8 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
     async work(handler: JobHandler<D, R, P>, { concurrency }: WorkOptions) {
       if (worker) throw new Error(`job queue ${name} already has a worker`);
       await queue.setGlobalConcurrency(Math.max(1, concurrency));
+      const workerConnection = connection.duplicate();
+      workerConnection.on('error', onError);
       worker = new Worker(
         name,
         async (job: Job) => {
@@ -102,10 +112,10 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
           await connection.del(inputKey(job.id!));
           return result;
         },
-        { connection: connection.duplicate(), prefix, concurrency: Math.max(1, concurrency) },
+        { connection: workerConnection, prefix, concurrency: Math.max(1, concurrency) },
       );
-      // A failed job is recorded on the job itself; the event is only for BullMQ's own error logging.
-      worker.on('error', () => undefined);
+      // A failed job is recorded on the job itself; this hears only connection errors.
+      worker.on('error', onError);
       await worker.waitUntilReady();
     },
     async close() {
