@@ -219,7 +219,11 @@ export interface AlertView {
    * rate: null while the currency has none).
    */
   currency: DisplayCurrency;
-  /** The price the alert fires at, in `currency`; null for portfolio-wide alerts and unarmed ones. */
+  /**
+   * The price the alert fires at, in `currency`; for a whole-portfolio alert the portfolio value it fires at
+   * (its percentage on what the holdings cost). Null for every-coin alerts, unarmed ones, and a whole-portfolio
+   * alert with nothing to measure from.
+   */
   triggerPrice: number | null;
   /** Gain/Loss: the price (or portfolio value) the percentage is measured from, in `currency`. */
   referenceValue: number | null;

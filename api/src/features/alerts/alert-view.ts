@@ -82,6 +82,8 @@ export function toAlertView(
   });
   let currentPrice: number | null = null;
   let distancePercent: number | null = null;
+  // Dollars; a whole-portfolio alert's trigger is the value its percentage on the cost works out to.
+  let portfolioTrigger: number | null = null;
   if (scope === 'coin') {
     currentPrice = usd === null ? null : Number(usd);
     distancePercent = triggerInOwn
@@ -91,8 +93,8 @@ export function toAlertView(
     currentPrice = portfolio?.value ?? null;
     referenceValue = portfolio?.cost ?? null;
     const kind = thresholdType === 'Loss' ? 'Loss' : 'Gain';
-    const target = referenceValue ? portfolioTarget(kind, thresholdValue, referenceValue) : null;
-    distancePercent = distanceToTrigger(target, currentPrice);
+    portfolioTrigger = referenceValue ? portfolioTarget(kind, thresholdValue, referenceValue) : null;
+    distancePercent = distanceToTrigger(portfolioTrigger, currentPrice);
   }
   const coinSymbol =
     scope === 'portfolio'
@@ -126,7 +128,9 @@ export function toAlertView(
     resetInterval: alert.resetInterval as ResetInterval,
     direction: alert.direction as Direction | null,
     currency,
-    triggerPrice: triggerInOwn ? triggerPrice : told(triggerPrice),
+    // The list shows the same trigger figure the create preview worked out, whatever the scope.
+    triggerPrice:
+      scope === 'portfolio' ? told(portfolioTrigger) : triggerInOwn ? triggerPrice : told(triggerPrice),
     referenceValue: told(referenceValue),
     currentPrice: told(currentPrice),
     distancePercent,

@@ -222,6 +222,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
       referenceValue: 1500,
       currentPrice: 2500,
     });
+    expect(whole.body.alerts[0].triggerPrice).toBeCloseTo(1650, 6);
     expect(whole.body.alerts[0].distancePercent).toBeCloseTo(-34, 9);
     await addHolding(api, user.token, {
       coingeckoId: 'tron',
@@ -234,6 +235,13 @@ describe.each(testEngines(process.env.DATABASE_URL))('creating alerts on %s', (e
       token: user.token,
     });
     expect(afterDeposit.body).toMatchObject({ referenceValue: 3500, currentPrice: 4500 });
+    expect(afterDeposit.body.triggerPrice).toBeCloseTo(3850, 6);
+    // The alerts list states the whole-portfolio trigger too, as the preview worked it out.
+    const list = await api.call('GET', '/api/alerts/user', { token: user.token });
+    const listed = (list.body as { id: string; triggerPrice: number | null }[]).find(
+      (a) => a.id === whole.body.alerts[0].id,
+    );
+    expect(listed?.triggerPrice).toBeCloseTo(3850, 6);
 
     const bad = await api.call('POST', '/api/alerts', {
       token: user.token,

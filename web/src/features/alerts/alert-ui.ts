@@ -193,8 +193,8 @@ export function lifecycleText(
 }
 
 /**
- * The live distance to the trigger in percent of the live price, or null. A whole-portfolio alert has
- * no trigger price to move towards: it shows the server's distance, from the last reload.
+ * The live distance to the trigger in percent of the live price, or null. An alert without a trigger
+ * figure (nothing to measure a whole-portfolio alert from yet) shows the server's distance, from the last reload.
  */
 export function liveDistance(
   alert: Pick<AlertUi, 'triggerPrice' | 'currentPrice' | 'distancePercent'>,
