@@ -132,6 +132,23 @@ export function runPaymentContract(target: PaymentTarget): void {
       });
     });
 
+    it("holds a downgrade's unused time as the customer's credit, the amount the preview showed", async () => {
+      const sub = await subscribed('user-downgrade-credit', 'enterprise');
+      expect(await p.creditBalance({ userId: 'user-downgrade-credit', customerId: sub.customerId })).toBe(0);
+      const at = new Date('2026-03-20T10:00:00Z');
+      fx.setNow(at);
+      const quote = await p.previewPlanChange(sub.subscriptionId, 'basic', at);
+      expect(quote.creditToNextInvoice).toBeGreaterThan(0);
+      await p.changePlan(sub.subscriptionId, 'basic', { prorationDate: at });
+      expect(await p.creditBalance({ userId: 'user-downgrade-credit', customerId: sub.customerId })).toBe(
+        quote.creditToNextInvoice,
+      );
+      // An upgrade is charged now and leaves no credit behind.
+      const other = await subscribed('user-upgrade-credit', 'basic');
+      await p.changePlan(other.subscriptionId, 'pro', { prorationDate: at });
+      expect(await p.creditBalance({ userId: 'user-upgrade-credit', customerId: other.customerId })).toBe(0);
+    });
+
     it('previews a change with the proration of the domain rule, and changes nothing', async () => {
       const sub = await subscribed('user-preview', 'pro');
       const at = new Date('2026-03-25T10:00:00Z');

@@ -18,6 +18,7 @@ export function createMemoryLocalPaymentStore(): LocalPaymentStore & {
   const subscriptions = new Map<string, LocalSubscriptionRecord>();
   const invoices = new Map<string, LocalInvoiceRecord>();
   const cards = new Map<string, LocalCardRecord>();
+  const credits = new Map<string, number>();
   const copy = <T extends object>(value: T | undefined): T | undefined => (value ? { ...value } : undefined);
 
   return {
@@ -71,6 +72,12 @@ export function createMemoryLocalPaymentStore(): LocalPaymentStore & {
     },
     async saveCard(card) {
       cards.set(card.userId, { ...card });
+    },
+    async creditOf(userId) {
+      return credits.get(userId) ?? 0;
+    },
+    async addCredit(userId, deltaCents) {
+      credits.set(userId, Math.max(0, (credits.get(userId) ?? 0) + deltaCents));
     },
   };
 }

@@ -22,6 +22,25 @@ const checkout = (planId: 'basic' | 'pro' | 'enterprise' = 'pro') =>
   });
 
 describe('local payment provider', () => {
+  it("uses a downgrade's credit on the next invoices until it is spent", async () => {
+    const created = await checkout('enterprise');
+    await local.completeCheckout(created.sessionId);
+    const at = new Date(START.getTime() + 24 * 3600_000);
+    clock = at;
+    const quote = await local.previewPlanChange(created.sessionId, 'basic', at);
+    await local.changePlan(created.sessionId, 'basic', { prorationDate: at });
+    expect(await local.creditBalance({ userId: 'user-1', customerId: null })).toBe(quote.creditToNextInvoice);
+    // The credit (about $46) covers the next renewal of the $5.99 plan in full, and is that much smaller after.
+    const sub = await local.getSubscription(created.sessionId);
+    clock = new Date(sub.currentPeriodEnd.getTime() + 1000);
+    await local.getSubscription(created.sessionId);
+    const [renewal] = await local.listInvoices({ userId: 'user-1', customerId: null });
+    expect(renewal).toMatchObject({ planId: 'basic', amountCents: 0 });
+    expect(await local.creditBalance({ userId: 'user-1', customerId: null })).toBe(
+      quote.creditToNextInvoice - 599,
+    );
+  });
+
   it('sends the browser to our own checkout page, on the origin of the success URL', async () => {
     const created = await checkout();
     expect(created.url).toBe(`http://127.0.0.1:4321/billing/local-checkout/${created.sessionId}`);

@@ -102,13 +102,16 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
 
   async function recordInvoice(sub: LocalSubscriptionRecord, periodStart: Date, periodEnd: Date) {
     if (!sub.planId) return;
-    const price = PLANS.find((plan) => plan.id === sub.planId)?.price ?? 0;
+    const price = Math.round((PLANS.find((plan) => plan.id === sub.planId)?.price ?? 0) * 100);
+    // Credit from a downgrade pays for as much of the period as it covers, as Stripe's customer balance does.
+    const credit = Math.min(price, await store.creditOf(sub.userId));
+    if (credit > 0) await store.addCredit(sub.userId, -credit);
     await store.recordInvoice({
       id: `local_in_${randomBytes(12).toString('base64url')}`,
       userId: sub.userId,
       subscriptionId: sub.id,
       planId: sub.planId,
-      amountCents: Math.round(price * 100),
+      amountCents: price - credit,
       periodStart,
       periodEnd,
       createdAt: periodStart,
@@ -255,6 +258,8 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
           periodEnd: sub.currentPeriodEnd,
           at,
         });
+        // A downgrade's unused time is credit for the next invoices, as Stripe's create_prorations leaves it.
+        if (quote.creditToNextInvoice > 0) await store.addCredit(sub.userId, quote.creditToNextInvoice);
         if (quote.amountDueNow > 0) {
           await store.recordInvoice({
             id: `local_in_${randomBytes(12).toString('base64url')}`,
@@ -295,6 +300,8 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
         status: 'paid' as const,
       }));
     },
+
+    creditBalance: ({ userId }) => store.creditOf(userId),
 
     async createPortalSession({ returnUrl }) {
       // The local portal is a page of this app, on the origin the user comes back to.

@@ -73,6 +73,13 @@ export interface PaymentProvider {
   }): Promise<ProviderInvoice[]>;
 
   /**
+   * The credit the user holds, in cents of USD (0 when none): what a downgrade credited for unused time and the
+   * next invoices have not used up yet. Stripe: the customer's credit balance (a negative `balance`) plus the
+   * credit of proration items still waiting for the next invoice. None before the provider knows the user.
+   */
+  creditBalance(input: { userId: string; customerId: string | null }): Promise<number>;
+
+  /**
    * Where the user manages their payment method and sees their invoices: Stripe's customer portal, or local
    * checkout's own page. The provider sends the browser back to `returnUrl`.
    */

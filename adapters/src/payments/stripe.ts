@@ -203,6 +203,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return page.data.map((invoice) => toProviderInvoice(invoice, planForPriceId));
     },
 
+    async creditBalance({ customerId }) {
+      if (!customerId) return 0;
+      const customer = await call('read customer', () => stripe.customers.retrieve(customerId));
+      if ('deleted' in customer && customer.deleted) return 0;
+      // A downgrade (create_prorations) leaves its credit as pending proration items until the next invoice;
+      // what that invoice cannot use goes to the balance. Both are the user's credit.
+      const pending = await call('list pending invoice items', () =>
+        stripe.invoiceItems.list({ customer: customerId, pending: true, limit: 100 }),
+      );
+      const pendingNet = pending.data.reduce((sum, item) => sum + item.amount, 0);
+      return Math.max(0, 0 - (customer.balance + pendingNet));
+    },
+
     async createPortalSession({ customerId, returnUrl }) {
       const session = await call('create billing portal session', () =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   isPlanId,
   type LocalCheckoutRecord,
@@ -9,7 +9,7 @@ import {
   type PlanId,
 } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
-import { checkoutSessions, localCards, localInvoices, subscriptions } from '../schema/index.ts';
+import { checkoutSessions, localCards, localCredits, localInvoices, subscriptions } from '../schema/index.ts';
 
 const LOCAL = 'local';
 /** Our statuses in which a local subscription is still running; anything else reads as ended. */
@@ -126,6 +126,22 @@ export function createDbLocalPaymentStore(db: AppDb): LocalPaymentStore {
         target: localCards.userId,
         set: { brand, last4, expMonth, expYear, updatedAt },
       });
+    },
+
+    async creditOf(userId) {
+      const [row] = await db.select().from(localCredits).where(eq(localCredits.userId, userId)).limit(1);
+      return row?.creditCents ?? 0;
+    },
+
+    async addCredit(userId, deltaCents) {
+      // One statement, so two changes at once both count.
+      await db
+        .insert(localCredits)
+        .values({ userId, creditCents: Math.max(0, deltaCents) })
+        .onConflictDoUpdate({
+          target: localCredits.userId,
+          set: { creditCents: sql`greatest(0, ${localCredits.creditCents} + ${deltaCents})` },
+        });
     },
 
     async updateSubscription(sub) {

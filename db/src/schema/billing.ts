@@ -119,6 +119,14 @@ export const localInvoices = pgTable(
 );
 
 /** Local checkout's fake card: brand and last four digits only, never the number. */
+/** Local checkout's customer credit (a downgrade's unused time), used up by the next invoices. */
+export const localCredits = pgTable('local_credits', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  creditCents: integer().notNull(),
+});
+
 export const localCards = pgTable('local_cards', {
   userId: uuid()
     .primaryKey()

@@ -84,4 +84,8 @@ export interface LocalPaymentStore {
   listInvoices(userId: string, limit: number): Promise<LocalInvoiceRecord[]>;
   findCard(userId: string): Promise<LocalCardRecord | undefined>;
   saveCard(card: LocalCardRecord): Promise<void>;
+  /** The user's credit, in cents (0 when none): a downgrade's unused time, kept for the next invoices. */
+  creditOf(userId: string): Promise<number>;
+  /** Adds `deltaCents` (negative: credit used on an invoice) to the user's credit; it never goes below 0. */
+  addCredit(userId: string, deltaCents: number): Promise<void>;
 }

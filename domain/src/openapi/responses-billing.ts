@@ -145,6 +145,9 @@ export const ZInvoicesResponse = responseSchema<InvoicesResponse>()(
         status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
       }),
     ),
+    credit: z.number().min(0).meta({
+      description: "Dollars of credit the user holds (a downgrade's unused time), used by the next invoices.",
+    }),
   }),
 );
 

@@ -239,8 +239,13 @@ export const BILLING_ROUTES: RouteDoc[] = [
     access: 'user',
     summary: 'Invoices',
     description:
-      "The user's invoices from the payment provider, newest first: Stripe's, or local checkout's one per paid period.",
-    responses: { 200: { description: 'Date, plan, amount and status of each.', schema: ZInvoicesResponse } },
+      "The user's invoices from the payment provider, newest first: Stripe's, or local checkout's one per paid period and one per upgrade's prorated charge; and the credit the user holds (Stripe's customer balance and pending proration credit, or local checkout's).",
+    responses: {
+      200: {
+        description: 'Date, plan, amount and status of each, and the credit held.',
+        schema: ZInvoicesResponse,
+      },
+    },
   },
   {
     method: 'post',

@@ -193,6 +193,11 @@ export interface InvoiceView {
 
 export interface InvoicesResponse {
   invoices: InvoiceView[];
+  /**
+   * The credit the user holds, in dollars (0 when none): a downgrade's unused time, which the next invoices use
+   * before any card is charged.
+   */
+  credit: number;
 }
 
 /** POST /api/billing/portal-session: where the provider's billing page sends the user back to (our site only). */

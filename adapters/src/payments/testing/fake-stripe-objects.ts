@@ -10,6 +10,8 @@ export interface FakeCustomer {
   email: string | null;
   metadata: Record<string, string>;
   created: Date;
+  /** Stripe's customer balance in cents; negative is credit. Tests may set it. */
+  balance?: number;
 }
 
 export interface FakeCheckoutSession {
@@ -106,7 +108,7 @@ export function customerJson(c: FakeCustomer) {
     id: c.id,
     object: 'customer',
     address: null,
-    balance: 0,
+    balance: c.balance ?? 0,
     created: toUnix(c.created),
     currency: null,
     default_source: null,

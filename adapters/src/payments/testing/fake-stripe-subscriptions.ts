@@ -32,6 +32,8 @@ export interface FakeBillingState {
   /** The product name of a price (our plan's name), for invoice line descriptions. */
   productName: (price: string) => string;
   invoices: Map<string, FakeInvoice>;
+  /** Proration items `create_prorations` left for each customer's next invoice (Stripe's pending items). */
+  pendingItems: Map<string, FakeInvoice['lines']>;
 }
 
 const PRORATION = new Set(['create_prorations', 'always_invoice', 'none']);
@@ -153,6 +155,10 @@ export function handleSubscriptionUpdate(
       }
       sub.status = 'past_due';
     }
+  }
+  if (changed.length > 0 && proration === 'create_prorations') {
+    const lines = prorationLines(sub, changed, state, prorationDateOf(body, sub, state));
+    state.pendingItems.set(sub.customer, [...(state.pendingItems.get(sub.customer) ?? []), ...lines]);
   }
   sub.items = next;
   sub.pendingUpdate = null;
@@ -331,15 +337,20 @@ export function recordPeriodInvoice(
     billingReason: reason,
     status: 'paid',
     created: state.now(),
-    lines: sub.items.map((item) => ({
-      price: item.price,
-      amount: state.amountOf(item.price) * item.quantity,
-      periodStart: item.periodStart,
-      periodEnd: item.periodEnd,
-      itemId: item.id,
-      proration: false,
-    })),
+    lines: [
+      ...sub.items.map((item) => ({
+        price: item.price,
+        amount: state.amountOf(item.price) * item.quantity,
+        periodStart: item.periodStart,
+        periodEnd: item.periodEnd,
+        itemId: item.id,
+        proration: false,
+      })),
+      // A renewal takes in the pending proration items, as Stripe's next invoice does.
+      ...(reason === 'subscription_cycle' ? (state.pendingItems.get(sub.customer) ?? []) : []),
+    ],
   };
+  if (reason === 'subscription_cycle') state.pendingItems.delete(sub.customer);
   state.invoices.set(invoice.id, invoice);
   sub.latestInvoice = invoice.id;
   return invoice;

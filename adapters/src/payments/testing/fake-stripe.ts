@@ -112,6 +112,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     now,
     amountOf,
     invoices,
+    pendingItems: new Map(),
     isKnownPrice: (price) => amounts.has(price),
     productName: (price) => PLANS.find((plan) => prices[plan.id] === price)?.name ?? price,
   };
@@ -271,6 +272,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (method === 'POST' && path === '/v1/billing_portal/sessions') return createPortalSession(body);
     if (method === 'POST' && path === '/v1/customers') {
       return customerJson(createCustomer(formString(body.email) ?? null, formStrings(body.metadata)));
+    }
+    if (method === 'GET' && path === '/v1/invoiceitems') {
+      const customer = formString(body.customer) ?? '';
+      const items = billing.pendingItems.get(customer) ?? [];
+      return list(
+        path,
+        items.map((l, i) => ({
+          id: `ii_${customer}_${i}`,
+          object: 'invoiceitem',
+          customer,
+          invoice: null,
+          ...l,
+        })),
+      );
     }
     if (method === 'GET' && resource === 'customers' && id)
       return customerJson(find(customers, id, 'customer'));

@@ -95,6 +95,14 @@ describe.each(testEngines(process.env.DATABASE_URL))('plan changes on %s', (engi
         const charged = [...fake.invoices.values()].find((i) => i.billingReason === 'subscription_update')!;
         expect(charged.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(expected.amountDueNow);
       }
+      // The prorated charge is an invoice of its own on the billing screen, next to the first period's.
+      const invoices = await api.call('GET', '/api/billing/invoices', { token });
+      expect(invoices.status).toBe(200);
+      expect(invoices.body.invoices).toContainEqual(
+        expect.objectContaining({ plan: 'Moon Race', amount: expected.amountDueNow / 100, status: 'paid' }),
+      );
+      expect(invoices.body.invoices).toHaveLength(2);
+      expect(invoices.body.credit).toBe(0);
     });
 
     it(`${provider}: a downgrade charges nothing now, credits the next invoice, and applies at once`, async () => {
@@ -111,6 +119,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('plan changes on %s', (engi
       });
       const done = await change(api, token, 'basic', res.body.effectiveAt);
       expect(done.body).toMatchObject({ plan: 'Coinpace', amountCharged: 0, billing: { plan: 'Coinpace' } });
+      // The credit is shown with the invoices until the next invoices use it.
+      const invoices = await api.call('GET', '/api/billing/invoices', { token });
+      expect(invoices.body.credit).toBe((3386 - 406) / 100);
     });
 
     it(`${provider}: refuses what cannot be changed, with a reason`, async () => {

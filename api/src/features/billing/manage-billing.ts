@@ -34,11 +34,14 @@ const toInvoiceView = (invoice: ProviderInvoice): InvoiceView => ({
   status: invoice.status,
 });
 
-/** GET /api/billing/invoices: newest first, from the provider (no copy of Stripe's invoices is kept). */
+/** GET /api/billing/invoices: newest first, from the provider (no copy of Stripe's invoices is kept), and the credit held. */
 export async function listInvoices(deps: BillingDeps, user: UserRecord): Promise<InvoicesResponse> {
   const customerId = await customerOf(deps, user);
-  const invoices = await deps.payments.listInvoices({ userId: user.id, customerId });
-  return { invoices: invoices.map(toInvoiceView) };
+  const [invoices, creditCents] = await Promise.all([
+    deps.payments.listInvoices({ userId: user.id, customerId }),
+    deps.payments.creditBalance({ userId: user.id, customerId }),
+  ]);
+  return { invoices: invoices.map(toInvoiceView), credit: creditCents / 100 };
 }
 
 /** POST /api/billing/portal-session. Stripe needs the user's customer, which exists from the first checkout on. */

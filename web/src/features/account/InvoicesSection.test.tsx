@@ -65,7 +65,7 @@ describe('InvoicesSection', () => {
     const { load, settle } = deferredLoad();
     render(<InvoicesSection load={load} goTo={() => {}} />);
     expect(screen.getByRole('status').textContent).toBe('Loading invoices...');
-    await act(async () => settle().resolve({ invoices }));
+    await act(async () => settle().resolve({ invoices, credit: 0 }));
     const rows = within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'DatePlanAmountStatus',
@@ -74,10 +74,24 @@ describe('InvoicesSection', () => {
     ]);
   });
 
+  it('shows the credit a downgrade left, and nothing about credit when there is none', async () => {
+    const { load, settle } = deferredLoad();
+    render(<InvoicesSection load={load} goTo={() => {}} />);
+    await act(async () => settle().resolve({ invoices, credit: 29.8 }));
+    expect(screen.getByTestId('billing-credit').textContent).toBe(
+      'Credit: $29.80, applied to your next invoices.',
+    );
+    cleanup();
+    const none = deferredLoad();
+    render(<InvoicesSection load={none.load} goTo={() => {}} />);
+    await act(async () => none.settle().resolve({ invoices, credit: 0 }));
+    expect(screen.queryByText(/Credit:/)).toBeNull();
+  });
+
   it('says so when there are no invoices yet', async () => {
     const { load, settle } = deferredLoad();
     render(<InvoicesSection load={load} goTo={() => {}} />);
-    await act(async () => settle().resolve({ invoices: [] }));
+    await act(async () => settle().resolve({ invoices: [], credit: 0 }));
     expect(screen.getByText('No invoices yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
@@ -96,7 +110,7 @@ describe('InvoicesSection', () => {
     expect(document.activeElement).toBe(retry);
     fireEvent.click(retry);
     expect(load).toHaveBeenCalledTimes(2);
-    await act(async () => settle().resolve({ invoices }));
+    await act(async () => settle().resolve({ invoices, credit: 0 }));
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
 
@@ -104,7 +118,7 @@ describe('InvoicesSection', () => {
     const { load, settle } = deferredLoad();
     const goTo = vi.fn();
     render(<InvoicesSection load={load} goTo={goTo} />);
-    await act(async () => settle().resolve({ invoices }));
+    await act(async () => settle().resolve({ invoices, credit: 0 }));
     const manage = screen.getByRole('button', { name: 'Manage payment method and invoices' });
     expect(manage.tagName).toBe('BUTTON');
     expect(manage.getAttribute('tabindex')).toBeNull();

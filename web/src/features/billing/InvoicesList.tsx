@@ -1,10 +1,12 @@
-import type { InvoiceView } from '@coinpace/domain';
+import { formatUsd, type InvoiceView } from '@coinpace/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { fetchInvoices } from './billing-api.ts';
 
 type Load =
-  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; invoices: InvoiceView[] };
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; invoices: InvoiceView[]; credit: number };
 
 const STATUS: Record<InvoiceView['status'], string> = {
   draft: 'Draft',
@@ -26,13 +28,16 @@ const amountOf = (invoice: InvoiceView) =>
     invoice.amount,
   );
 
-/** The user's invoices (date, plan, amount, status), newest first, with loading, empty and error states. */
+/**
+ * The user's invoices (date, plan, amount, status), newest first, with loading, empty and error states, and the
+ * credit a downgrade left, which the next invoices use.
+ */
 export function InvoicesList({ load = fetchInvoices }: { load?: typeof fetchInvoices }) {
   const [view, setView] = useState<Load>({ state: 'loading' });
   const refresh = useCallback(() => {
     setView({ state: 'loading' });
     load().then(
-      ({ invoices }) => setView({ state: 'ready', invoices }),
+      ({ invoices, credit }) => setView({ state: 'ready', invoices, credit }),
       (caught: unknown) => setView({ state: 'error', message: errorMessage(caught) }),
     );
   }, [load]);
@@ -49,30 +54,45 @@ export function InvoicesList({ load = fetchInvoices }: { load?: typeof fetchInvo
       </div>
     );
   }
-  if (view.invoices.length === 0) return <p className="muted">No invoices yet.</p>;
+  const credit =
+    view.credit > 0 ? (
+      <p className="invoices-credit" data-testid="billing-credit">
+        Credit: {formatUsd(view.credit)}, applied to your next invoices.
+      </p>
+    ) : null;
+  if (view.invoices.length === 0)
+    return (
+      <>
+        {credit}
+        <p className="muted">No invoices yet.</p>
+      </>
+    );
   return (
-    <div className="invoices-scroll">
-      <table className="invoices-table">
-        <caption className="sr-only">Invoices</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Plan</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.invoices.map((invoice) => (
-            <tr key={invoice.id}>
-              <td>{dateOf(invoice.date)}</td>
-              <td>{invoice.plan ?? '—'}</td>
-              <td>{amountOf(invoice)}</td>
-              <td>{STATUS[invoice.status]}</td>
+    <>
+      {credit}
+      <div className="invoices-scroll">
+        <table className="invoices-table">
+          <caption className="sr-only">Invoices</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {view.invoices.map((invoice) => (
+              <tr key={invoice.id}>
+                <td>{dateOf(invoice.date)}</td>
+                <td>{invoice.plan ?? '—'}</td>
+                <td>{amountOf(invoice)}</td>
+                <td>{STATUS[invoice.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
