@@ -6,3 +6,4 @@ export * from './number-input.ts';
 export * from './html.ts';
 export * from './currency.ts';
 export * from './utc-day.ts';
+export * from './dates.ts';

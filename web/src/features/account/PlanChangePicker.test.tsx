@@ -130,8 +130,8 @@ describe('plan picker', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Moon Race?' });
     await within(dialog).findByText('$23.71', { selector: 'strong' });
     within(dialog).getByText('1,000 alerts a month (500 SMS, 500 e-mail)');
-    within(dialog).getByText('Now (March 25, 2026)');
-    within(dialog).getByText(/From April 15, 2026 you pay \$49\.99 a month/);
+    within(dialog).getByText('Now (Mar 25, 2026)');
+    within(dialog).getByText(/From Apr 15, 2026 you pay \$49\.99 a month/);
     within(dialog).getByText('Remaining time on Moon Race after 25 Mar 2026');
     expect(api.callsTo('POST', '/api/billing/plan-change/preview')[0]?.body).toEqual({
       planId: 'enterprise',
@@ -159,10 +159,10 @@ describe('plan picker', () => {
     fireEvent.click(within(choice('Coinpace')).getByRole('button', { name: 'Downgrade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Coinpace?' });
     await within(dialog).findByText('$0.00', { selector: 'strong' });
-    within(dialog).getByText(/a credit of \$29\.80 that comes off your next invoice on April 15, 2026/);
+    within(dialog).getByText(/a credit of \$29\.80 that comes off your next invoice on Apr 15, 2026/);
     within(dialog).getByText(/The \$23\.81 left over stays as credit for the invoices after that\./);
     within(dialog).getByText(
-      'You have used 120 alerts this period; Coinpace allows 50, so no more alerts will be sent until your plan renews on April 15, 2026.',
+      'You have used 120 alerts this period; Coinpace allows 50, so no more alerts will be sent until your plan renews on Apr 15, 2026.',
     );
     within(dialog).getByText(
       'You have 300 alerts set up; Coinpace allows 200. They keep working, but you cannot add more until you have fewer than 200.',

@@ -75,7 +75,7 @@ describe('account plan section', () => {
     const section = show(ACTIVE);
     within(section).getByText('Token Run', { selector: 'strong' });
     within(section).getByText(/15 of 200 alerts used this billing period/);
-    within(section).getByText('Renews on April 15, 2026');
+    within(section).getByText('Renews on Apr 15, 2026');
     within(section).getByRole('button', { name: 'Cancel Plan' });
     fireEvent.click(within(section).getByRole('button', { name: 'Upgrade' }));
     await screen.findByRole('dialog', { name: 'Change to Moon Race?' });
@@ -92,7 +92,7 @@ describe('account plan section', () => {
   it('a cancelled plan shows Access until and Reactivate Plan, and reactivating brings Cancel Plan back', async () => {
     const section = show({ ...ACTIVE, cancelAtPeriodEnd: true });
     within(section).getByText('Access until');
-    within(section).getByText('April 15, 2026');
+    within(section).getByText('Apr 15, 2026');
     expect(within(section).queryByRole('button', { name: 'Cancel Plan' })).toBeNull();
     answer = ACTIVE;
     fireEvent.click(within(section).getByRole('button', { name: 'Reactivate Plan' }));

@@ -1,19 +1,13 @@
 /** Words of the plan-change dialog, kept apart from the markup so they read as sentences. */
-import { formatUsd, type PlanChangePreviewResponse } from '@coinpace/domain';
+import { formatDate, formatUsd, type PlanChangePreviewResponse } from '@coinpace/domain';
 
 /** Cents as dollars: 2980 -> '$29.80'. */
 export const dollars = (cents: number) => formatUsd(cents / 100);
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** 'April 15, 2026' in UTC, as the rest of the billing screen writes dates. */
-export const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+/** 'Apr 15, 2026' in UTC, as the rest of the billing screen writes dates. */
+export const day = (iso: string) => formatDate(iso, { timeZone: 'UTC' });
 
 /**
  * What a downgrade means for what the user has already used or set up this period: each allowance passed

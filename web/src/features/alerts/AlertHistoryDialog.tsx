@@ -1,4 +1,4 @@
-import { ALERT_MESSAGES, type AlertEventView } from '@coinpace/domain';
+import { ALERT_MESSAGES, formatDateTime, type AlertEventView } from '@coinpace/domain';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -44,7 +44,7 @@ export function HistoryList({
           <div className="history-title">{eventTitle(event)}</div>
           <div>{eventSummary(event)}</div>
           <div className="alert-state">
-            {new Date(event.firedAt).toLocaleString()}
+            {formatDateTime(event.firedAt)}
             {event.detail ? ` · ${event.detail}` : ''}
           </div>
         </li>

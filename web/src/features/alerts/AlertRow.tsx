@@ -1,4 +1,4 @@
-import { formatPriceIn, type AlertView, type ResetInterval } from '@coinpace/domain';
+import { formatDateTime, formatPriceIn, type AlertView, type ResetInterval } from '@coinpace/domain';
 import { memo, useState, type MouseEvent } from 'react';
 import { ChevronIcon, DeleteIcon, EditIcon, HistoryIcon } from '../../components/icons.tsx';
 import { useAlertPrice } from './alert-price.ts';
@@ -13,8 +13,7 @@ import {
   type AlertUi,
 } from './alert-ui.ts';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const time = (iso: string) => formatDateTime(iso);
 
 export interface AlertRowProps {
   view: AlertView;

@@ -1,4 +1,4 @@
-import { formatUsd, type InvoiceView } from '@coinpace/domain';
+import { formatDate, formatUsd, type InvoiceView } from '@coinpace/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { fetchInvoices } from './billing-api.ts';
@@ -16,13 +16,7 @@ const STATUS: Record<InvoiceView['status'], string> = {
   void: 'Void',
 };
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+const dateOf = (iso: string) => formatDate(iso, { timeZone: 'UTC' });
 const amountOf = (invoice: InvoiceView) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: invoice.currency.toUpperCase() }).format(
     invoice.amount,

@@ -1,10 +1,11 @@
 /** Cancel Plan and Reactivate Plan (SPEC.md section 4, Subscription), with SPEC.md section 8's failure texts. */
+import { formatDate as formatDay } from '@coinpace/domain';
 import { cancelSubscription, reactivateSubscription } from './billing-api.ts';
 import { showBillingNotice } from './billing-notice.ts';
 import { useBilling } from './billing-store.ts';
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '';
+/** A billing date ('Apr 15, 2026', the provider's day in UTC); '' when there is none. */
+const formatDate = (iso: string | null) => (iso ? formatDay(iso, { timeZone: 'UTC' }) : '');
 
 /** Sets the plan to end at the period's end; true when it worked. */
 export async function cancelPlan(): Promise<boolean> {

@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   formatPortfolioPrice,
   formatQuantity,
   formatUsd,
@@ -23,7 +24,6 @@ const METHODS: { id: CostMethod; label: string }[] = [
   { id: 'fifo', label: 'FIFO' },
 ];
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const tone = (n: number) => (n > 0 ? 'pf-gain' : n < 0 ? 'pf-loss' : undefined);
 
 /**
@@ -82,7 +82,7 @@ export function HoldingDetail() {
           <p>
             Delete the {KIND_LABELS[pendingDelete.type].toLowerCase()} of{' '}
             {formatQuantity(Number(pendingDelete.quantity))} {row.symbol} on{' '}
-            {dateFormat.format(new Date(pendingDelete.at))}? The holding is worked out again without it.
+            {formatDateTime(pendingDelete.at)}? The holding is worked out again without it.
           </p>
         )}
         {deleteError && (
@@ -226,7 +226,7 @@ function DetailBody({
                 {[...transactions].reverse().map((t) => {
                   const gain = saleGain.get(t.id);
                   // Transactions are shown as recorded, in US dollars, whatever the display currency.
-                  const when = dateFormat.format(new Date(t.at));
+                  const when = formatDateTime(t.at);
                   return (
                     <tr key={t.id} data-transaction={t.type}>
                       <td data-label="Date">{when}</td>
