@@ -12,6 +12,7 @@ import type { BetaSignupCount, CheckPasswordResult } from '../schemas/public.ts'
 import type { PriceUpdateResult, TrackedCoinView } from '../schemas/prices.ts';
 import type {
   AuthResult,
+  PendingVerifications,
   PublicConfig,
   SignUpAccepted,
   UserView,
@@ -65,6 +66,10 @@ export const ZVerificationSent = responseSchema<VerificationSent>()(
     expiresAt: isoTime,
     resendAfter: isoTime,
   }),
+);
+
+export const ZPendingVerifications = responseSchema<PendingVerifications>()(
+  z.strictObject({ pending: z.array(ZVerificationSent) }),
 );
 
 export const ZAuthResult = responseSchema<AuthResult>()(

@@ -19,6 +19,7 @@ import {
   ZHealth,
   ZNotReady,
   ZOpenApiDocument,
+  ZPendingVerifications,
   ZPublicConfig,
   ZReady,
   ZSuccess,
@@ -242,6 +243,18 @@ export const SESSION_ROUTES: RouteDoc[] = [
       400: 'SMS: the number is not a mobile number of a country on SMS_COUNTRIES (premium-rate, shared-cost and satellite numbers never are).',
       403: 'SMS: the plan in force has no SMS alerts.',
       409: 'The destination is already verified.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/users/me/verification',
+    tag: 'Users',
+    access: 'user',
+    summary: 'Confirmations still pending',
+    description:
+      "The links and codes sent that can still be used: for the profile's current e-mail or phone, not yet confirmed, not expired, with tries left. Each says until when it holds (`expiresAt`) and when another may be sent (`resendAfter`).",
+    responses: {
+      200: { description: 'The pending confirmations, per channel.', schema: ZPendingVerifications },
     },
   },
   {

@@ -91,6 +91,14 @@ export interface VerificationSent {
   resendAfter: string;
 }
 
+/**
+ * GET /api/users/me/verification: the links / codes sent that can still be used (for the destination the profile
+ * has now, not expired, tries left), so the account screen shows the code field again after the user left it.
+ */
+export interface PendingVerifications {
+  pending: VerificationSent[];
+}
+
 export interface AuthResult {
   token: string;
   user: UserView;

@@ -99,6 +99,11 @@ export const SYSTEM_AUTH_SCENARIOS: Record<string, Scenario> = {
     const { token } = await smsReady(main);
     return main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
   },
+  'GET /api/users/me/verification 200': async ({ main }) => {
+    const { token } = await smsReady(main);
+    await main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
+    return main.call('GET', '/api/users/me/verification', { token });
+  },
   'POST /api/users/me/verification 400': async ({ main }) => {
     const { token } = await smsReady(main, '+8821612345678');
     return main.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });

@@ -87,6 +87,23 @@ describe.each(testEngines(process.env.DATABASE_URL))('contact verification on %s
     expect((await confirm(token, 'sms', fresh)).body.user).toMatchObject({ phoneVerified: true });
   });
 
+  it('tells what is pending, so a code sent before leaving the screen can still be entered', async () => {
+    const { token } = await withPhone();
+    const pending = async () => (await api.call('GET', '/api/users/me/verification', { token })).body;
+    expect(await pending()).toEqual({ pending: [] });
+    const sent = await request(token, 'sms');
+    expect(await pending()).toEqual({ pending: [sent.body] });
+    // The resend wait is stated in seconds, in the header and in the message.
+    const again = await request(token, 'sms');
+    const wait = Number(again.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(again.body.error).toBe(`You can ask for another code in ${wait} s.`);
+    // A changed number, or an expired code, leaves nothing pending.
+    ahead += 10 * 60_000 + 1000;
+    expect(await pending()).toEqual({ pending: [] });
+  });
+
   it('checks at most five codes when thirty confirms arrive at once', async () => {
     const { token, user } = await withPhone();
     ahead += 61_000;

@@ -31,6 +31,7 @@ import {
   renderVerificationEmail,
   renderVerificationSms,
   type ContactChannel,
+  type PendingVerifications,
   type VerificationSent,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
@@ -74,7 +75,7 @@ async function requireSmsPlan(db: AppDb, userId: string): Promise<void> {
   }
 }
 
-/** Adds POST /me/verification and POST /me/verification/confirm to the users router. */
+/** Adds POST /me/verification, GET /me/verification (what is pending) and POST /me/verification/confirm. */
 export function addVerificationRoutes(
   router: Router<AppState>,
   { config, db, limiters = memoryLimiters(), now = () => new Date() }: ApiDeps,
@@ -98,7 +99,13 @@ export function addVerificationRoutes(
     const at = now();
     const earlier = await findContactVerification(db, user.id, channel);
     const wait = earlier ? earlier.sentAt.getTime() + VERIFICATION_RULES.resendAfterMs - at.getTime() : 0;
-    if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfter: Math.ceil(wait / 1000) });
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AppError('RATE_LIMITED', {
+        message: `You can ask for another ${channel === 'sms' ? 'code' : 'link'} in ${seconds} s.`,
+        retryAfter: seconds,
+      });
+    }
     await consumePoint(requests, user.id);
     await codes.admit(channel, destination.value);
 
@@ -149,6 +156,31 @@ export function addVerificationRoutes(
     };
     ctx.status = 202;
     ctx.body = body;
+  });
+
+  // Leaving the account screen must not lose a code that still holds: the screen asks what is pending.
+  router.get('/me/verification', async (ctx) => {
+    const user = currentUser(ctx);
+    const at = now().getTime();
+    const pending: VerificationSent[] = [];
+    for (const channel of ['email', 'sms'] as const) {
+      const destination = destinationOf(user, channel);
+      const row = await findContactVerification(db, user.id, channel);
+      const usable =
+        row &&
+        !destination.verified &&
+        row.destination === destination.value &&
+        row.expiresAt.getTime() > at &&
+        row.attempts < VERIFICATION_RULES.maxAttempts;
+      if (!usable) continue;
+      pending.push({
+        channel,
+        destination: row.destination,
+        expiresAt: row.expiresAt.toISOString(),
+        resendAfter: new Date(row.sentAt.getTime() + VERIFICATION_RULES.resendAfterMs).toISOString(),
+      });
+    }
+    ctx.body = { pending } satisfies PendingVerifications;
   });
 
   router.post('/me/verification/confirm', jsonBody(), async (ctx) => {

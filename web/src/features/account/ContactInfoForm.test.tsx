@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenGetter } from '../../lib/api-client.ts';
@@ -17,7 +17,7 @@ const user = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 let answers: Record<string, (body: unknown) => Answer>;
 const calls: { method: string; url: string; body: unknown }[] = [];
 beforeEach(() => {
@@ -30,6 +30,7 @@ beforeEach(() => {
   });
   answers = {
     'GET /api/users/me': () => ({ status: 200, body: { user: user() } }),
+    'GET /api/users/me/verification': () => ({ status: 200, body: { pending: [] } }),
     'POST /api/users/me/verification': () => ({
       status: 202,
       body: {
@@ -49,11 +50,12 @@ beforeEach(() => {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
     const answer = answers[`${method} ${new URL(url, 'http://x').pathname}`]!(body);
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
   });
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -106,6 +108,54 @@ describe('ContactInfoForm: confirming alert destinations', () => {
     await waitFor(() => expect(screen.getByText(/Phone \+15550001111/).textContent).toContain('Verified'));
     expect(screen.queryByText('Not verified')).toBeNull();
     expect(screen.queryByLabelText('Code from the SMS')).toBeNull();
+  });
+
+  it('on return, shows the field of a code that still holds, and counts down to when another may be sent', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-05-01T12:00:00.000Z'));
+    answers['GET /api/users/me/verification'] = () => ({
+      status: 200,
+      body: {
+        pending: [
+          {
+            channel: 'sms',
+            destination: '+15550001111',
+            expiresAt: '2026-05-01T12:09:15.000Z',
+            resendAfter: '2026-05-01T12:00:15.000Z',
+          },
+        ],
+      },
+    });
+    renderIt();
+    const code = await screen.findByLabelText('Code from the SMS');
+    const resend = screen.getByRole('button', { name: 'Send code again in 15 s' }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(resend.textContent).toBe('Send code again in 10 s');
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(resend.textContent).toBe('Send code again');
+    expect(resend.disabled).toBe(false);
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.submit(code.closest('form')!);
+    await waitFor(() => expect(screen.getByText(/Phone \+15550001111/).textContent).toContain('Verified'));
+  });
+
+  it('a resend asked too soon counts down the seconds the server gave, instead of "Too many requests"', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    answers['POST /api/users/me/verification'] = () => ({
+      status: 429,
+      body: { error: 'You can ask for another code in 42 s.', code: 'RATE_LIMITED' },
+      headers: { 'retry-after': '42' },
+    });
+    renderIt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    const button = (await screen.findByRole('button', { name: 'Send code in 42 s' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(42_000));
+    expect(button.textContent).toBe('Send code');
+    expect(button.disabled).toBe(false);
   });
 
   it('confirms the e-mail from the link it was opened with, and drops the code from the address', async () => {

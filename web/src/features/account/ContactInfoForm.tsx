@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@coinpace/domain';
+import type { FieldIssue, VerificationSent } from '@coinpace/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import {
   confirmVerification,
   fetchContactInfo,
+  fetchPendingVerifications,
   saveContactInfo,
   validateContactInfo,
   type ContactFields,
@@ -43,11 +44,15 @@ export function ContactInfoForm() {
   /** What the server holds: the destinations and whether each is confirmed. */
   const [stored, setStored] = useState<SavedContact | null>(null);
   const [linkNote, setLinkNote] = useState<string | null>(null);
+  /** Codes and links sent earlier that still hold (the field comes back after leaving the screen). */
+  const [pending, setPending] = useState<VerificationSent[]>([]);
   const [params, setParams] = useSearchParams();
   const show = (contact: SavedContact) => {
     setStored(contact);
     setFields(contact);
   };
+  const pendingFor = (channel: VerificationSent['channel'], destination: string) =>
+    pending.find((p) => p.channel === channel && p.destination === destination) ?? null;
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -74,7 +79,15 @@ export function ContactInfoForm() {
       rest.delete('code');
       setParams(rest, { replace: true });
     }
-    load.then(show, (caught: unknown) => setError(`Failed to load data: ${errorMessage(caught)}`));
+    // What is pending is a help, not a must: without it the screen works as before.
+    const sent = fetchPendingVerifications().catch(() => []);
+    Promise.all([load, sent]).then(
+      ([contact, open]) => {
+        setPending(open);
+        show(contact);
+      },
+      (caught: unknown) => setError(`Failed to load data: ${errorMessage(caught)}`),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening the screen
   }, []);
 
@@ -165,6 +178,7 @@ export function ContactInfoForm() {
               channel="email"
               destination={stored.email}
               verified={stored.verified.email}
+              pending={pendingFor('email', stored.email)}
               onConfirmed={show}
             />
           )}
@@ -174,6 +188,7 @@ export function ContactInfoForm() {
               channel="sms"
               destination={stored.phone}
               verified={stored.verified.phone}
+              pending={pendingFor('sms', stored.phone)}
               onConfirmed={show}
             />
           )}

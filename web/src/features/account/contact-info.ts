@@ -4,6 +4,7 @@ import {
   toFieldIssues,
   type ContactChannel,
   type FieldIssue,
+  type PendingVerifications,
   type UserView,
   type VerificationSent,
 } from '@coinpace/domain';
@@ -40,6 +41,11 @@ export async function fetchContactInfo(): Promise<SavedContact> {
 /** Sends a confirmation link (e-mail) or code (SMS) to the saved destination. */
 export async function requestVerification(channel: ContactChannel): Promise<VerificationSent> {
   return api<VerificationSent>('/api/users/me/verification', { method: 'POST', body: { channel } });
+}
+
+/** The links / codes sent that still hold, so the code field comes back after the user left the screen. */
+export async function fetchPendingVerifications(): Promise<VerificationSent[]> {
+  return (await api<PendingVerifications>('/api/users/me/verification')).pending;
 }
 
 /** Confirms the destination with the SMS code or the link's token; answers the new confirmation state. */
