@@ -271,4 +271,29 @@ describe('Stripe adapter: plan-change preview', () => {
       status: 500,
     });
   });
+
+  it("counts the customer's credit balance and a downgrade's pending proration credit, less what the renewal used", async () => {
+    const id = await subscribed('enterprise');
+    const customerId = fake.subscriptions.get(id)!.customer;
+    expect(await stripe.creditBalance({ userId: 'user-enterprise', customerId })).toBe(0);
+    expect(await stripe.creditBalance({ userId: 'user-enterprise', customerId: null })).toBe(0);
+    // A negative balance is credit; a positive one is owed, never credit.
+    fake.customers.get(customerId)!.balance = -250;
+    expect(await stripe.creditBalance({ userId: 'user-enterprise', customerId })).toBe(250);
+    fake.customers.get(customerId)!.balance = 400;
+    expect(await stripe.creditBalance({ userId: 'user-enterprise', customerId })).toBe(0);
+    fake.customers.get(customerId)!.balance = 0;
+
+    clock = new Date('2026-03-25T10:00:00Z');
+    const quote = await stripe.previewPlanChange(id, 'basic', clock);
+    await stripe.changePlan(id, 'basic', { prorationDate: clock });
+    expect(await stripe.creditBalance({ userId: 'user-enterprise', customerId })).toBe(
+      quote.creditToNextInvoice,
+    );
+    // The renewal takes the pending items in; what its $5.99 does not use is left on the balance.
+    fake.advancePeriod(id);
+    expect(await stripe.creditBalance({ userId: 'user-enterprise', customerId })).toBe(
+      quote.creditToNextInvoice - 599,
+    );
+  });
 });

@@ -34,6 +34,8 @@ export interface FakeBillingState {
   invoices: Map<string, FakeInvoice>;
   /** Proration items `create_prorations` left for each customer's next invoice (Stripe's pending items). */
   pendingItems: Map<string, FakeInvoice['lines']>;
+  /** Adds credit to a customer's balance (what an invoice's negative total leaves, as Stripe does). */
+  creditCustomer: (customer: string, cents: number) => void;
 }
 
 const PRORATION = new Set(['create_prorations', 'always_invoice', 'none']);
@@ -351,6 +353,8 @@ export function recordPeriodInvoice(
     ],
   };
   if (reason === 'subscription_cycle') state.pendingItems.delete(sub.customer);
+  const total = invoice.lines.reduce((sum, line) => sum + line.amount, 0);
+  if (total < 0) state.creditCustomer(sub.customer, 0 - total);
   state.invoices.set(invoice.id, invoice);
   sub.latestInvoice = invoice.id;
   return invoice;

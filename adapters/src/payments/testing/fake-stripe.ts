@@ -113,6 +113,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     amountOf,
     invoices,
     pendingItems: new Map(),
+    creditCustomer: (id, cents) => {
+      const customer = customers.get(id);
+      if (customer) customer.balance = (customer.balance ?? 0) - cents;
+    },
     isKnownPrice: (price) => amounts.has(price),
     productName: (price) => PLANS.find((plan) => prices[plan.id] === price)?.name ?? price,
   };

@@ -299,7 +299,10 @@ describe.each(testEngines(process.env.DATABASE_URL))(
 
     it('a user who never started a checkout has no invoices and no portal yet', async () => {
       const { token } = await api.signUp();
-      expect((await api.call('GET', '/api/billing/invoices', { token })).body).toEqual({ invoices: [] });
+      expect((await api.call('GET', '/api/billing/invoices', { token })).body).toEqual({
+        invoices: [],
+        credit: 0,
+      });
       const portal = await api.call('POST', '/api/billing/portal-session', { token, body: {} });
       expect(portal.status).toBe(409);
       expect(portal.body.error).toBe('No payment account yet: subscribe to a plan first.');
