@@ -6,6 +6,7 @@ import {
   alerts,
   checkoutSessions,
   localCards,
+  localCredits,
   localInvoices,
   contactMessages,
   contactVerifications,
@@ -49,6 +50,7 @@ export async function deleteAccountData(
   await tx.delete(checkoutSessions).where(eq(checkoutSessions.userId, userId));
   await tx.delete(localInvoices).where(eq(localInvoices.userId, userId));
   await tx.delete(localCards).where(eq(localCards.userId, userId));
+  await tx.delete(localCredits).where(eq(localCredits.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(localCredentials).where(eq(localCredentials.userId, userId));
   // A code or link waiting to confirm one of the account's addresses dies with it.

@@ -12,6 +12,7 @@ import {
   checkoutSessions,
   contactMessages,
   localCredentials,
+  localCredits,
   outboxMessages,
   portfolioItems,
   subscriptions,
@@ -160,6 +161,18 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
     expect(await store.findSubscription('local_unknown')).toBeUndefined();
   });
 
+  it("keeps a user's local credit, adding and using it, never below zero", async () => {
+    const store = createDbLocalPaymentStore(database.db);
+    const user = await createTestUser(database.db);
+    expect(await store.creditOf(user.id)).toBe(0);
+    await Promise.all([store.addCredit(user.id, 2980), store.addCredit(user.id, 20)]);
+    expect(await store.creditOf(user.id)).toBe(3000);
+    await store.addCredit(user.id, -599);
+    expect(await store.creditOf(user.id)).toBe(2401);
+    await store.addCredit(user.id, -5000);
+    expect(await store.creditOf(user.id)).toBe(0);
+  });
+
   it("deletes a user's data, keeping a scrubbed tombstone that no token can bring back", async () => {
     const { db } = database;
     const user = await createTestUser(db, { phone: '+15550001111' });
@@ -172,6 +185,8 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
       end: t('2026-06-01T00:00:00Z'),
     });
     await db.transaction((tx) => lockSubscription(tx, user.id, 'local'));
+    // A downgrade's local credit goes with the account.
+    await createDbLocalPaymentStore(db).addCredit(user.id, 2980);
     await enqueueOutbox(db, {
       channel: 'email',
       kind: 'alert',
@@ -201,6 +216,7 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
       subscriptions,
       checkoutSessions,
       localCredentials,
+      localCredits,
       outboxMessages,
     ]) {
       expect(await db.select().from(table).where(eq(table.userId, user.id))).toHaveLength(0);
