@@ -4,3 +4,4 @@ export * from './schemas.ts';
 export * from './summary.ts';
 export { fromDecimal, toDecimal } from './fixed-point.ts';
 export * from './gains.ts';
+export * from './gains-query.ts';
