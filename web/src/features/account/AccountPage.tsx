@@ -2,6 +2,7 @@ import { ContactInfoForm } from './ContactInfoForm.tsx';
 import { CostMethodSection } from './CostMethodSection.tsx';
 import { DataExport } from './DataExport.tsx';
 import { DisplayCurrencySection } from './DisplayCurrencySection.tsx';
+import { GainsReportSection } from './GainsReportSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { InvoicesSection } from './InvoicesSection.tsx';
 import { PlanSection } from './PlanSection.tsx';
@@ -10,7 +11,7 @@ import './account.css';
 
 /**
  * The account screen (SPEC.md section 2, 'Account screen'): plan, billing (invoices, payment method), contact
- * info, cost method, report issue, download your data, delete account.
+ * info, cost method, display currency, the gains report, report issue, download your data, delete account.
  * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
  */
 export function AccountPage() {
@@ -28,6 +29,7 @@ export function AccountPage() {
         <ContactInfoForm />
         <CostMethodSection />
         <DisplayCurrencySection />
+        <GainsReportSection />
         <ReportIssue />
         <DataExport />
         <DeleteAccount />
