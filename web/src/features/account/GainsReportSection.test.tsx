@@ -55,6 +55,31 @@ describe('GainsReportSection', () => {
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the CSV of the report shown, named by year and method', async () => {
+    render(<GainsReportSection />);
+    await screen.findByRole('table');
+    api.on('GET', '/api/reports/gains', { text: 'Part,(a) Description of property\r\n' });
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:gains';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV (Form 8949 layout)' }));
+    });
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/reports/gains').at(-1)!.query.toString()).toBe(
+      'year=2025&method=average&format=csv',
+    );
+    expect(await saved[0]!.text()).toBe('Part,(a) Description of property\r\n');
+    expect(names).toEqual(['coinpace-gains-2025-average.csv']);
   });
 
   it('shows last year by the saved method: the notice, totals, the sales and the income note', async () => {
