@@ -11,7 +11,7 @@ import './account.css';
 
 /**
  * The account screen (SPEC.md section 2, 'Account screen'): plan, billing (invoices, payment method), contact
- * info, cost method, display currency, the gains report, report issue, download your data, delete account.
+ * info, cost method, the gains report, display currency, report issue, download your data, delete account.
  * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
  */
 export function AccountPage() {
@@ -28,8 +28,9 @@ export function AccountPage() {
         <InvoicesSection />
         <ContactInfoForm />
         <CostMethodSection />
-        <DisplayCurrencySection />
+        {/* Full width, after an even number of cards: no card is left alone on a row above it. */}
         <GainsReportSection />
+        <DisplayCurrencySection />
         <ReportIssue />
         <DataExport />
         <DeleteAccount />
