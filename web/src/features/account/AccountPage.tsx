@@ -11,7 +11,8 @@ import './account.css';
 
 /**
  * The account screen (SPEC.md section 2, 'Account screen'): plan, billing (invoices, payment method), contact
- * info, cost method, the gains report, display currency, report issue, download your data, delete account.
+ * info, cost method, display currency, report issue, download your data, delete account; then the gains
+ * report.
  * A session_id in the address (back from checkout) is handled by the dashboard shell's billing layer.
  */
 export function AccountPage() {
@@ -28,13 +29,13 @@ export function AccountPage() {
         <InvoicesSection />
         <ContactInfoForm />
         <CostMethodSection />
-        {/* Full width, after an even number of cards: no card is left alone on a row above it. */}
-        <GainsReportSection />
         <DisplayCurrencySection />
         <ReportIssue />
         <DataExport />
         <DeleteAccount />
       </div>
+      {/* Full width below the settings' grid: its table needs the room, and the grid keeps its rows. */}
+      <GainsReportSection />
     </>
   );
 }
