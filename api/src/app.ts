@@ -11,6 +11,7 @@ import { billingRoutes } from './features/billing/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { requireSitePassword } from './features/site-password/gate.ts';
 import { CHECK_PASSWORD_LIMIT, sitePasswordRoutes } from './features/site-password/routes.ts';
 import { memoryLimiters } from './middleware/limiters.ts';
@@ -44,6 +45,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     authRoutes(deps, codes),
     userRoutes(deps, codes),
     portfolioRoutes(deps),
+    reportRoutes(deps),
     alertRoutes(deps),
     billingRoutes(deps),
     priceRoutes(deps),

@@ -164,6 +164,7 @@ const QUERIES: Record<string, string> = {
   'GET /api/search': '?query=bit',
   'GET /api/portfolio/history': '?range=30d',
   'GET /api/portfolio/:id/price-history': '?range=30d',
+  'GET /api/reports/gains': '?year=2024',
 };
 
 /**

@@ -9,12 +9,14 @@ import { ALERT_ROUTES } from './routes-alerts.ts';
 import { BILLING_ROUTES } from './routes-billing.ts';
 import { PORTFOLIO_ROUTES } from './routes-portfolio.ts';
 import { PRICE_ROUTES } from './routes-prices.ts';
+import { REPORT_ROUTES } from './routes-reports.ts';
 import { SESSION_ROUTES } from './routes-session.ts';
 
 /** Every route of the API with its documentation, grouped by tag. */
 export const API_ROUTES: readonly RouteDoc[] = [
   ...SESSION_ROUTES,
   ...PORTFOLIO_ROUTES,
+  ...REPORT_ROUTES,
   ...ALERT_ROUTES,
   ...BILLING_ROUTES,
   ...PRICE_ROUTES,

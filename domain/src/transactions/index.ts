@@ -3,3 +3,5 @@ export * from './cost-basis.ts';
 export * from './schemas.ts';
 export * from './summary.ts';
 export { fromDecimal, toDecimal } from './fixed-point.ts';
+export * from './gains.ts';
+export * from './gains-query.ts';

@@ -44,6 +44,12 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
   },
   'GET /api/portfolio/summary 400': async ({ main }) =>
     main.call('GET', '/api/portfolio/summary?method=lifo', { token: await signedIn(main) }),
+  'GET /api/reports/gains 200': async ({ main }) => {
+    const { token } = await holdingWithSale(main);
+    return main.call('GET', `/api/reports/gains?year=${new Date().getUTCFullYear()}`, { token });
+  },
+  'GET /api/reports/gains 400': async ({ main }) =>
+    main.call('GET', '/api/reports/gains?year=1999', { token: await signedIn(main) }),
   'GET /api/portfolio/history 200': async ({ main }) => {
     const token = await signedIn(main);
     await holdingOf(main, token);

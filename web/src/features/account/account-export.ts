@@ -33,7 +33,8 @@ export async function downloadAccountData(): Promise<void> {
   }
 }
 
-function saveFile(name: string, blob: Blob): void {
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveFile(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,0 +1,137 @@
+import type { GainsReportResult } from '@coinpace/domain';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
+import { GainsReportSection } from './GainsReportSection.tsx';
+
+const totals = (proceeds: string, costBasis: string, gain: string) => ({ proceeds, costBasis, gain });
+
+function report(over: Partial<GainsReportResult> = {}): GainsReportResult {
+  return {
+    year: 2025,
+    method: 'average',
+    currency: 'usd',
+    conversion: null,
+    disposals: [
+      {
+        holdingId: '00000000-0000-4000-8000-000000000001',
+        transactionId: 's1',
+        symbol: 'BTC',
+        name: 'Bitcoin',
+        quantity: '0.5',
+        acquired: '2024-01-10',
+        disposed: '2025-06-01',
+        proceeds: '198',
+        costBasis: '250.004',
+        gain: '-52.004',
+        term: 'long',
+      },
+    ],
+    shortTerm: totals('0', '0', '0'),
+    longTerm: totals('198', '250.004', '-52.004'),
+    total: totals('198', '250.004', '-52.004'),
+    transferFees: '0',
+    realisedGain: '-52.004',
+    skipped: [],
+    income: [],
+    incomeNote: 'Coinpace does not record income yet, so none is listed.',
+    notice: 'This report is not tax advice.',
+    ...over,
+  };
+}
+
+describe('GainsReportSection', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 5, 1) });
+    api = installFakeApi().on('GET', '/api/reports/gains', (call) => ({
+      body: report({
+        year: Number(call.query.get('year')),
+        method: (call.query.get('method') as GainsReportResult['method']) ?? 'average',
+      }),
+    }));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the CSV of the report shown, named by year and method', async () => {
+    render(<GainsReportSection />);
+    await screen.findByRole('table');
+    api.on('GET', '/api/reports/gains', { text: 'Part,(a) Description of property\r\n' });
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:gains';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV (Form 8949 layout)' }));
+    });
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/reports/gains').at(-1)!.query.toString()).toBe(
+      'year=2025&method=average&format=csv',
+    );
+    expect(await saved[0]!.text()).toBe('Part,(a) Description of property\r\n');
+    expect(names).toEqual(['coinpace-gains-2025-average.csv']);
+  });
+
+  it('shows last year by the saved method: the notice, totals, the sales and the income note', async () => {
+    render(<GainsReportSection />);
+    expect(screen.getByRole('status').textContent).toBe('Loading the 2025 report...');
+    const table = await screen.findByRole('table', { name: 'Sales in 2025' });
+    expect(api.callsTo('GET', '/api/reports/gains')[0]!.query.toString()).toBe('year=2025');
+    expect(screen.getByRole('note').textContent).toMatch(/not tax advice/);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0.5 BTC', '01/10/2024', '06/01/2025', '198.00', '250.00', '(52.00)', 'Long']);
+    expect(screen.getByText('Total gain or (loss)').nextSibling?.textContent).toBe('(52.00)');
+    expect(screen.getByText(/does not record income/)).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Method' }) as HTMLSelectElement).value).toBe('average');
+  });
+
+  it('reads the report again for another year and method', async () => {
+    render(<GainsReportSection />);
+    await screen.findByRole('table');
+    await act(async () => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Method' }), { target: { value: 'hifo' } });
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Year' }), { target: { value: '2024' } });
+    });
+    await screen.findByRole('table', { name: 'Sales in 2024' });
+    expect(api.callsTo('GET', '/api/reports/gains').map((c) => c.query.toString())).toEqual([
+      'year=2025',
+      'year=2025&method=hifo',
+      'year=2024&method=hifo',
+    ]);
+  });
+
+  it('says so when the year has no sales', async () => {
+    api.on('GET', '/api/reports/gains', { body: report({ disposals: [] }) });
+    render(<GainsReportSection />);
+    expect(await screen.findByText('No sales in 2025.')).toBeTruthy();
+  });
+
+  it('shows why the report could not be loaded, and loads it on Retry', async () => {
+    api.on('GET', '/api/reports/gains', { status: 500, body: { error: 'Something went wrong' } });
+    render(<GainsReportSection />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not load the gains report: Something went wrong',
+    );
+    api.on('GET', '/api/reports/gains', { body: report() });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(await screen.findByRole('table')).toBeTruthy();
+  });
+});
