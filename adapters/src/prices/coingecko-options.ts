@@ -1,5 +1,9 @@
 /** Options of the CoinGecko adapter and their defaults (SPEC.md section 9 'Timing'). */
-import { DEFAULT_COIN_LIST_REFRESH_MINUTES, DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE } from '@coinpace/domain';
+import {
+  DEFAULT_COIN_LIST_REFRESH_MINUTES,
+  DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE,
+  DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE,
+} from '@coinpace/domain';
 import { silentPriceLogger, type PriceLogger } from './logger.ts';
 import type { PriceStore } from './port.ts';
 import { createMemoryUpstreamBudget, type UpstreamBudget, type UserShare } from './user-budget.ts';
@@ -13,7 +17,10 @@ export const DEFAULT_USER_SHARE: UserShare = { calls: DEFAULT_USER_UPSTREAM_CALL
  * The history backfill's share of the quota by default: a few calls a minute, small beside the poll's
  * and the users', so filling a long history takes longer rather than crowding anything out.
  */
-export const DEFAULT_HISTORY_SHARE: UserShare = { calls: 6, perMs: 60_000 };
+export const DEFAULT_HISTORY_SHARE: UserShare = {
+  calls: DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE,
+  perMs: 60_000,
+};
 
 /** How often the poller role reads CoinGecko's coin list again when none is configured: every 6 hours. */
 export const DEFAULT_COIN_LIST_REFRESH_MS = DEFAULT_COIN_LIST_REFRESH_MINUTES * 60_000;
