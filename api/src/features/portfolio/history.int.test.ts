@@ -134,9 +134,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
 
   it('rejects an unknown range with 400 and needs a token', async () => {
     const { token } = await api.signUp();
-    const bad = await api.call('GET', '/api/portfolio/history?range=1y', { token });
+    const bad = await api.call('GET', '/api/portfolio/history?range=5y', { token });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('range must be 7d or 30d');
+    expect(bad.body.error).toBe('range must be 7d, 30d, 90d or 1y');
     expect((await api.call('GET', '/api/portfolio/history')).status).toBe(401);
   });
 
@@ -164,7 +164,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
       token: other.token,
     });
     expect(foreign.status).toBe(404);
-    const bad = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history?range=1y`, { token });
+    const bad = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history?range=5y`, { token });
     expect(bad.status).toBe(400);
   });
 
@@ -246,6 +246,12 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
     const lastBucket = Math.floor((hourStart - H) / (4 * H)) * 4 * H;
     expect(points.find((p) => p.t === lastBucket)!.value).toBe(51);
     expect(points.at(-1)).toMatchObject({ t: body.to, value: 52 });
+    // Over 90 days, 12-hourly points from the first stored hour on.
+    const quarter = await api.call('GET', `/api/portfolio/${added.body.id}/price-history?range=90d`, {
+      token,
+    });
+    expect(quarter.body).toMatchObject({ range: '90d', stepMs: 12 * H });
+    expect(quarter.body.points[0].t).toBe(Math.floor(from / (12 * H)) * 12 * H);
     const portfolio = await api.call('GET', '/api/portfolio/history?range=30d', { token });
     expect(portfolio.body.points.map((p: { value: number }) => p.value)).toEqual(points.map((p) => p.value));
   });

@@ -10,10 +10,12 @@ import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7 days' },
   { id: '30d', label: '30 days' },
+  { id: '90d', label: '90 days' },
+  { id: '1y', label: '1 year' },
 ];
 
 /**
- * Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes.
+ * Portfolio value over 7, 30 or 90 days or a year, from GET /api/portfolio/history; reloads when `version` changes.
  * Above the chart, the change over the time the history really covers ('over 35 minutes' until there
  * are 7 days of prices) in words (screen readers get the start and end values; the drawing itself is
  * hidden from them). The y-axis spans at least 5% of the value, so a small move looks small.

@@ -19,6 +19,8 @@ import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7D' },
   { id: '30d', label: '30D' },
+  { id: '90d', label: '90D' },
+  { id: '1y', label: '1Y' },
 ];
 
 const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,7 +47,7 @@ export function tradeMarkers(rows: readonly TransactionRow[], from: number, to: 
 }
 
 /**
- * The coin's price over 7 or 30 days (GET /api/portfolio/{id}/price-history, from the recorded price
+ * The coin's price over 7, 30 or 90 days or a year (GET /api/portfolio/{id}/price-history, from the recorded price
  * history) with a dot at each buy (green) and sell (red) of the range, at its time and price. Drawn in
  * the display currency once a rate of it is known, each point and dot at the rate of its own day (the
  * history's `fx`), on round ticks as the value chart's. The drawing is hidden from screen readers; the
