@@ -3,7 +3,12 @@
  * the coins held (back to the first trade, as far as the source reaches) and watched is filled from the
  * history share while every poll goes on and is answered, and a new leader asks nothing already stored.
  */
-import { createCoinGeckoPriceSource, createMemoryUpstreamBudget } from '@coinpace/adapters';
+import {
+  createCoinGeckoPriceSource,
+  createMemoryUpstreamBudget,
+  createSimulatedPriceSource,
+  type PriceSource,
+} from '@coinpace/adapters';
 import {
   createFakeCoinGecko,
   createTestBus,
@@ -63,15 +68,17 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     await database?.close();
   });
 
-  function startPoller(): PricePoller {
+  function startPoller(
+    prices: PriceSource = createCoinGeckoPriceSource({
+      baseUrl: url,
+      minGapMs: 0,
+      historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
+    }),
+  ): PricePoller {
     const poller = createPricePoller({
       db: database.db,
       bus,
-      prices: createCoinGeckoPriceSource({
-        baseUrl: url,
-        minGapMs: 0,
-        historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
-      }),
+      prices,
       pollMs: 100,
       lockTtlMs: 3_000,
       marketBackfillRescanMs: 100,
@@ -176,5 +183,22 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     });
     await second.stop();
     expect(fake.requestsTo('coins/market_chart/range')).toHaveLength(0);
+  });
+
+  it("fills the embedded demo feed's history from its generated past, marked simulated", async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    await createTestHolding(db, user.id, { coingeckoId: 'litecoin', symbol: 'LTC', name: 'Litecoin' });
+    const poller = startPoller(createSimulatedPriceSource({ seed: 5 }));
+    const key = { coingeckoId: 'litecoin', currency: 'usd', granularity: 'hourly' as const };
+    const [hourly] = wantedSpans(null, Date.now());
+    await waitFor(async () => (await findMarketHistoryGaps(db, key, hourly!.span)).length === 0, {
+      what: 'litecoin hourly history',
+      timeoutMs: 30_000,
+    });
+    await poller.stop();
+    const points = await readMarketHistory(db, key, hourly!.span);
+    expect(points).toHaveLength(HOURLY_HISTORY_DAYS * 24);
+    expect(new Set(points.map((p) => p.source))).toEqual(new Set(['simulated']));
   });
 });
