@@ -53,13 +53,17 @@ export interface Config {
   database: { url?: string };
   /** `prefix` starts every Redis key and channel name, so deployments can share one Redis. */
   redis: { url?: string; prefix: string };
-  /** userCallsPerMinute: the users' share of the CoinGecko quota; coinListRefreshMs: the poller's list reads. */
+  /**
+   * userCallsPerMinute: the users' share of the CoinGecko quota; historyCallsPerMinute: the market-history
+   * backfill's share; coinListRefreshMs: the poller's list reads.
+   */
   prices: {
     source: 'coingecko' | 'simulated';
     baseUrl: string;
     apiKey?: string;
     pollMs: number;
     userCallsPerMinute: number;
+    historyCallsPerMinute: number;
     coinListRefreshMs: number;
   };
   identity:
@@ -225,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiKey: e.COINGECKO_API_KEY,
       pollMs: e.PRICE_POLL_MS,
       userCallsPerMinute: e.COINGECKO_USER_CALLS_PER_MINUTE,
+      historyCallsPerMinute: e.COINGECKO_HISTORY_CALLS_PER_MINUTE,
       coinListRefreshMs: e.COINGECKO_COIN_LIST_REFRESH_MINUTES * 60_000,
     },
     identity,

@@ -81,5 +81,10 @@ export function formatBodyLimit(bytes: number): string {
 
 /** User-driven CoinGecko calls in any minute by default: a third of the demo quota (30), the rest the poll's. */
 export const DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE = 10;
+/**
+ * Market-history calls of the poller's backfill in any minute by default: a fifth of the demo quota (30),
+ * beside the users' third, so history fills in the background and the poll keeps the rest.
+ */
+export const DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE = 6;
 /** How often the poller role reads CoinGecko's coin list again by default, in minutes (6 hours). */
 export const DEFAULT_COIN_LIST_REFRESH_MINUTES = 360;

@@ -40,10 +40,16 @@ export function createAppPriceSource(
         logger: deps.logger,
       })
     : createMemoryUpstreamBudget(share);
+  // Only the leading poller reads history, so its process's bucket is the whole history share.
+  const historyBudget = createMemoryUpstreamBudget({
+    calls: config.prices.historyCallsPerMinute,
+    perMs: deps.shareWindowMs ?? 60_000,
+  });
   return createPriceSource(config.prices, {
     logger: deps.logger,
     store: createDbPriceStore(deps.db),
     userBudget,
+    historyBudget,
     onUserCall: countUserUpstreamCalls(deps.metrics),
   });
 }

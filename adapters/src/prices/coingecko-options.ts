@@ -1,5 +1,9 @@
 /** Options of the CoinGecko adapter and their defaults (SPEC.md section 9 'Timing'). */
-import { DEFAULT_COIN_LIST_REFRESH_MINUTES, DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE } from '@coinpace/domain';
+import {
+  DEFAULT_COIN_LIST_REFRESH_MINUTES,
+  DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE,
+  DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE,
+} from '@coinpace/domain';
 import { silentPriceLogger, type PriceLogger } from './logger.ts';
 import type { PriceStore } from './port.ts';
 import { createMemoryUpstreamBudget, type UpstreamBudget, type UserShare } from './user-budget.ts';
@@ -9,6 +13,14 @@ import { createMemoryUpstreamBudget, type UpstreamBudget, type UserShare } from 
  * CoinGecko's demo quota (30 a minute). The poll at its default minute needs one call per 50 tracked coins.
  */
 export const DEFAULT_USER_SHARE: UserShare = { calls: DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE, perMs: 60_000 };
+/**
+ * The history backfill's share of the quota by default: a few calls a minute, small beside the poll's
+ * and the users', so filling a long history takes longer rather than crowding anything out.
+ */
+export const DEFAULT_HISTORY_SHARE: UserShare = {
+  calls: DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE,
+  perMs: 60_000,
+};
 
 /** How often the poller role reads CoinGecko's coin list again when none is configured: every 6 hours. */
 export const DEFAULT_COIN_LIST_REFRESH_MS = DEFAULT_COIN_LIST_REFRESH_MINUTES * 60_000;
@@ -60,6 +72,12 @@ export interface CoinGeckoOptions {
    * in this process holding DEFAULT_USER_SHARE.
    */
   userBudget?: UpstreamBudget;
+  /**
+   * The history backfill's share of the quota (getMarketHistory), apart from the poll's and the users'.
+   * Only the leading poller reads history, so a bucket in its process is the whole share. Default: a
+   * bucket holding DEFAULT_HISTORY_SHARE.
+   */
+  historyBudget?: UpstreamBudget;
   /** Told of every user-driven call, allowed or refused for want of the users' share (metrics). */
   onUserCall?: (outcome: 'allowed' | 'refused') => void;
   /** Without a store: age at which the coin list is read again. Default DEFAULT_COIN_LIST_REFRESH_MS (6 h). */
@@ -113,6 +131,7 @@ export function resolveCoinGeckoOptions(options: CoinGeckoOptions): CoinGeckoSet
     tokenBatchGapMs: options.tokenBatchGapMs ?? 2_000,
     store: options.store,
     userBudget: options.userBudget ?? createMemoryUpstreamBudget(DEFAULT_USER_SHARE, now),
+    historyBudget: options.historyBudget ?? createMemoryUpstreamBudget(DEFAULT_HISTORY_SHARE, now),
     onUserCall: options.onUserCall ?? (() => {}),
     coinListRefreshMs: options.coinListRefreshMs ?? DEFAULT_COIN_LIST_REFRESH_MS,
     coinListRetryMs: options.coinListRetryMs ?? 600_000,

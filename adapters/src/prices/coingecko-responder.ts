@@ -116,6 +116,38 @@ export function respondMarketChart(
   };
 }
 
+/**
+ * Answers coins/{id}/market_chart/range (`from` and `to` in unix seconds) as CoinGecko's automatic
+ * spacing does: 5-minutely for a span within a day, hourly up to 90 days, daily beyond, each point's
+ * dollar price from the shaped history (pastUsd), nothing after `nowMs`.
+ */
+export function respondMarketChartRange(
+  id: string,
+  query: URLSearchParams,
+  data: CoinGeckoData,
+  nowMs: number,
+): RouteAnswer {
+  const currency = query.get('vs_currency')?.toLowerCase();
+  if (!currency) return { status: 400, body: { error: 'Missing parameter vs_currency' } };
+  if (currency !== 'usd') return { status: 400, body: { error: 'invalid vs_currency' } };
+  const from = Number(query.get('from')) * 1000;
+  const to = Number(query.get('to')) * 1000;
+  if (!Number.isFinite(from) || !Number.isFinite(to) || !(to > from))
+    return { status: 400, body: { error: 'Invalid from or to' } };
+  const coin = data.coin(id);
+  if (!coin) return { status: 404, body: { error: 'coin not found' } };
+  const hour = 3_600_000;
+  const step = to - from <= 24 * hour ? 5 * 60_000 : to - from <= 90 * 24 * hour ? hour : 24 * hour;
+  const prices: [number, number][] = [];
+  for (let at = Math.ceil(from / step) * step; at <= Math.min(to, nowMs); at += step)
+    prices.push([at, pastUsd(coin, at, nowMs)]);
+  const caps = prices.map(([at, price]) => [at, (price * coin.marketCap) / Math.max(coin.usd, 1e-12)]);
+  return {
+    status: 200,
+    body: { prices, market_caps: caps, total_volumes: caps.map(([at, c]) => [at, c! / 20]) },
+  };
+}
+
 function markets(query: URLSearchParams, data: CoinGeckoData): RouteAnswer {
   const currency = query.get('vs_currency');
   if (!currency) return { status: 400, body: { error: 'Missing parameter vs_currency' } };

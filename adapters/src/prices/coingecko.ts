@@ -18,6 +18,7 @@ import {
 import { CoinList } from './coin-list.ts';
 import { fetchCoinList } from './coin-list-fetch.ts';
 import { readDailyRates } from './coingecko-daily-rates.ts';
+import { readCoinGeckoHistory } from './coingecko-market-history.ts';
 import { ratesFromSamples, readMarkets, readRateSamples, readSimplePrice } from './coingecko-parse.ts';
 import { proxyThrough } from './coingecko-proxy.ts';
 import type { SearchHit } from './coingecko-parse.ts';
@@ -31,8 +32,10 @@ import { chunk, isChainId, normalizeAddresses, normalizeIds } from './normalize.
 import type {
   DailyRatesResult,
   GetDailyRatesOptions,
+  GetMarketHistoryOptions,
   GetPricesOptions,
   ListedCoin,
+  MarketHistoryResult,
   MarketsResult,
   PriceOrigin,
   PriceResult,
@@ -295,6 +298,14 @@ class CoinGeckoPriceSource implements PriceSource {
     options: GetDailyRatesOptions,
   ): Promise<DailyRatesResult> {
     return readDailyRates(this.upstream, currencies, { ...options, timeoutMs: this.o.timeoutMs });
+  }
+
+  async getMarketHistory(id: string, options: GetMarketHistoryOptions): Promise<MarketHistoryResult> {
+    const [coin] = normalizeIds([id]);
+    // Only coins CoinGecko knows are ever asked for; a made-up id has no history and costs no call.
+    if (!coin || !(await this.coinList.known([coin])).has(coin))
+      return { ok: true, points: [], answered: { from: options.from, to: options.to }, source: 'coingecko' };
+    return readCoinGeckoHistory(this.upstream, coin, options, this.o.timeoutMs);
   }
 
   search(query: string): Promise<SearchAnswer> {

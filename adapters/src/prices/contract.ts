@@ -135,6 +135,31 @@ export function describePriceSourceContract(name: string, make: () => Promise<Co
       );
     });
 
+    it('gives a past span of hourly and daily dollar prices, one per period start, oldest first', async () => {
+      const hour = 3_600_000;
+      const to = Math.floor(Date.now() / hour) * hour - 2 * hour;
+      const hourly = await subject.source.getMarketHistory('bitcoin', {
+        from: to - 48 * hour,
+        to,
+        granularity: 'hourly',
+      });
+      if (!hourly.ok) throw new Error(`no history: ${hourly.reason}`);
+      expect(hourly.answered).toEqual({ from: to - 48 * hour, to });
+      expect(hourly.points.map((p) => p.at)).toEqual(
+        Array.from({ length: 48 }, (_, i) => to - (48 - i) * hour),
+      );
+      for (const point of hourly.points) expect(point.price).toBeGreaterThan(0);
+      const day = 24 * hour;
+      const from = Math.floor(to / day) * day - 30 * day;
+      const daily = await subject.source.getMarketHistory('ethereum', {
+        from,
+        to: from + 30 * day,
+        granularity: 'daily',
+      });
+      if (!daily.ok) throw new Error(`no history: ${daily.reason}`);
+      expect(daily.points.map((p) => p.at)).toEqual(Array.from({ length: 30 }, (_, i) => from + i * day));
+    });
+
     it('reports a valid state', () => {
       expect(['live', 'rate_limited', 'unavailable', 'simulated']).toContain(subject.source.state().status);
     });

@@ -2,8 +2,10 @@ export type {
   DailyRate,
   DailyRatesResult,
   GetDailyRatesOptions,
+  GetMarketHistoryOptions,
   GetPricesOptions,
   ListedCoin,
+  MarketHistoryResult,
   MarketsResult,
   PriceOrigin,
   PriceResult,
@@ -20,6 +22,7 @@ export { createCoinGeckoPriceSource } from './coingecko.ts';
 export {
   DEFAULT_COINGECKO_BASE_URL,
   DEFAULT_COIN_LIST_REFRESH_MS,
+  DEFAULT_HISTORY_SHARE,
   DEFAULT_USER_SHARE,
   type CoinGeckoOptions,
 } from './coingecko-options.ts';

@@ -8,6 +8,9 @@ import type {
   DisplayCurrency,
   FxRates,
   MarketCoin,
+  MarketGranularity,
+  MarketHistorySource,
+  MarketPoint,
   PriceMap,
   PriceSourceState,
 } from '@coinpace/domain';
@@ -109,6 +112,39 @@ export interface GetDailyRatesOptions {
   priority?: 'high' | 'normal' | 'low';
 }
 
+/** Options of getMarketHistory: a span of dollar prices at one granularity. */
+export interface GetMarketHistoryOptions {
+  /** Start of the span, epoch ms (inclusive). */
+  from: number;
+  /** End of the span, epoch ms (exclusive); no later than now. */
+  to: number;
+  granularity: MarketGranularity;
+}
+
+/** One getMarketHistory call's answer. */
+export type MarketHistoryResult =
+  | {
+      ok: true;
+      /** One point per period of the span answered, oldest first; none when the source has none there. */
+      points: MarketPoint[];
+      /**
+       * The part of the asked span this answer is complete for: from the asked start to at most the asked
+       * end (one call answers a limited span; ask again from `answered.to` for the rest).
+       */
+      answered: { from: number; to: number };
+      source: MarketHistorySource;
+    }
+  | {
+      ok: false;
+      /**
+       * Why nothing was read: `over_budget` (the history share of the quota is spent), `rate_limited` (the
+       * lock after a 429, or the limiter's queue full), `failed` (any other failure).
+       */
+      reason: 'over_budget' | 'rate_limited' | 'failed';
+      /** When asking again may succeed, epoch ms (over_budget and rate_limited). */
+      retryAt?: number;
+    };
+
 /** Options of getPrices. */
 export interface GetPricesOptions {
   /**
@@ -204,6 +240,15 @@ export interface PriceSource {
     currencies: readonly DisplayCurrency[],
     options: GetDailyRatesOptions,
   ): Promise<DailyRatesResult>;
+
+  /**
+   * A coin's past dollar prices over a span, one point per period of the granularity (the first price of
+   * each UTC hour or day, timed at its start), for the poller's history backfill. CoinGecko: one
+   * coins/{id}/market_chart/range call per answer, drawn from the history share of the quota (never the
+   * poll's, never the users'), after every other waiting call. The simulated feed generates a plausible,
+   * deterministic past ending at its current price. Failures come back as `ok: false`, never a rejection.
+   */
+  getMarketHistory(id: string, options: GetMarketHistoryOptions): Promise<MarketHistoryResult>;
 
   /**
    * Coin search (SPEC.md section 5 'Search', section 8 'Search 429'): queries shorter than 2 characters

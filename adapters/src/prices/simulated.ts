@@ -20,8 +20,10 @@ import { contractAddressFor, isChainId, normalizeAddresses, normalizeIds } from 
 import type {
   DailyRatesResult,
   GetDailyRatesOptions,
+  GetMarketHistoryOptions,
   GetPricesOptions,
   ListedCoin,
+  MarketHistoryResult,
   MarketsResult,
   PriceOrigin,
   PriceResult,
@@ -32,6 +34,7 @@ import type {
 } from './port.ts';
 import { matchProxyRoute } from './proxy-routes.ts';
 import { RandomWalk, type WalkPoint } from './random-walk.ts';
+import { simulatedHistory } from './simulated-history.ts';
 import { SIMULATED_COINS, simulatedCoin, type SimulatedCoin } from './simulated-coins.ts';
 
 /** Options of the simulated source. */
@@ -64,7 +67,7 @@ class SimulatedPriceSource implements PriceSource {
   private readonly walk: RandomWalk;
 
   constructor(
-    seed: number,
+    private readonly seed: number,
     private readonly now: () => number,
   ) {
     this.walk = new RandomWalk(seed);
@@ -120,6 +123,32 @@ class SimulatedPriceSource implements PriceSource {
       }));
     }
     return { rates, state: this.state() };
+  }
+
+  /** The demo feed's past, generated offline and ending at the coin's current demo price. */
+  async getMarketHistory(id: string, options: GetMarketHistoryOptions): Promise<MarketHistoryResult> {
+    const now = this.now();
+    const [key] = normalizeIds([id]);
+    const to = Math.min(options.to, now);
+    if (!key || !(to > options.from))
+      return {
+        ok: true,
+        points: [],
+        answered: { from: options.from, to: options.from },
+        source: 'simulated',
+      };
+    const coin = simulatedCoin(key);
+    const points = simulatedHistory({
+      seed: this.seed,
+      coin: key,
+      dailyVol: coin.dailyVol,
+      currentUsd: this.peek(coin, now).usd,
+      now,
+      from: options.from,
+      to,
+      granularity: options.granularity,
+    });
+    return { ok: true, points, answered: { from: options.from, to }, source: 'simulated' };
   }
 
   /** The demo feed prices any id (a made-up coin walks from a made-up price) and asks no one. */

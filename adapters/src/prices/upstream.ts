@@ -42,6 +42,8 @@ export interface UpstreamSettings {
   maxQueuedCalls: number;
   /** The users' share: every 'normal' (user-driven) call takes a token first. */
   userBudget: UpstreamBudget;
+  /** The history backfill's share: every getHistory call takes a token first. */
+  historyBudget: UpstreamBudget;
   /** Told of every user-driven call: allowed a token, or refused for want of one (metrics). */
   onUserCall: (outcome: 'allowed' | 'refused') => void;
 }
@@ -127,6 +129,17 @@ export class CoinGeckoUpstream {
       }
     }
     return this.queue(path, query, timeoutMs, priority);
+  }
+
+  /**
+   * GETs a history read (the poller's backfill): first a token of the history share (`over_budget` when
+   * none is left, so neither the poll's share nor the users' is ever spent on history), then at low
+   * priority, after every waiting poll and user call.
+   */
+  async getHistory(path: string, query: URLSearchParams, timeoutMs: number): Promise<UpstreamOutcome> {
+    const token = await this.settings.historyBudget.take();
+    if (!token.ok) return { ok: false, kind: 'over_budget', lockedUntil: token.nextTokenAt };
+    return this.queue(path, query, timeoutMs, 'low');
   }
 
   private queue(

@@ -90,3 +90,45 @@ export const coinListState = pgTable(
   },
   (t) => [check('coin_list_state_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Past market prices read from a history source (CoinGecko's market_chart, or the simulated feed's
+ * generated past), one per coin, currency, granularity and time: `daily` at UTC midnights, `hourly` at
+ * the start of each hour. `at` is the start of the point's period and `price` the first price the source
+ * gave within it. `source` says where each point came from.
+ */
+export const marketHistory = pgTable(
+  'market_history',
+  {
+    coingeckoId: text().notNull(),
+    currency: text().notNull(),
+    /** daily or hourly. */
+    granularity: text().notNull(),
+    at: instant().notNull(),
+    price: decimal().notNull(),
+    /** coingecko, binance or simulated. */
+    source: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coingeckoId, t.currency, t.granularity, t.at] })],
+);
+
+/**
+ * The spans of market history already asked of a source, whether or not it had points in them: a span
+ * recorded here is never asked again, so history a user already has costs no upstream call.
+ */
+export const marketHistoryCoverage = pgTable(
+  'market_history_coverage',
+  {
+    coingeckoId: text().notNull(),
+    currency: text().notNull(),
+    granularity: text().notNull(),
+    fromAt: instant().notNull(),
+    toAt: instant().notNull(),
+    source: text().notNull(),
+    fetchedAt: instant().notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.coingeckoId, t.currency, t.granularity, t.fromAt] }),
+    check('market_history_coverage_span', sql`${t.toAt} > ${t.fromAt}`),
+  ],
+);

@@ -89,7 +89,7 @@ export const ZBulkAddResult = responseSchema<BulkAddResult>()(
 
 export const ZPortfolioHistory = responseSchema<PortfolioHistory>()(
   z.strictObject({
-    range: z.enum(['7d', '30d']),
+    range: z.enum(['7d', '30d', '90d', '1y']),
     from: z.number(),
     to: z.number(),
     stepMs: z.number(),

@@ -100,11 +100,16 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     tag: 'Portfolio',
     access: 'user',
     summary: 'Portfolio value over time',
-    description: 'Current quantities valued at past prices: hourly points over 7 days or 4-hourly over 30.',
-    query: { range: { schema: ZHistoryQuery.shape.range, description: '7d (default) or 30d.' } },
+    description:
+      'Current quantities valued at past prices: hourly points over 7 days, 4-hourly over 30, 12-hourly over ' +
+      '90, daily over a year. Prices are those the poll recorded, and where it recorded none, the market ' +
+      'history the poller stores (hourly for 90 days, daily back to the first trade).',
+    query: {
+      range: { schema: ZHistoryQuery.shape.range, description: '7d (default), 30d, 90d or 1y.' },
+    },
     responses: {
       200: { description: 'The value history.', schema: ZPortfolioHistory },
-      400: 'range is not 7d or 30d.',
+      400: 'range is not 7d, 30d, 90d or 1y.',
     },
   },
   {
@@ -237,14 +242,17 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     access: 'user',
     summary: 'A holding’s coin price over time',
     description:
-      'The price in USD of the holding’s coin (each point’s value), hourly over 7 days or 4-hourly over 30, ' +
-      'from the recorded price history; no points for a coin without a CoinGecko id. For a display currency ' +
+      'The price in USD of the holding’s coin (each point’s value), hourly over 7 days, 4-hourly over 30, ' +
+      '12-hourly over 90, daily over a year, from the recorded prices and the stored market history; no ' +
+      'points for a coin without a CoinGecko id. For a display currency ' +
       'other than the dollar, `fx` carries its daily rates as in GET /api/portfolio/history.',
     params: holdingId,
-    query: { range: { schema: ZHistoryQuery.shape.range, description: '7d (default) or 30d.' } },
+    query: {
+      range: { schema: ZHistoryQuery.shape.range, description: '7d (default), 30d, 90d or 1y.' },
+    },
     responses: {
       200: { description: 'The price history.', schema: ZPortfolioHistory },
-      400: 'range is not 7d or 30d.',
+      400: 'range is not 7d, 30d, 90d or 1y.',
       404: 'No such holding.',
     },
   },

@@ -8,6 +8,10 @@ export const HISTORY_RANGES = {
   '7d': { days: 7, stepMs: 60 * 60 * 1000 },
   /** 30 days of 4-hourly points (180). */
   '30d': { days: 30, stepMs: 4 * 60 * 60 * 1000 },
+  /** 90 days of 12-hourly points (180), from the stored hourly market history. */
+  '90d': { days: 90, stepMs: 12 * 60 * 60 * 1000 },
+  /** A year of daily points (365), from the stored daily market history. */
+  '1y': { days: 365, stepMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 /** A range of the value chart. */
@@ -17,7 +21,7 @@ export type HistoryRange = keyof typeof HISTORY_RANGES;
 export const ZHistoryQuery = z.object({
   range: z
     .enum(Object.keys(HISTORY_RANGES) as [HistoryRange, ...HistoryRange[]], {
-      message: 'range must be 7d or 30d',
+      message: 'range must be 7d, 30d, 90d or 1y',
     })
     .default('7d'),
 });

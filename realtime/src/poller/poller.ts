@@ -26,6 +26,8 @@ export interface PricePollerOptions {
    * CoinGecko again, ms (config COINGECKO_COIN_LIST_REFRESH_MINUTES). Default 6 hours.
    */
   coinListRefreshMs?: number;
+  /** After a complete pass of the market history backfill, how long until the next, ms. Default 60 s. */
+  marketBackfillRescanMs?: number;
   logger?: Logger;
   /** Epoch ms. Default Date.now. */
   now?: () => number;
@@ -54,6 +56,7 @@ export function createPricePoller(options: PricePollerOptions): PricePoller {
     now,
     manualTrackTtlMs: options.manualTrackTtlMs ?? 7 * 24 * 3_600_000,
     coinListRefreshMs: options.coinListRefreshMs,
+    marketBackfillRescanMs: options.marketBackfillRescanMs,
   });
   let term = 0;
   let leading = false;

@@ -29,6 +29,7 @@ import {
 } from '@coinpace/domain';
 import { CoinListRefresh } from './coin-list-refresh.ts';
 import { FxBackfill } from './fx-backfill.ts';
+import { MarketHistoryBackfill } from './market-backfill.ts';
 import { changedQuotes, sameSourceState, sameTicker } from './changes.ts';
 import { HISTORY_COARSE_MS, HISTORY_FINE_FOR_MS, historyBucket } from './history.ts';
 
@@ -43,6 +44,8 @@ export interface PricePollDeps {
   manualTrackTtlMs: number;
   /** Age at which the stored coin list is read from CoinGecko again, ms. Default 6 hours. */
   coinListRefreshMs?: number;
+  /** After a complete pass of the market history backfill, how long until the next, ms. Default 60 s. */
+  marketBackfillRescanMs?: number;
 }
 
 /** Every display currency besides the dollar: each poll reads all their rates with the prices. */
@@ -67,9 +70,11 @@ export class PricePoll {
   private currencies: { list: DisplayCurrency[]; readAt: number } | null = null;
   private readonly backfill: FxBackfill;
   private readonly coinList: CoinListRefresh;
+  private readonly market: MarketHistoryBackfill;
 
   constructor(private readonly deps: PricePollDeps) {
     this.backfill = new FxBackfill(deps);
+    this.market = new MarketHistoryBackfill({ ...deps, rescanMs: deps.marketBackfillRescanMs });
     this.coinList = new CoinListRefresh({
       ...deps,
       refreshMs: deps.coinListRefreshMs ?? DEFAULT_COIN_LIST_REFRESH_MS,
@@ -88,11 +93,15 @@ export class PricePoll {
     this.state = null;
     this.backfill.startTerm();
     this.coinList.startTerm();
+    this.market.startTerm();
   }
 
-  /** Settles when no backfill of past rates (FxBackfill) and no coin-list refresh (CoinListRefresh) runs. */
+  /**
+   * Settles when no backfill of past rates (FxBackfill) or market history (MarketHistoryBackfill) and no
+   * coin-list refresh (CoinListRefresh) runs.
+   */
   async idle(): Promise<void> {
-    await Promise.all([this.backfill.idle(), this.coinList.idle()]);
+    await Promise.all([this.backfill.idle(), this.coinList.idle(), this.market.idle()]);
   }
 
   /**
@@ -120,6 +129,7 @@ export class PricePoll {
     // history call per currency) are read only for the currencies in use.
     this.backfill.start(await this.currenciesInUse(), stillLeading);
     this.coinList.start(stillLeading);
+    this.market.start(stillLeading);
 
     const fresh: PriceMap = {};
     const bySource: Record<string, PriceMap> = {};

@@ -1,6 +1,7 @@
 /**
  * A fake CoinGecko for tests: a real node:http server on 127.0.0.1 (port 0) answering simple/price,
- * coins/markets, simple/token_price/{chain}, search, coins/list and coins/{id}/market_chart under /api/v3, in CoinGecko's shapes. Prices are
+ * coins/markets, simple/token_price/{chain}, search, coins/list, coins/{id}/market_chart and
+ * coins/{id}/market_chart/range under /api/v3, in CoinGecko's shapes. Prices are
  * programmable, failures (429, 500, 404, hang) can be forced per route, a quota can be enforced as
  * CoinGecko does (429 past N calls in any window), and every request is logged with its status.
  * Exported to other packages' tests through `@coinpace/adapters/testing`.
@@ -14,14 +15,25 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTRACT_ADDRESSES } from '@coinpace/domain';
-import { respondCoinGecko, respondMarketChart, type CoinGeckoData } from '../coingecko-responder.ts';
+import {
+  respondCoinGecko,
+  respondMarketChart,
+  respondMarketChartRange,
+  type CoinGeckoData,
+} from '../coingecko-responder.ts';
 import { RATE_LIMIT_BODY, type ShapeCoin } from '../coingecko-shapes.ts';
 import type { ProxyRoute } from '../proxy-routes.ts';
 import { SIMULATED_COINS } from '../simulated-coins.ts';
 
 /** The routes the fake answers. */
 export type FakeRoute =
-  'simple/price' | 'coins/markets' | 'simple/token_price' | 'search' | 'coins/list' | 'coins/market_chart';
+  | 'simple/price'
+  | 'coins/markets'
+  | 'simple/token_price'
+  | 'search'
+  | 'coins/list'
+  | 'coins/market_chart'
+  | 'coins/market_chart/range';
 /** A forced failure: an HTTP status with CoinGecko's body for it, or 'hang' (never answer until close). */
 export type FakeFailure = 429 | 500 | 404 | 'hang';
 
@@ -153,7 +165,7 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
 
   function route(path: string): {
     route: FakeRoute;
-    kind: ProxyRoute['kind'] | 'coin_list' | 'market_chart';
+    kind: ProxyRoute['kind'] | 'coin_list' | 'market_chart' | 'market_chart_range';
     chain?: string;
     coin?: string;
   } | null {
@@ -161,6 +173,13 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
     const chart = /^\/coins\/([^/]+)\/market_chart$/.exec(path);
     if (chart)
       return { route: 'coins/market_chart', kind: 'market_chart', coin: decodeURIComponent(chart[1]!) };
+    const range = /^\/coins\/([^/]+)\/market_chart\/range$/.exec(path);
+    if (range)
+      return {
+        route: 'coins/market_chart/range',
+        kind: 'market_chart_range',
+        coin: decodeURIComponent(range[1]!),
+      };
     if (path === '/simple/price') return { route: 'simple/price', kind: 'simple_price' };
     if (path === '/coins/markets') return { route: 'coins/markets', kind: 'markets' };
     if (path === '/search') return { route: 'search', kind: 'search' };
@@ -206,6 +225,10 @@ export function createFakeCoinGecko(options: FakeCoinGeckoOptions = {}): FakeCoi
       );
     if (matched.kind === 'market_chart') {
       const chart = respondMarketChart(matched.coin!, url.searchParams, data, now());
+      return send(chart.status, chart.body);
+    }
+    if (matched.kind === 'market_chart_range') {
+      const chart = respondMarketChartRange(matched.coin!, url.searchParams, data, now());
       return send(chart.status, chart.body);
     }
     const answer = respondCoinGecko(matched.kind, matched.chain, url.searchParams, data);

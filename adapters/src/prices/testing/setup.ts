@@ -10,7 +10,7 @@ import { createRecordingLogger, createTestClock } from './test-clock.ts';
  * A fake CoinGecko (on the test clock) and an adapter pointed at it, with a recording logger. The adapter
  * has loaded the fake's coin list already (unless `primeCoinList` is false), with its request forgotten
  * and the limiter's gap past, so tests of other calls count and time only those. The users' share of
- * the quota is unlimited unless `options.userBudget` gives one (tests of the share give theirs).
+ * the quota and the history share are unlimited unless `options` gives them (tests of a share give theirs).
  */
 export async function startAdapterWithFake(
   options: Partial<CoinGeckoOptions> = {},
@@ -27,6 +27,7 @@ export async function startAdapterWithFake(
     sleep: clock.sleep,
     logger,
     userBudget: UNLIMITED_BUDGET,
+    historyBudget: UNLIMITED_BUDGET,
     ...options,
   });
   if (primeCoinList) {

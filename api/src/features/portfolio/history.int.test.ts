@@ -1,4 +1,4 @@
-import { latestPrices, priceHistory, saveFxRates } from '@coinpace/db';
+import { latestPrices, priceHistory, saveFxRates, saveMarketHistory } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { HISTORY_RANGES, utcDay } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,9 +134,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
 
   it('rejects an unknown range with 400 and needs a token', async () => {
     const { token } = await api.signUp();
-    const bad = await api.call('GET', '/api/portfolio/history?range=1y', { token });
+    const bad = await api.call('GET', '/api/portfolio/history?range=5y', { token });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('range must be 7d or 30d');
+    expect(bad.body.error).toBe('range must be 7d, 30d, 90d or 1y');
     expect((await api.call('GET', '/api/portfolio/history')).status).toBe(401);
   });
 
@@ -164,7 +164,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
       token: other.token,
     });
     expect(foreign.status).toBe(404);
-    const bad = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history?range=1y`, { token });
+    const bad = await api.call('GET', `/api/portfolio/${alphaHolding.id}/price-history?range=5y`, { token });
     expect(bad.status).toBe(400);
   });
 
@@ -199,5 +199,60 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
     // The prices themselves stay in dollars.
     const values = (body: { points: { value: number }[] }) => body.points.map((p) => p.value);
     expect(values(francs.body)).toEqual(values(dollars.body));
+  });
+
+  it('fills a holding chart from the stored market history where the poll recorded nothing, recorded prices first', async () => {
+    const { db } = api.database;
+    const gamma = `gamma-${tag}`;
+    const day = 24 * H;
+    // The poll has recorded gamma for two hours only (a coin first held today, traded since 2021).
+    await db.insert(priceHistory).values([
+      { coingeckoId: gamma, bucketAt: new Date(hourStart - 2 * H), usd: '50' },
+      { coingeckoId: gamma, bucketAt: new Date(hourStart - H), usd: '51' },
+    ]);
+    await db
+      .insert(latestPrices)
+      .values({ coingeckoId: gamma, usd: '52', change24h: 0, lastUpdated: new Date(), source: 'coingecko' });
+    // The backfill stored 40 days of hours; its price in the hour the poll recorded is not used.
+    const from = hourStart - 40 * day;
+    await saveMarketHistory(db, {
+      coingeckoId: gamma,
+      currency: 'usd',
+      granularity: 'hourly',
+      source: 'coingecko',
+      span: { from, to: hourStart },
+      points: Array.from({ length: 40 * 24 }, (_, i) => ({ at: from + i * H, price: 40 + (i % 7) })),
+    });
+    const { token } = await api.signUp();
+    const added = await api.call('POST', '/api/portfolio', {
+      token,
+      body: { coingeckoId: gamma, name: 'Gamma', symbol: `G${tag}`, quantity: '1', purchasePrice: '1' },
+    });
+    expect(added.status).toBe(201);
+    const { status, body } = await api.call(
+      'GET',
+      `/api/portfolio/${added.body.id}/price-history?range=30d`,
+      {
+        token,
+      },
+    );
+    expect(status).toBe(200);
+    const points: { t: number; value: number }[] = body.points;
+    // Every 4-hour bucket of the 30 days has a price, from the first one on.
+    const step = 4 * H;
+    expect(points.slice(0, -1).map((p) => p.t)).toEqual(
+      Array.from({ length: Math.ceil((body.to - body.from) / step) }, (_, i) => body.from + i * step),
+    );
+    const lastBucket = Math.floor((hourStart - H) / (4 * H)) * 4 * H;
+    expect(points.find((p) => p.t === lastBucket)!.value).toBe(51);
+    expect(points.at(-1)).toMatchObject({ t: body.to, value: 52 });
+    // Over 90 days, 12-hourly points from the first stored hour on.
+    const quarter = await api.call('GET', `/api/portfolio/${added.body.id}/price-history?range=90d`, {
+      token,
+    });
+    expect(quarter.body).toMatchObject({ range: '90d', stepMs: 12 * H });
+    expect(quarter.body.points[0].t).toBe(Math.floor(from / (12 * H)) * 12 * H);
+    const portfolio = await api.call('GET', '/api/portfolio/history?range=30d', { token });
+    expect(portfolio.body.points.map((p: { value: number }) => p.value)).toEqual(points.map((p) => p.value));
   });
 });

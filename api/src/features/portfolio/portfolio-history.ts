@@ -2,6 +2,8 @@ import {
   findBucketPrices,
   findHolding,
   findLatestPrices,
+  findMarketBucketPrices,
+  findMarketPricesBefore,
   findPricesBefore,
   listHeldCoins,
   type AppDb,
@@ -10,6 +12,7 @@ import {
   AppError,
   buildValueSeries,
   historyWindow,
+  type BucketPrice,
   type HistoryRange,
   type PortfolioHistory,
 } from '@coinpace/domain';
@@ -46,7 +49,11 @@ export async function holdingPriceHistory(
   return valueSeries(db, coins, range, now);
 }
 
-/** The summed value of `coins` at their quantities over `range`, read from the recorded prices. */
+/**
+ * The summed value of `coins` at their quantities over `range`: from the prices the poll recorded, and
+ * where it recorded none (before it first polled a coin, or while it was down), from the market history
+ * the poller's backfill stored (market_history).
+ */
 async function valueSeries(
   db: AppDb,
   coins: Parameters<typeof buildValueSeries>[0]['coins'],
@@ -55,14 +62,18 @@ async function valueSeries(
 ): Promise<PortfolioHistory> {
   const window = historyWindow(range, now);
   const ids = [...new Set(coins.map((c) => c.coingeckoId))];
-  const [buckets, before, latest] =
+  const [recorded, stored, recordedBefore, storedBefore, latest] =
     ids.length === 0
-      ? [[], new Map<string, number>(), new Map<string, number>()]
+      ? [[], [], new Map<string, number>(), new Map<string, number>(), new Map<string, number>()]
       : await Promise.all([
           findBucketPrices(db, ids, window),
+          findMarketBucketPrices(db, ids, window),
           findPricesBefore(db, ids, window.from),
+          findMarketPricesBefore(db, ids, window.from),
           findLatestPrices(db, ids),
         ]);
+  const buckets = mergeBuckets(recorded, stored);
+  const before = new Map([...storedBefore, ...recordedBefore]);
   return {
     range,
     from: window.from,
@@ -71,4 +82,13 @@ async function valueSeries(
     holdings: coins.length,
     points: buildValueSeries({ window, coins, buckets, before, latest }),
   };
+}
+
+/** The recorded buckets, and the stored history's for every coin and bucket the poll recorded nothing in. */
+export function mergeBuckets(
+  recorded: readonly BucketPrice[],
+  stored: readonly BucketPrice[],
+): BucketPrice[] {
+  const seen = new Set(recorded.map((p) => `${p.coingeckoId}@${p.t}`));
+  return [...recorded, ...stored.filter((p) => !seen.has(`${p.coingeckoId}@${p.t}`))];
 }

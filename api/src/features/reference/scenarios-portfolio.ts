@@ -56,7 +56,7 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
     return main.call('GET', '/api/portfolio/history?range=30d', { token });
   },
   'GET /api/portfolio/history 400': async ({ main }) =>
-    main.call('GET', '/api/portfolio/history?range=1y', { token: await signedIn(main) }),
+    main.call('GET', '/api/portfolio/history?range=5y', { token: await signedIn(main) }),
   'POST /api/portfolio 201': async ({ main }) =>
     main.call('POST', '/api/portfolio', { token: await signedIn(main), body: bitcoin }),
   'POST /api/portfolio 200': async ({ main }) => {
@@ -83,7 +83,7 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
   'GET /api/portfolio/{id}/price-history 400': async ({ main }) => {
     const token = await signedIn(main);
     const holding = await holdingOf(main, token);
-    return main.call('GET', `/api/portfolio/${holding.id}/price-history?range=1y`, { token });
+    return main.call('GET', `/api/portfolio/${holding.id}/price-history?range=5y`, { token });
   },
   'GET /api/portfolio/{id}/price-history 404': async ({ main }) =>
     main.call('GET', `/api/portfolio/${randomUUID()}/price-history`, { token: await signedIn(main) }),

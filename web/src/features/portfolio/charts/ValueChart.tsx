@@ -2,6 +2,7 @@ import { formatPercent, type HistoryRange } from '@coinpace/domain';
 import { memo, useEffect, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { loadHistory, useHistory } from './history-store.ts';
+import { timeAxis } from './time-scale.ts';
 import { axisWidth, spanLabel, valueAxis } from './value-scale.ts';
 import { useCurrency } from '../../currency/currency-store.ts';
 import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
@@ -9,10 +10,12 @@ import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7 days' },
   { id: '30d', label: '30 days' },
+  { id: '90d', label: '90 days' },
+  { id: '1y', label: '1 year' },
 ];
 
 /**
- * Portfolio value over 7 or 30 days, from GET /api/portfolio/history; reloads when `version` changes.
+ * Portfolio value over 7, 30 or 90 days or a year, from GET /api/portfolio/history; reloads when `version` changes.
  * Above the chart, the change over the time the history really covers ('over 35 minutes' until there
  * are 7 days of prices) in words (screen readers get the start and end values; the drawing itself is
  * hidden from them). The y-axis spans at least 5% of the value, so a small move looks small.
@@ -45,14 +48,7 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
           money.currency,
         )
       : null;
-  const dayFormat = new Intl.DateTimeFormat(
-    undefined,
-    span < 2 * 86_400_000
-      ? { hour: '2-digit', minute: '2-digit' }
-      : range === '7d'
-        ? { weekday: 'short' }
-        : { month: 'short', day: 'numeric' },
-  );
+  const times = points.length > 1 ? timeAxis(points[0]!.t, points.at(-1)!.t) : null;
   const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -111,10 +107,11 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
                   type="number"
                   scale="time"
                   domain={['dataMin', 'dataMax']}
-                  tickFormatter={(t: number) => dayFormat.format(t)}
+                  ticks={times!.ticks}
+                  interval={0}
+                  tickFormatter={times!.format}
                   stroke="var(--text-faint)"
                   fontSize={12}
-                  minTickGap={24}
                 />
                 <YAxis
                   dataKey="value"
@@ -130,8 +127,9 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
                   labelFormatter={(t) => fullFormat.format(Number(t))}
                   formatter={(v) => [money.format(Number(v)), 'Value']}
                 />
+                {/* Steps: a value holds until the next recorded one; a curve would invent the moves between. */}
                 <Area
-                  type="monotone"
+                  type="stepAfter"
                   dataKey="value"
                   stroke={up ? 'var(--gain)' : 'var(--loss)'}
                   fill="url(#pf-value-fill)"

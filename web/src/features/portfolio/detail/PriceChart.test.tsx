@@ -86,6 +86,37 @@ describe('PriceChart', () => {
     expect(yTicks(container)).toEqual(['$400', '$420', '$440', '$460']);
   });
 
+  it('draws the price as steps and labels each day of the time axis once', async () => {
+    const hourly: PortfolioHistory = {
+      ...history,
+      points: Array.from({ length: 6 * 24 }, (_, i) => ({
+        t: from + i * HOUR,
+        value: 400 + (i % 5),
+        priced: 1,
+      })),
+    };
+    api.on('GET', path, { body: hourly });
+    act(() => openDetail('h1'));
+    const { container } = render(<PriceChart symbol="LTC" transactions={trades} />);
+    await screen.findByText('1 buys and 1 sells marked.');
+    const labels = [...container.querySelectorAll('.recharts-xAxis-tick-labels text')].map(
+      (t) => t.textContent,
+    );
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
+    // Every segment of the line is level or upright: a value holds until the next one.
+    const d = container.querySelector('.recharts-line-curve')!.getAttribute('d')!;
+    const vertices = [...d.matchAll(/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(vertices.length).toBeGreaterThan(2);
+    for (let i = 1; i < vertices.length; i++) {
+      const [[x0, y0], [x1, y1]] = [vertices[i - 1]!, vertices[i]!];
+      expect(Math.abs(x1! - x0!) < 1e-6 || Math.abs(y1! - y0!) < 1e-6).toBe(true);
+    }
+  });
+
   it('converts each point and each trade at its own day’s euro rate, on round euro ticks', async () => {
     api.on('GET', path, { body: { ...history, fx: euros } });
     useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.95 } });

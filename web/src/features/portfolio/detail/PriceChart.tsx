@@ -11,6 +11,7 @@ import {
 } from 'recharts';
 import { useEffect, useRef } from 'react';
 import { loadChart, setRange, useDetail } from './detail-store.ts';
+import { timeAxis } from '../charts/time-scale.ts';
 import { axisWidth, valueAxis } from '../charts/value-scale.ts';
 import { useCurrency } from '../../currency/currency-store.ts';
 import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
@@ -18,9 +19,10 @@ import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
 const RANGES: { id: HistoryRange; label: string }[] = [
   { id: '7d', label: '7D' },
   { id: '30d', label: '30D' },
+  { id: '90d', label: '90D' },
+  { id: '1y', label: '1Y' },
 ];
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A buy or sell drawn on the chart, inside the chart's time range. */
@@ -45,7 +47,7 @@ export function tradeMarkers(rows: readonly TransactionRow[], from: number, to: 
 }
 
 /**
- * The coin's price over 7 or 30 days (GET /api/portfolio/{id}/price-history, from the recorded price
+ * The coin's price over 7, 30 or 90 days or a year (GET /api/portfolio/{id}/price-history, from the recorded price
  * history) with a dot at each buy (green) and sell (red) of the range, at its time and price. Drawn in
  * the display currency once a rate of it is known, each point and dot at the rate of its own day (the
  * history's `fx`), on round ticks as the value chart's. The drawing is hidden from screen readers; the
@@ -68,6 +70,7 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
     points.length > 1
       ? valueAxis([...points.map((p) => p.value), ...markers.map((m) => m.price)], money.currency)
       : null;
+  const times = chart ? timeAxis(chart.from, chart.to) : null;
 
   return (
     <section className="hd-chart" aria-label={`${symbol} price`}>
@@ -122,10 +125,11 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
                   type="number"
                   scale="time"
                   domain={[chart!.from, chart!.to]}
-                  tickFormatter={(t: number) => dayFormat.format(t)}
+                  ticks={times!.ticks}
+                  interval={0}
+                  tickFormatter={times!.format}
                   stroke="var(--text-faint)"
                   fontSize={12}
-                  minTickGap={24}
                 />
                 <YAxis
                   dataKey="value"
@@ -141,8 +145,9 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
                   labelFormatter={(t) => fullFormat.format(Number(t))}
                   formatter={(v) => [money.formatPrice(Number(v)), 'Price']}
                 />
+                {/* Steps: a price holds until the next recorded one; a curve would invent the moves between. */}
                 <Line
-                  type="monotone"
+                  type="stepAfter"
                   dataKey="value"
                   stroke="var(--accent)"
                   strokeWidth={2}

@@ -1,0 +1,218 @@
+/**
+ * Stored market history (the poller's backfill writes, the value charts read): points per coin,
+ * currency, granularity and time, and the spans already asked of a source, so none is asked twice.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, min, sql } from 'drizzle-orm';
+import {
+  missingSpans,
+  type BucketPrice,
+  type MarketGranularity,
+  type MarketHistorySource,
+  type MarketPoint,
+  type TimeSpan,
+} from '@coinpace/domain';
+import type { AppDb } from '../connect.ts';
+import {
+  alerts,
+  holdingTransactions,
+  marketHistory,
+  marketHistoryCoverage,
+  portfolioItems,
+} from '../schema/index.ts';
+
+/** Rows per insert statement: well under Postgres' 65,535 bind parameters. */
+const ROWS_PER_STATEMENT = 1_000;
+
+/** Which history a call is about: a coin, the currency its prices are in, and a granularity. */
+export interface MarketSeriesKey {
+  coingeckoId: string;
+  currency: string;
+  granularity: MarketGranularity;
+}
+
+/** One answer of a history source for a span: its points (maybe none) and where they came from. */
+export interface MarketHistoryBatch extends MarketSeriesKey {
+  source: MarketHistorySource;
+  /** The span asked: recorded as covered, points or not. */
+  span: TimeSpan;
+  points: readonly MarketPoint[];
+}
+
+/**
+ * Stores a source's answer for a span in one transaction: its points (a time already stored keeps its
+ * first price) and the span as covered, so it is never asked again.
+ */
+export async function saveMarketHistory(db: AppDb, batch: MarketHistoryBatch): Promise<void> {
+  if (!(batch.span.to > batch.span.from)) return;
+  const rows = batch.points
+    .filter((p) => Number.isFinite(p.price) && p.price > 0 && Number.isFinite(p.at))
+    .map((p) => ({
+      coingeckoId: batch.coingeckoId,
+      currency: batch.currency,
+      granularity: batch.granularity,
+      at: new Date(p.at),
+      price: String(p.price),
+      source: batch.source,
+    }));
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      await tx
+        .insert(marketHistory)
+        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+        .onConflictDoNothing();
+    }
+    await tx
+      .insert(marketHistoryCoverage)
+      .values({
+        coingeckoId: batch.coingeckoId,
+        currency: batch.currency,
+        granularity: batch.granularity,
+        fromAt: new Date(batch.span.from),
+        toAt: new Date(batch.span.to),
+        source: batch.source,
+      })
+      .onConflictDoUpdate({
+        target: [
+          marketHistoryCoverage.coingeckoId,
+          marketHistoryCoverage.currency,
+          marketHistoryCoverage.granularity,
+          marketHistoryCoverage.fromAt,
+        ],
+        set: { toAt: sql`greatest(${marketHistoryCoverage.toAt}, excluded.to_at)` },
+      });
+  });
+}
+
+/** The parts of `wanted` (epoch ms) of one series that no source has been asked for yet, oldest first. */
+export async function findMarketHistoryGaps(
+  db: AppDb,
+  key: MarketSeriesKey,
+  wanted: TimeSpan,
+): Promise<TimeSpan[]> {
+  if (!(wanted.to > wanted.from)) return [];
+  const rows = await db
+    .select({ from: marketHistoryCoverage.fromAt, to: marketHistoryCoverage.toAt })
+    .from(marketHistoryCoverage)
+    .where(
+      and(
+        eq(marketHistoryCoverage.coingeckoId, key.coingeckoId),
+        eq(marketHistoryCoverage.currency, key.currency),
+        eq(marketHistoryCoverage.granularity, key.granularity),
+        lt(marketHistoryCoverage.fromAt, new Date(wanted.to)),
+        gt(marketHistoryCoverage.toAt, new Date(wanted.from)),
+      ),
+    );
+  return missingSpans(
+    wanted,
+    rows.map((r) => ({ from: r.from.getTime(), to: r.to.getTime() })),
+  );
+}
+
+/** The stored points of one series in [from, to) (epoch ms), oldest first, with their sources. */
+export async function readMarketHistory(
+  db: AppDb,
+  key: MarketSeriesKey,
+  span: TimeSpan,
+): Promise<(MarketPoint & { source: string })[]> {
+  const rows = await db
+    .select({ at: marketHistory.at, price: marketHistory.price, source: marketHistory.source })
+    .from(marketHistory)
+    .where(
+      and(
+        eq(marketHistory.coingeckoId, key.coingeckoId),
+        eq(marketHistory.currency, key.currency),
+        eq(marketHistory.granularity, key.granularity),
+        gte(marketHistory.at, new Date(span.from)),
+        lt(marketHistory.at, new Date(span.to)),
+      ),
+    )
+    .orderBy(asc(marketHistory.at));
+  return rows.map((r) => ({ at: r.at.getTime(), price: Number(r.price), source: r.source }));
+}
+
+/**
+ * The coins whose history the poller keeps: every coin held (with the time of its earliest
+ * transaction in any portfolio, null when it has none) and every coin of an alert (watched, null).
+ */
+export async function listHistoryCoins(
+  db: AppDb,
+): Promise<{ coingeckoId: string; firstTradeAt: number | null }[]> {
+  const [held, watched] = await Promise.all([
+    db
+      .select({ id: portfolioItems.coingeckoId, first: min(holdingTransactions.at) })
+      .from(portfolioItems)
+      .leftJoin(holdingTransactions, eq(holdingTransactions.holdingId, portfolioItems.id))
+      .where(isNotNull(portfolioItems.coingeckoId))
+      .groupBy(portfolioItems.coingeckoId),
+    db.selectDistinct({ id: alerts.coingeckoId }).from(alerts).where(isNotNull(alerts.coingeckoId)),
+  ]);
+  const coins = new Map<string, number | null>();
+  for (const row of held) coins.set(row.id!, row.first ? new Date(row.first).getTime() : null);
+  for (const row of watched) if (!coins.has(row.id!)) coins.set(row.id!, null);
+  return [...coins]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([coingeckoId, firstTradeAt]) => ({ coingeckoId, firstTradeAt }));
+}
+
+/**
+ * The stored dollar price of each coin in each `stepMs` bucket between `from` and `to` (epoch ms),
+ * buckets aligned on the epoch as the recorded history's are: hourly points where stored, else daily,
+ * the last of each bucket. Computed in SQL so a long history never leaves the database.
+ */
+export async function findMarketBucketPrices(
+  db: AppDb,
+  coinIds: readonly string[],
+  range: { from: number; to: number; stepMs: number },
+): Promise<BucketPrice[]> {
+  if (coinIds.length === 0) return [];
+  // Inlined, not a parameter: DISTINCT ON and ORDER BY must be the same expression (see findBucketPrices).
+  const seconds = Math.max(1, Math.round(range.stepMs / 1000));
+  const bucket = sql`date_bin(${sql.raw(`interval '${seconds} seconds'`)}, ${marketHistory.at}, timestamptz '1970-01-01 00:00:00+00')`;
+  const rows = await db
+    .selectDistinctOn([marketHistory.coingeckoId, bucket], {
+      coingeckoId: marketHistory.coingeckoId,
+      t: sql<number>`(extract(epoch from ${bucket}) * 1000)::float8`.mapWith(Number),
+      usd: marketHistory.price,
+    })
+    .from(marketHistory)
+    .where(
+      and(
+        inArray(marketHistory.coingeckoId, [...coinIds]),
+        eq(marketHistory.currency, 'usd'),
+        gte(marketHistory.at, new Date(range.from)),
+        lte(marketHistory.at, new Date(range.to)),
+      ),
+    )
+    .orderBy(
+      marketHistory.coingeckoId,
+      bucket,
+      // 'hourly' sorts after 'daily': the finer series wins a bucket both have.
+      desc(marketHistory.granularity),
+      desc(marketHistory.at),
+    );
+  return rows.map((r) => ({ coingeckoId: r.coingeckoId, t: r.t, usd: Number(r.usd) }));
+}
+
+/** Each coin's last stored dollar price before `at` (epoch ms), of either granularity; coins without one are absent. */
+export async function findMarketPricesBefore(
+  db: AppDb,
+  coinIds: readonly string[],
+  at: number,
+): Promise<Map<string, number>> {
+  if (coinIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([marketHistory.coingeckoId], {
+      coingeckoId: marketHistory.coingeckoId,
+      usd: marketHistory.price,
+    })
+    .from(marketHistory)
+    .where(
+      and(
+        inArray(marketHistory.coingeckoId, [...coinIds]),
+        eq(marketHistory.currency, 'usd'),
+        lt(marketHistory.at, new Date(at)),
+      ),
+    )
+    .orderBy(marketHistory.coingeckoId, desc(marketHistory.at));
+  return new Map(rows.map((r) => [r.coingeckoId, Number(r.usd)]));
+}

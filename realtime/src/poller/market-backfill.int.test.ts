@@ -1,0 +1,215 @@
+/**
+ * The poller's market history backfill against a CoinGecko peer that enforces its quota: history for
+ * the coins held (back to the first trade, as far as the source reaches) and watched is filled from the
+ * history share while every poll goes on and is answered, and a new leader asks nothing already stored.
+ */
+import {
+  createCoinGeckoPriceSource,
+  createMemoryUpstreamBudget,
+  createSimulatedPriceSource,
+  type PriceSource,
+  type UpstreamBudget,
+} from '@coinpace/adapters';
+import {
+  createFakeCoinGecko,
+  createTestBus,
+  waitFor,
+  type FakeCoinGecko,
+  type TestBus,
+} from '@coinpace/adapters/testing';
+import { alerts, findMarketHistoryGaps, holdingTransactions, readMarketHistory } from '@coinpace/db';
+import {
+  createTestDatabase,
+  createTestHolding,
+  createTestUser,
+  testEngines,
+  type TestDatabase,
+} from '@coinpace/db/testing';
+import { HOURLY_HISTORY_DAYS, periodStart } from '@coinpace/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_HISTORY_REACH_DAYS, wantedSpans } from './market-backfill.ts';
+import { createPricePoller, type PricePoller } from './poller.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+const DAY = 86_400_000;
+/** History calls allowed in any second: a burst of 1, then 2 a second. */
+const HISTORY_SHARE = { calls: 3, perMs: 1_000 };
+
+describe('wantedSpans', () => {
+  it('wants 90 days of hours and days back to the first trade, within the reach, up to today', () => {
+    const now = Date.parse('2026-12-06T21:00:00Z');
+    const today = Date.parse('2026-12-06T00:00:00Z');
+    expect(wantedSpans(Date.parse('2026-11-20T13:00:00Z'), now)).toEqual([
+      { granularity: 'hourly', span: { from: today - HOURLY_HISTORY_DAYS * DAY, to: today } },
+      { granularity: 'daily', span: { from: Date.parse('2026-11-20T00:00:00Z'), to: today } },
+    ]);
+    expect(wantedSpans(Date.parse('2021-01-01T00:00:00Z'), now)[1]!.span.from).toBe(
+      today - DAILY_HISTORY_REACH_DAYS * DAY,
+    );
+    expect(wantedSpans(null, now)[1]!.span.from).toBe(today - DAILY_HISTORY_REACH_DAYS * DAY);
+  });
+});
+
+describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine) => {
+  let database: TestDatabase;
+  let bus: TestBus;
+  let fake: FakeCoinGecko;
+  let url: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine, databaseUrl);
+    bus = await createTestBus('memory');
+    // The peer's whole quota: room for a poll every 100 ms, the coin list and the history share.
+    fake = createFakeCoinGecko({ quota: { calls: 40, perMs: 1_000 } });
+    ({ url } = await fake.start());
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await bus?.close();
+    await database?.close();
+  });
+
+  /** Tokens of the history share given and refused, counted around the share's own bucket. */
+  const tokens = { given: 0, refused: 0 };
+  function countedShare(): UpstreamBudget {
+    const share = createMemoryUpstreamBudget(HISTORY_SHARE);
+    return {
+      take: async () => {
+        const answer = await share.take();
+        if (answer.ok) tokens.given += 1;
+        else tokens.refused += 1;
+        return answer;
+      },
+    };
+  }
+
+  function startPoller(
+    prices: PriceSource = createCoinGeckoPriceSource({
+      baseUrl: url,
+      minGapMs: 0,
+      historyBudget: countedShare(),
+    }),
+  ): PricePoller {
+    const poller = createPricePoller({
+      db: database.db,
+      bus,
+      prices,
+      pollMs: 100,
+      lockTtlMs: 3_000,
+      marketBackfillRescanMs: 100,
+    });
+    poller.start();
+    return poller;
+  }
+
+  it('fills what is held and watched from its own share while every poll is answered; a new leader asks nothing again', async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    const held = await createTestHolding(db, user.id, {
+      coingeckoId: 'solana',
+      symbol: 'SOL',
+      name: 'Solana',
+    });
+    const firstTrade = Date.now() - 40 * DAY;
+    await db.insert(holdingTransactions).values({
+      holdingId: held.id,
+      userId: user.id,
+      kind: 'buy',
+      at: new Date(firstTrade),
+      quantity: '1',
+    });
+    await db.insert(alerts).values({
+      userId: user.id,
+      type: 'WatchlistPrice',
+      coingeckoId: 'cardano',
+      thresholdType: 'Above',
+      thresholdValue: '10',
+      notificationMethod: 'Email',
+    });
+
+    const first = startPoller();
+    const today = periodStart(Date.now(), 'daily');
+    const complete = async () => {
+      for (const coingeckoId of ['solana', 'cardano']) {
+        for (const { granularity, span } of wantedSpans(
+          coingeckoId === 'solana' ? firstTrade : null,
+          Date.now(),
+        )) {
+          const gaps = await findMarketHistoryGaps(db, { coingeckoId, currency: 'usd', granularity }, span);
+          if (gaps.length > 0) return false;
+        }
+      }
+      return true;
+    };
+    await waitFor(complete, { what: 'the history of both coins', timeoutMs: 30_000 });
+    await first.stop();
+
+    // Solana: daily from its first trade's day, hourly for 90 days (60 + 30 days: two calls). Cardano,
+    // watched with no trade: daily as far back as the source reaches.
+    const solanaDays = await readMarketHistory(
+      db,
+      { coingeckoId: 'solana', currency: 'usd', granularity: 'daily' },
+      {
+        from: 0,
+        to: today,
+      },
+    );
+    expect(solanaDays).toHaveLength(40);
+    expect(solanaDays[0]!.at).toBe(periodStart(firstTrade, 'daily'));
+    expect(new Set(solanaDays.map((p) => p.source))).toEqual(new Set(['coingecko']));
+    const hours = await readMarketHistory(
+      db,
+      { coingeckoId: 'solana', currency: 'usd', granularity: 'hourly' },
+      {
+        from: 0,
+        to: today,
+      },
+    );
+    expect(hours).toHaveLength(HOURLY_HISTORY_DAYS * 24);
+    const cardanoDays = await readMarketHistory(
+      db,
+      { coingeckoId: 'cardano', currency: 'usd', granularity: 'daily' },
+      {
+        from: 0,
+        to: today,
+      },
+    );
+    expect(cardanoDays).toHaveLength(DAILY_HISTORY_REACH_DAYS);
+
+    const history = fake.requestsTo('coins/market_chart/range');
+    expect(history).toHaveLength(6);
+    // Every history call took a token of the history share (whose bucket holds it to its calls per window).
+    expect(tokens.given).toBe(history.length);
+    // The poll was never refused: every poll went out and was answered while history was read.
+    const polls = fake.requestsTo('simple/price');
+    expect(polls.length).toBeGreaterThan(history.length);
+    expect(polls.every((call) => call.status === 200)).toBe(true);
+    expect(history.every((call) => call.status === 200)).toBe(true);
+
+    // A new leader (a new term) polls on and asks no history already stored.
+    fake.clearRequests();
+    const second = startPoller();
+    await waitFor(() => fake.requestsTo('simple/price').length >= 5, {
+      what: 'five polls of the new leader',
+    });
+    await second.stop();
+    expect(fake.requestsTo('coins/market_chart/range')).toHaveLength(0);
+  });
+
+  it("fills the embedded demo feed's history from its generated past, marked simulated", async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    await createTestHolding(db, user.id, { coingeckoId: 'litecoin', symbol: 'LTC', name: 'Litecoin' });
+    const poller = startPoller(createSimulatedPriceSource({ seed: 5 }));
+    const key = { coingeckoId: 'litecoin', currency: 'usd', granularity: 'hourly' as const };
+    const [hourly] = wantedSpans(null, Date.now());
+    await waitFor(async () => (await findMarketHistoryGaps(db, key, hourly!.span)).length === 0, {
+      what: 'litecoin hourly history',
+      timeoutMs: 30_000,
+    });
+    await poller.stop();
+    const points = await readMarketHistory(db, key, hourly!.span);
+    expect(points).toHaveLength(HOURLY_HISTORY_DAYS * 24);
+    expect(new Set(points.map((p) => p.source))).toEqual(new Set(['simulated']));
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Market history for every coin held or watched (daily back to its first trade, as far as the source
+ * reaches; hourly for the last 90 days), filled in the background by the leading poller. Only spans no
+ * source was ever asked for are asked (market_history_coverage), so history already stored costs no
+ * upstream call; every call draws on the history share of the quota, never the poll's or the users'.
+ * Today's hours are not asked: the poll records them itself (price_history).
+ */
+import type { Logger, PriceSource } from '@coinpace/adapters';
+import { findMarketHistoryGaps, listHistoryCoins, saveMarketHistory, type AppDb } from '@coinpace/db';
+import { HOURLY_HISTORY_DAYS, periodStart, type MarketGranularity, type TimeSpan } from '@coinpace/domain';
+
+const DAY_MS = 86_400_000;
+/** How far back daily history reaches at most: within the 365 days CoinGecko's public API serves. */
+export const DAILY_HISTORY_REACH_DAYS = 364;
+/** After a complete pass, how long until the coins are looked over again, ms. */
+export const MARKET_BACKFILL_RESCAN_MS = 60_000;
+/** How long after a failed read a coin is tried again, ms. */
+export const MARKET_BACKFILL_RETRY_MS = 5 * 60_000;
+
+export interface MarketBackfillDeps {
+  db: AppDb;
+  prices: PriceSource;
+  logger: Logger;
+  /** Epoch ms. */
+  now: () => number;
+  /** Default MARKET_BACKFILL_RESCAN_MS. */
+  rescanMs?: number;
+}
+
+/** The spans of one coin's history wanted now, in the order they are filled. */
+export function wantedSpans(
+  firstTradeAt: number | null,
+  now: number,
+): { granularity: MarketGranularity; span: TimeSpan }[] {
+  const today = periodStart(now, 'daily');
+  const reach = today - DAILY_HISTORY_REACH_DAYS * DAY_MS;
+  const dailyFrom = firstTradeAt === null ? reach : Math.max(reach, periodStart(firstTradeAt, 'daily'));
+  return [
+    { granularity: 'hourly', span: { from: today - HOURLY_HISTORY_DAYS * DAY_MS, to: today } },
+    { granularity: 'daily', span: { from: dailyFrom, to: today } },
+  ];
+}
+
+/** Runs one pass at a time; see the file comment. */
+export class MarketHistoryBackfill {
+  private running: Promise<void> | null = null;
+  private nextRunAt = 0;
+  private readonly retryAt = new Map<string, number>();
+
+  constructor(private readonly deps: MarketBackfillDeps) {}
+
+  /** A new leader looks the coins over at once. */
+  startTerm(): void {
+    this.nextRunAt = 0;
+    this.retryAt.clear();
+  }
+
+  /** Starts a pass unless one runs or none is due; returns at once. */
+  start(stillLeading: () => boolean): void {
+    if (this.running || this.deps.now() < this.nextRunAt) return;
+    this.running = this.run(stillLeading)
+      .catch((err: unknown) => {
+        this.nextRunAt = this.deps.now() + MARKET_BACKFILL_RETRY_MS;
+        this.deps.logger.warn({ err }, 'market history backfill failed; trying again later');
+      })
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** Settles when no pass runs (for a clean stop and for tests). */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  private async run(stillLeading: () => boolean): Promise<void> {
+    const { db, now } = this.deps;
+    const coins = await listHistoryCoins(db);
+    for (const coin of coins) {
+      if (!stillLeading()) return;
+      if ((this.retryAt.get(coin.coingeckoId) ?? 0) > now()) continue;
+      const outcome = await this.fillCoin(coin.coingeckoId, coin.firstTradeAt, stillLeading);
+      // The share is spent or upstream is locked: every other coin would fare the same.
+      if (outcome.pausedUntil !== undefined) {
+        this.nextRunAt = outcome.pausedUntil;
+        return;
+      }
+    }
+    this.nextRunAt = now() + (this.deps.rescanMs ?? MARKET_BACKFILL_RESCAN_MS);
+  }
+
+  /** Fills one coin's missing spans; stops early when asked to pause. */
+  private async fillCoin(
+    coingeckoId: string,
+    firstTradeAt: number | null,
+    stillLeading: () => boolean,
+  ): Promise<{ pausedUntil?: number }> {
+    const { db, prices, logger, now } = this.deps;
+    for (const { granularity, span } of wantedSpans(firstTradeAt, now())) {
+      const key = { coingeckoId, currency: 'usd', granularity };
+      for (const gap of await findMarketHistoryGaps(db, key, span)) {
+        let from = gap.from;
+        while (from < gap.to) {
+          const answer = await prices.getMarketHistory(coingeckoId, { from, to: gap.to, granularity });
+          if (!stillLeading()) return {};
+          if (!answer.ok) {
+            if (answer.reason !== 'failed') return { pausedUntil: answer.retryAt ?? now() + 1_000 };
+            this.retryAt.set(coingeckoId, now() + MARKET_BACKFILL_RETRY_MS);
+            logger.warn({ coingeckoId, granularity }, 'could not read market history; trying again later');
+            return {};
+          }
+          if (!(answer.answered.to > from)) break;
+          await saveMarketHistory(db, {
+            ...key,
+            source: answer.source,
+            span: answer.answered,
+            points: answer.points,
+          });
+          logger.debug({ coingeckoId, granularity, points: answer.points.length }, 'stored market history');
+          from = answer.answered.to;
+        }
+      }
+    }
+    return {};
+  }
+}
