@@ -52,6 +52,7 @@ import {
 import { holdingTransactions } from '@coinpace/db';
 import { CODES_PER_DESTINATION } from '@coinpace/domain';
 import { startDispatcher, type Dispatcher } from '@coinpace/realtime';
+import { Queue } from 'bullmq';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -139,6 +140,13 @@ describe.runIf(databaseUrl && redisUrl)('all floods at once, on the cluster set-
     await signInFlood?.stop();
     await dispatcher?.stop();
     await imports?.close();
+    // The job queue's keys on the shared Redis go with the test (BullMQ keeps its own beside the jobs).
+    const leftovers = new Queue(TRADE_IMPORT_QUEUE, {
+      connection: { url: redisUrl },
+      prefix: `${prefix}jobs`,
+    });
+    await leftovers.obliterate({ force: true });
+    await leftovers.close();
     await priced?.close();
     await Promise.all([smtp?.close(), twilio?.close()]);
     await bus?.close();
