@@ -61,7 +61,8 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
    * Runs `commands` against Redis within `unavailableAfterMs`, or throws JobQueueUnavailableError. ioredis
    * holds every command while it reconnects (BullMQ's connections retry without end), so during an
    * outage a request would wait for the outage to end. The commands are only sent once the connection
-   * is ready: a request refused here left nothing behind to run after Redis comes back.
+   * is ready, so a request refused while Redis is down leaves nothing behind to run once it is back (one
+   * whose Redis went down mid-command may still be run then: imports skip rows imported before).
    */
   async function whileReachable<T>(commands: () => Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
