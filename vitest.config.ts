@@ -23,6 +23,7 @@ const SERIAL = [
   'realtime/src/poller/poller.int.test.ts',
   'realtime/src/gateway/gateway-redis-faults.int.test.ts',
   'server/src/upstream-quota.int.test.ts',
+  'server/src/all-floods.int.test.ts',
   'server/src/built.int.test.ts',
 ];
 /** The serial suites under one package, relative to it, for that package's project to leave out. */

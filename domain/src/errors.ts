@@ -76,6 +76,11 @@ export const ERROR_CATALOGUE = {
     status: 503,
     message: 'Coinpace is temporarily unavailable. Please try again in a few seconds.',
   },
+  /** The job queue (Redis) cannot be reached, so no import can start; sent with Retry-After. */
+  IMPORTS_UNAVAILABLE: {
+    status: 503,
+    message: 'Imports cannot be started right now. Please try again in a minute.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -6,7 +6,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandler, JobQueue, JobStatus, JobView, WorkOptions } from './port.ts';
-import { KEEP_FINISHED_MS, SETTLE_POLL_MS } from './port.ts';
+import { JobQueueUnavailableError, KEEP_FINISHED_MS, SETTLE_POLL_MS, UNAVAILABLE_AFTER_MS } from './port.ts';
 
 export interface BullmqQueueOptions {
   redisUrl: string;
@@ -21,6 +21,11 @@ export interface BullmqQueueOptions {
    * EventEmitter's 'error' with no listener would end the process.
    */
   onError?: (error: Error) => void;
+  /**
+   * How long `add`, `get` and `settle` wait for Redis while it is not connected (and for their commands)
+   * before throwing JobQueueUnavailableError; default UNAVAILABLE_AFTER_MS.
+   */
+  unavailableAfterMs?: number;
 }
 
 /** BullMQ's states, as the port's. */
@@ -50,6 +55,37 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
   queue.on('error', onError);
   let worker: Worker | null = null;
   const keepMs = keepSeconds * 1000;
+  const unavailableAfterMs = options.unavailableAfterMs ?? UNAVAILABLE_AFTER_MS;
+
+  /**
+   * Runs `commands` against Redis within `unavailableAfterMs`, or throws JobQueueUnavailableError. ioredis
+   * holds every command while it reconnects (BullMQ's connections retry without end), so during an
+   * outage a request would wait for the outage to end. The commands are only sent once the connection
+   * is ready, so a request refused while Redis is down leaves nothing behind to run once it is back (one
+   * whose Redis went down mid-command may still be run then: imports skip rows imported before).
+   */
+  async function whileReachable<T>(commands: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    let onReady: (() => void) | undefined;
+    const giveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new JobQueueUnavailableError(name, unavailableAfterMs)),
+        unavailableAfterMs,
+      );
+    });
+    const ready = new Promise<void>((resolve) => {
+      if (connection.status === 'ready') return resolve();
+      onReady = resolve;
+      connection.once('ready', onReady);
+    });
+    try {
+      await Promise.race([ready, giveUp]);
+      return await Promise.race([commands(), giveUp]);
+    } finally {
+      clearTimeout(timer);
+      if (onReady) connection.off('ready', onReady);
+    }
+  }
   /** Where a job's bulk input waits for its worker: beside the job, read only by the handler. */
   const inputKey = (id: string) => `${prefix}:${name}:input:${id}`;
 
@@ -75,22 +111,25 @@ export function createBullmqQueue<D, R, P>(name: string, options: BullmqQueueOpt
   return {
     name,
     async add(id, data, input) {
-      if (input !== undefined) {
-        // NX: a second add of the same id leaves the first job's input, as it leaves the first job.
-        await connection.set(inputKey(id), input, 'PX', keepMs, 'NX');
-      }
-      await queue.add(name, data, { jobId: id });
+      await whileReachable(async () => {
+        if (input !== undefined) {
+          // NX: a second add of the same id leaves the first job's input, as it leaves the first job.
+          await connection.set(inputKey(id), input, 'PX', keepMs, 'NX');
+        }
+        await queue.add(name, data, { jobId: id });
+      });
     },
     async get(id) {
-      return view(id);
+      return whileReachable(() => view(id));
     },
     async settle(id, waitMs) {
       const until = Date.now() + waitMs;
       // Only the state is polled; the job itself is read once, at the end.
       for (;;) {
-        const state = await queue.getJobState(id);
+        const state = await whileReachable(() => queue.getJobState(id));
         if (state === 'unknown') return null;
-        if (state === 'completed' || state === 'failed' || Date.now() >= until) return view(id);
+        if (state === 'completed' || state === 'failed' || Date.now() >= until)
+          return whileReachable(() => view(id));
         await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLE_POLL_MS, until - Date.now())));
       }
     },

@@ -58,6 +58,20 @@ export interface JobQueue<D, R, P> {
   close(): Promise<void>;
 }
 
+/**
+ * Thrown by `add`, `get` and `settle` when the queue's store (Redis) cannot be reached within a short wait:
+ * the caller answers at once that it is unavailable, instead of holding the request until the store is back.
+ */
+export class JobQueueUnavailableError extends Error {
+  constructor(queue: string, waitedMs: number) {
+    super(`job queue ${queue}: its store could not be reached within ${waitedMs} ms`);
+    this.name = 'JobQueueUnavailableError';
+  }
+}
+
+/** How long `add`, `get` and `settle` wait for a store that is not connected before giving up. */
+export const UNAVAILABLE_AFTER_MS = 1_500;
+
 /** How long finished jobs stay readable: long enough for a closed tab to come back for the result. */
 export const KEEP_FINISHED_MS = 60 * 60_000;
 

@@ -1,3 +1,4 @@
+import { JobQueueUnavailableError } from '@coinpace/adapters';
 import { isDatabaseUnavailable } from '@coinpace/db';
 import { AppError, ERROR_CATALOGUE, type ErrorBody } from '@coinpace/domain';
 import type { Context, Middleware } from 'koa';
@@ -20,6 +21,9 @@ export function errorHandler(): Middleware<AppState> {
       const error = toAppError(caught);
       if (error.code === 'TEMPORARILY_UNAVAILABLE') {
         ctx.state.log?.warn({ err: caught, requestId: ctx.state.requestId }, 'database unavailable');
+      } else if (error.code === 'IMPORTS_UNAVAILABLE') {
+        // An outage of Redis, not a fault to trace in the request: a warn line without a stack.
+        ctx.state.log?.warn({ requestId: ctx.state.requestId }, 'job queue unavailable');
       } else if (error.status >= 500 && !NOT_ERROR_LINES.has(error.code)) {
         ctx.state.log?.error({ err: caught, requestId: ctx.state.requestId }, 'request failed');
       }
@@ -57,12 +61,18 @@ function unansweredError(ctx: Context): AppError | undefined {
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
+/** Seconds a client is asked to wait before sending an import again while the job queue is unreachable. */
+export const JOB_QUEUE_RETRY_AFTER_S = 30;
+
 /**
  * Maps AppError as is, an unreachable database to a 503 with Retry-After, http-errors from
  * Koa and its body parser by status, anything else to INTERNAL.
  */
 export function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
+  if (caught instanceof JobQueueUnavailableError) {
+    return new AppError('IMPORTS_UNAVAILABLE', { retryAfter: JOB_QUEUE_RETRY_AFTER_S, cause: caught });
+  }
   if (isDatabaseUnavailable(caught)) {
     return new AppError('TEMPORARILY_UNAVAILABLE', { retryAfter: DATABASE_RETRY_AFTER_S, cause: caught });
   }

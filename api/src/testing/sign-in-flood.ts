@@ -4,6 +4,7 @@
  * used in production.
  */
 import { Worker } from 'node:worker_threads';
+import { hashPassword } from '@coinpace/adapters';
 
 export interface SignInFloodOptions {
   /** The API's base URL. */
@@ -72,4 +73,48 @@ export function startSignInFlood(options: SignInFloodOptions): { stop(): Promise
       return result;
     },
   };
+}
+
+/**
+ * The issue's bound on a real user's sign-in during a flood: 2 s. On a machine so loaded that one
+ * password hash, timed just before, takes more than a quarter of that, four such hashes instead (a
+ * sign-in may wait for one hash already running, then runs its own), so a test measures the queue, not
+ * the machine; a sign-in queued behind a flood's hashes takes ten or more.
+ */
+export const SIGN_IN_WITHIN_MS = 2_000;
+const HASHES_WITHIN = 4;
+
+/** Runs `fn` and measures how long its answer took, ms. */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ answer: T; ms: number }> {
+  const started = performance.now();
+  const answer = await fn();
+  return { answer, ms: performance.now() - started };
+}
+
+/** The bound for the next sign-in: 2 s, or four hashes on a machine where one takes more than 0.5 s. */
+export async function signInBoundNow(): Promise<number> {
+  const probe = await timed(() => hashPassword('a probe password'));
+  return Math.round(Math.max(SIGN_IN_WITHIN_MS, HASHES_WITHIN * probe.ms));
+}
+
+export interface SignInTry {
+  status: number;
+  ms: number;
+  /** The bound it had (signInBoundNow just before). */
+  bound: number;
+}
+
+/** `tries` sign-ins by `signIn`, one after another 100 ms apart, each timed against its bound. */
+export async function timedSignIns(
+  tries: number,
+  signIn: () => Promise<{ status: number }>,
+): Promise<SignInTry[]> {
+  const made: SignInTry[] = [];
+  for (let i = 0; i < tries; i += 1) {
+    const bound = await signInBoundNow();
+    const { answer, ms } = await timed(signIn);
+    made.push({ status: answer.status, ms: Math.round(ms), bound });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return made;
 }

@@ -36,3 +36,65 @@ export async function importTradesToEnd(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+const KRAKEN_PAIRS = ['XXBTZUSD', 'XETHZUSD', 'SOLUSD', 'ADAUSD'];
+
+/** A Kraken export of `rows` dollar buys over four coins, one an hour from 2021, ids unique to `who`. */
+export function krakenExport(who: number, rows: number): string {
+  const lines = ['txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers'];
+  const start = Date.parse('2021-01-01T00:00:00Z');
+  for (let i = 0; i < rows; i++) {
+    const at = new Date(start + i * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    lines.push(
+      `T${who}-${i},O${who}-${i},${KRAKEN_PAIRS[i % KRAKEN_PAIRS.length]},${at},buy,limit,10.5,1.05,0.01,0.1,0,,`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The `p`th percentile of `values` (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Gives a user three holdings (BTC, ETH, SOL), for a portfolio read that has something to price. */
+export async function holdThreeCoins(api: Pick<TestApi, 'call'>, token: string): Promise<void> {
+  const coins = { BTC: 'bitcoin', ETH: 'ethereum', SOL: 'solana' };
+  for (const [symbol, coingeckoId] of Object.entries(coins)) {
+    const added = await api.call('POST', '/api/portfolio', {
+      token,
+      body: { symbol, name: symbol, coingeckoId, quantity: 1, purchasePrice: 100 },
+    });
+    if (added.status >= 300) throw new Error(`holding not added: ${JSON.stringify(added.body)}`);
+  }
+}
+
+/**
+ * Reads the user's portfolio, one read after another (25 ms apart), from when `load` starts until it
+ * settles; returns what `load` gave and how long each read took, ms. Five reads go first, before `load`
+ * and not counted: they pay for connections and code loading.
+ */
+export async function portfolioReadsDuring<T>(
+  api: Pick<TestApi, 'call'>,
+  token: string,
+  load: () => Promise<T>,
+): Promise<{ result: T; times: number[] }> {
+  const read = async () => {
+    const began = performance.now();
+    const answer = await api.call('GET', '/api/portfolio', { token });
+    if (answer.status !== 200) throw new Error(`portfolio read answered ${answer.status}`);
+    return performance.now() - began;
+  };
+  for (let i = 0; i < 5; i++) await read();
+  let loading = true;
+  const loaded = load().finally(() => {
+    loading = false;
+  });
+  const times: number[] = [];
+  while (loading) {
+    times.push(await read());
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { result: await loaded, times };
+}

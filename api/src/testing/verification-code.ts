@@ -1,7 +1,9 @@
 /** Test support: codes, tokens and sign-up links queued for users (read from the outbox). */
 import { outboxMessages, type AppDb } from '@coinpace/db';
+import { createTestSubscription } from '@coinpace/db/testing';
 import { signUpLinkCode } from '@coinpace/domain';
 import { and, desc, eq } from 'drizzle-orm';
+import type { TestApi } from './harness.ts';
 
 export async function sentVerificationCode(db: AppDb, userId: string, channel: 'email' | 'sms') {
   const [row] = await db
@@ -39,3 +41,31 @@ export async function sentSignUpCode(db: AppDb, email: string): Promise<string> 
   if (!code) throw new Error(`no link in: ${row.bodyText}`);
   return code;
 }
+
+/**
+ * Test support: a fresh account whose profile has `profile`'s e-mail or phone (someone else's, for a
+ * flood of codes), on the basic plan (which includes SMS) when `paid`; returns its session token.
+ */
+export async function accountWith(
+  api: TestApi,
+  profile: { email?: string; phone?: string },
+  paid = false,
+): Promise<string> {
+  const { token, user } = await api.signUp();
+  const changed = await api.call('PATCH', '/api/users/me', { token, body: profile });
+  if (changed.status !== 200) throw new Error(`profile not saved: ${JSON.stringify(changed.body)}`);
+  if (paid) await createTestSubscription(api.database.db, user.id, { planId: 'basic' });
+  return token;
+}
+
+/** Test support: asks for a verification code on `channel` to the account's own address or number. */
+export const requestCode = (
+  api: Pick<TestApi, 'call'>,
+  token: string,
+  channel: 'email' | 'sms',
+  headers?: Record<string, string>,
+) => api.call('POST', '/api/users/me/verification', { token, body: { channel }, headers });
+
+/** Test support: how many messages the outbox holds for `recipient` (an e-mail address or a number). */
+export const outboxCountTo = async (db: AppDb, recipient: string): Promise<number> =>
+  (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).length;

@@ -192,6 +192,7 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
           'the socket event import:progress.',
         schema: ZTradeImportJob,
       },
+      503: 'IMPORTS_UNAVAILABLE: the job queue (Redis) does not answer within 1.5 s; nothing was queued (Retry-After).',
     },
   },
   {

@@ -6,65 +6,30 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestApi } from '../../testing/harness.ts';
-import { importTradesToEnd } from '../../testing/trade-imports.ts';
+import {
+  holdThreeCoins,
+  importTradesToEnd,
+  krakenExport,
+  percentile,
+  portfolioReadsDuring,
+} from '../../testing/trade-imports.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const ROWS = 20_000;
 const IMPORTERS = 4;
-const PAIRS = ['XXBTZUSD', 'XETHZUSD', 'SOLUSD', 'ADAUSD'];
-
-/** A Kraken export of `rows` dollar buys over four coins, ids unique to `who`. */
-function krakenExport(who: number, rows: number): string {
-  const lines = ['txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers'];
-  const start = Date.parse('2021-01-01T00:00:00Z');
-  for (let i = 0; i < rows; i++) {
-    const at = new Date(start + i * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
-    lines.push(`T${who}-${i},O${who}-${i},${PAIRS[i % PAIRS.length]},${at},buy,limit,10.5,1.05,0.01,0.1,0,,`);
-  }
-  return lines.join('\n');
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 describe.runIf(databaseUrl)('four 20,000-row imports at once on Postgres', () => {
   it("leave another user's portfolio reads under 100 ms at the 95th percentile", async () => {
     const api = await startTestApi('postgres');
     try {
       const reader = await api.signUp();
-      for (const symbol of ['BTC', 'ETH', 'SOL']) {
-        const added = await api.call('POST', '/api/portfolio', {
-          token: reader.token,
-          body: { symbol, name: symbol, coingeckoId: symbol.toLowerCase(), quantity: 1, purchasePrice: 100 },
-        });
-        expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
-      }
+      await holdThreeCoins(api, reader.token);
       const importers = await Promise.all(Array.from({ length: IMPORTERS }, () => api.signUp()));
       const files = importers.map((_, i) => krakenExport(i, ROWS));
 
-      const read = async () => {
-        const began = performance.now();
-        const answer = await api.call('GET', '/api/portfolio', { token: reader.token });
-        expect(answer.status).toBe(200);
-        return performance.now() - began;
-      };
-      // Warm: the first reads pay for connections and code loading, not for the imports.
-      for (let i = 0; i < 5; i++) await read();
-
-      let importing = true;
-      const imports = Promise.all(
-        importers.map((user, i) => importTradesToEnd(api, user.token, files[i]!, 600_000)),
-      ).finally(() => {
-        importing = false;
-      });
-      const times: number[] = [];
-      while (importing) {
-        times.push(await read());
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      const answers = await imports;
+      const { result: answers, times } = await portfolioReadsDuring(api, reader.token, () =>
+        Promise.all(importers.map((user, i) => importTradesToEnd(api, user.token, files[i]!, 600_000))),
+      );
 
       for (const answer of answers) {
         expect(answer.status).toBe(200);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { JobQueueUnavailableError } from '@coinpace/adapters';
 import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
   AppError,
@@ -243,8 +244,14 @@ export function portfolioRoutes(deps: ApiDeps) {
       const jobId = randomUUID();
       await imports.add(jobId, { userId: user.id, at: Date.now() }, text);
       // Most files are done within the wait and answer with their summary; a long one answers 202 with
-      // the job, which GET /imports/:id and the socket event `import:progress` follow.
-      const view = await imports.settle(jobId, deps.importAnswerWaitMs ?? IMPORT_ANSWER_WAIT_MS);
+      // the job, which GET /imports/:id and the socket event `import:progress` follow. The job is queued
+      // once added: a queue that stops answering meanwhile still gets that 202, not a refusal.
+      const view = await imports
+        .settle(jobId, deps.importAnswerWaitMs ?? IMPORT_ANSWER_WAIT_MS)
+        .catch((error: unknown) => {
+          if (error instanceof JobQueueUnavailableError) return null;
+          throw error;
+        });
       answerImport(ctx, view, jobId);
     },
   );

@@ -4,16 +4,22 @@
  * fakes), and a user with a paid plan and a full profile. Not used by production code.
  */
 import { randomUUID } from 'node:crypto';
-import { createCoinGeckoPriceSource, createMemoryUpstreamBudget } from '@coinpace/adapters';
+import {
+  createBullmqQueue,
+  createCoinGeckoPriceSource,
+  createMemoryUpstreamBudget,
+} from '@coinpace/adapters';
 import {
   createFakeCoinGecko,
   startFakeStripe,
+  startOwnRedisServer,
   type FakeCoinGecko,
   type FakeStripe,
 } from '@coinpace/adapters/testing';
 import type { Engine } from '@coinpace/db/testing';
 import { limitersWith, startTestApi, type TestApi } from '../../testing/harness.ts';
 import { checkoutBody, stripeEnv } from '../billing/billing-test-support.ts';
+import { TRADE_IMPORT_QUEUE, type TradeImportQueue } from '../portfolio/import-jobs.ts';
 
 export const SITE_PASSWORD = 'open sesame';
 const METRICS_TOKEN = 'reference-metrics-token-0123456789';
@@ -30,7 +36,10 @@ export interface ReferenceApps {
    * see /readyz fail.
    */
   maintenance: TestApi;
-  /** Stripe and CoinGecko, each a local fake. */
+  /**
+   * Stripe and CoinGecko, each a local fake; its trade imports on a Redis of the test's own that is
+   * stopped (the job queue unavailable).
+   */
   upstream: TestApi;
   stripe: FakeStripe;
   coingecko: FakeCoinGecko;
@@ -45,6 +54,9 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
   const stripe = await startFakeStripe();
   const coingecko = createFakeCoinGecko();
   const { url: coingeckoUrl } = await coingecko.start();
+  const jobsRedis = await startOwnRedisServer();
+  const imports: TradeImportQueue = createBullmqQueue(TRADE_IMPORT_QUEUE, { redisUrl: jobsRedis.url });
+  await jobsRedis.stop();
   const [main, tight, gated, maintenance, upstream] = await Promise.all([
     startTestApi(engine, {}, { limiters: limitersWith(MANY_SIGN_UPS) }),
     // No wait for imports: its trade import answers 202 with the job.
@@ -62,6 +74,7 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
         minGapMs: 0,
         userBudget: createMemoryUpstreamBudget({ calls: 100_000, perMs: 60_000 }),
       }),
+      imports,
     }),
   ]);
   return {
@@ -78,6 +91,10 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
       await maintenance.close().catch(() => {});
       await stripe.close();
       await coingecko.close();
+      // Back up, so the queue's connections close rather than wait for it.
+      await jobsRedis.start();
+      await imports.close();
+      await jobsRedis.close();
     },
   };
 }

@@ -188,6 +188,11 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
   },
   'GET /api/portfolio/imports/{id} 404': async ({ main }) =>
     main.call('GET', `/api/portfolio/imports/${randomUUID()}`, { token: await signedIn(main) }),
+  'POST /api/portfolio/import-trades 503': async ({ upstream }) =>
+    upstream.call('POST', '/api/portfolio/import-trades', {
+      token: await signedIn(upstream),
+      body: { text: KRAKEN_SAMPLE },
+    }),
   'POST /api/portfolio/import-trades 429': async ({ tight }) => {
     const token = await signedIn(tight);
     return untilLimited(() =>

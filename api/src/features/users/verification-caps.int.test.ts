@@ -3,29 +3,16 @@
  * configured number an hour (with an alarm metric), and SMS only to mobile numbers of served countries,
  * for accounts whose plan includes SMS.
  */
-import { outboxMessages } from '@coinpace/db';
-import { createTestSubscription, testEngines } from '@coinpace/db/testing';
+import { testEngines } from '@coinpace/db/testing';
 import { VERIFICATION_TEXTS } from '@coinpace/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitersWith, startTestApi, type TestApi } from '../../testing/harness.ts';
+import { accountWith, outboxCountTo, requestCode as request } from '../../testing/verification-code.ts';
 
 const HOURLY_TEXT =
   /^This e-mail address has been sent as many confirmation messages as we allow for now\. Try again in \d+ minutes?\.$/;
 
-async function accountWith(api: TestApi, profile: { email?: string; phone?: string }, paid = false) {
-  const { token, user } = await api.signUp();
-  const changed = await api.call('PATCH', '/api/users/me', { token, body: profile });
-  if (changed.status !== 200) throw new Error(`profile not saved: ${JSON.stringify(changed.body)}`);
-  if (paid) await createTestSubscription(api.database.db, user.id, { planId: 'basic' });
-  return token;
-}
-
-const request = (api: TestApi, token: string, channel: 'email' | 'sms') =>
-  api.call('POST', '/api/users/me/verification', { token, body: { channel } });
-
-const sentTo = async (api: TestApi, recipient: string) =>
-  (await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient))).length;
+const sentTo = (api: TestApi, recipient: string) => outboxCountTo(api.database.db, recipient);
 
 describe.each(testEngines(process.env.DATABASE_URL))('caps on verification codes on %s', (engine) => {
   let api: TestApi;
