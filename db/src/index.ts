@@ -27,3 +27,4 @@ export * from './queries/fx-rates.ts';
 export * from './queries/public.ts';
 export * from './queries/lifecycle.ts';
 export * from './queries/trade-imports.ts';
+export * from './queries/import-batches.ts';
