@@ -25,7 +25,7 @@ export function ImportBatchList({
   holdingId?: string;
   /** Changed by the parent to load the list again (after an import). */
   refreshKey?: number;
-  /** A holding's detail shows the section only when some import touched the holding. */
+  /** A holding's detail shows the section only when some import touched the holding (not its errors). */
   hideWhenEmpty?: boolean;
   /** After an undo, besides the portfolio (the holding's detail reloads its transactions). */
   onUndone?: () => void;
@@ -76,7 +76,9 @@ export function ImportBatchList({
     }
   }
 
-  if (hideWhenEmpty && !error && (batches === null || batches.length === 0) && !done) return null;
+  // In a holding's detail the list is an aside: shown once it has imports to show (a list that cannot be
+  // loaded there stays out of the way; the Trade history tab says why).
+  if (hideWhenEmpty && (error || batches === null || batches.length === 0) && !done) return null;
   return (
     <section className="pf-import-batches" aria-label="Imports">
       <h3>Imports</h3>
