@@ -139,41 +139,51 @@ export async function importTrades(
   let replacedOpening = 0;
   const toWrite = targets.reduce((sum, t) => sum + t.group.trades.length, 0);
   let written = 0;
-  for (const { group, holdingId } of targets) {
-    await pause({ phase: 'writing', done: written, total: toWrite });
-    written += group.trades.length;
-    const key = group.symbol.toLowerCase();
-    const id = holdingId ?? createdIds.get(key) ?? again?.get(key);
-    if (!id) {
-      failures.push(
-        ...group.trades.map((t) => ({
-          row: t.row,
-          symbol: group.symbol,
-          reason: 'the holding could not be created',
-        })),
-      );
-      continue;
+  try {
+    for (const { group, holdingId } of targets) {
+      await pause({ phase: 'writing', done: written, total: toWrite });
+      written += group.trades.length;
+      const key = group.symbol.toLowerCase();
+      const id = holdingId ?? createdIds.get(key) ?? again?.get(key);
+      if (!id) {
+        failures.push(
+          ...group.trades.map((t) => ({
+            row: t.row,
+            symbol: group.symbol,
+            reason: 'the holding could not be created',
+          })),
+        );
+        continue;
+      }
+      const trades: ImportedTrade[] = group.trades.map((t) => ({
+        row: t.row,
+        kind: t.kind,
+        at: new Date(t.at),
+        quantity: t.quantity,
+        pricePerCoin: t.pricePerCoin,
+        fee: t.fee,
+        note: t.note,
+        externalRef: t.externalRef,
+      }));
+      const outcome = await importTradesIntoHolding(db, userId, id, trades, {
+        batchId,
+        replaceOpening: replacesOpening(options.replaceOpening, group.symbol),
+      });
+      added += outcome.added.length;
+      replacedOpening += outcome.replaced;
+      duplicates += outcome.duplicates.length;
+      for (const row of outcome.duplicates)
+        skippedRows.push({ row, symbol: group.symbol, reason: 'already imported' });
+      for (const f of outcome.failed) failures.push({ row: f.row, symbol: group.symbol, reason: f.reason });
     }
-    const trades: ImportedTrade[] = group.trades.map((t) => ({
-      row: t.row,
-      kind: t.kind,
-      at: new Date(t.at),
-      quantity: t.quantity,
-      pricePerCoin: t.pricePerCoin,
-      fee: t.fee,
-      note: t.note,
-      externalRef: t.externalRef,
-    }));
-    const outcome = await importTradesIntoHolding(db, userId, id, trades, {
-      batchId,
-      replaceOpening: replacesOpening(options.replaceOpening, group.symbol),
-    });
-    added += outcome.added.length;
-    replacedOpening += outcome.replaced;
-    duplicates += outcome.duplicates.length;
-    for (const row of outcome.duplicates)
-      skippedRows.push({ row, symbol: group.symbol, reason: 'already imported' });
-    for (const f of outcome.failed) failures.push({ row: f.row, symbol: group.symbol, reason: f.reason });
+  } catch (error) {
+    // An import stopped midway (the database went away) keeps what it wrote as an import to undo.
+    await finishImportBatch(db, batchId, {
+      read: parsed.read,
+      added,
+      createdHoldings: created.map((c) => c.id),
+    }).catch(() => undefined);
+    throw error;
   }
 
   const emptied = new Set(
