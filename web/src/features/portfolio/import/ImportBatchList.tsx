@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { loadPortfolio } from '../portfolio-store.ts';
+import './import.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -91,7 +92,7 @@ export function ImportBatchList({
         <div className="banner banner-error" role="alert">
           <div className="banner-body">
             {error}{' '}
-            <button type="button" className="btn btn-link" onClick={() => void load()}>
+            <button type="button" className="link-button" onClick={() => void load()}>
               Try again
             </button>
           </div>
@@ -122,7 +123,7 @@ export function ImportBatchList({
                 {confirming !== batch.id && (
                   <button
                     type="button"
-                    className="btn btn-small"
+                    className="btn btn-sm"
                     aria-describedby={titleId}
                     onClick={() => {
                       setUndoError(null);

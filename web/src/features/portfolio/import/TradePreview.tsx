@@ -1,4 +1,5 @@
 import type { TradeImportPreview } from '@coinpace/domain';
+import './import.css';
 
 /**
  * What the import would do, shown before it is confirmed: the counts, each coin's quantity now and after,
