@@ -18,6 +18,7 @@ export const IMPORT_ROUTES: RouteDoc[] = [
       'quantity before and after, and the coins whose hand-entered opening balance (recorded with the ' +
       'holding) is dated within the imported history, with the quantity after either way.',
     body: { schema: ZImportTrades, required: true, limit: formatBodyLimit(BODY_LIMITS.trades) },
+    rateLimit: '60 previews per user per hour',
     responses: {
       200: { description: 'What the import would do.', schema: ZTradeImportPreview },
       400: 'No known format, too many rows, or an invalid body.',

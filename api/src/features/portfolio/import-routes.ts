@@ -51,9 +51,11 @@ export function addImportRoutes(
   deps: ApiDeps,
   imports: TradeImportQueue,
   tradeImports: RateLimiterAbstract,
+  tradePreviews: RateLimiterAbstract,
 ): void {
   const { db, bus } = deps;
   const limit = rateLimit(tradeImports, (ctx) => `trade-imports:${currentUser(ctx).id}`);
+  const previewLimit = rateLimit(tradePreviews, (ctx) => `trade-previews:${currentUser(ctx).id}`);
 
   // An exchange's trade-history export into transactions.
   // Counted before the body is read: a refused import costs no 4 MB parse.
@@ -74,16 +76,21 @@ export function addImportRoutes(
     answerImport(ctx, view, jobId);
   });
 
-  // What the import would do, written nowhere. Not counted against the hour's imports: it writes
-  // nothing, and a user looks at a preview before each import.
-  router.post('/import-trades/preview', jsonBody({ limit: BODY_LIMITS.trades }), async (ctx) => {
-    const user = currentUser(ctx);
-    const { text, replaceOpening, fileName } = parseOrThrow(ZImportTrades, bodyOf(ctx));
-    ctx.body = await previewTrades(db, user.id, text, Date.now(), {
-      ...(replaceOpening !== undefined ? { replaceOpening } : {}),
-      ...(fileName ? { fileName } : {}),
-    });
-  });
+  // What the import would do, written nowhere. Counted apart from the hour's imports (a user looks at a
+  // preview before each import), and before the body is read: a refused preview costs no 4 MB parse.
+  router.post(
+    '/import-trades/preview',
+    previewLimit,
+    jsonBody({ limit: BODY_LIMITS.trades }),
+    async (ctx) => {
+      const user = currentUser(ctx);
+      const { text, replaceOpening, fileName } = parseOrThrow(ZImportTrades, bodyOf(ctx));
+      ctx.body = await previewTrades(db, user.id, text, Date.now(), {
+        ...(replaceOpening !== undefined ? { replaceOpening } : {}),
+        ...(fileName ? { fileName } : {}),
+      });
+    },
+  );
 
   router.get('/imports/:id', async (ctx) => {
     const view = await imports.get(importJobId(ctx.params.id));

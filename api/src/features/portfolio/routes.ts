@@ -87,6 +87,8 @@ export const REPORTS_PER_HOUR = 10;
  * overlapping exports needs a handful.
  */
 export const TRADE_IMPORTS_PER_HOUR = 30;
+/** Import previews one user may ask for per hour: each reads the whole file, as the import does. */
+export const TRADE_PREVIEWS_PER_HOUR = 60;
 /**
  * Holdings imports (bulk add and the balances offer) one user may send per hour: each is up to 1,000 rows of
  * validation and writes; a person fixing a file and importing again needs a handful.
@@ -219,7 +221,8 @@ export function portfolioRoutes(deps: ApiDeps) {
     if (result.updated.length > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
-  addImportRoutes(router, deps, imports, tradeImports);
+  const tradePreviews = limiters('trade-previews', { points: TRADE_PREVIEWS_PER_HOUR, duration: 3600 });
+  addImportRoutes(router, deps, imports, tradeImports, tradePreviews);
 
   router.post('/:id/report', jsonBody(), async (ctx) => {
     const holdingId = pathId(ctx.params.id);

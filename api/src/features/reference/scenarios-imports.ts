@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { KRAKEN_SAMPLE } from '../../testing/route-table.ts';
 import { importTradesToEnd } from '../../testing/trade-imports.ts';
-import { type Scenario, holdingOf, signedIn } from './reference-kit.ts';
+import { type Scenario, holdingOf, signedIn, untilLimited } from './reference-kit.ts';
 
 export const IMPORT_SCENARIOS: Record<string, Scenario> = {
   'POST /api/portfolio/import-trades/preview 200': async ({ main }) => {
@@ -13,6 +13,12 @@ export const IMPORT_SCENARIOS: Record<string, Scenario> = {
       token,
       body: { text: KRAKEN_SAMPLE },
     });
+  },
+  'POST /api/portfolio/import-trades/preview 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    return untilLimited(() =>
+      tight.call('POST', '/api/portfolio/import-trades/preview', { token, body: { text: KRAKEN_SAMPLE } }),
+    );
   },
   'GET /api/portfolio/import-batches 200': async ({ main }) => {
     const token = await signedIn(main);
