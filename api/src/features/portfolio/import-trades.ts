@@ -1,7 +1,8 @@
 /**
  * POST /api/portfolio/import-trades: an exchange's trade-history export into the
  * holdings' transactions. Rows imported before are skipped as duplicates; coins not held yet get a holding
- * made from their trades; every row is accounted for in the summary.
+ * made from their trades; every row is accounted for in the summary. Each import is one batch the user can
+ * undo (import-batches.ts in db), and may replace hand-entered opening balances the history overlaps.
  */
 import {
   createImportBatch,
