@@ -302,5 +302,6 @@ describe.each(testEngines(process.env.DATABASE_URL))('payload fuzzing on %s', (e
 /** The value concretePath put in for `param` of `route`. */
 function concreteParam(route: string, owned: Owned, param: string): string {
   if (param === ':sessionId') return owned.openSessionId;
+  if (param === ':batchId') return owned.importBatchId;
   return route.includes('/api/alerts/') ? owned.alertId : owned.holdingId;
 }

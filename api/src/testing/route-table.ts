@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestApi } from './harness.ts';
+import { importTradesToEnd } from './trade-imports.ts';
 
 /**
  * Routes anyone may call without a session token, and why. Every other route must answer 401 to a request
@@ -51,6 +52,8 @@ export interface Owned {
   paidSessionId: string;
   /** A finished trade import's job. */
   importJobId: string;
+  /** A trade import's batch (one trade on the holding). */
+  importBatchId: string;
 }
 
 const bitcoin = {
@@ -118,6 +121,9 @@ export async function giveEverything(api: TestApi, token: string, email: string)
     api.call('POST', '/api/portfolio/import-trades', { token, body: { text: KRAKEN_EURO_SAMPLE } }),
     'import',
   );
+  // An import that wrote one trade: its batch, for the routes that list and undo imports.
+  const batch = await importTradesToEnd(api, token, KRAKEN_SAMPLE);
+  if (!batch.body.batchId) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
   return {
     userId: me.user.id,
     subject: me.user.clerkId,
@@ -125,6 +131,7 @@ export async function giveEverything(api: TestApi, token: string, email: string)
     holdingId: holding.id,
     transactionId,
     importJobId: imported.jobId,
+    importBatchId: batch.body.batchId,
     alertId: created.alerts[0].id,
     openSessionId: await checkout(api, token),
     paidSessionId,
@@ -148,6 +155,7 @@ export function concretePath(route: string, owned: Owned): string {
   const path = route.slice(route.indexOf(' ') + 1);
   const filled = path
     .replace(/^\/api\/portfolio\/imports\/:id/, `/api/portfolio/imports/${owned.importJobId}`)
+    .replace(/:batchId/, owned.importBatchId)
     .replace(/^\/api\/portfolio\/:id/, `/api/portfolio/${owned.holdingId}`)
     .replace(/^\/api\/alerts\/:id/, `/api/alerts/${owned.alertId}`)
     .replace(/:sessionId/, owned.openSessionId)
@@ -189,6 +197,7 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/portfolio/bulk': { portfolioItems: [bitcoin] },
     'POST /api/portfolio/balances': { balances: [{ symbol: 'BTC', quantity: '99' }] },
     'POST /api/portfolio/import-trades': { text: KRAKEN_SAMPLE },
+    'POST /api/portfolio/import-trades/preview': { text: KRAKEN_SAMPLE, replaceOpening: true },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },
     'PUT /api/portfolio/:id': { quantity: '99', purchasePrice: '1' },
     'POST /api/portfolio/:id/transactions': {

@@ -1,6 +1,6 @@
 /**
  * A trade import as a client makes it: the request, then, when it answers 202, the job followed through
- * GET /api/portfolio/imports/:id until it ends. Answers as the request would have had it waited: 200 with
+ * GET /api/portfolio/imports/:id until it ends. `file` is the text, or the whole request body. Answers as the request would have had it waited: 200 with
  * the summary, or 400 with the job's reason.
  */
 import type { TradeImportJob, TradeImportSummary } from '@coinpace/domain';
@@ -15,12 +15,12 @@ export interface ImportAnswer {
 export async function importTradesToEnd(
   api: Pick<TestApi, 'call'>,
   token: string,
-  text: string,
+  file: string | { text: string; replaceOpening?: boolean | string[]; fileName?: string },
   timeoutMs = 60_000,
 ): Promise<ImportAnswer> {
   const answer = (await api.call('POST', '/api/portfolio/import-trades', {
     token,
-    body: { text },
+    body: typeof file === 'string' ? { text: file } : file,
   })) as ImportAnswer;
   if (answer.status !== 202) return answer;
   const { jobId } = answer.body as unknown as TradeImportJob;

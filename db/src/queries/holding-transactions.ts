@@ -57,7 +57,7 @@ export type HistoryOutcome =
     };
 
 /** Thrown inside the database transaction to roll an impossible change back. */
-class ImpossibleHistory extends Error {
+export class ImpossibleHistory extends Error {
   constructor(readonly problem: HistoryProblem) {
     super(problem.message);
   }

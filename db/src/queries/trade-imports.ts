@@ -6,9 +6,10 @@
  * derives the holding again.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { fromDecimal, inHistoryOrder, toDecimal, type TransactionKind } from '@coinpace/domain';
+import { feasibleTrades, overlappingOpenings, type TransactionKind } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
 import { holdingTransactions, portfolioItems, trackedCoins } from '../schema/index.ts';
+import { deleteOpenings, openingTransactions } from './import-batches.ts';
 import { changeInTransaction, listTransactions, toHoldingTransactions } from './holding-transactions.ts';
 import type { HoldingRecord } from './holding-record.ts';
 
@@ -32,6 +33,15 @@ export interface HoldingImportOutcome {
   /** Rows another import wrote first (the reference was taken meanwhile). */
   duplicates: number[];
   failed: { row: number; reason: string }[];
+  /** Hand-entered opening transactions deleted in favour of the imported history. */
+  replaced: number;
+}
+
+export interface HoldingImportOptions {
+  /** The import's batch: its transactions carry it, and replaced openings are kept on it. */
+  batchId?: string;
+  /** Delete the holding's hand-entered opening balance where it is dated within the imported trades. */
+  replaceOpening?: boolean;
 }
 
 /** Every external reference the user's transactions carry. */
@@ -126,8 +136,9 @@ export async function importTradesIntoHolding(
   userId: string,
   holdingId: string,
   trades: readonly ImportedTrade[],
+  options: HoldingImportOptions = {},
 ): Promise<HoldingImportOutcome> {
-  const outcome: HoldingImportOutcome = { added: [], duplicates: [], failed: [] };
+  const outcome: HoldingImportOutcome = { added: [], duplicates: [], failed: [], replaced: 0 };
   try {
     await db.transaction(async (tx) => {
       const [locked] = await tx
@@ -140,10 +151,25 @@ export async function importTradesIntoHolding(
           outcome.failed.push({ row: t.row, reason: 'the holding was deleted meanwhile' });
         return;
       }
-      const existing = toHoldingTransactions(await listTransactions(tx, holdingId));
-      const { accepted, refused } = feasible(existing, trades);
-      outcome.failed.push(...refused);
-      const written = await insertTrades(tx, userId, holdingId, accepted);
+      let existing = toHoldingTransactions(await listTransactions(tx, holdingId));
+      const steps = trades.map((t) => ({ ...t, at: t.at.toISOString(), trade: t }));
+      if (options.replaceOpening && options.batchId && trades.length > 0) {
+        // The hand-entered opening balance dated within the imported history: the history holds those
+        // coins already. Replaced only when some trade is written, and kept on the batch for undo.
+        const first = steps.reduce((min, t) => (t.at < min ? t.at : min), steps[0]!.at);
+        const overlap = overlappingOpenings(await openingTransactions(tx, userId, [holdingId]), first);
+        const gone = new Set(overlap.map((o) => o.id));
+        const rest = existing.filter((t) => !gone.has(t.id));
+        if (overlap.length > 0 && feasibleTrades(rest, steps).accepted.length > 0) {
+          await deleteOpenings(tx, options.batchId, overlap);
+          outcome.replaced = overlap.length;
+          existing = rest;
+        }
+      }
+      const checked = feasibleTrades(existing, steps);
+      const accepted = checked.accepted.map((s) => s.trade);
+      outcome.failed.push(...checked.refused);
+      const written = await insertTrades(tx, userId, holdingId, accepted, options.batchId ?? null);
       for (const t of accepted) (written.has(t.externalRef) ? outcome.added : outcome.duplicates).push(t.row);
       const derived = await changeInTransaction(tx, userId, holdingId, { op: 'rederive' });
       if (derived.status !== 'ok') {
@@ -156,6 +182,7 @@ export async function importTradesIntoHolding(
     if (!(error instanceof RolledBack)) throw error;
     outcome.added = [];
     outcome.duplicates = [];
+    outcome.replaced = 0;
   }
   outcome.failed.sort((a, b) => a.row - b.row);
   return outcome;
@@ -166,6 +193,7 @@ async function insertTrades(
   userId: string,
   holdingId: string,
   trades: readonly ImportedTrade[],
+  importBatchId: string | null,
 ): Promise<Set<string>> {
   const written = new Set<string>();
   for (let i = 0; i < trades.length; i += INSERT_CHUNK) {
@@ -182,6 +210,7 @@ async function insertTrades(
           fee: t.fee,
           note: t.note,
           externalRef: t.externalRef,
+          importBatchId,
         })),
       )
       .onConflictDoNothing()
@@ -189,68 +218,4 @@ async function insertTrades(
     for (const r of rows) written.add(r.ref!);
   }
   return written;
-}
-
-interface Step {
-  at: number;
-  kind: TransactionKind;
-  quantity: bigint;
-  trade?: ImportedTrade;
-}
-
-/**
- * Walks the existing history with the imported trades in time order (existing first at the same time, as
- * the database orders them), keeping only what leaves the holding never below zero: an imported trade
- * taking out more than is held fails; an existing one that would is made possible by refusing the latest
- * imported outgoing trades before it. One pass, however many trades fail.
- */
-function feasible(
-  existing: ReturnType<typeof toHoldingTransactions>,
-  trades: readonly ImportedTrade[],
-): { accepted: ImportedTrade[]; refused: { row: number; reason: string }[] } {
-  const steps: Step[] = inHistoryOrder([
-    ...existing.map((t) => ({ at: t.at, step: { kind: t.kind, quantity: fromDecimal(t.quantity) } })),
-    ...trades.map((t) => ({
-      at: t.at.toISOString(),
-      step: { kind: t.kind, quantity: fromDecimal(t.quantity), trade: t },
-    })),
-  ]).map(({ at, step }) => ({ at: Date.parse(at), ...step }));
-  const refused = new Map<ImportedTrade, string>();
-  let held = 0n;
-  let outs: Step[] = [];
-  for (const step of steps) {
-    if (step.kind === 'adjust') {
-      held = step.quantity;
-      outs = [];
-    } else if (step.kind === 'buy' || step.kind === 'transfer_in') {
-      held += step.quantity;
-    } else if (step.trade) {
-      if (step.quantity > held) {
-        refused.set(step.trade, tooMuch(step, held));
-      } else {
-        held -= step.quantity;
-        outs.push(step);
-      }
-    } else {
-      while (step.quantity > held && outs.length > 0) {
-        const undone = outs.pop()!;
-        held += undone.quantity;
-        refused.set(
-          undone.trade!,
-          'it would leave too few coins for a later sale or transfer already recorded in Coinpace',
-        );
-      }
-      held -= step.quantity;
-    }
-  }
-  return {
-    accepted: trades.filter((t) => !refused.has(t)),
-    refused: trades.filter((t) => refused.has(t)).map((t) => ({ row: t.row, reason: refused.get(t)! })),
-  };
-}
-
-function tooMuch(step: Step, held: bigint): string {
-  const what = step.kind === 'sell' ? 'sell' : 'transfer out';
-  const when = new Date(step.at).toISOString().slice(0, 16).replace('T', ' ');
-  return `You held ${toDecimal(held)} on ${when} UTC, so you cannot ${what} ${toDecimal(step.quantity)}.`;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, decimal, instant, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -31,6 +31,48 @@ export const portfolioItems = pgTable(
 );
 
 /**
+ * A hand-entered transaction an import replaced, kept on the import's batch so undoing the import puts it
+ * back as it was.
+ */
+export interface ReplacedTransaction {
+  holdingId: string;
+  kind: string;
+  /** ISO 8601 instants. */
+  at: string;
+  createdAt: string;
+  quantity: string;
+  pricePerCoin: string;
+  fee: string;
+  note: string | null;
+}
+
+/**
+ * One trade-history import as the user can see and undo it: its transactions carry its id. A row stays
+ * until the import is undone.
+ */
+export const tradeImportBatches = pgTable(
+  'trade_import_batches',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The export's format: binance, coinbase, kraken, bybit or coinpace. */
+    exchange: text().notNull(),
+    /** The file's name as the browser gave it, when it did. */
+    fileName: text(),
+    read: integer().notNull().default(0),
+    added: integer().notNull().default(0),
+    /** Ids of the holdings the import created: undoing removes those left without transactions. */
+    createdHoldings: jsonb().$type<string[]>().notNull().default([]),
+    /** Hand-entered opening transactions the import replaced, to restore on undo. */
+    replaced: jsonb().$type<ReplacedTransaction[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trade_import_batches_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
  * One transaction of a holding: the source of its quantity and average cost, which the
  * holding's row keeps as a cache written in the same database transaction.
  */
@@ -59,9 +101,12 @@ export const holdingTransactions = pgTable(
      * so the same exchange row imported twice is skipped. Null for transactions entered by hand.
      */
     externalRef: text(),
+    /** The import that wrote it; null for transactions entered by hand (and imports before batches). */
+    importBatchId: uuid().references(() => tradeImportBatches.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('holding_transactions_batch_idx').on(t.importBatchId),
     index('holding_transactions_holding_idx').on(t.holdingId, t.at, t.createdAt),
     uniqueIndex('holding_transactions_user_ref_key').on(t.userId, t.externalRef),
   ],

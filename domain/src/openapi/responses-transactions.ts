@@ -87,7 +87,7 @@ export const ZPortfolioInvestmentSummary = responseSchema<PortfolioInvestmentSum
     .meta({ id: 'PortfolioInvestmentSummary' }),
 );
 
-const ZTradeRowProblem = z.strictObject({
+export const ZTradeRowProblem = z.strictObject({
   row: z.int().min(1).meta({ description: 'The row in the file; the first line is row 1.' }),
   symbol: z.string().meta({ description: 'The coin the row names; empty when it names none.' }),
   reason: z.string(),
@@ -115,6 +115,15 @@ export const ZTradeImportSummary = responseSchema<TradeImportSummary>()(
       skippedRows: z
         .array(ZTradeRowProblem)
         .meta({ description: 'The first 100 skipped and duplicate rows.' }),
+      batchId: nullable(z.uuid()).optional().meta({
+        description:
+          'The import as written (GET /api/portfolio/import-batches; DELETE undoes it); null when it added nothing.',
+      }),
+      replacedOpening: z
+        .int()
+        .min(0)
+        .optional()
+        .meta({ description: 'Hand-entered opening transactions replaced (undo restores them).' }),
     })
     .meta({ id: 'TradeImportSummary' }),
 );

@@ -24,7 +24,7 @@ import type { Context } from 'koa';
 import type { Logger } from '../../logger.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
-import { importTrades } from './import-trades.ts';
+import { importTrades, type TradeImportOptions } from './import-trades.ts';
 
 export const TRADE_IMPORT_QUEUE = 'trade-imports';
 
@@ -42,6 +42,8 @@ export interface TradeImportData {
   userId: string;
   /** When the request came: the file is judged against it ('not in the future'). */
   at: number;
+  /** The opening balances to replace and the file's name (absent in jobs queued before they existed). */
+  options?: TradeImportOptions;
 }
 
 /**
@@ -68,7 +70,7 @@ export interface TradeImportWorkerDeps {
 /** The job handler: the import, progress as it goes, then the new coins' alerts and the change announced. */
 export function tradeImportWorker({ db, bus, logger }: TradeImportWorkerDeps) {
   return async (job: RunningJob<TradeImportData, TradeImportProgress>): Promise<TradeImportOutcome> => {
-    const { userId, at } = job.data;
+    const { userId, at, options } = job.data;
     const text = job.input;
     const log = logger.child({ part: 'trade-import', jobId: job.id, userId });
     const tell = (payload: TradeImportJob) =>
@@ -92,7 +94,7 @@ export function tradeImportWorker({ db, bus, logger }: TradeImportWorkerDeps) {
       if (!user) return { refused: 'The account no longer exists.' };
       // Files are kept for an hour; one that waited longer (every worker down) is asked for again.
       if (text === null) return { refused: 'The file waited too long to be imported. Import it again.' };
-      const { summary, created } = await importTrades(db, userId, text, at, pause);
+      const { summary, created } = await importTrades(db, userId, text, at, pause, options);
       if (created.length > 0) {
         try {
           const alerts = await autoCreateForNewHoldings(db, user, created, new Date());

@@ -1,10 +1,13 @@
 /**
  * POST /api/portfolio/import-trades: an exchange's trade-history export into the
  * holdings' transactions. Rows imported before are skipped as duplicates; coins not held yet get a holding
- * made from their trades; every row is accounted for in the summary.
+ * made from their trades; every row is accounted for in the summary. Each import is one batch the user can
+ * undo (import-batches.ts in db), and may replace hand-entered opening balances the history overlaps.
  */
 import {
+  createImportBatch,
   deleteEmptyHoldings,
+  finishImportBatch,
   importTradesIntoHolding,
   insertEmptyHoldings,
   knownCoinNames,
@@ -22,7 +25,9 @@ import {
   TRADE_FORMAT_UNKNOWN_MESSAGE,
   parseTradeHistorySliced,
   planTradeImport,
+  replacesOpening,
   type HoldingRow,
+  type ReplaceOpening,
   type TradeImportProgress,
   type TradeImportSummary,
   type TradeRowProblem,
@@ -41,25 +46,42 @@ export interface TradeImportResult {
  */
 export type ImportPause = (progress: TradeImportProgress) => Promise<void>;
 
-/** Reads `text`, writes its trades and says what happened to each row. 400 when no format is known. */
+/** What the user chose for an import besides the file. */
+export interface TradeImportOptions {
+  replaceOpening?: ReplaceOpening;
+  fileName?: string;
+}
+
+/** Reads `text` as a trade history: 400 when no format is known or the file has too many rows. */
+export async function readTradeFile(text: string, now: number, pause: ImportPause) {
+  const expected = lineCount(text);
+  const parsed = await parseTradeHistorySliced(text, {
+    now,
+    pause: (read) => pause({ phase: 'reading', done: read, total: Math.max(read, expected) }),
+  });
+  const exchange = parsed.exchange;
+  if (!exchange) throw new AppError('BAD_REQUEST', { message: TRADE_FORMAT_UNKNOWN_MESSAGE });
+  if (parsed.read > MAX_TRADE_ROWS) {
+    throw new AppError('BAD_REQUEST', {
+      message: `The file has ${parsed.read.toLocaleString('en-US')} rows; at most ${MAX_TRADE_ROWS.toLocaleString('en-US')} can be imported at once. Export a shorter period, or split the file.`,
+    });
+  }
+  return { ...parsed, exchange };
+}
+
+/**
+ * Reads `text`, writes its trades as one batch (the import the user can undo) and says what happened to
+ * each row.
+ */
 export async function importTrades(
   db: AppDb,
   userId: string,
   text: string,
   now: number,
   pause: ImportPause = () => Promise.resolve(),
+  options: TradeImportOptions = {},
 ): Promise<TradeImportResult> {
-  const expected = lineCount(text);
-  const parsed = await parseTradeHistorySliced(text, {
-    now,
-    pause: (read) => pause({ phase: 'reading', done: read, total: Math.max(read, expected) }),
-  });
-  if (!parsed.exchange) throw new AppError('BAD_REQUEST', { message: TRADE_FORMAT_UNKNOWN_MESSAGE });
-  if (parsed.read > MAX_TRADE_ROWS) {
-    throw new AppError('BAD_REQUEST', {
-      message: `The file has ${parsed.read.toLocaleString('en-US')} rows; at most ${MAX_TRADE_ROWS.toLocaleString('en-US')} can be imported at once. Export a shorter period, or split the file.`,
-    });
-  }
+  const parsed = await readTradeFile(text, now, pause);
   const plan = planTradeImport(parsed.trades, await userExternalRefs(db, userId));
   const failures: TradeRowProblem[] = [...parsed.failed];
   const skippedRows: TradeRowProblem[] = [...parsed.skipped, ...plan.duplicates];
@@ -110,39 +132,59 @@ export async function importTrades(
     ? new Map((await listHoldings(db, userId)).map((h) => [h.symbol.toLowerCase(), h.id]))
     : null;
 
+  const batchId = await createImportBatch(db, {
+    userId,
+    exchange: parsed.exchange,
+    fileName: options.fileName || null,
+  });
+  let replacedOpening = 0;
   const toWrite = targets.reduce((sum, t) => sum + t.group.trades.length, 0);
   let written = 0;
-  for (const { group, holdingId } of targets) {
-    await pause({ phase: 'writing', done: written, total: toWrite });
-    written += group.trades.length;
-    const key = group.symbol.toLowerCase();
-    const id = holdingId ?? createdIds.get(key) ?? again?.get(key);
-    if (!id) {
-      failures.push(
-        ...group.trades.map((t) => ({
-          row: t.row,
-          symbol: group.symbol,
-          reason: 'the holding could not be created',
-        })),
-      );
-      continue;
+  try {
+    for (const { group, holdingId } of targets) {
+      await pause({ phase: 'writing', done: written, total: toWrite });
+      written += group.trades.length;
+      const key = group.symbol.toLowerCase();
+      const id = holdingId ?? createdIds.get(key) ?? again?.get(key);
+      if (!id) {
+        failures.push(
+          ...group.trades.map((t) => ({
+            row: t.row,
+            symbol: group.symbol,
+            reason: 'the holding could not be created',
+          })),
+        );
+        continue;
+      }
+      const trades: ImportedTrade[] = group.trades.map((t) => ({
+        row: t.row,
+        kind: t.kind,
+        at: new Date(t.at),
+        quantity: t.quantity,
+        pricePerCoin: t.pricePerCoin,
+        fee: t.fee,
+        note: t.note,
+        externalRef: t.externalRef,
+      }));
+      const outcome = await importTradesIntoHolding(db, userId, id, trades, {
+        batchId,
+        replaceOpening: replacesOpening(options.replaceOpening, group.symbol),
+      });
+      added += outcome.added.length;
+      replacedOpening += outcome.replaced;
+      duplicates += outcome.duplicates.length;
+      for (const row of outcome.duplicates)
+        skippedRows.push({ row, symbol: group.symbol, reason: 'already imported' });
+      for (const f of outcome.failed) failures.push({ row: f.row, symbol: group.symbol, reason: f.reason });
     }
-    const trades: ImportedTrade[] = group.trades.map((t) => ({
-      row: t.row,
-      kind: t.kind,
-      at: new Date(t.at),
-      quantity: t.quantity,
-      pricePerCoin: t.pricePerCoin,
-      fee: t.fee,
-      note: t.note,
-      externalRef: t.externalRef,
-    }));
-    const outcome = await importTradesIntoHolding(db, userId, id, trades);
-    added += outcome.added.length;
-    duplicates += outcome.duplicates.length;
-    for (const row of outcome.duplicates)
-      skippedRows.push({ row, symbol: group.symbol, reason: 'already imported' });
-    for (const f of outcome.failed) failures.push({ row: f.row, symbol: group.symbol, reason: f.reason });
+  } catch (error) {
+    // An import stopped midway (the database went away) keeps what it wrote as an import to undo.
+    await finishImportBatch(db, batchId, {
+      read: parsed.read,
+      added,
+      createdHoldings: created.map((c) => c.id),
+    }).catch(() => undefined);
+    throw error;
   }
 
   const emptied = new Set(
@@ -156,6 +198,11 @@ export async function importTrades(
   const keptIds = new Set(kept.map((c) => c.id));
   const createdRows =
     kept.length > 0 ? (await listHoldings(db, userId)).filter((h) => keptIds.has(h.id)) : [];
+  const batchKept = await finishImportBatch(db, batchId, {
+    read: parsed.read,
+    added,
+    createdHoldings: kept.map((c) => c.id),
+  });
   const byRow = (a: TradeRowProblem, b: TradeRowProblem) => a.row - b.row;
   return {
     summary: {
@@ -168,6 +215,8 @@ export async function importTrades(
       createdHoldings: kept.map((c) => c.symbol),
       failures: failures.sort(byRow).slice(0, MAX_LISTED_TRADE_ROWS),
       skippedRows: skippedRows.sort(byRow).slice(0, MAX_LISTED_TRADE_ROWS),
+      batchId: batchKept ? batchId : null,
+      replacedOpening,
     },
     created: createdRows,
   };

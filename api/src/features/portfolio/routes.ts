@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { JobQueueUnavailableError } from '@coinpace/adapters';
 import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
   AppError,
@@ -8,13 +6,11 @@ import {
   ZBulkAdd,
   ZHeldBalances,
   ZHistoryQuery,
-  ZImportTrades,
   ZReportHolding,
   ZNewTransaction,
   ZTransactionChanges,
   ZTransactionsQuery,
   ZUpdateHolding,
-  TRADE_FORMAT_UNKNOWN_MESSAGE,
   exportFilename,
   holdingsToCsv,
   parseOrThrow,
@@ -38,15 +34,8 @@ import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { staleAfterMs } from '../prices/read-prices.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { withDisplayRates } from './display-rates.ts';
-import {
-  IMPORT_ANSWER_WAIT_MS,
-  IMPORT_NOT_FOUND_MESSAGE,
-  answerImport,
-  importJobId,
-  jobOf,
-  localTradeImportQueue,
-  tradeExportOf,
-} from './import-jobs.ts';
+import { localTradeImportQueue } from './import-jobs.ts';
+import { addImportRoutes } from './import-routes.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
 import type { NewCoinPricing } from './price-new-coins.ts';
@@ -98,6 +87,8 @@ export const REPORTS_PER_HOUR = 10;
  * overlapping exports needs a handful.
  */
 export const TRADE_IMPORTS_PER_HOUR = 30;
+/** Import previews one user may ask for per hour: each reads the whole file, as the import does. */
+export const TRADE_PREVIEWS_PER_HOUR = 60;
 /**
  * Holdings imports (bulk add and the balances offer) one user may send per hour: each is up to 1,000 rows of
  * validation and writes; a person fixing a file and importing again needs a handful.
@@ -230,38 +221,8 @@ export function portfolioRoutes(deps: ApiDeps) {
     if (result.updated.length > 0) await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
-  // An exchange's trade-history export into transactions.
-  // Counted before the body is read: a refused import costs no 4 MB parse.
-  router.post(
-    '/import-trades',
-    rateLimit(tradeImports, (ctx) => `trade-imports:${currentUser(ctx).id}`),
-    jsonBody({ limit: BODY_LIMITS.trades }),
-    async (ctx) => {
-      const user = currentUser(ctx);
-      const { text } = parseOrThrow(ZImportTrades, bodyOf(ctx));
-      // A file of no known format is refused at once, before it waits behind other imports.
-      if (!tradeExportOf(text)) throw new AppError('BAD_REQUEST', { message: TRADE_FORMAT_UNKNOWN_MESSAGE });
-      const jobId = randomUUID();
-      await imports.add(jobId, { userId: user.id, at: Date.now() }, text);
-      // Most files are done within the wait and answer with their summary; a long one answers 202 with
-      // the job, which GET /imports/:id and the socket event `import:progress` follow. The job is queued
-      // once added: a queue that stops answering meanwhile still gets that 202, not a refusal.
-      const view = await imports
-        .settle(jobId, deps.importAnswerWaitMs ?? IMPORT_ANSWER_WAIT_MS)
-        .catch((error: unknown) => {
-          if (error instanceof JobQueueUnavailableError) return null;
-          throw error;
-        });
-      answerImport(ctx, view, jobId);
-    },
-  );
-
-  router.get('/imports/:id', async (ctx) => {
-    const view = await imports.get(importJobId(ctx.params.id));
-    if (!view || view.data.userId !== currentUser(ctx).id)
-      throw new AppError('NOT_FOUND', { message: IMPORT_NOT_FOUND_MESSAGE });
-    ctx.body = jobOf(view);
-  });
+  const tradePreviews = limiters('trade-previews', { points: TRADE_PREVIEWS_PER_HOUR, duration: 3600 });
+  addImportRoutes(router, deps, imports, tradeImports, tradePreviews);
 
   router.post('/:id/report', jsonBody(), async (ctx) => {
     const holdingId = pathId(ctx.params.id);

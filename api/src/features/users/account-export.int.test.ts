@@ -108,9 +108,10 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
       contact: { email, emailConfirmedAt: expect.any(String), phone: '+15551234567', phoneConfirmedAt: null },
       notifications: { email: true, sms: false },
     });
-    expect(files['holdings.csv']!.split('\r\n')[1]).toMatch(/^Bitcoin,BTC,0\.75,/);
+    // 0.5 entered, 0.02 imported (giveEverything's import batch) and the 0.25 bought above.
+    expect(files['holdings.csv']!.split('\r\n')[1]).toMatch(/^Bitcoin,BTC,0\.77,/);
     const transactions = files['transactions.csv']!.split('\r\n').filter(Boolean);
-    expect(transactions).toHaveLength(3);
+    expect(transactions).toHaveLength(4);
     expect(
       transactions.some((line) => line === '2025-01-02T03:04:05.000Z,Buy,Bitcoin,BTC,0.25,20000,1,,'),
     ).toBe(true);

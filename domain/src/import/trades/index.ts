@@ -5,3 +5,6 @@ export { listedPairs, readPair, splitPair, type Pair, type PairSource } from './
 export { stableHash } from './row-hash.ts';
 export * from './parse.ts';
 export * from './plan.ts';
+export * from './feasible.ts';
+export * from './preview.ts';
+export * from './batches.ts';

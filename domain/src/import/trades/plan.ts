@@ -116,6 +116,13 @@ export interface TradeImportSummary {
   failures: TradeRowProblem[];
   /** The first skipped and duplicate rows, with why. */
   skippedRows: TradeRowProblem[];
+  /**
+   * The import's batch (GET /api/portfolio/import-batches, undone by DELETE on it); null when the import
+   * added nothing, so there is nothing to undo. Optional only for jobs finished before batches existed.
+   */
+  batchId?: string | null;
+  /** Hand-entered opening transactions the import replaced (kept on the batch; undo restores them). */
+  replacedOpening?: number;
 }
 
 /** How many failures the summary spells out before '...and N more' (as the holdings import does). */

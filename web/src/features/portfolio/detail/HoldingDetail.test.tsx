@@ -300,6 +300,33 @@ describe('HoldingDetail', () => {
     expect(api.callsTo('DELETE', `/api/portfolio/${row.id}/transactions/tx-1`)).toHaveLength(1);
     await waitFor(() => expect(usePortfolio.getState().byId[row.id]!.quantity).toBe('0'));
   });
+
+  it('lists the imports that touched the holding, each with Undo', async () => {
+    api.on('GET', '/api/portfolio/import-batches', (call) => ({
+      body: {
+        imports:
+          call.query.get('holdingId') === row.id
+            ? [
+                {
+                  id: '0b6c1f4e-2b8a-4c1d-9e6f-0a1b2c3d4e5f',
+                  exchange: 'kraken',
+                  fileName: 'kraken-2024.csv',
+                  createdAt: '2026-12-06T10:00:00.000Z',
+                  read: 3,
+                  added: 3,
+                  transactions: 3,
+                  replaced: 0,
+                  holdings: [{ id: row.id, symbol: 'BTC' }],
+                },
+              ]
+            : [],
+      },
+    }));
+    await openFromMenu();
+    const imports = await screen.findByRole('region', { name: 'Imports' });
+    expect(within(imports).getByRole('listitem').textContent).toContain('Kraken · kraken-2024.csv');
+    expect(within(imports).getByRole('button', { name: 'Undo' })).toBeTruthy();
+  });
 });
 
 describe('checkTransaction', () => {

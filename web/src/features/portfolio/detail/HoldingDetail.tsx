@@ -13,6 +13,7 @@ import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
 import { usePortfolio } from '../portfolio-store.ts';
 import { usePositionPrice } from '../position-prices.ts';
 import { closeDetail, loadTransactions, removeTransaction, setMethod, useDetail } from './detail-store.ts';
+import { ImportBatchList } from '../import/ImportBatchList.tsx';
 import { KIND_LABELS } from './transaction-form.ts';
 import { PriceChart } from './PriceChart.tsx';
 import { TransactionForm, type Editing } from './TransactionForm.tsx';
@@ -278,6 +279,7 @@ function DetailBody({
           </div>
         )}
       </section>
+      <ImportBatchList holdingId={holdingId} hideWhenEmpty onUndone={() => void loadTransactions()} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { TradeImportSummary } from '@coinpace/domain';
+import type { TradeImportPreview, TradeImportSummary } from '@coinpace/domain';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
@@ -26,6 +26,47 @@ const SUMMARY: TradeImportSummary = {
   skippedRows: [{ row: 7, symbol: 'BTC', reason: 'the same trade as row 6' }],
 };
 
+const PREVIEW: TradeImportPreview = {
+  exchange: 'kraken',
+  read: 1,
+  add: 1,
+  duplicates: 0,
+  skipped: 0,
+  failed: 0,
+  createdHoldings: [],
+  coins: [
+    {
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      holdingId: 'h1',
+      target: 'existing',
+      before: '0.75',
+      after: '0.77',
+      add: 1,
+      fail: 0,
+      opening: {
+        quantity: '0.75',
+        at: '2026-12-06T09:00:00.000Z',
+        replaced: false,
+        afterKeeping: '0.77',
+        afterReplacing: '0.02',
+      },
+    },
+  ],
+  overlaps: ['BTC'],
+  failures: [],
+  skippedRows: [],
+};
+
+/** Chooses the file, waits for its preview and confirms the import. */
+async function chooseAndImport(file: File): Promise<void> {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText('Trade history file'), { target: { files: [file] } });
+  });
+  const preview = await screen.findByRole('region', { name: 'Import preview' });
+  await act(async () => fireEvent.click(within(preview).getByRole('button', { name: 'Import' })));
+}
+
 describe('ImportModal trade history tab', () => {
   let api: FakeApi;
   let release: () => void;
@@ -35,6 +76,8 @@ describe('ImportModal trade history tab', () => {
     api = installFakeApi()
       .on('GET', '/api/prices', { body: {} })
       .on('GET', '/api/portfolio', { body: [holding({ symbol: 'BTC' })] })
+      .on('GET', '/api/portfolio/import-batches', { body: { imports: [] } })
+      .on('POST', '/api/portfolio/import-trades/preview', { body: PREVIEW })
       .on('POST', '/api/portfolio/import-trades', async () => {
         await answered;
         return { body: SUMMARY };
@@ -54,13 +97,16 @@ describe('ImportModal trade history tab', () => {
     expect(panel.textContent).toContain('Binance');
     expect(panel.textContent).toContain('Bybit');
     const file = new File([KRAKEN], 'trades.csv', { type: 'text/csv' });
-    await act(async () => {
-      fireEvent.change(screen.getByLabelText('Trade history file'), { target: { files: [file] } });
-    });
+    await chooseAndImport(file);
     await screen.findByText('Importing your trade history...');
     const button = screen.getByRole('button', { name: 'Importing...' });
     expect(button.hasAttribute('disabled')).toBe(true);
-    expect(api.callsTo('POST', '/api/portfolio/import-trades')[0]!.body).toEqual({ text: KRAKEN });
+    expect(api.callsTo('POST', '/api/portfolio/import-trades/preview')[0]!.body).toEqual({ text: KRAKEN });
+    // Nothing ticked: the opening balance is kept.
+    expect(api.callsTo('POST', '/api/portfolio/import-trades')[0]!.body).toEqual({
+      text: KRAKEN,
+      fileName: 'trades.csv',
+    });
 
     await act(async () => release());
     const summary = await screen.findByRole('status', { name: 'Trade import summary' });
@@ -82,8 +128,38 @@ describe('ImportModal trade history tab', () => {
     expect(api.callsTo('GET', '/api/portfolio').length).toBeGreaterThan(0);
   });
 
-  it('says why the server refused the file', async () => {
-    api.on('POST', '/api/portfolio/import-trades', {
+  it('previews each coin before and after, and replaces a ticked opening balance', async () => {
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Trade history file'), {
+        target: { files: [new File([KRAKEN], 'kraken.csv')] },
+      });
+    });
+    const preview = await screen.findByRole('region', { name: 'Import preview' });
+    expect(api.callsTo('POST', '/api/portfolio/import-trades')).toHaveLength(0);
+    const row = within(preview).getByRole('row', { name: /BTC/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0.75', expect.stringMatching(/^0\.77/), '1 to add']);
+    const replace = within(preview).getByRole('checkbox', {
+      name: /Replace my opening balance of 0\.75 BTC/,
+    });
+    expect((replace as HTMLInputElement).checked).toBe(false);
+    await act(async () => fireEvent.click(replace));
+    expect(within(row).getAllByRole('cell')[1]!.textContent).toMatch(/^0\.02/);
+    await act(async () => fireEvent.click(within(preview).getByRole('button', { name: 'Import' })));
+    await act(async () => release());
+    expect(api.callsTo('POST', '/api/portfolio/import-trades')[0]!.body).toEqual({
+      text: KRAKEN,
+      fileName: 'kraken.csv',
+      replaceOpening: ['BTC'],
+    });
+    await screen.findByRole('status', { name: 'Trade import summary' });
+  });
+
+  it('says why the preview refused the file, and imports nothing', async () => {
+    api.on('POST', '/api/portfolio/import-trades/preview', {
       status: 400,
       body: { error: 'This is not a trade-history export Coinpace reads.', code: 'BAD_REQUEST' },
     });
@@ -96,6 +172,7 @@ describe('ImportModal trade history tab', () => {
     expect(alert.textContent).toBe(
       'Failed to import trade history: This is not a trade-history export Coinpace reads.',
     );
+    expect(api.callsTo('POST', '/api/portfolio/import-trades')).toHaveLength(0);
   });
 
   it('follows a long import that answers with its job: progress, then the summary', async () => {
@@ -108,11 +185,7 @@ describe('ImportModal trade history tab', () => {
       .on('GET', `/api/portfolio/imports/${jobId}`, {
         body: { jobId, status: 'done', progress: null, summary: SUMMARY },
       });
-    await act(async () => {
-      fireEvent.change(screen.getByLabelText('Trade history file'), {
-        target: { files: [new File([KRAKEN], 'trades.csv')] },
-      });
-    });
+    await chooseAndImport(new File([KRAKEN], 'trades.csv'));
     await screen.findByText('Reading rows: 3,000 of 20,000');
     const bar = screen.getByRole('progressbar', { name: 'Import progress' });
     expect(bar.getAttribute('value')).toBe('3000');
@@ -133,11 +206,7 @@ describe('ImportModal trade history tab', () => {
       .on('GET', `/api/portfolio/imports/${jobId}`, {
         body: { jobId, status: 'failed', progress: null, error: 'The file has 20,001 rows.' },
       });
-    await act(async () => {
-      fireEvent.change(screen.getByLabelText('Trade history file'), {
-        target: { files: [new File([KRAKEN], 'trades.csv')] },
-      });
-    });
+    await chooseAndImport(new File([KRAKEN], 'trades.csv'));
     await screen.findByText('Waiting for other imports to finish...');
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
     expect(alert.textContent).toBe('Failed to import trade history: The file has 20,001 rows.');

@@ -2,45 +2,83 @@ import {
   MAX_TRADE_FILE_CHARS,
   describeTradeImport,
   type TradeImportJob,
+  type TradeImportPreview,
   type TradeImportSummary,
 } from '@coinpace/domain';
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { loadPortfolio } from '../portfolio-store.ts';
 import { FileChooser } from './FileChooser.tsx';
+import { ImportBatchList } from './ImportBatchList.tsx';
+import { TradePreview } from './TradePreview.tsx';
 import { describeImportProgress, followImportJob, isImportJob } from './trade-import-job.ts';
 
 /** Shown when the chosen file is larger than the import takes. */
 export const TRADE_FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MAX_TRADE_FILE_CHARS.toLocaleString('en-US')} characters (about 20,000 trades). Export a shorter period.`;
 
+/** A file read and previewed, waiting for the user to confirm the import. */
+interface Pending {
+  text: string;
+  fileName: string;
+  preview: TradeImportPreview;
+}
+
 /**
- * 'Trade history': an exchange's trade-history export, sent whole to
- * POST /api/portfolio/import-trades, which records each row as a transaction; the summary says what was
- * added, skipped as already imported, and failed, with row numbers. A long file answers with its job
- * instead, followed here with its progress until the summary comes.
+ * 'Trade history': an exchange's trade-history export. It is previewed first
+ * (POST /api/portfolio/import-trades/preview: each coin's quantity now and after, and the hand-entered
+ * opening balances the history overlaps, each with a checkbox to replace it); confirmed, it is sent whole
+ * to POST /api/portfolio/import-trades, which records each row as a transaction; the summary says what
+ * was added, skipped as already imported, and failed, with row numbers. A long file answers with its job
+ * instead, followed here with its progress until the summary comes. The imports made are listed below,
+ * each with Undo.
  */
 export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<TradeImportSummary | null>(null);
   const [job, setJob] = useState<TradeImportJob | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [replace, setReplace] = useState<ReadonlySet<string>>(new Set());
+  const [imported, setImported] = useState(0);
   // Closing the dialog stops following the job; the import itself goes on on the server.
   const following = useRef<AbortController | null>(null);
   useEffect(() => () => following.current?.abort(), []);
 
-  async function importFile(file: File): Promise<void> {
+  async function previewFile(file: File): Promise<void> {
     setError(null);
     setSummary(null);
-    setBusy(true);
+    setPending(null);
+    setChecking(true);
     try {
       const text = await file.text();
       if (text.length > MAX_TRADE_FILE_CHARS) {
         setError(TRADE_FILE_TOO_LARGE_MESSAGE);
         return;
       }
-      const answer = await api<TradeImportSummary | TradeImportJob>('/api/portfolio/import-trades', {
+      const preview = await api<TradeImportPreview>('/api/portfolio/import-trades/preview', {
         method: 'POST',
         body: { text },
+      });
+      // Nothing is replaced unless the user ticks it: the opening may hold coins the export does not.
+      setReplace(new Set());
+      setPending({ text, fileName: file.name, preview });
+    } catch (caught) {
+      setError(`Failed to import trade history: ${errorMessage(caught)}`);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function importFile({ text, fileName }: Pending): Promise<void> {
+    setError(null);
+    setSummary(null);
+    setPending(null);
+    setBusy(true);
+    try {
+      const answer = await api<TradeImportSummary | TradeImportJob>('/api/portfolio/import-trades', {
+        method: 'POST',
+        body: { text, fileName, ...(replace.size > 0 ? { replaceOpening: [...replace] } : {}) },
       });
       let result: TradeImportSummary;
       if (isImportJob(answer)) {
@@ -50,7 +88,10 @@ export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
         result = answer;
       }
       setSummary(result);
-      if (result.added > 0) void loadPortfolio();
+      if (result.added > 0) {
+        void loadPortfolio();
+        setImported((n) => n + 1);
+      }
     } catch (caught) {
       if ((caught as Error).name === 'AbortError') return;
       setError(`Failed to import trade history: ${errorMessage(caught)}`);
@@ -72,11 +113,32 @@ export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
       <FileChooser
         inputLabel="Trade history file"
         disabled={disabled}
-        busy={busy}
-        onFile={(file) => void importFile(file)}
+        busy={busy || checking}
+        onFile={(file) => void previewFile(file)}
       >
-        {busy ? 'Importing...' : 'Choose Trade History File'}
+        {busy ? 'Importing...' : checking ? 'Checking...' : 'Choose Trade History File'}
       </FileChooser>
+      {checking && (
+        <p className="pf-trades-busy" role="status">
+          <span className="spinner" aria-hidden="true" /> Checking your trade history...
+        </p>
+      )}
+      {pending && (
+        <TradePreview
+          preview={pending.preview}
+          replace={replace}
+          onToggle={(symbol, replaced) =>
+            setReplace((current) => {
+              const next = new Set(current);
+              if (replaced) next.add(symbol);
+              else next.delete(symbol);
+              return next;
+            })
+          }
+          onImport={() => void importFile(pending)}
+          onCancel={() => setPending(null)}
+        />
+      )}
       {busy && !job && (
         <p className="pf-trades-busy" role="status">
           <span className="spinner" aria-hidden="true" /> Importing your trade history...
@@ -118,6 +180,7 @@ export function TradeHistoryTab({ disabled }: { disabled: boolean }) {
           </div>
         </div>
       )}
+      <ImportBatchList refreshKey={imported} />
       <div className="pf-help">
         <h3>What is read</h3>
         <ul className="muted">
