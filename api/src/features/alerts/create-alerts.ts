@@ -30,8 +30,7 @@ import {
 import { portfolioFigures, ratesFor, toAlertView } from './alert-view.ts';
 import { requireAlertPlan, requireContactFor, requireSetupRoom } from './gate.ts';
 import { holdingColumns, holdingReference } from './holding-alert.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../path-id.ts';
 
 /** Creates the alerts the payload asks for, all or none; 403 when the user may not, 400 when a coin does not fit. */
 export async function createAlerts(
@@ -134,7 +133,7 @@ type Common = Pick<
 >;
 
 function holdingRow(common: Common, input: CreateAlert, coin: string, holdings: HoldingRow[]): NewAlert {
-  const holding = UUID.test(coin)
+  const holding = isUuid(coin)
     ? holdings.find((h) => h.id === coin.toLowerCase())
     : holdings.find((h) => h.coingeckoId === coin);
   if (!holding) throw badRequest(`${coin} is not in your portfolio.`);

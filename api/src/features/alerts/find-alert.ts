@@ -1,18 +1,18 @@
 import { findAlert, listHoldings, type AppDb, type AlertWithPrice } from '@coinpace/db';
 import { AppError, type AlertView } from '@coinpace/domain';
 import { portfolioFigures, ratesFor, toAlertView } from './alert-view.ts';
+import { pathUuid } from '../../path-id.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ALERT_NOT_FOUND_MESSAGE = 'Alert not found.';
 
 /** The not-found error of every alert route: another user's alert is simply not found. */
 export function alertNotFound(): AppError {
-  return new AppError('NOT_FOUND', { message: 'Alert not found.' });
+  return new AppError('NOT_FOUND', { message: ALERT_NOT_FOUND_MESSAGE });
 }
 
 /** An alert id from the path; anything that is not one of our ids is not found. */
-export function alertIdParam(id: string | undefined = ''): string {
-  if (!UUID.test(id)) throw alertNotFound();
-  return id.toLowerCase();
+export function alertIdParam(id: string | undefined): string {
+  return pathUuid(id, ALERT_NOT_FOUND_MESSAGE);
 }
 
 /** The user's alert, or 404. */

@@ -25,6 +25,7 @@ import type { Logger } from '../../logger.ts';
 import { autoCreateForNewHoldings } from '../alerts/auto-create.ts';
 import { announcePortfolioChange } from './announce-change.ts';
 import { importTrades, type TradeImportOptions } from './import-trades.ts';
+import { pathUuid } from '../../path-id.ts';
 
 export const TRADE_IMPORT_QUEUE = 'trade-imports';
 
@@ -153,10 +154,8 @@ export function tradeExportOf(text: string): string | null {
 }
 
 /** The job id of a path; anything that is not one of our ids is simply not found. */
-export function importJobId(id: string | undefined = ''): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-    throw new AppError('NOT_FOUND', { message: IMPORT_NOT_FOUND_MESSAGE });
-  return id.toLowerCase();
+export function importJobId(id: string | undefined): string {
+  return pathUuid(id, IMPORT_NOT_FOUND_MESSAGE);
 }
 
 /**

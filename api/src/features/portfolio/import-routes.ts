@@ -32,15 +32,13 @@ import {
   type TradeImportQueue,
 } from './import-jobs.ts';
 import { previewTrades } from './import-preview.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid, pathUuid } from '../../path-id.ts';
 
 export const IMPORT_BATCH_NOT_FOUND_MESSAGE = 'Import not found.';
 
 /** A batch id from the path; anything that is not one of our ids is simply not found. */
-function batchId(id: string | undefined = ''): string {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', { message: IMPORT_BATCH_NOT_FOUND_MESSAGE });
-  return id.toLowerCase();
+function batchId(id: string | undefined): string {
+  return pathUuid(id, IMPORT_BATCH_NOT_FOUND_MESSAGE);
 }
 
 function toImportBatch(b: ImportBatchRecord): ImportBatch {
@@ -109,7 +107,7 @@ export function addImportRoutes(
   // The user's imports, newest first; `?holdingId=` keeps those that touched one holding.
   router.get('/import-batches', async (ctx) => {
     const raw = new URLSearchParams(ctx.querystring).get('holdingId');
-    const holdingId = raw && UUID.test(raw) ? raw.toLowerCase() : undefined;
+    const holdingId = raw && isUuid(raw) ? raw.toLowerCase() : undefined;
     if (raw && !holdingId) {
       ctx.body = { imports: [] };
       return;

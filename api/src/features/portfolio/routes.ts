@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
-  AppError,
   ZAddHolding,
   ZBulkAdd,
   ZHeldBalances,
@@ -53,8 +52,7 @@ import {
   investmentSummary,
   recordTransaction,
 } from './transactions.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { pathUuid } from '../../path-id.ts';
 
 /** The cost method the user saved on the Account page. */
 function savedCostMethod(user: UserRecord): CostMethod {
@@ -62,9 +60,8 @@ function savedCostMethod(user: UserRecord): CostMethod {
 }
 
 /** A transaction id from the path; anything else is not found. */
-function transactionId(id: string | undefined = ''): string {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', { message: 'Transaction not found.' });
-  return id.toLowerCase();
+function transactionId(id: string | undefined): string {
+  return pathUuid(id, 'Transaction not found.');
 }
 
 /** Answers with a CSV file download. */
@@ -96,9 +93,8 @@ export const TRADE_PREVIEWS_PER_HOUR = 60;
 export const HOLDING_IMPORTS_PER_HOUR = 60;
 
 /** An id from the path; anything that is not one of our ids is simply not found. */
-export function pathId(id: string | undefined = ''): string {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
-  return id.toLowerCase();
+export function pathId(id: string | undefined): string {
+  return pathUuid(id, 'Portfolio item not found.');
 }
 
 /**
