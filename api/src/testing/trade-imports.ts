@@ -1,7 +1,7 @@
 /**
  * A trade import as a client makes it: the request, then, when it answers 202, the job followed through
- * GET /api/portfolio/imports/:id until it ends. `file` is the text, or the whole request body. Answers as the request would have had it waited: 200 with
- * the summary, or 400 with the job's reason.
+ * GET /api/portfolio/imports/:id until it ends. `file` is the text, or the whole request body. Answers as
+ * the request would have had it waited: 200 with the summary, or 400 with the job's reason.
  */
 import type { TradeImportJob, TradeImportSummary } from '@coinpace/domain';
 import type { TestApi } from './harness.ts';
@@ -23,15 +23,35 @@ export async function importTradesToEnd(
     body: typeof file === 'string' ? { text: file } : file,
   })) as ImportAnswer;
   if (answer.status !== 202) return answer;
-  const { jobId } = answer.body as unknown as TradeImportJob;
+  const ended = await followImportJob(
+    api,
+    token,
+    (answer.body as unknown as TradeImportJob).jobId,
+    timeoutMs,
+  );
+  if (!ended.job) return ended.answer;
+  const { job, headers } = ended;
+  if (job.status === 'done') return { status: 200, body: job.summary as ImportAnswer['body'], headers };
+  return { status: 400, body: { error: job.error } as ImportAnswer['body'], headers };
+}
+
+/** How following a job ends: the job, done or failed, or the answer other than 200 that stopped it. */
+export type FollowedImport =
+  { job: TradeImportJob; headers: Headers } | { job?: undefined; answer: ImportAnswer };
+
+/** Follows an import job through GET /api/portfolio/imports/:id, every 100 ms, until it ends. */
+export async function followImportJob(
+  api: Pick<TestApi, 'call'>,
+  token: string,
+  jobId: string,
+  timeoutMs = 60_000,
+): Promise<FollowedImport> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { status, body, headers } = await api.call('GET', `/api/portfolio/imports/${jobId}`, { token });
+    if (status !== 200) return { answer: { status, body: body as ImportAnswer['body'], headers } };
     const job = body as TradeImportJob;
-    if (status !== 200) return { status, body: body as ImportAnswer['body'], headers };
-    if (job.status === 'done') return { status: 200, body: job.summary as ImportAnswer['body'], headers };
-    if (job.status === 'failed')
-      return { status: 400, body: { error: job.error } as ImportAnswer['body'], headers };
+    if (job.status === 'done' || job.status === 'failed') return { job, headers };
     if (Date.now() > until) throw new Error(`import ${jobId} still ${job.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -13,7 +13,7 @@ import {
 } from '@coinpace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
-import { importTradesToEnd } from '../../testing/trade-imports.ts';
+import { followImportJob, importTradesToEnd } from '../../testing/trade-imports.ts';
 import { IMPORT_NOT_FOUND_MESSAGE } from './import-jobs.ts';
 
 const FIXTURES = new URL('../../../../domain/fixtures/trades/', import.meta.url);
@@ -41,14 +41,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade imports as jobs on %
   const post = (token: string, text: string) =>
     api.call('POST', '/api/portfolio/import-trades', { token, body: { text } });
   const follow = async (token: string, jobId: string): Promise<TradeImportJob> => {
-    for (let i = 0; i < 600; i++) {
-      const { status, body } = await api.call('GET', `/api/portfolio/imports/${jobId}`, { token });
-      expect(status).toBe(200);
-      const job = body as TradeImportJob;
-      if (job.status === 'done' || job.status === 'failed') return job;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`import ${jobId} did not finish`);
+    const ended = await followImportJob(api, token, jobId);
+    if (!ended.job) throw new Error(`import ${jobId} answered ${ended.answer.status}`);
+    return ended.job;
   };
 
   it('answers 202 with the job, which ends with the summary a waited import gives', async () => {
