@@ -94,7 +94,12 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/portfolio/import-trades': {
     path: () => '/api/portfolio/import-trades',
     token: true,
-    fields: { text: 'text' },
+    fields: { text: 'text', replaceOpening: 'flag', fileName: 'text' },
+  },
+  'POST /api/portfolio/import-trades/preview': {
+    path: () => '/api/portfolio/import-trades/preview',
+    token: true,
+    fields: { text: 'text', replaceOpening: 'flag', fileName: 'text' },
   },
   'POST /api/portfolio/:id/report': {
     path: (f) => `/api/portfolio/${f.holdingId}/report`,
