@@ -19,6 +19,7 @@ import {
   marketHistoryCoverage,
   portfolioItems,
 } from '../schema/index.ts';
+import { epochBuckets } from './epoch-buckets.ts';
 
 /** Rows per insert statement: well under Postgres' 65,535 bind parameters. */
 const ROWS_PER_STATEMENT = 1_000;
@@ -165,13 +166,11 @@ export async function findMarketBucketPrices(
   range: { from: number; to: number; stepMs: number },
 ): Promise<BucketPrice[]> {
   if (coinIds.length === 0) return [];
-  // Inlined, not a parameter: DISTINCT ON and ORDER BY must be the same expression (see findBucketPrices).
-  const seconds = Math.max(1, Math.round(range.stepMs / 1000));
-  const bucket = sql`date_bin(${sql.raw(`interval '${seconds} seconds'`)}, ${marketHistory.at}, timestamptz '1970-01-01 00:00:00+00')`;
+  const { bucket, startMs } = epochBuckets(marketHistory.at, range.stepMs);
   const rows = await db
     .selectDistinctOn([marketHistory.coingeckoId, bucket], {
       coingeckoId: marketHistory.coingeckoId,
-      t: sql<number>`(extract(epoch from ${bucket}) * 1000)::float8`.mapWith(Number),
+      t: startMs,
       usd: marketHistory.price,
     })
     .from(marketHistory)

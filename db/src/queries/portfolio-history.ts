@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { BucketPrice } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { latestPrices, portfolioItems, priceHistory } from '../schema/index.ts';
+import { epochBuckets } from './epoch-buckets.ts';
 
 /** A user's priced holdings for the value chart: CoinGecko id and quantity (numbers, for charting). */
 export async function listHeldCoins(
@@ -27,14 +28,11 @@ export async function findBucketPrices(
   range: { from: number; to: number; stepMs: number },
 ): Promise<BucketPrice[]> {
   if (coinIds.length === 0) return [];
-  // Inlined, not a parameter: DISTINCT ON and ORDER BY must be the same expression, and two
-  // parameters are two expressions to Postgres. An integer number of seconds is safe to inline.
-  const seconds = Math.max(1, Math.round(range.stepMs / 1000));
-  const bucket = sql`date_bin(${sql.raw(`interval '${seconds} seconds'`)}, ${priceHistory.bucketAt}, timestamptz '1970-01-01 00:00:00+00')`;
+  const { bucket, startMs } = epochBuckets(priceHistory.bucketAt, range.stepMs);
   const rows = await db
     .selectDistinctOn([priceHistory.coingeckoId, bucket], {
       coingeckoId: priceHistory.coingeckoId,
-      t: sql<number>`(extract(epoch from ${bucket}) * 1000)::float8`.mapWith(Number),
+      t: startMs,
       usd: priceHistory.usd,
     })
     .from(priceHistory)
