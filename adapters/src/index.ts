@@ -7,3 +7,4 @@ export * from './bus/index.ts';
 export * from './jobs/index.ts';
 export * from './mail/index.ts';
 export * from './sms/index.ts';
+export * from './exchanges/index.ts';
