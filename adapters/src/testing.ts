@@ -12,6 +12,7 @@ export * from './mail/testing/smtp-peer.ts';
 export { parseMail, type ParsedMail } from './mail/testing/mime.ts';
 export * from './sms/testing/twilio-peer.ts';
 export * from './prices/testing/fake-coingecko.ts';
+export * from './prices/testing/fake-binance.ts';
 export { SHAPE_FIAT_RATES } from './prices/coingecko-shapes.ts';
 export * from './payments/testing/fake-stripe.ts';
 export * from './identity/testing/clerk-tokens.ts';

@@ -64,6 +64,9 @@ export const ZEnv = z.object({
     'https://api.coingecko.com/api/v3',
   ),
   COINGECKO_API_KEY: optionalString,
+  BINANCE_DATA_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
+    'https://data-api.binance.vision',
+  ),
   PRICE_POLL_MS: integer(250, 3_600_000).default(60_000),
   COINGECKO_USER_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE),
   COINGECKO_HISTORY_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE),

@@ -15,6 +15,7 @@ describe('parseConfig', () => {
       prices: {
         source: 'coingecko',
         baseUrl: 'https://api.coingecko.com/api/v3',
+        binanceDataUrl: 'https://data-api.binance.vision',
         pollMs: 60_000,
         userCallsPerMinute: 10,
         coinListRefreshMs: 6 * 3_600_000,
@@ -37,6 +38,13 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ COINGECKO_COIN_LIST_REFRESH_MINUTES: '5' })).toThrow(
       'COINGECKO_COIN_LIST_REFRESH_MINUTES: expected a whole number from 15 to 10080',
     );
+  });
+
+  it("reads Binance's market-data URL without a trailing slash, and refuses one that is not http(s)", () => {
+    expect(parseConfig({ BINANCE_DATA_URL: 'http://127.0.0.1:9000/' }).prices.binanceDataUrl).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(() => parseConfig({ BINANCE_DATA_URL: 'ftp://example.com' })).toThrow('BINANCE_DATA_URL');
   });
 
   it('reads the beta waitlist size', () => {

@@ -55,11 +55,13 @@ export interface Config {
   redis: { url?: string; prefix: string };
   /**
    * userCallsPerMinute: the users' share of the CoinGecko quota; historyCallsPerMinute: the market-history
-   * backfill's share; coinListRefreshMs: the poller's list reads.
+   * backfill's share; coinListRefreshMs: the poller's list reads; binanceDataUrl: Binance's public market
+   * data, which serves daily history older than CoinGecko's year.
    */
   prices: {
     source: 'coingecko' | 'simulated';
     baseUrl: string;
+    binanceDataUrl: string;
     apiKey?: string;
     pollMs: number;
     userCallsPerMinute: number;
@@ -227,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       source: e.PRICE_SOURCE,
       baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''),
       apiKey: e.COINGECKO_API_KEY,
+      binanceDataUrl: e.BINANCE_DATA_URL.replace(/\/+$/, ''),
       pollMs: e.PRICE_POLL_MS,
       userCallsPerMinute: e.COINGECKO_USER_CALLS_PER_MINUTE,
       historyCallsPerMinute: e.COINGECKO_HISTORY_CALLS_PER_MINUTE,

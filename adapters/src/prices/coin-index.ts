@@ -55,6 +55,25 @@ export class CoinIndex {
   }
 
   /**
+   * The coin's symbol (upper case) when it can stand for the coin on an exchange: no other listed coin
+   * with the same symbol ranks higher by market cap (an unranked coin sharing its symbol with any other
+   * coin is ambiguous). Null for a coin not listed or an ambiguous symbol, so a copycat token never
+   * borrows a major coin's market.
+   */
+  pairSymbol(id: string): string | null {
+    const coin = this.byId.get(id);
+    if (!coin) return null;
+    const symbol = coin.symbol.toLowerCase();
+    for (const other of this.entries) {
+      if (other.symbol !== symbol || other.coin.id === coin.id) continue;
+      const theirs = other.coin.marketCapRank;
+      const ours = coin.marketCapRank;
+      if (ours === null || (theirs !== null && theirs < ours)) return null;
+    }
+    return symbol.toUpperCase();
+  }
+
+  /**
    * The best `limit` coins for `query` (see searchText) by symbol, name or id: first the coins among
    * CoinGecko's top ranks that match it exactly, then those it starts their symbol, name or a word of
    * the name, then those that hold it elsewhere (each group by rank); then the unranked ones, exact

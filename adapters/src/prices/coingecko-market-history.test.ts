@@ -40,14 +40,15 @@ describe('getMarketHistory (CoinGecko market_chart/range)', () => {
     if (!hourly.ok) throw new Error(hourly.reason);
     expect(hourly.answered).toEqual({ from: to - 90 * DAY, to: to - 30 * DAY });
     expect(hourly.points).toHaveLength(60 * 24);
+    // CoinGecko's whole year of days in one call (older days are Binance's: binance-klines.test.ts).
     const daily = await source.getMarketHistory('ethereum', {
-      from: to - 400 * DAY,
+      from: to - 364 * DAY,
       to,
       granularity: 'daily',
     });
     if (!daily.ok) throw new Error(daily.reason);
-    expect(daily.answered).toEqual({ from: to - 400 * DAY, to: to - 35 * DAY });
-    expect(daily.points).toHaveLength(365);
+    expect(daily.answered).toEqual({ from: to - 364 * DAY, to });
+    expect(daily.points).toHaveLength(364);
     fake.clearRequests();
     const unknown = await source.getMarketHistory('made-up-coin', {
       from: to - DAY,

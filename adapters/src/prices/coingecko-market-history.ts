@@ -4,6 +4,9 @@
  * daily beyond; each answer is reduced to the first price of each period asked.
  */
 import { toPeriodPoints, type MarketGranularity } from '@coinpace/domain';
+import { createBinanceKlines, type BinanceKlines } from './binance-klines.ts';
+import type { CoinGeckoSettings } from './coingecko-options.ts';
+import type { CoinList } from './coin-list.ts';
 import type { GetMarketHistoryOptions, MarketHistoryResult } from './port.ts';
 import { limitedUntil, type CoinGeckoUpstream } from './upstream.ts';
 
@@ -17,6 +20,66 @@ export const MAX_HISTORY_SPAN_MS: Readonly<Record<MarketGranularity, number>> = 
   hourly: 60 * DAY_MS,
   daily: 365 * DAY_MS,
 };
+
+/**
+ * Days back CoinGecko's public API serves daily history: its year, less the day in progress. Older days
+ * come from Binance (binance-klines.ts).
+ */
+export const COINGECKO_DAILY_REACH_DAYS = 364;
+
+/** The first UTC midnight whose daily price CoinGecko still serves at `now` (epoch ms). */
+export function coinGeckoDailyReachStart(now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS - COINGECKO_DAILY_REACH_DAYS * DAY_MS;
+}
+
+/** What readMarketHistoryOf reads with. */
+export interface MarketHistoryDeps {
+  upstream: CoinGeckoUpstream;
+  coinList: CoinList;
+  binance: BinanceKlines;
+  now: () => number;
+  timeoutMs: number;
+}
+
+/** The adapter's getMarketHistory for listed coins, with its own Binance reader (see readMarketHistoryOf). */
+export function createHistoryReader(
+  o: CoinGeckoSettings,
+  upstream: CoinGeckoUpstream,
+  coinList: CoinList,
+): (coin: string, options: GetMarketHistoryOptions) => Promise<MarketHistoryResult> {
+  const binance = createBinanceKlines({
+    baseUrl: o.binanceBaseUrl,
+    fetch: o.fetch,
+    now: o.now,
+    budget: o.binanceBudget,
+    timeoutMs: o.timeoutMs,
+    logger: o.logger,
+  });
+  const deps = { upstream, coinList, binance, now: o.now, timeoutMs: o.timeoutMs };
+  return (coin, options) => readMarketHistoryOf(coin, options, deps);
+}
+
+/**
+ * One answer for a coin CoinGecko lists: daily days older than CoinGecko's year from Binance, through the
+ * coin's USDT pair (the coin list's symbol, when no better-ranked coin shares it), everything else from
+ * CoinGecko.
+ */
+export async function readMarketHistoryOf(
+  coin: string,
+  options: GetMarketHistoryOptions,
+  deps: MarketHistoryDeps,
+): Promise<MarketHistoryResult> {
+  const reach = coinGeckoDailyReachStart(deps.now());
+  if (options.granularity !== 'daily' || options.from >= reach)
+    return readCoinGeckoHistory(deps.upstream, coin, options, deps.timeoutMs);
+  const index = await deps.coinList.current();
+  // Without the list the symbol is unknown: a failure to retry, not a coin without a pair.
+  if (!index) return { ok: false, reason: 'failed' };
+  const span = { from: options.from, to: Math.min(options.to, reach) };
+  const symbol = index.pairSymbol(coin);
+  if (symbol === null) return { ok: true, points: [], answered: span, source: 'binance' };
+  return deps.binance.readDaily(symbol, span);
+}
 
 /** Reads the first part of the asked span (at most MAX_HISTORY_SPAN_MS) in one call. */
 export async function readCoinGeckoHistory(

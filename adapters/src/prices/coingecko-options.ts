@@ -78,6 +78,13 @@ export interface CoinGeckoOptions {
    * bucket holding DEFAULT_HISTORY_SHARE.
    */
   historyBudget?: UpstreamBudget;
+  /**
+   * Base URL of Binance's public market data, which answers daily history older than CoinGecko's year
+   * (binance-klines.ts). Default DEFAULT_BINANCE_DATA_URL.
+   */
+  binanceBaseUrl?: string;
+  /** Binance's own small budget of klines calls. Default: a bucket holding BINANCE_HISTORY_SHARE. */
+  binanceBudget?: UpstreamBudget;
   /** Told of every user-driven call, allowed or refused for want of the users' share (metrics). */
   onUserCall?: (outcome: 'allowed' | 'refused') => void;
   /** Without a store: age at which the coin list is read again. Default DEFAULT_COIN_LIST_REFRESH_MS (6 h). */
@@ -102,7 +109,11 @@ export interface CoinGeckoOptions {
 }
 
 /** Every option with its default applied. */
-export type CoinGeckoSettings = Required<Omit<CoinGeckoOptions, 'apiKey' | 'store'>> & {
+export type CoinGeckoSettings = Required<
+  Omit<CoinGeckoOptions, 'apiKey' | 'store' | 'binanceBaseUrl' | 'binanceBudget'>
+> & {
+  binanceBaseUrl?: string;
+  binanceBudget?: UpstreamBudget;
   apiKey?: string;
   store?: PriceStore;
 };
@@ -132,6 +143,8 @@ export function resolveCoinGeckoOptions(options: CoinGeckoOptions): CoinGeckoSet
     store: options.store,
     userBudget: options.userBudget ?? createMemoryUpstreamBudget(DEFAULT_USER_SHARE, now),
     historyBudget: options.historyBudget ?? createMemoryUpstreamBudget(DEFAULT_HISTORY_SHARE, now),
+    binanceBaseUrl: options.binanceBaseUrl,
+    binanceBudget: options.binanceBudget,
     onUserCall: options.onUserCall ?? (() => {}),
     coinListRefreshMs: options.coinListRefreshMs ?? DEFAULT_COIN_LIST_REFRESH_MS,
     coinListRetryMs: options.coinListRetryMs ?? 600_000,

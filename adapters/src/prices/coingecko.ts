@@ -18,7 +18,7 @@ import {
 import { CoinList } from './coin-list.ts';
 import { fetchCoinList } from './coin-list-fetch.ts';
 import { readDailyRates } from './coingecko-daily-rates.ts';
-import { readCoinGeckoHistory } from './coingecko-market-history.ts';
+import { createHistoryReader } from './coingecko-market-history.ts';
 import { ratesFromSamples, readMarkets, readRateSamples, readSimplePrice } from './coingecko-parse.ts';
 import { proxyThrough } from './coingecko-proxy.ts';
 import type { SearchHit } from './coingecko-parse.ts';
@@ -75,6 +75,7 @@ class CoinGeckoPriceSource implements PriceSource {
   private readonly coinList: CoinList;
   private readonly tokenMisses: TokenMisses;
   private readonly searchDeps: SearchDeps;
+  private readonly readHistory: ReturnType<typeof createHistoryReader>;
 
   constructor(options: CoinGeckoOptions) {
     this.o = resolveCoinGeckoOptions(options);
@@ -90,6 +91,7 @@ class CoinGeckoPriceSource implements PriceSource {
       recheckMs: this.o.coinListRecheckMs,
     });
     this.tokenMisses = new TokenMisses(this.o.tokenMissTtlMs, this.o.now);
+    this.readHistory = createHistoryReader(this.o, this.upstream, this.coinList);
     this.searchDeps = {
       upstream: this.upstream,
       coinList: this.coinList,
@@ -305,7 +307,7 @@ class CoinGeckoPriceSource implements PriceSource {
     // Only coins CoinGecko knows are ever asked for; a made-up id has no history and costs no call.
     if (!coin || !(await this.coinList.known([coin])).has(coin))
       return { ok: true, points: [], answered: { from: options.from, to: options.to }, source: 'coingecko' };
-    return readCoinGeckoHistory(this.upstream, coin, options, this.o.timeoutMs);
+    return this.readHistory(coin, options);
   }
 
   search(query: string): Promise<SearchAnswer> {

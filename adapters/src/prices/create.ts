@@ -18,5 +18,10 @@ export interface PriceSourceDeps extends Omit<CoinGeckoOptions, 'baseUrl' | 'api
 export function createPriceSource(prices: Config['prices'], deps: PriceSourceDeps = {}): PriceSource {
   if (prices.source === 'simulated') return createSimulatedPriceSource({ seed: deps.seed, now: deps.now });
   const { seed: _seed, ...options } = deps;
-  return createCoinGeckoPriceSource({ ...options, baseUrl: prices.baseUrl, apiKey: prices.apiKey });
+  return createCoinGeckoPriceSource({
+    binanceBaseUrl: prices.binanceDataUrl,
+    ...options,
+    baseUrl: prices.baseUrl,
+    apiKey: prices.apiKey,
+  });
 }

@@ -20,6 +20,14 @@ export type { PriceLogger } from './logger.ts';
 export { silentPriceLogger } from './logger.ts';
 export { createCoinGeckoPriceSource } from './coingecko.ts';
 export {
+  BINANCE_HISTORY_SHARE,
+  DEFAULT_BINANCE_DATA_URL,
+  createBinanceKlines,
+  type BinanceKlines,
+  type BinanceKlinesOptions,
+} from './binance-klines.ts';
+export { COINGECKO_DAILY_REACH_DAYS, coinGeckoDailyReachStart } from './coingecko-market-history.ts';
+export {
   DEFAULT_COINGECKO_BASE_URL,
   DEFAULT_COIN_LIST_REFRESH_MS,
   DEFAULT_HISTORY_SHARE,

@@ -11,13 +11,21 @@ import {
   type UpstreamBudget,
 } from '@coinpace/adapters';
 import {
+  createFakeBinance,
   createFakeCoinGecko,
   createTestBus,
   waitFor,
+  type FakeBinance,
   type FakeCoinGecko,
   type TestBus,
 } from '@coinpace/adapters/testing';
-import { alerts, findMarketHistoryGaps, holdingTransactions, readMarketHistory } from '@coinpace/db';
+import {
+  alerts,
+  findMarketHistoryGaps,
+  holdingTransactions,
+  marketHistoryCoverage,
+  readMarketHistory,
+} from '@coinpace/db';
 import {
   createTestDatabase,
   createTestHolding,
@@ -26,6 +34,7 @@ import {
   type TestDatabase,
 } from '@coinpace/db/testing';
 import { HOURLY_HISTORY_DAYS, periodStart } from '@coinpace/domain';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_HISTORY_REACH_DAYS, wantedSpans } from './market-backfill.ts';
 import { createPricePoller, type PricePoller } from './poller.ts';
@@ -36,15 +45,16 @@ const DAY = 86_400_000;
 const HISTORY_SHARE = { calls: 3, perMs: 1_000 };
 
 describe('wantedSpans', () => {
-  it('wants 90 days of hours and days back to the first trade, within the reach, up to today', () => {
+  it('wants 90 days of hours and days back to the first trade (a year without one), up to today', () => {
     const now = Date.parse('2026-12-06T21:00:00Z');
     const today = Date.parse('2026-12-06T00:00:00Z');
     expect(wantedSpans(Date.parse('2026-11-20T13:00:00Z'), now)).toEqual([
       { granularity: 'hourly', span: { from: today - HOURLY_HISTORY_DAYS * DAY, to: today } },
       { granularity: 'daily', span: { from: Date.parse('2026-11-20T00:00:00Z'), to: today } },
     ]);
-    expect(wantedSpans(Date.parse('2021-01-01T00:00:00Z'), now)[1]!.span.from).toBe(
-      today - DAILY_HISTORY_REACH_DAYS * DAY,
+    // Older than CoinGecko's year: back to the first trade all the same (Binance answers those days).
+    expect(wantedSpans(Date.parse('2021-01-01T10:00:00Z'), now)[1]!.span.from).toBe(
+      Date.parse('2021-01-01T00:00:00Z'),
     );
     expect(wantedSpans(null, now)[1]!.span.from).toBe(today - DAILY_HISTORY_REACH_DAYS * DAY);
   });
@@ -55,6 +65,8 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
   let bus: TestBus;
   let fake: FakeCoinGecko;
   let url: string;
+  let binance: FakeBinance;
+  let binanceUrl: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine, databaseUrl);
@@ -62,8 +74,12 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     // The peer's whole quota: room for a poll every 100 ms, the coin list and the history share.
     fake = createFakeCoinGecko({ quota: { calls: 40, perMs: 1_000 } });
     ({ url } = await fake.start());
+    binance = createFakeBinance();
+    binance.addPair({ symbol: 'BTCUSDT', listedAt: Date.parse('2017-08-17T00:00:00Z') });
+    ({ url: binanceUrl } = await binance.start());
   });
   afterAll(async () => {
+    await binance?.close();
     await fake?.close();
     await bus?.close();
     await database?.close();
@@ -88,6 +104,7 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
       baseUrl: url,
       minGapMs: 0,
       historyBudget: countedShare(),
+      binanceBaseUrl: binanceUrl,
     }),
   ): PricePoller {
     const poller = createPricePoller({
@@ -193,6 +210,72 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
       what: 'five polls of the new leader',
     });
     await second.stop();
+    expect(fake.requestsTo('coins/market_chart/range')).toHaveLength(0);
+  });
+
+  it("reads days older than CoinGecko's year from Binance back to the first trade, covers a coin without a USDT pair, and asks nothing twice", async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    const trades = [
+      { coingeckoId: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', firstTrade: Date.now() - 500 * DAY },
+      // Tether has no USDT pair on Binance (USDTUSDT): its older days are covered with no points.
+      { coingeckoId: 'tether', symbol: 'USDT', name: 'Tether', firstTrade: Date.now() - 400 * DAY },
+    ];
+    for (const { firstTrade, ...coin } of trades) {
+      const held = await createTestHolding(db, user.id, coin);
+      await db.insert(holdingTransactions).values({
+        holdingId: held.id,
+        userId: user.id,
+        kind: 'buy',
+        at: new Date(firstTrade),
+        quantity: '1',
+      });
+    }
+    binance.clearRequests();
+    fake.clearRequests();
+    const first = startPoller();
+    const complete = async () => {
+      for (const { coingeckoId, firstTrade } of trades)
+        for (const { granularity, span } of wantedSpans(firstTrade, Date.now()))
+          if ((await findMarketHistoryGaps(db, { coingeckoId, currency: 'usd', granularity }, span)).length)
+            return false;
+      return true;
+    };
+    await waitFor(complete, { what: 'the older history of both coins', timeoutMs: 30_000 });
+    await first.stop();
+
+    const today = periodStart(Date.now(), 'daily');
+    const reach = today - DAILY_HISTORY_REACH_DAYS * DAY;
+    const days = await readMarketHistory(
+      db,
+      { coingeckoId: 'bitcoin', currency: 'usd', granularity: 'daily' },
+      { from: 0, to: today },
+    );
+    expect(days).toHaveLength(500);
+    expect(days[0]!.at).toBe(periodStart(trades[0]!.firstTrade, 'daily'));
+    expect(days.filter((p) => p.source === 'binance')).toHaveLength(500 - DAILY_HISTORY_REACH_DAYS);
+    expect(days.filter((p) => p.at >= reach).every((p) => p.source === 'coingecko')).toBe(true);
+    const klines = binance.requests.map((r) => r.query.get('symbol'));
+    expect(klines.sort()).toEqual(['BTCUSDT', 'USDTUSDT']);
+    const tetherOlder = await db
+      .select()
+      .from(marketHistoryCoverage)
+      .where(
+        and(eq(marketHistoryCoverage.coingeckoId, 'tether'), eq(marketHistoryCoverage.source, 'binance')),
+      );
+    expect(tetherOlder.map((c) => [c.fromAt.getTime(), c.toAt.getTime()])).toEqual([
+      [periodStart(trades[1]!.firstTrade, 'daily'), reach],
+    ]);
+
+    // The second run asks neither source for anything.
+    binance.clearRequests();
+    fake.clearRequests();
+    const second = startPoller();
+    await waitFor(() => fake.requestsTo('simple/price').length >= 5, {
+      what: 'five polls of the new leader',
+    });
+    await second.stop();
+    expect(binance.requests).toHaveLength(0);
     expect(fake.requestsTo('coins/market_chart/range')).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Market history for every coin held or watched (daily back to its first trade, as far as the source
- * reaches; hourly for the last 90 days), filled in the background by the leading poller. Only spans no
+ * Market history for every coin held or watched (daily back to its first trade, or a year for a coin
+ * without one; hourly for the last 90 days), filled in the background by the leading poller. Only spans no
  * source was ever asked for are asked (market_history_coverage), so history already stored costs no
  * upstream call; every call draws on the history share of the quota, never the poll's or the users'.
  * Today's hours are not asked: the poll records them itself (price_history).
@@ -10,7 +10,11 @@ import { findMarketHistoryGaps, listHistoryCoins, saveMarketHistory, type AppDb 
 import { HOURLY_HISTORY_DAYS, periodStart, type MarketGranularity, type TimeSpan } from '@coinpace/domain';
 
 const DAY_MS = 86_400_000;
-/** How far back daily history reaches at most: within the 365 days CoinGecko's public API serves. */
+/**
+ * How far back daily history reaches for a coin no holding has a trade of (watched, or held without
+ * transactions): the year CoinGecko's public API serves. A held coin's days reach back to its first trade,
+ * the older ones read from Binance (the price source decides; see adapters' binance-klines.ts).
+ */
 export const DAILY_HISTORY_REACH_DAYS = 364;
 /** After a complete pass, how long until the coins are looked over again, ms. */
 export const MARKET_BACKFILL_RESCAN_MS = 60_000;
@@ -34,7 +38,7 @@ export function wantedSpans(
 ): { granularity: MarketGranularity; span: TimeSpan }[] {
   const today = periodStart(now, 'daily');
   const reach = today - DAILY_HISTORY_REACH_DAYS * DAY_MS;
-  const dailyFrom = firstTradeAt === null ? reach : Math.max(reach, periodStart(firstTradeAt, 'daily'));
+  const dailyFrom = firstTradeAt === null ? reach : Math.min(today, periodStart(firstTradeAt, 'daily'));
   return [
     { granularity: 'hourly', span: { from: today - HOURLY_HISTORY_DAYS * DAY_MS, to: today } },
     { granularity: 'daily', span: { from: dailyFrom, to: today } },

@@ -28,6 +28,8 @@ export async function startAdapterWithFake(
     logger,
     userBudget: UNLIMITED_BUDGET,
     historyBudget: UNLIMITED_BUDGET,
+    // No test reaches the internet: Binance is the fake's own unknown path unless a test gives its peer.
+    binanceBaseUrl: `${url}/no-binance`,
     ...options,
   });
   if (primeCoinList) {
