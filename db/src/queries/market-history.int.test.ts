@@ -12,6 +12,7 @@ import {
   findMarketHistoryGaps,
   findMarketPricesBefore,
   listHistoryCoins,
+  pruneHourlyMarketHistory,
   readMarketHistory,
   saveMarketHistory,
 } from './market-history.ts';
@@ -192,5 +193,42 @@ describe.each(testEngines(serverUrl))('market history on %s', (engine) => {
       firstTradeAt: null,
     });
     expect(coins.map((c) => c.coingeckoId)).toEqual(['cardano', 'dogecoin']);
+  });
+
+  it('prunes hourly points and hourly spans older than the cut-off, keeping the daily series', async () => {
+    const { db } = database;
+    const coin = 'prune-coin';
+    const hourly = { coingeckoId: coin, currency: 'usd', granularity: 'hourly' as const };
+    const daily = { ...hourly, granularity: 'daily' as const };
+    const hours = { from: day0, to: day0 + 2 * D };
+    await saveMarketHistory(db, {
+      ...hourly,
+      source: 'coingecko',
+      span: { from: day0, to: day0 + D },
+      points: Array.from({ length: 24 }, (_, i) => ({ at: day0 + i * H, price: 1 + i })),
+    });
+    await saveMarketHistory(db, {
+      ...hourly,
+      source: 'coingecko',
+      span: { from: day0 + D, to: day0 + 2 * D },
+      points: Array.from({ length: 24 }, (_, i) => ({ at: day0 + D + i * H, price: 100 + i })),
+    });
+    await saveMarketHistory(db, {
+      ...daily,
+      source: 'binance',
+      span: hours,
+      points: [
+        { at: day0, price: 1 },
+        { at: day0 + D, price: 100 },
+      ],
+    });
+    expect(await pruneHourlyMarketHistory(db, day0 + D)).toBe(24);
+    expect((await readMarketHistory(db, hourly, hours)).map((p) => p.at)[0]).toBe(day0 + D);
+    expect(await readMarketHistory(db, hourly, hours)).toHaveLength(24);
+    expect(await readMarketHistory(db, daily, hours)).toHaveLength(2);
+    // The pruned day's span is no longer covered; the kept day's still is; the daily spans stay.
+    expect(await findMarketHistoryGaps(db, hourly, hours)).toEqual([{ from: day0, to: day0 + D }]);
+    expect(await findMarketHistoryGaps(db, daily, hours)).toEqual([]);
+    expect(await pruneHourlyMarketHistory(db, day0 + D)).toBe(0);
   });
 });

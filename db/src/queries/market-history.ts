@@ -2,7 +2,7 @@
  * Stored market history (the poller's backfill writes, the value charts read): points per coin,
  * currency, granularity and time, and the spans already asked of a source, so none is asked twice.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import {
   missingSpans,
   type BucketPrice,
@@ -20,6 +20,7 @@ import {
   portfolioItems,
 } from '../schema/index.ts';
 import { epochBuckets } from './epoch-buckets.ts';
+import { rowsOf } from './locks.ts';
 
 /** Rows per insert statement: well under Postgres' 65,535 bind parameters. */
 const ROWS_PER_STATEMENT = 1_000;
@@ -134,25 +135,48 @@ export async function readMarketHistory(
 /**
  * The coins whose history the poller keeps: every coin held (with the time of its earliest
  * transaction in any portfolio, null when it has none) and every coin of an alert (watched, null).
+ * Asked every minute, so each holding's earliest transaction is one step down the index on
+ * (holding_id, at): the cost grows with holdings, not with their transactions.
  */
 export async function listHistoryCoins(
   db: AppDb,
 ): Promise<{ coingeckoId: string; firstTradeAt: number | null }[]> {
   const [held, watched] = await Promise.all([
-    db
-      .select({ id: portfolioItems.coingeckoId, first: min(holdingTransactions.at) })
-      .from(portfolioItems)
-      .leftJoin(holdingTransactions, eq(holdingTransactions.holdingId, portfolioItems.id))
-      .where(isNotNull(portfolioItems.coingeckoId))
-      .groupBy(portfolioItems.coingeckoId),
+    db.execute(sql`
+      select p.coingecko_id as "id", min(f.at) as "first"
+      from ${portfolioItems} p
+      left join lateral (
+        select t.at from ${holdingTransactions} t where t.holding_id = p.id order by t.at limit 1
+      ) f on true
+      where p.coingecko_id is not null
+      group by p.coingecko_id`),
     db.selectDistinct({ id: alerts.coingeckoId }).from(alerts).where(isNotNull(alerts.coingeckoId)),
   ]);
   const coins = new Map<string, number | null>();
-  for (const row of held) coins.set(row.id!, row.first ? new Date(row.first).getTime() : null);
+  for (const row of rowsOf<{ id: string; first: string | Date | null }>(held))
+    coins.set(row.id, row.first ? new Date(row.first).getTime() : null);
   for (const row of watched) if (!coins.has(row.id!)) coins.set(row.id!, null);
   return [...coins]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([coingeckoId, firstTradeAt]) => ({ coingeckoId, firstTradeAt }));
+}
+
+/**
+ * Deletes hourly points (and hourly spans covered) older than `before` (epoch ms): charts read days
+ * that far back, and the daily series is kept. Returns how many points went.
+ */
+export async function pruneHourlyMarketHistory(db: AppDb, before: number): Promise<number> {
+  const cutoff = new Date(before);
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(marketHistory)
+      .where(and(eq(marketHistory.granularity, 'hourly'), lt(marketHistory.at, cutoff)))
+      .returning({ at: marketHistory.at });
+    await tx
+      .delete(marketHistoryCoverage)
+      .where(and(eq(marketHistoryCoverage.granularity, 'hourly'), lte(marketHistoryCoverage.toAt, cutoff)));
+    return deleted.length;
+  });
 }
 
 /**

@@ -221,8 +221,10 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
       // Tether has no USDT pair on Binance (USDTUSDT): its older days are covered with no points.
       { coingeckoId: 'tether', symbol: 'USDT', name: 'Tether', firstTrade: Date.now() - 400 * DAY },
     ];
+    const holdingIds: string[] = [];
     for (const { firstTrade, ...coin } of trades) {
       const held = await createTestHolding(db, user.id, coin);
+      holdingIds.push(held.id);
       await db.insert(holdingTransactions).values({
         holdingId: held.id,
         userId: user.id,
@@ -274,8 +276,25 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     await waitFor(() => fake.requestsTo('simple/price').length >= 5, {
       what: 'five polls of the new leader',
     });
-    await second.stop();
     expect(binance.requests).toHaveLength(0);
+    expect(fake.requestsTo('coins/market_chart/range')).toHaveLength(0);
+
+    // An earlier trade makes the coin due again in the same term: only the days before it are asked.
+    const earlier = Date.now() - 600 * DAY;
+    await db.insert(holdingTransactions).values({
+      holdingId: holdingIds[0]!,
+      userId: user.id,
+      kind: 'buy',
+      at: new Date(earlier),
+      quantity: '1',
+    });
+    const dailyKey = { coingeckoId: 'bitcoin', currency: 'usd', granularity: 'daily' as const };
+    const sinceEarlier = { from: periodStart(earlier, 'daily'), to: today };
+    await waitFor(async () => (await findMarketHistoryGaps(db, dailyKey, sinceEarlier)).length === 0, {
+      what: 'the days before the earlier trade',
+    });
+    await second.stop();
+    expect(binance.requests.map((r) => Number(r.query.get('startTime')))).toEqual([sinceEarlier.from]);
     expect(fake.requestsTo('coins/market_chart/range')).toHaveLength(0);
   });
 

@@ -6,7 +6,13 @@
  * Today's hours are not asked: the poll records them itself (price_history).
  */
 import type { Logger, PriceSource } from '@coinpace/adapters';
-import { findMarketHistoryGaps, listHistoryCoins, saveMarketHistory, type AppDb } from '@coinpace/db';
+import {
+  findMarketHistoryGaps,
+  listHistoryCoins,
+  pruneHourlyMarketHistory,
+  saveMarketHistory,
+  type AppDb,
+} from '@coinpace/db';
 import { HOURLY_HISTORY_DAYS, periodStart, type MarketGranularity, type TimeSpan } from '@coinpace/domain';
 
 const DAY_MS = 86_400_000;
@@ -50,6 +56,14 @@ export class MarketHistoryBackfill {
   private running: Promise<void> | null = null;
   private nextRunAt = 0;
   private readonly retryAt = new Map<string, number>();
+  /**
+   * Each coin found complete this term, with what it was complete for (its first daily day and today):
+   * while both stay the same, a pass asks nothing about it, not even its gaps. An earlier first trade or
+   * a new day makes it due again.
+   */
+  private readonly complete = new Map<string, string>();
+  /** The UTC day whose hourly history older than HOURLY_HISTORY_DAYS was last pruned this term. */
+  private prunedDay: number | null = null;
 
   constructor(private readonly deps: MarketBackfillDeps) {}
 
@@ -57,6 +71,8 @@ export class MarketHistoryBackfill {
   startTerm(): void {
     this.nextRunAt = 0;
     this.retryAt.clear();
+    this.complete.clear();
+    this.prunedDay = null;
   }
 
   /** Starts a pass unless one runs or none is due; returns at once. */
@@ -79,11 +95,16 @@ export class MarketHistoryBackfill {
 
   private async run(stillLeading: () => boolean): Promise<void> {
     const { db, now } = this.deps;
+    await this.pruneOldHours();
     const coins = await listHistoryCoins(db);
     for (const coin of coins) {
       if (!stillLeading()) return;
       if ((this.retryAt.get(coin.coingeckoId) ?? 0) > now()) continue;
-      const outcome = await this.fillCoin(coin.coingeckoId, coin.firstTradeAt, stillLeading);
+      const wanted = wantedSpans(coin.firstTradeAt, now());
+      const state = `${wanted[1]!.span.from}:${wanted[1]!.span.to}`;
+      if (this.complete.get(coin.coingeckoId) === state) continue;
+      const outcome = await this.fillCoin(coin.coingeckoId, wanted, stillLeading);
+      if (outcome.complete) this.complete.set(coin.coingeckoId, state);
       // The share is spent or upstream is locked: every other coin would fare the same.
       if (outcome.pausedUntil !== undefined) {
         this.nextRunAt = outcome.pausedUntil;
@@ -93,14 +114,24 @@ export class MarketHistoryBackfill {
     this.nextRunAt = now() + (this.deps.rescanMs ?? MARKET_BACKFILL_RESCAN_MS);
   }
 
+  /** Once a day: hours older than the hourly window go, their days stay in the daily series. */
+  private async pruneOldHours(): Promise<void> {
+    const today = periodStart(this.deps.now(), 'daily');
+    if (this.prunedDay === today) return;
+    const pruned = await pruneHourlyMarketHistory(this.deps.db, today - HOURLY_HISTORY_DAYS * DAY_MS);
+    this.prunedDay = today;
+    if (pruned > 0) this.deps.logger.info({ pruned }, 'pruned hourly market history past its window');
+  }
+
   /** Fills one coin's missing spans; stops early when asked to pause. */
   private async fillCoin(
     coingeckoId: string,
-    firstTradeAt: number | null,
+    wanted: ReturnType<typeof wantedSpans>,
     stillLeading: () => boolean,
-  ): Promise<{ pausedUntil?: number }> {
+  ): Promise<{ pausedUntil?: number; complete?: boolean }> {
     const { db, prices, logger, now } = this.deps;
-    for (const { granularity, span } of wantedSpans(firstTradeAt, now())) {
+    let complete = true;
+    for (const { granularity, span } of wanted) {
       const key = { coingeckoId, currency: 'usd', granularity };
       for (const gap of await findMarketHistoryGaps(db, key, span)) {
         let from = gap.from;
@@ -113,7 +144,10 @@ export class MarketHistoryBackfill {
             logger.warn({ coingeckoId, granularity }, 'could not read market history; trying again later');
             return {};
           }
-          if (!(answer.answered.to > from)) break;
+          if (!(answer.answered.to > from)) {
+            complete = false;
+            break;
+          }
           await saveMarketHistory(db, {
             ...key,
             source: answer.source,
@@ -125,6 +159,6 @@ export class MarketHistoryBackfill {
         }
       }
     }
-    return {};
+    return { complete };
   }
 }
