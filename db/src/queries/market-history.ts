@@ -161,6 +161,17 @@ export async function listHistoryCoins(
     .map(([coingeckoId, firstTradeAt]) => ({ coingeckoId, firstTradeAt }));
 }
 
+/** The time of a holding's earliest transaction (epoch ms), or null when it has none: one index step. */
+export async function findHoldingFirstTradeAt(db: AppDb, holdingId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ at: holdingTransactions.at })
+    .from(holdingTransactions)
+    .where(eq(holdingTransactions.holdingId, holdingId))
+    .orderBy(asc(holdingTransactions.at))
+    .limit(1);
+  return row ? new Date(row.at).getTime() : null;
+}
+
 /**
  * Deletes hourly points (and hourly spans covered) older than `before` (epoch ms): charts read days
  * that far back, and the daily series is kept. Returns how many points went.

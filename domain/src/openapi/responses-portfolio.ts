@@ -17,6 +17,7 @@ import type {
   ProtectPortfolioResult,
 } from '../schemas/alerts.ts';
 import type { PortfolioHistory } from '../schemas/portfolio-history.ts';
+import { PRICE_RANGE_IDS, type PriceHistory } from '../schemas/price-history.ts';
 import type { ReportQueued } from '../schemas/portfolio-report.ts';
 import type {
   AddHoldingResult,
@@ -236,4 +237,9 @@ export const ZAlertStats = responseSchema<AlertStats>()(
     period: z.strictObject({ start: nullable(isoTime), end: nullable(isoTime) }),
     lastTriggered: nullable(isoTime),
   }),
+);
+
+/** The holding price chart's answer: the value history's shape with its own ranges. */
+export const ZPriceHistoryResponse = responseSchema<PriceHistory>()(
+  ZPortfolioHistory.extend({ range: z.enum(PRICE_RANGE_IDS) }),
 );

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BODY_LIMITS, formatBodyLimit } from '../limits.ts';
 import { ZHistoryQuery } from '../schemas/portfolio-history.ts';
+import { ZPriceHistoryQuery } from '../schemas/price-history.ts';
 import { ZReportHolding } from '../schemas/portfolio-report.ts';
 import { ZAddHolding, ZBulkAdd, ZHeldBalances, ZUpdateHolding } from '../schemas/portfolio.ts';
 import { ZNewTransaction, ZTransactionChanges, ZTransactionsQuery } from '../transactions/schemas.ts';
@@ -18,6 +19,7 @@ import {
   ZHeldBalancesResult,
   ZHoldingRow,
   ZPortfolioHistory,
+  ZPriceHistoryResponse,
   ZReportQueued,
 } from './responses-portfolio.ts';
 import type { ParamDoc, RouteDoc } from './route-doc.ts';
@@ -243,17 +245,22 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     access: 'user',
     summary: 'A holding’s coin price over time',
     description:
-      'The price in USD of the holding’s coin (each point’s value), hourly over 7 days, 4-hourly over 30, ' +
-      '12-hourly over 90, daily over a year, from the recorded prices and the stored market history; no ' +
-      'points for a coin without a CoinGecko id. For a display currency ' +
-      'other than the dollar, `fx` carries its daily rates as in GET /api/portfolio/history.',
+      'The price in USD of the holding’s coin (each point’s value) over 1d (15-minute steps), 1w (hourly), ' +
+      '1m (4-hourly), ytd, 1y (daily) or all (since the holding’s first transaction; daily, weekly past ' +
+      'three years), from the recorded prices and the stored market history (days older than a year ' +
+      'from Binance); no points for a coin without a CoinGecko id. The value chart’s 7d, 30d and 90d are ' +
+      'understood too. For a display currency other than the dollar, `fx` carries its daily rates as in ' +
+      'GET /api/portfolio/history.',
     params: holdingId,
     query: {
-      range: { schema: ZHistoryQuery.shape.range, description: '7d (default), 30d, 90d or 1y.' },
+      range: {
+        schema: ZPriceHistoryQuery.shape.range,
+        description: '1d, 1w, 1m, ytd, 1y, all, or 7d (default), 30d, 90d.',
+      },
     },
     responses: {
-      200: { description: 'The price history.', schema: ZPortfolioHistory },
-      400: 'range is not 7d, 30d, 90d or 1y.',
+      200: { description: 'The price history.', schema: ZPriceHistoryResponse },
+      400: 'range is not one of the ranges.',
       404: 'No such holding.',
     },
   },

@@ -40,7 +40,8 @@ export interface BucketPrice {
 
 /** Inputs of buildValueSeries, all prices in USD per coin. */
 export interface ValueSeriesInput {
-  window: HistoryWindow;
+  /** Any window of epoch-aligned buckets (the value chart's, or a holding price chart's). */
+  window: Pick<HistoryWindow, 'from' | 'to' | 'stepMs'>;
   coins: readonly HeldCoin[];
   /** Last price per bucket and coin inside the window, any order. */
   buckets: readonly BucketPrice[];

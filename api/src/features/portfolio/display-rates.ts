@@ -6,11 +6,11 @@ import { isDisplayCurrency, utcDay, type PortfolioHistory } from '@coinpace/doma
  * first day on (`fx`), for the chart to convert each point with the rate of its day (domain
  * `rateOnDay`); nothing for a user who sees dollars. The values themselves stay in USD.
  */
-export async function withDisplayRates(
+export async function withDisplayRates<H extends Pick<PortfolioHistory, 'from' | 'fx'>>(
   db: AppDb,
   user: Pick<UserRecord, 'displayCurrency'>,
-  history: PortfolioHistory,
-): Promise<PortfolioHistory> {
+  history: H,
+): Promise<H> {
   const currency = user.displayCurrency;
   if (!isDisplayCurrency(currency) || currency === 'usd') return history;
   return { ...history, fx: { currency, days: await loadDailyFxRates(db, currency, utcDay(history.from)) } };

@@ -255,4 +255,54 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/history
     const portfolio = await api.call('GET', '/api/portfolio/history?range=30d', { token });
     expect(portfolio.body.points.map((p: { value: number }) => p.value)).toEqual(points.map((p) => p.value));
   });
+
+  it('GET /api/portfolio/{id}/price-history?range=all starts at the first trade and draws the days Binance gave', async () => {
+    const { db } = api.database;
+    const day = 24 * H;
+    const delta = `delta-${tag}`;
+    const today = Math.floor(Date.now() / day) * day;
+    const firstTrade = today - 500 * day + 10 * H;
+    // Days older than a year from Binance, the year from CoinGecko, as the backfill stores them.
+    for (const [source, from, to] of [
+      ['binance', today - 500 * day, today - 364 * day],
+      ['coingecko', today - 364 * day, today],
+    ] as const)
+      await saveMarketHistory(db, {
+        coingeckoId: delta,
+        currency: 'usd',
+        granularity: 'daily',
+        source,
+        span: { from, to },
+        points: Array.from({ length: (to - from) / day }, (_, i) => ({
+          at: from + i * day,
+          price: source === 'binance' ? 5 : 7,
+        })),
+      });
+    const { token } = await api.signUp();
+    const added = await api.call('POST', '/api/portfolio', {
+      token,
+      body: { coingeckoId: delta, name: 'Delta', symbol: `D${tag}`, quantity: '1', purchasePrice: '1' },
+    });
+    expect(added.status).toBe(201);
+    const bought = await api.call('POST', `/api/portfolio/${added.body.id}/transactions`, {
+      token,
+      body: { type: 'buy', at: new Date(firstTrade).toISOString(), quantity: '1', pricePerCoin: '5' },
+    });
+    expect(bought.status).toBe(201);
+    const { status, body } = await api.call(
+      'GET',
+      `/api/portfolio/${added.body.id}/price-history?range=all`,
+      {
+        token,
+      },
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ range: 'all', stepMs: day, from: today - 500 * day });
+    const points: { t: number; value: number }[] = body.points;
+    expect(points[0]).toMatchObject({ t: today - 500 * day, value: 5 });
+    expect(points.find((p) => p.t === today - 365 * day)!.value).toBe(5);
+    expect(points.find((p) => p.t === today - 364 * day)!.value).toBe(7);
+    const ytd = await api.call('GET', `/api/portfolio/${added.body.id}/price-history?range=ytd`, { token });
+    expect(ytd.body.from).toBe(Date.UTC(new Date().getUTCFullYear(), 0, 1));
+  });
 });

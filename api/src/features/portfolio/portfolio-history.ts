@@ -3,6 +3,7 @@ import {
   findHolding,
   findLatestPrices,
   findMarketBucketPrices,
+  findHoldingFirstTradeAt,
   findMarketPricesBefore,
   findPricesBefore,
   listHeldCoins,
@@ -12,9 +13,12 @@ import {
   AppError,
   buildValueSeries,
   historyWindow,
+  priceHistoryWindow,
   type BucketPrice,
   type HistoryRange,
   type PortfolioHistory,
+  type PriceHistory,
+  type PriceHistoryRange,
 } from '@coinpace/domain';
 
 /**
@@ -28,25 +32,27 @@ export async function portfolioHistory(
   range: HistoryRange,
   now: number,
 ): Promise<PortfolioHistory> {
-  return valueSeries(db, await listHeldCoins(db, userId), range, now);
+  return valueSeries(db, await listHeldCoins(db, userId), historyWindow(range, now));
 }
 
 /**
  * One holding's coin price over `range` (GET /api/portfolio/{id}/price-history), for the holding's
  * detail chart: the same series as the value chart for one coin at quantity 1, so each point's `value`
- * is the price in USD. 404 when the holding is not the user's; no points for a coin without an id.
+ * is the price in USD. 'all' starts at the holding's first transaction. 404 when the holding is not the
+ * user's; no points for a coin without an id.
  */
 export async function holdingPriceHistory(
   db: AppDb,
   userId: string,
   holdingId: string,
-  range: HistoryRange,
+  range: PriceHistoryRange,
   now: number,
-): Promise<PortfolioHistory> {
+): Promise<PriceHistory> {
   const holding = await findHolding(db, userId, holdingId);
   if (!holding) throw new AppError('NOT_FOUND', { message: 'Portfolio item not found.' });
   const coins = holding.coingeckoId ? [{ coingeckoId: holding.coingeckoId, quantity: 1 }] : [];
-  return valueSeries(db, coins, range, now);
+  const firstTradeAt = range === 'all' ? await findHoldingFirstTradeAt(db, holding.id) : null;
+  return valueSeries(db, coins, priceHistoryWindow(range, now, firstTradeAt));
 }
 
 /**
@@ -54,13 +60,11 @@ export async function holdingPriceHistory(
  * where it recorded none (before it first polled a coin, or while it was down), from the market history
  * the poller's backfill stored (market_history).
  */
-async function valueSeries(
+async function valueSeries<R extends string>(
   db: AppDb,
   coins: Parameters<typeof buildValueSeries>[0]['coins'],
-  range: HistoryRange,
-  now: number,
-): Promise<PortfolioHistory> {
-  const window = historyWindow(range, now);
+  window: { range: R; from: number; to: number; stepMs: number },
+): Promise<Omit<PortfolioHistory, 'range'> & { range: R }> {
   const ids = [...new Set(coins.map((c) => c.coingeckoId))];
   const [recorded, stored, recordedBefore, storedBefore, latest] =
     ids.length === 0
@@ -75,7 +79,7 @@ async function valueSeries(
   const buckets = mergeBuckets(recorded, stored);
   const before = new Map([...storedBefore, ...recordedBefore]);
   return {
-    range,
+    range: window.range,
     from: window.from,
     to: window.to,
     stepMs: window.stepMs,

@@ -5,6 +5,7 @@ import {
   ZBulkAdd,
   ZHeldBalances,
   ZHistoryQuery,
+  ZPriceHistoryQuery,
   ZReportHolding,
   ZNewTransaction,
   ZTransactionChanges,
@@ -242,10 +243,13 @@ export function portfolioRoutes(deps: ApiDeps) {
     await announcePortfolioChange(bus, ctx.state.log, user.id, 'updated');
   });
 
-  // One holding's coin price over 7 or 30 days, for its detail chart.
+  // One holding's coin price over a day to everything since its first trade, for its detail chart.
   router.get('/:id/price-history', async (ctx) => {
     const holdingId = pathId(ctx.params.id);
-    const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    const { range } = parseOrThrow(
+      ZPriceHistoryQuery,
+      Object.fromEntries(new URLSearchParams(ctx.querystring)),
+    );
     const user = currentUser(ctx);
     const history = await holdingPriceHistory(db, user.id, holdingId, range, Date.now());
     ctx.body = await withDisplayRates(db, user, history);

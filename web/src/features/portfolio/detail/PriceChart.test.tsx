@@ -1,5 +1,5 @@
 import type { PortfolioHistory, TransactionRow } from '@coinpace/domain';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api.ts';
 import { useCurrency } from '../../currency/currency-store.ts';
@@ -56,7 +56,7 @@ function lineEnds(container: HTMLElement): [number, number] {
 }
 
 function markerY(container: HTMLElement, side: 'buy' | 'sell'): number {
-  return Number(container.querySelector(`.hd-marker-${side} circle`)!.getAttribute('cy'));
+  return Number(container.querySelector(`.hd-marker-${side}`)!.getAttribute('data-cy'));
 }
 
 describe('PriceChart', () => {
@@ -142,5 +142,56 @@ describe('PriceChart', () => {
     act(() => useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.95 } }));
     await waitFor(() => expect(yTicks(container)).toEqual(['€200', '€300', '€400', '€500']));
     expect(api.callsTo('GET', path)).toHaveLength(2);
+  });
+
+  it('offers 1D to All as focusable pressed buttons, 1M first, and reads the range chosen', async () => {
+    api.on('GET', path, { body: history });
+    act(() => openDetail('h1'));
+    render(<PriceChart symbol="LTC" transactions={trades} />);
+    await screen.findByText('1 buys and 1 sells marked.');
+    const group = screen.getByRole('group', { name: 'Price chart range' });
+    const buttons = [...group.querySelectorAll('button')];
+    expect(buttons.map((b) => b.textContent)).toEqual(['1D', '1W', '1M', 'YTD', '1Y', 'All']);
+    expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual([
+      'false',
+      'false',
+      'true',
+      'false',
+      'false',
+      'false',
+    ]);
+    expect(api.callsTo('GET', path)[0]!.query.get('range')).toBe('1m');
+    const all = screen.getByRole('button', { name: 'Since the first trade' });
+    all.focus();
+    expect(document.activeElement).toBe(all);
+    fireEvent.click(all);
+    await waitFor(() => expect(all.getAttribute('aria-pressed')).toBe('true'));
+    expect(api.callsTo('GET', path).at(-1)!.query.get('range')).toBe('all');
+    expect(screen.getByRole('button', { name: 'One month' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('marks a buy and a sell at their dates and prices with distinct shapes, names and titles', async () => {
+    api.on('GET', path, { body: history });
+    act(() => openDetail('h1'));
+    const half = { ...trade('b2', 'buy', from + 2 * DAY, '420'), quantity: '0.5' };
+    const { container } = render(<PriceChart symbol="LTC" transactions={[...trades, half]} />);
+    await screen.findByText('2 buys and 1 sells marked.');
+    const buys = screen.getAllByRole('img', { name: /^Bought/ });
+    const [sell] = screen.getAllByRole('img', { name: /^Sold/ });
+    expect(buys).toHaveLength(2);
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    expect(sell!.getAttribute('aria-label')).toBe(`Sold 1 LTC on ${day.format(from + 6 * DAY)} at $460.00`);
+    expect(buys[1]!.querySelector('title')!.textContent).toBe(
+      `Bought 0.5 LTC on ${day.format(from + 2 * DAY)} at $420.00`,
+    );
+    // Up for a buy, down for a sell, in their own colours.
+    const shape = (el: Element) => el.querySelector('path')!;
+    expect(shape(buys[0]!).getAttribute('fill')).toBe('var(--gain)');
+    expect(shape(sell!).getAttribute('fill')).toBe('var(--loss)');
+    expect(shape(buys[0]!).getAttribute('d')).not.toBe(shape(sell!).getAttribute('d'));
+    // At their prices: the line's ends, its first point and its last.
+    const [first, last] = lineEnds(container);
+    expect(markerY(container, 'buy')).toBeCloseTo(first, 3);
+    expect(markerY(container, 'sell')).toBeCloseTo(last, 3);
   });
 });

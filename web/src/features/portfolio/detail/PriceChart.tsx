@@ -1,4 +1,4 @@
-import { type HistoryRange, type TransactionRow } from '@coinpace/domain';
+import { type PriceHistoryRange, type TransactionRow } from '@coinpace/domain';
 import {
   CartesianGrid,
   Line,
@@ -16,20 +16,26 @@ import { axisWidth, valueAxis } from '../charts/value-scale.ts';
 import { useCurrency } from '../../currency/currency-store.ts';
 import { atDayRate, useChartMoney } from '../../currency/chart-money.ts';
 
-const RANGES: { id: HistoryRange; label: string }[] = [
-  { id: '7d', label: '7D' },
-  { id: '30d', label: '30D' },
-  { id: '90d', label: '90D' },
-  { id: '1y', label: '1Y' },
+/** The ranges offered, with what a screen reader says for each. */
+const RANGES: { id: PriceHistoryRange; label: string; name: string }[] = [
+  { id: '1d', label: '1D', name: 'One day' },
+  { id: '1w', label: '1W', name: 'One week' },
+  { id: '1m', label: '1M', name: 'One month' },
+  { id: 'ytd', label: 'YTD', name: 'Year to date' },
+  { id: '1y', label: '1Y', name: 'One year' },
+  { id: 'all', label: 'All', name: 'Since the first trade' },
 ];
 
 const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const quantityFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });
 
 /** A buy or sell drawn on the chart, inside the chart's time range. */
 export interface TradeMarker {
   id: string;
   t: number;
   price: number;
+  /** Coins bought or sold, as the transaction says (a decimal string). */
+  quantity: string;
   side: 'buy' | 'sell';
 }
 
@@ -41,17 +47,32 @@ export function tradeMarkers(rows: readonly TransactionRow[], from: number, to: 
     const t = Date.parse(row.at);
     const price = Number(row.pricePerCoin);
     if (!(t >= from && t <= to) || !(price > 0)) continue;
-    markers.push({ id: row.id, t, price, side: row.type });
+    markers.push({ id: row.id, t, price, quantity: row.quantity, side: row.type });
   }
   return markers;
 }
 
+/** What a trade's marker says (its accessible name and its tooltip): side, quantity, date and price. */
+export function markerLabel(m: TradeMarker, symbol: string, price: string): string {
+  const side = m.side === 'buy' ? 'Bought' : 'Sold';
+  return `${side} ${quantityFormat.format(Number(m.quantity))} ${symbol} on ${fullFormat.format(m.t)} at ${price}`;
+}
+
+/** The SVG path of a marker: a triangle pointing up for a buy, down for a sell, centred on (x, y). */
+function markerPath(side: TradeMarker['side'], x: number, y: number): string {
+  const r = 6;
+  return side === 'buy'
+    ? `M${x},${y - r}L${x + r},${y + r * 0.8}L${x - r},${y + r * 0.8}Z`
+    : `M${x},${y + r}L${x + r},${y - r * 0.8}L${x - r},${y - r * 0.8}Z`;
+}
+
 /**
- * The coin's price over 7, 30 or 90 days or a year (GET /api/portfolio/{id}/price-history, from the recorded price
- * history) with a dot at each buy (green) and sell (red) of the range, at its time and price. Drawn in
- * the display currency once a rate of it is known, each point and dot at the rate of its own day (the
- * history's `fx`), on round ticks as the value chart's. The drawing is hidden from screen readers; the
- * text above it says how many trades it marks.
+ * The coin's price over a day, a week, a month, the year to date, a year or everything since the
+ * holding's first trade (GET /api/portfolio/{id}/price-history, from the recorded and the stored market
+ * history), as steps, with a marker at each buy (green triangle up) and sell (red triangle down) of the
+ * range at its real time and price, each named for screen readers and titled for a pointer (side,
+ * quantity, date, price). Drawn in the display currency once a rate of it is known, each point and
+ * marker at the rate of its own day (the history's `fx`), on round ticks labelled once.
  */
 export function PriceChart({ symbol, transactions }: { symbol: string; transactions: TransactionRow[] }) {
   const money = useChartMoney();
@@ -62,10 +83,10 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
   useReloadOnCurrency();
   const convert = atDayRate(money, chart?.fx);
   const points = (chart?.points ?? []).map((p) => ({ ...p, value: convert(p.value, p.t) }));
-  const markers = (chart ? tradeMarkers(transactions, chart.from, chart.to) : []).map((m) => ({
-    ...m,
-    price: convert(m.price, m.t),
-  }));
+  const markers = (chart ? tradeMarkers(transactions, chart.from, chart.to) : []).map((m) => {
+    const price = convert(m.price, m.t);
+    return { ...m, price, label: markerLabel(m, symbol, money.formatPrice(price)) };
+  });
   const axis =
     points.length > 1
       ? valueAxis([...points.map((p) => p.value), ...markers.map((m) => m.price)], money.currency)
@@ -83,6 +104,8 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
               type="button"
               className={`btn btn-sm ${range === r.id ? 'btn-primary' : 'btn-ghost'}`}
               aria-pressed={range === r.id}
+              aria-label={r.name}
+              title={r.name}
               onClick={() => setRange(r.id)}
             >
               {r.label}
@@ -112,7 +135,12 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
                   markers.filter((m) => m.side === 'sell').length
                 } sells marked.`}
           </p>
-          <div className="hd-chart-box" aria-hidden="true" data-testid="price-chart">
+          <div
+            className="hd-chart-box"
+            role="group"
+            aria-label={`${symbol} price chart`}
+            data-testid="price-chart"
+          >
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 200 }}>
               <LineChart
                 data={points}
@@ -159,11 +187,23 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
                     key={m.id}
                     x={m.t}
                     y={m.price}
-                    r={5}
-                    fill={m.side === 'buy' ? 'var(--gain)' : 'var(--loss)'}
-                    stroke="var(--bg-elevated)"
-                    strokeWidth={2}
-                    className={`hd-marker hd-marker-${m.side}`}
+                    r={6}
+                    shape={({ cx, cy }) => (
+                      <g
+                        className={`hd-marker hd-marker-${m.side}`}
+                        role="img"
+                        aria-label={m.label}
+                        data-cy={cy}
+                      >
+                        <title>{m.label}</title>
+                        <path
+                          d={markerPath(m.side, Number(cx), Number(cy))}
+                          fill={m.side === 'buy' ? 'var(--gain)' : 'var(--loss)'}
+                          stroke="var(--bg-elevated)"
+                          strokeWidth={1.5}
+                        />
+                      </g>
+                    )}
                   />
                 ))}
               </LineChart>

@@ -5,11 +5,11 @@
  */
 import {
   type CostMethod,
-  type HistoryRange,
   type HoldingRow,
   type HoldingTransactionsResult,
   type NewTransaction,
-  type PortfolioHistory,
+  type PriceHistory,
+  type PriceHistoryRange,
 } from '@coinpace/domain';
 import { create } from 'zustand';
 import { api, errorMessage } from '../../../lib/api-client.ts';
@@ -22,9 +22,9 @@ export interface DetailState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   data: HoldingTransactionsResult | null;
   error: string | null;
-  range: HistoryRange;
+  range: PriceHistoryRange;
   chartStatus: 'idle' | 'loading' | 'ready' | 'error';
-  chart: PortfolioHistory | null;
+  chart: PriceHistory | null;
   chartError: string | null;
 }
 
@@ -34,7 +34,7 @@ const INITIAL: DetailState = {
   status: 'idle',
   data: null,
   error: null,
-  range: '30d',
+  range: '1m',
   chartStatus: 'idle',
   chart: null,
   chartError: null,
@@ -65,7 +65,7 @@ export function setMethod(method: CostMethod): void {
   void loadTransactions();
 }
 
-export function setRange(range: HistoryRange): void {
+export function setRange(range: PriceHistoryRange): void {
   if (useDetail.getState().range === range) return;
   useDetail.setState({ range });
   void loadChart();
@@ -99,7 +99,7 @@ export async function loadChart(): Promise<void> {
   const mine = ++chartRequest;
   useDetail.setState({ chartStatus: 'loading', chartError: null });
   try {
-    const chart = await api<PortfolioHistory>(`${path}/price-history?range=${useDetail.getState().range}`);
+    const chart = await api<PriceHistory>(`${path}/price-history?range=${useDetail.getState().range}`);
     if (mine === chartRequest) useDetail.setState({ chartStatus: 'ready', chart });
   } catch (error) {
     if (mine === chartRequest) useDetail.setState({ chartStatus: 'error', chartError: errorMessage(error) });
