@@ -40,4 +40,15 @@ describe('CoinIndex', () => {
   it('normalises search text', () => {
     expect(searchText('  Foo   BAR ')).toBe('foo bar');
   });
+
+  it("names a coin's exchange symbol only when no better-ranked coin shares it", () => {
+    expect(index.pairSymbol('bitcoin')).toBe('BTC');
+    // Unranked and sharing BTC with bitcoin: ambiguous.
+    expect(index.pairSymbol('btc-bridged')).toBeNull();
+    expect(index.pairSymbol('bitcoin-2')).toBe('BTC2');
+    expect(index.pairSymbol('ethereum')).toBe('ETH');
+    expect(index.pairSymbol('not-listed')).toBeNull();
+    const unranked = new CoinIndex([listedCoin('a', 'x', 'A'), listedCoin('b', 'x', 'B')]);
+    expect(unranked.pairSymbol('a')).toBeNull();
+  });
 });
