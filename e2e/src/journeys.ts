@@ -75,6 +75,8 @@ export async function startLiveApp(
   const app = await startApp({
     PRICE_SOURCE: 'coingecko',
     COINGECKO_BASE_URL: url,
+    // No test reaches the internet: Binance's klines route is not on the CoinGecko peer (404).
+    BINANCE_DATA_URL: url,
     PRICE_POLL_MS: '500',
     ...env,
   });

@@ -129,6 +129,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       REDIS_URL: redis.url,
       PRICE_SOURCE: 'coingecko',
       COINGECKO_BASE_URL: coingeckoUrl,
+      // No test reaches the internet: Binance's klines route is not on the CoinGecko peer (404).
+      BINANCE_DATA_URL: coingeckoUrl,
       PRICE_POLL_MS: String(POLL_MS),
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Coinpace <alerts@coinpace.test>',
