@@ -83,6 +83,8 @@ export async function startQuotaPricedApi(options: QuotaPricedApiOptions): Promi
   const configFor = (key: string) =>
     parseConfig({
       COINGECKO_BASE_URL: url,
+      // Older-than-a-year history would ask Binance: point it at the local peer so nothing leaves the machine.
+      BINANCE_DATA_URL: url,
       COINGECKO_API_KEY: key,
       COINGECKO_USER_CALLS_PER_MINUTE: String(USER_SHARE),
       REDIS_PREFIX: prefix,
