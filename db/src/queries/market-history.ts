@@ -158,12 +158,13 @@ export async function listHistoryCoins(
 /**
  * The stored dollar price of each coin in each `stepMs` bucket between `from` and `to` (epoch ms),
  * buckets aligned on the epoch as the recorded history's are: hourly points where stored, else daily,
- * the last of each bucket. Computed in SQL so a long history never leaves the database.
+ * the last of each bucket. Computed in SQL so a long history never leaves the database. With
+ * `granularity`, only that series is read (a long range reads the daily closes alone).
  */
 export async function findMarketBucketPrices(
   db: AppDb,
   coinIds: readonly string[],
-  range: { from: number; to: number; stepMs: number },
+  range: { from: number; to: number; stepMs: number; granularity?: MarketGranularity },
 ): Promise<BucketPrice[]> {
   if (coinIds.length === 0) return [];
   const { bucket, startMs } = epochBuckets(marketHistory.at, range.stepMs);
@@ -178,6 +179,7 @@ export async function findMarketBucketPrices(
       and(
         inArray(marketHistory.coingeckoId, [...coinIds]),
         eq(marketHistory.currency, 'usd'),
+        range.granularity ? eq(marketHistory.granularity, range.granularity) : undefined,
         gte(marketHistory.at, new Date(range.from)),
         lte(marketHistory.at, new Date(range.to)),
       ),
