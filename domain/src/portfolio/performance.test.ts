@@ -141,6 +141,22 @@ describe('computePerformance', () => {
     expect(result.summary).toMatchObject({ netFlows: '50', endValue: '80', gain: '30' });
   });
 
+  it('starts a portfolio younger than the range at its first transaction, not at the next step', () => {
+    const bought = day(1) + 3_600_000;
+    const result = computePerformance({
+      window: window(day(0), day(2)),
+      transactions: [tx('x', 'buy', bought, '1', '100')],
+      prices: [{ coingeckoId: 'x', t: day(1), usd: 100 }],
+      latest: new Map([['x', 110]]),
+    });
+    expect(result.points).toEqual([
+      { t: day(0), value: '0', invested: '0' },
+      { t: day(1), value: '0', invested: '0' },
+      { t: bought, value: '100', invested: '100' },
+      { t: day(2), value: '110', invested: '100' },
+    ]);
+  });
+
   it('names coins held with no price', () => {
     const result = computePerformance({
       window: window(day(0), day(1)),

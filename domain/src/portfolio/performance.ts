@@ -228,16 +228,36 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   let chained = ONE;
   let chainedAny = false;
   let subStart = 0n;
-  let pendingFlow: { t: number; amount: bigint } | null = null;
+  let pendingFlow: { t: number; amount: bigint; opening: boolean } | null = null;
   // Benchmark: units of its coin held, null once a flow could not be priced in it.
   let units: bigint | null = benchmark ? 0n : null;
   let benchStartPrice: bigint | undefined;
   const points: PerformancePoint[] = [];
 
+  /** The figures as they stand, as the point of time t. */
+  const pointNow = (t: number): PerformancePoint => {
+    for (const [coinId, held] of quantity) if (held !== 0n && !price.has(coinId)) unpriced.add(coinId);
+    const point: PerformancePoint = {
+      t,
+      value: toDecimal(value, decimals),
+      invested: toDecimal(invested, decimals),
+    };
+    if (benchmark && units !== null && started) {
+      const p = price.get(benchmark);
+      if (p !== undefined) point.benchmark = toDecimal(mul(units, p), decimals);
+    } else if (benchmark && units !== null && !started) {
+      point.benchmark = point.value;
+    }
+    return point;
+  };
+
   /** Closes the sub-period that ended with the flows at one instant. */
   const closeFlow = () => {
     if (!pendingFlow) return;
-    const { amount } = pendingFlow;
+    const { amount, opening } = pendingFlow;
+    // The flows that open an empty portfolio get a point of their own, so a portfolio younger than
+    // the range starts where it really starts instead of at the next step.
+    if (opening && points.at(-1)?.t !== pendingFlow.t) points.push(pointNow(pendingFlow.t));
     if (subStart > 0n) {
       chained = mul(chained, div(value - amount, subStart));
       chainedAny = true;
@@ -269,19 +289,7 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
       continue;
     }
     if (event.kind === 'point') {
-      for (const [coinId, held] of quantity) if (held !== 0n && !price.has(coinId)) unpriced.add(coinId);
-      const point: PerformancePoint = {
-        t: event.t,
-        value: toDecimal(value, decimals),
-        invested: toDecimal(invested, decimals),
-      };
-      if (benchmark && units !== null && started) {
-        const p = price.get(benchmark);
-        if (p !== undefined) point.benchmark = toDecimal(mul(units, p), decimals);
-      } else if (benchmark && units !== null && !started) {
-        point.benchmark = point.value;
-      }
-      points.push(point);
+      points.push(pointNow(event.t));
       continue;
     }
     const { tx } = event;
@@ -290,6 +298,7 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     const recorded = display(fromDecimal(tx.pricePerCoin), tx.at);
     const market = price.get(tx.coinId) ?? recorded;
     const held = quantity.get(tx.coinId) ?? 0n;
+    const wasEmpty = value === 0n && invested === 0n;
     let amount: bigint;
     switch (tx.kind) {
       case 'buy':
@@ -321,7 +330,7 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
       else units += div(amount, p);
     }
     if (pendingFlow) pendingFlow.amount += amount;
-    else pendingFlow = { t: tx.at, amount };
+    else pendingFlow = { t: tx.at, amount, opening: wasEmpty };
   }
   closeFlow();
   if (!started) start();
