@@ -195,9 +195,11 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   const coins = new Set(input.transactions.map((t) => t.coinId));
   if (benchmark) coins.add(benchmark);
   const events: Event[] = [];
+  // A dollar price already has at most 18 decimals; a converted one is rounded to them.
   const addPrice = (coinId: string, t: number, usd: number) => {
     if (!coins.has(coinId) || !usable(usd)) return;
-    events.push({ kind: 'price', t, coinId, price: round18(display(scaled(usd), t)) });
+    const price = input.rateAt ? round18(display(scaled(usd), t)) : scaled(usd);
+    events.push({ kind: 'price', t, coinId, price });
   };
   for (const [coinId, usd] of input.before ?? []) addPrice(coinId, window.from, usd);
   for (const p of input.prices) {
@@ -284,7 +286,8 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     if (event.kind === 'price') {
       const old = price.get(event.coinId) ?? 0n;
       const held = quantity.get(event.coinId) ?? 0n;
-      if (held !== 0n) value += mul(held, event.price - old);
+      // Both have at most 18 decimals: the product divides exactly, no rounding needed.
+      if (held !== 0n) value += (held * (event.price - old)) / ONE;
       price.set(event.coinId, event.price);
       continue;
     }
