@@ -1,5 +1,6 @@
 import {
   findBucketPrices,
+  findDailyCloseBuckets,
   findLatestPrices,
   findMarketBucketPrices,
   findMarketPricesBefore,
@@ -58,7 +59,7 @@ export async function portfolioPerformance(
   const empty = transactions.length === 0;
   const [recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
     empty || !hourly ? [] : findBucketPrices(db, ids, window),
-    empty ? [] : findMarketBucketPrices(db, ids, { ...window, granularity: hourly ? undefined : 'daily' }),
+    empty ? [] : hourly ? findMarketBucketPrices(db, ids, window) : findDailyCloseBuckets(db, ids, window),
     empty || !hourly ? new Map<string, number>() : findPricesBefore(db, ids, window.from),
     empty ? new Map<string, number>() : findMarketPricesBefore(db, ids, window.from),
     empty ? new Map<string, number>() : findLatestPrices(db, ids),
