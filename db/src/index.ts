@@ -21,6 +21,7 @@ export * from './queries/outbox-dispatch.ts';
 export * from './queries/local-payments.ts';
 export * from './queries/account.ts';
 export * from './queries/portfolio-history.ts';
+export * from './queries/performance.ts';
 export * from './queries/prices.ts';
 export * from './queries/coin-list.ts';
 export * from './queries/fx-rates.ts';

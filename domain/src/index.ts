@@ -47,6 +47,7 @@ export * from './realtime/events.ts';
 export * from './alerts/index.ts';
 export * from './schemas/portfolio-history.ts';
 export * from './schemas/price-history.ts';
+export * from './schemas/portfolio-performance.ts';
 export * from './schemas/portfolio-report.ts';
 export * from './realtime/socket-errors.ts';
 export * from './realtime/tick-quotes.ts';

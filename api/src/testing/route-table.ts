@@ -171,6 +171,7 @@ const QUERIES: Record<string, string> = {
   'GET /api/prices/by-address': '?addresses=0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
   'GET /api/search': '?query=bit',
   'GET /api/portfolio/history': '?range=30d',
+  'GET /api/portfolio/performance': '?range=1M',
   'GET /api/portfolio/:id/price-history': '?range=30d',
   'GET /api/reports/gains': '?year=2024',
 };

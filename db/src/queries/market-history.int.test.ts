@@ -8,6 +8,7 @@ import {
   type TestDatabase,
 } from '../testing.ts';
 import {
+  findDailyCloseBuckets,
   findMarketBucketPrices,
   findMarketHistoryGaps,
   findMarketPricesBefore,
@@ -156,6 +157,42 @@ describe.each(testEngines(serverUrl))('market history on %s', (engine) => {
       new Map([[coin, 11.2]]),
     );
     expect(await findMarketBucketPrices(db, [], { from: 0, to: 1, stepMs: 1 })).toEqual([]);
+  });
+
+  it('keeps the last daily close of each bucket of several days, and nothing of the hourly series', async () => {
+    const { db } = database;
+    // Three-day buckets on the epoch: day0 (2026-11-01) is one day into its bucket, so the buckets hold
+    // days 0-1, 2-4 and 5-7 of these closes.
+    const bucketStart = day0 - D;
+    const closes = [1, 2, 3, 4, 5, 6, 7].map((price, d) => ({ at: day0 + d * D, price }));
+    // Day 5 is missing: the last bucket ends with day 6's close all the same.
+    const stored = closes.filter((_, d) => d !== 5);
+    await saveMarketHistory(db, {
+      coingeckoId: 'dcb-coin',
+      currency: 'usd',
+      granularity: 'daily',
+      source: 'simulated',
+      span: { from: day0, to: day0 + 7 * D },
+      points: stored,
+    });
+    await saveMarketHistory(db, {
+      coingeckoId: 'dcb-coin',
+      currency: 'usd',
+      granularity: 'hourly',
+      source: 'simulated',
+      span: { from: day0, to: day0 + 7 * D },
+      points: [{ at: day0 + 6 * D + H, price: 99 }],
+    });
+    const rows = await findDailyCloseBuckets(db, ['dcb-coin', 'no-such-coin'], {
+      from: day0,
+      to: day0 + 7 * D,
+      stepMs: 3 * D,
+    });
+    expect(rows).toEqual([
+      { coingeckoId: 'dcb-coin', t: bucketStart, usd: 2 },
+      { coingeckoId: 'dcb-coin', t: bucketStart + 3 * D, usd: 5 },
+      { coingeckoId: 'dcb-coin', t: bucketStart + 6 * D, usd: 7 },
+    ]);
   });
 
   it('lists held coins with their first trade across users, and watched coins', async () => {

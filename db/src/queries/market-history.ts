@@ -2,7 +2,7 @@
  * Stored market history (the poller's backfill writes, the value charts read): points per coin,
  * currency, granularity and time, and the spans already asked of a source, so none is asked twice.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import {
   missingSpans,
   type BucketPrice,
@@ -12,6 +12,7 @@ import {
   type TimeSpan,
 } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
+import { rowsOf } from './locks.ts';
 import {
   alerts,
   holdingTransactions,
@@ -249,4 +250,37 @@ export async function findMarketPricesBefore(
     )
     .orderBy(marketHistory.coingeckoId, desc(marketHistory.at));
   return new Map(rows.map((r) => [r.coingeckoId, Number(r.usd)]));
+}
+
+/**
+ * The stored daily dollar close of each coin in each `stepMs` bucket (a whole number of days, aligned on
+ * the epoch) between `from` and `to` (epoch ms): the last close of each bucket. For long ranges of many
+ * coins: each coin's closes are read in index order and a close is kept when the next one falls in
+ * another bucket, so no sort of the whole span is needed (findMarketBucketPrices sorts every row).
+ */
+export async function findDailyCloseBuckets(
+  db: AppDb,
+  coinIds: readonly string[],
+  range: { from: number; to: number; stepMs: number },
+): Promise<BucketPrice[]> {
+  if (coinIds.length === 0) return [];
+  const seconds = Math.max(1, Math.round(range.stepMs / 1000));
+  const bin = (column: SQL) =>
+    sql`date_bin(${sql.raw(`interval '${seconds} seconds'`)}, ${column}, timestamptz '1970-01-01 00:00:00+00')`;
+  const result = await db.execute(sql`
+    select c.id as "coingeckoId", (extract(epoch from ${bin(sql`m.at`)}) * 1000)::float8 as "t", m.price::text as "usd"
+    from jsonb_array_elements_text(${JSON.stringify(coinIds)}::jsonb) as c(id)
+    cross join lateral (
+      select h.at, h.price, lead(h.at) over (order by h.at) as next
+      from market_history h
+      where h.coingecko_id = c.id and h.currency = 'usd' and h.granularity = 'daily'
+        and h.at >= ${new Date(range.from).toISOString()}::timestamptz
+        and h.at <= ${new Date(range.to).toISOString()}::timestamptz
+    ) m
+    where m.next is null or ${bin(sql`m.next`)} <> ${bin(sql`m.at`)}`);
+  return rowsOf<{ coingeckoId: string; t: number | string; usd: string }>(result).map((r) => ({
+    coingeckoId: r.coingeckoId,
+    t: Number(r.t),
+    usd: Number(r.usd),
+  }));
 }

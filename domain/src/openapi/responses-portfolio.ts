@@ -18,6 +18,11 @@ import type {
 } from '../schemas/alerts.ts';
 import type { PortfolioHistory } from '../schemas/portfolio-history.ts';
 import { PRICE_RANGE_IDS, type PriceHistory } from '../schemas/price-history.ts';
+import {
+  BENCHMARK_COINS,
+  PERFORMANCE_RANGES,
+  type PortfolioPerformance,
+} from '../schemas/portfolio-performance.ts';
 import type { ReportQueued } from '../schemas/portfolio-report.ts';
 import type {
   AddHoldingResult,
@@ -107,6 +112,54 @@ export const ZPortfolioHistory = responseSchema<PortfolioHistory>()(
           'For a display currency other than the dollar: its rate on each stored day of the range, to ' +
           'convert each point with the rate of its day (the latest day before it, or the first day).',
       }),
+  }),
+);
+
+const amount = (description: string) =>
+  z.string().meta({ description: `${description} Decimal string in \`currency\`, rounded to its decimals.` });
+const fraction = (description: string) =>
+  nullable(z.number()).meta({
+    description: `${description} A fraction (0.05 is 5 %); null with no money to measure.`,
+  });
+
+export const ZPortfolioPerformance = responseSchema<PortfolioPerformance>()(
+  z.strictObject({
+    range: z.enum(PERFORMANCE_RANGES),
+    currency: ZDisplayCurrency,
+    from: z.number().meta({ description: 'Epoch ms of the range start.' }),
+    to: z.number().meta({ description: 'Epoch ms of the range end (now).' }),
+    stepMs: z.number(),
+    points: z
+      .array(
+        z.strictObject({
+          t: z.number(),
+          value: amount('Σ quantity held × price at t.'),
+          invested: amount('Money put in less money taken out up to t.'),
+          benchmark: amount('The same flows held in the benchmark coin.').optional(),
+        }),
+      )
+      .meta({ description: 'Steps, oldest first: each figure holds until the next point.' }),
+    summary: z.strictObject({
+      startValue: amount('Value at the start.'),
+      endValue: amount('Value at the end.'),
+      netFlows: amount('Money in less money out inside the range.'),
+      gain: amount('endValue - startValue - netFlows.'),
+      mwr: fraction('Money-weighted return (modified Dietz): reflects when money went in and out.'),
+      twr: fraction('Time-weighted return (sub-periods between flows, chained): the investments alone.'),
+      benchmark: nullable(
+        z.strictObject({
+          coin: z.enum(BENCHMARK_COINS),
+          endValue: amount('What the same flows would be worth in the coin.'),
+          gain: amount('endValue - startValue - netFlows.'),
+          mwr: fraction('Money-weighted return of the same flows in the coin.'),
+          twr: fraction('The coin’s own price change over the range.'),
+        }),
+      )
+        .optional()
+        .meta({ description: 'Only when a benchmark was asked; null when its prices are not stored.' }),
+    }),
+    unpriced: z.array(z.string()).meta({ description: 'Coins held with no known price in the range.' }),
+    excludedHoldings: z.int().min(0).meta({ description: 'Holdings with no price source, left out.' }),
   }),
 );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BODY_LIMITS, formatBodyLimit } from '../limits.ts';
 import { ZHistoryQuery } from '../schemas/portfolio-history.ts';
 import { ZPriceHistoryQuery } from '../schemas/price-history.ts';
+import { ZPerformanceQuery } from '../schemas/portfolio-performance.ts';
 import { ZReportHolding } from '../schemas/portfolio-report.ts';
 import { ZAddHolding, ZBulkAdd, ZHeldBalances, ZUpdateHolding } from '../schemas/portfolio.ts';
 import { ZNewTransaction, ZTransactionChanges, ZTransactionsQuery } from '../transactions/schemas.ts';
@@ -20,6 +21,7 @@ import {
   ZHoldingRow,
   ZPortfolioHistory,
   ZPriceHistoryResponse,
+  ZPortfolioPerformance,
   ZReportQueued,
 } from './responses-portfolio.ts';
 import type { ParamDoc, RouteDoc } from './route-doc.ts';
@@ -94,6 +96,31 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     responses: {
       200: { description: 'The sums and each holding’s part.', schema: ZPortfolioInvestmentSummary },
       400: 'method is not average or fifo.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/portfolio/performance',
+    tag: 'Portfolio',
+    access: 'user',
+    summary: 'Portfolio performance over a range',
+    description:
+      'From the transactions and the stored market history (hourly for 1D, 1W and 1M, daily closes beyond; ' +
+      'the latest price for now; nothing is asked upstream): value and net amount invested as steps, the ' +
+      'gain, the money-weighted return (modified Dietz) and the time-weighted return (sub-period returns ' +
+      'chained between money flows), and optionally what the same flows would be worth in bitcoin or ' +
+      'ether. Buys and sells count at their own amounts, transfers and edits at the market price. Amounts ' +
+      'are in the display currency at the stored rate of each day (dollars while none is stored).',
+    query: {
+      range: {
+        schema: ZPerformanceQuery.shape.range,
+        description: '1D, 1W, 1M (default), YTD, 1Y or ALL (from the first transaction).',
+      },
+      benchmark: { schema: ZPerformanceQuery.shape.benchmark, description: 'bitcoin or ethereum; optional.' },
+    },
+    responses: {
+      200: { description: 'The performance.', schema: ZPortfolioPerformance },
+      400: 'range or benchmark is not one of the values listed, or another query parameter was sent.',
     },
   },
   {

@@ -4,5 +4,6 @@ export * from './images.ts';
 export * from './summary.ts';
 export * from './sort.ts';
 export * from './value-history.ts';
+export * from './performance.ts';
 export * from './report.ts';
 export * from './messages.ts';

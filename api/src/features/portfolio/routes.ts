@@ -8,6 +8,7 @@ import {
   ZPriceHistoryQuery,
   ZReportHolding,
   ZNewTransaction,
+  ZPerformanceQuery,
   ZTransactionChanges,
   ZTransactionsQuery,
   ZUpdateHolding,
@@ -36,6 +37,7 @@ import { announcePortfolioChange } from './announce-change.ts';
 import { withDisplayRates } from './display-rates.ts';
 import { localTradeImportQueue } from './import-jobs.ts';
 import { addImportRoutes } from './import-routes.ts';
+import { portfolioPerformance } from './performance.ts';
 import { holdingPriceHistory, portfolioHistory } from './portfolio-history.ts';
 import { reportHolding } from './report-holding.ts';
 import type { NewCoinPricing } from './price-new-coins.ts';
@@ -185,6 +187,12 @@ export function portfolioRoutes(deps: ApiDeps) {
     const { range } = parseOrThrow(ZHistoryQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
     const user = currentUser(ctx);
     ctx.body = await withDisplayRates(db, user, await portfolioHistory(db, user.id, range, Date.now()));
+  });
+
+  // Value, net invested and returns over a range, from the transactions and the stored market history.
+  router.get('/performance', async (ctx) => {
+    const query = parseOrThrow(ZPerformanceQuery, Object.fromEntries(new URLSearchParams(ctx.querystring)));
+    ctx.body = await portfolioPerformance(db, currentUser(ctx), query, Date.now());
   });
 
   router.post('/', jsonBody(), async (ctx) => {

@@ -57,6 +57,13 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
   },
   'GET /api/portfolio/history 400': async ({ main }) =>
     main.call('GET', '/api/portfolio/history?range=5y', { token: await signedIn(main) }),
+  'GET /api/portfolio/performance 200': async ({ main }) => {
+    const token = await signedIn(main);
+    await holdingOf(main, token);
+    return main.call('GET', '/api/portfolio/performance?range=1W&benchmark=bitcoin', { token });
+  },
+  'GET /api/portfolio/performance 400': async ({ main }) =>
+    main.call('GET', '/api/portfolio/performance?range=5Y', { token: await signedIn(main) }),
   'POST /api/portfolio 201': async ({ main }) =>
     main.call('POST', '/api/portfolio', { token: await signedIn(main), body: bitcoin }),
   'POST /api/portfolio 200': async ({ main }) => {

@@ -76,8 +76,18 @@ describe('PortfolioPage', () => {
     api = installFakeApi()
       .on('GET', '/api/portfolio', { body: [btc, eth, ada] })
       .on('GET', '/api/prices', { body: {} })
-      .on('GET', '/api/portfolio/history', {
-        body: { range: '7d', from: 0, to: 1, stepMs: 1, holdings: 3, points: [] },
+      .on('GET', '/api/portfolio/performance', {
+        body: {
+          range: '1M',
+          currency: 'usd',
+          from: 0,
+          to: 1,
+          stepMs: 1,
+          points: [],
+          summary: { startValue: '0', endValue: '0', netFlows: '0', gain: '0', mwr: null, twr: null },
+          unpriced: [],
+          excludedHoldings: 0,
+        },
       })
       .on('GET', '/api/billing/user', { status: 404, body: { error: 'Not found.' } });
   });

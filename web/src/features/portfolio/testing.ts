@@ -5,6 +5,7 @@ import { usePrices } from '../prices/prices-store.ts';
 import { closeAddCoin } from './add-coin/add-coin-store.ts';
 import { clearSearchCache } from './add-coin/coin-search.ts';
 import { resetHistory } from './charts/history-store.ts';
+import { resetPerformance } from './charts/performance-store.ts';
 import { resetDetail } from './detail/detail-store.ts';
 import { resetImport } from './import/import-store.ts';
 import { resetInvestment } from './investment-summary.ts';
@@ -20,6 +21,7 @@ export function resetPortfolioFeature(): void {
   resetImport();
   resetInvestment();
   resetHistory();
+  resetPerformance();
   resetDetail();
   resetBilling();
   closePricingModal();

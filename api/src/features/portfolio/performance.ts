@@ -1,0 +1,100 @@
+import {
+  findBucketPrices,
+  findDailyCloseBuckets,
+  findLatestPrices,
+  findMarketBucketPrices,
+  findMarketPricesBefore,
+  findPricesBefore,
+  listUserTransactions,
+  loadDailyFxRates,
+  type AppDb,
+  type UserRecord,
+} from '@coinpace/db';
+import {
+  CURRENCIES,
+  computePerformance,
+  displayCurrencyOf,
+  performanceWindow,
+  rateOnDay,
+  usesHourlyHistory,
+  utcDay,
+  type BucketPrice,
+  type PerformanceQuery,
+  type PerformanceTransaction,
+  type PortfolioPerformance,
+} from '@coinpace/domain';
+import { mergeBuckets } from './portfolio-history.ts';
+
+/** How far before the first flow stored currency rates are read. */
+const RATE_LOOKBACK_MS = 7 * 86_400_000;
+
+/**
+ * The user's portfolio performance over `range` (GET /api/portfolio/performance): value and net invested
+ * step by step, gain, money- and time-weighted returns, and optionally the same flows put into bitcoin
+ * or ether. Prices come only from what is stored: for ranges up to a month the prices the poll recorded
+ * and the hourly market history, beyond that the daily closes; the latest tick for now. Nothing upstream
+ * is asked here. Amounts are in the user's display currency, converted with the stored rate of each
+ * point's and each flow's day; in dollars while no rate of that currency is stored.
+ */
+export async function portfolioPerformance(
+  db: AppDb,
+  user: Pick<UserRecord, 'id' | 'displayCurrency'>,
+  query: PerformanceQuery,
+  now: number,
+): Promise<PortfolioPerformance> {
+  const all = await listUserTransactions(db, user.id);
+  const transactions: PerformanceTransaction[] = [];
+  const excluded = new Set<string>();
+  for (const t of all) {
+    if (t.coingeckoId === null) excluded.add(t.holdingId);
+    else transactions.push({ ...t, coinId: t.coingeckoId });
+  }
+  const firstAt = transactions[0]?.at ?? null;
+  const window = performanceWindow(query.range, now, firstAt);
+  const ids = [...new Set(transactions.map((t) => t.coinId))];
+  if (query.benchmark && !ids.includes(query.benchmark)) ids.push(query.benchmark);
+
+  const wanted = displayCurrencyOf(user.displayCurrency);
+  const hourly = usesHourlyHistory(query.range);
+  const empty = transactions.length === 0;
+  const [recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
+    empty || !hourly ? [] : findBucketPrices(db, ids, window),
+    empty ? [] : hourly ? findMarketBucketPrices(db, ids, window) : findDailyCloseBuckets(db, ids, window),
+    empty || !hourly ? new Map<string, number>() : findPricesBefore(db, ids, window.from),
+    empty ? new Map<string, number>() : findMarketPricesBefore(db, ids, window.from),
+    empty ? new Map<string, number>() : findLatestPrices(db, ids),
+    // Net invested converts every flow at the rate of its day: rates from a week before the first flow,
+    // so a first day without a stored rate takes the latest one before it.
+    empty || wanted === 'usd'
+      ? []
+      : loadDailyFxRates(db, wanted, utcDay(Math.min(firstAt!, window.from) - RATE_LOOKBACK_MS)),
+  ]);
+  const currency = days.length > 0 ? wanted : 'usd';
+  const prices: BucketPrice[] = mergeBuckets(recorded, stored);
+  const result = computePerformance({
+    window,
+    transactions,
+    prices,
+    before: new Map([...storedBefore, ...recordedBefore]),
+    latest,
+    benchmark: query.benchmark,
+    rateAt: currency === 'usd' ? undefined : (t) => rateOnDay(days, t) ?? 1,
+    decimals: CURRENCIES[currency].decimals,
+  });
+  return {
+    range: query.range,
+    currency,
+    from: window.from,
+    to: window.to,
+    stepMs: window.stepMs,
+    points: empty ? [] : result.points,
+    summary: {
+      ...result.summary,
+      ...(query.benchmark
+        ? { benchmark: result.benchmark && { coin: query.benchmark, ...result.benchmark } }
+        : {}),
+    },
+    unpriced: result.unpriced.filter((id) => id !== query.benchmark),
+    excludedHoldings: excluded.size,
+  };
+}
