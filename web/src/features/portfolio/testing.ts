@@ -4,7 +4,6 @@ import { closePricingModal } from '../billing/pricing-modal-store.ts';
 import { usePrices } from '../prices/prices-store.ts';
 import { closeAddCoin } from './add-coin/add-coin-store.ts';
 import { clearSearchCache } from './add-coin/coin-search.ts';
-import { resetHistory } from './charts/history-store.ts';
 import { resetPerformance } from './charts/performance-store.ts';
 import { resetDetail } from './detail/detail-store.ts';
 import { resetImport } from './import/import-store.ts';
@@ -20,7 +19,6 @@ export function resetPortfolioFeature(): void {
   resetPriceRefresh();
   resetImport();
   resetInvestment();
-  resetHistory();
   resetPerformance();
   resetDetail();
   resetBilling();
