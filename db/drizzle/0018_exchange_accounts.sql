@@ -7,6 +7,7 @@ CREATE TABLE "exchange_accounts" (
 	"key_id" text NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
 	"last_sync_at" timestamp with time zone,
+	"syncing_since" timestamp with time zone,
 	"last_error" text,
 	"cursor" jsonb,
 	"balances" jsonb,

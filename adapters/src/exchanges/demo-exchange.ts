@@ -36,8 +36,8 @@ export const DEMO_FIRST_DAY = Date.UTC(2025, 11, 1);
 const DAY_MS = 86_400_000;
 const DAYS = 365;
 
-/** Movements per page: small, so a first sync reads several pages and reports progress. */
-export const DEMO_PAGE_SIZE = 50;
+/** Movements per page: a first sync reads a few pages and reports progress between them. */
+export const DEMO_PAGE_SIZE = 100;
 
 /** Amounts are kept in hundred-millionths, as integers, so balances add up exactly. */
 const UNIT = 100_000_000n;
@@ -111,8 +111,8 @@ export function demoHistory(apiKey: string): { movements: ExchangeMovement[]; ba
 
   for (let day = 0; day < DAYS; day++) {
     for (const coin of COINS) {
-      // About one trade per coin a week.
-      if (rand() > 1 / 7) continue;
+      // About one trade per coin a fortnight.
+      if (rand() > 1 / 14) continue;
       const have = held.get(coin.asset)!;
       const sell = have > 0n && rand() < 0.3;
       const scale = BigInt(Math.floor(50 + rand() * 100));

@@ -26,6 +26,7 @@ import { ZLocalSignUp, parseConfig, parseOrThrow, type Config } from '@coinpace/
 import { Registry } from 'prom-client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createApp } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
 import type { TradeImportQueue } from '../features/portfolio/import-jobs.ts';
 import { toUserView } from '../features/users/view.ts';
 import { createLogger, type Logger } from '../logger.ts';
@@ -116,6 +117,12 @@ export interface TestApiOptions {
   imports?: TradeImportQueue;
   /** How long an import request waits for its job before answering 202; default the API's. */
   importAnswerWaitMs?: number;
+  /** The exchanges that can be connected; default the demo exchange. */
+  exchanges?: ApiDeps['exchanges'];
+  /** The exchange-sync jobs; default an in-process queue. */
+  exchangeSyncs?: ApiDeps['exchangeSyncs'];
+  /** The box sealing exchange keys; default one of a random key. */
+  secrets?: ApiDeps['secrets'];
   /**
    * Postgres only: the URL the app connects with, given the test database's own (e.g. through a TCP
    * proxy the test can cut). The harness keeps its direct connection for `database`.
@@ -171,6 +178,9 @@ export async function startTestApi(
     webDist: options.webDist,
     imports: options.imports,
     importAnswerWaitMs: options.importAnswerWaitMs,
+    exchanges: options.exchanges,
+    exchangeSyncs: options.exchangeSyncs,
+    secrets: options.secrets,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

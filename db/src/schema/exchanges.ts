@@ -30,6 +30,11 @@ export const exchangeAccounts = pgTable(
     /** active: synced on schedule; stopped: the key was refused for good (revoked, wrong), until reconnected. */
     status: text().notNull().default('active'),
     lastSyncAt: instant(),
+    /**
+     * When the running sync took the account: one sync per account at a time. A sync whose worker died
+     * holds it until it is older than the lease (SYNC_LEASE_MS).
+     */
+    syncingSince: instant(),
     /** Why the last sync failed, in words for the user; null after a sync that worked. */
     lastError: text(),
     /** Where the last stored page of movements ended (the port's SyncCursor); null before the first sync. */
