@@ -16,7 +16,9 @@ export {
   EXCHANGE_SYNC_CONCURRENCY,
   EXCHANGE_SYNC_QUEUE,
   exchangeSyncWorker,
+  localExchangeSyncQueue,
   startSyncSchedule,
   type ExchangeSyncQueue,
 } from './features/exchange-accounts/sync.ts';
 export { resealed } from './features/exchange-accounts/credentials.ts';
+export { rotateExchangeSecrets, type RotationReport } from './features/exchange-accounts/rotate.ts';

@@ -325,3 +325,36 @@ async function storeHoldingRows(
   await changeInTransaction(tx, userId, holdingId, { op: 'rederive' });
   return { added: written.length, refused };
 }
+
+/** The user's transactions with their location, of one holding or of all. */
+export async function listLocatedTransactions(
+  db: AppDb,
+  userId: string,
+  holdingId?: string,
+): Promise<
+  { holdingId: string; kind: TransactionKind; at: string; quantity: string; locationId: string | null }[]
+> {
+  const rows = await db
+    .select({
+      holdingId: holdingTransactions.holdingId,
+      kind: holdingTransactions.kind,
+      at: holdingTransactions.at,
+      quantity: holdingTransactions.quantity,
+      locationId: holdingTransactions.locationId,
+      createdAt: holdingTransactions.createdAt,
+    })
+    .from(holdingTransactions)
+    .where(
+      holdingId
+        ? and(eq(holdingTransactions.userId, userId), eq(holdingTransactions.holdingId, holdingId))
+        : eq(holdingTransactions.userId, userId),
+    )
+    .orderBy(asc(holdingTransactions.at), asc(holdingTransactions.createdAt));
+  return rows.map((r) => ({
+    holdingId: r.holdingId,
+    kind: r.kind as TransactionKind,
+    at: r.at.toISOString(),
+    quantity: r.quantity,
+    locationId: r.locationId,
+  }));
+}

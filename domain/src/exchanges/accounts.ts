@@ -100,3 +100,39 @@ export interface ExchangeSyncPayload {
   /** Why it failed, in words, once failed. */
   error: string | null;
 }
+
+/** One place a holding's coins are: by hand (locationId null) or an exchange account. */
+export interface HoldingLocation {
+  locationId: string | null;
+  /** 'By hand', or the account's label. */
+  label: string;
+  exchange: string | null;
+  /** What the holding's transactions of this location add up to. */
+  quantity: string;
+  /** The coin's balance on the exchange at the last sync (every wallet), or null (by hand, never synced). */
+  exchangeBalance: string | null;
+  /** Whether the exchange's balance and the synced quantity differ. */
+  differs: boolean;
+}
+
+/** GET /api/holding-locations/:holdingId. */
+export interface HoldingLocations {
+  holdingId: string;
+  symbol: string;
+  locations: HoldingLocation[];
+}
+
+/** GET /api/holding-locations: the portfolio table's location filter. */
+export interface PortfolioLocations {
+  /** The exchange accounts a holding can be on. */
+  accounts: { id: string; label: string; exchange: string }[];
+  /** Per holding, the locations holding a quantity other than zero ('' for by hand). */
+  holdings: Record<string, string[]>;
+}
+
+/** POST /api/holding-locations/:holdingId/adjust. */
+export const ZAdjustToExchange = z.strictObject({
+  accountId: z.uuid({ message: 'accountId must be an exchange account id' }),
+});
+
+export const MANUAL_LOCATION_LABEL = 'By hand';

@@ -32,6 +32,8 @@ import {
   EXCHANGE_KEY_MESSAGES,
   movementTransaction,
   type ExchangeAccountView,
+  type HoldingLocations,
+  type PortfolioLocations,
 } from '@coinpace/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -39,6 +41,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
 import { openCredentials, sealCredentials } from './credentials.ts';
+import { rotateExchangeSecrets } from './rotate.ts';
 import { syncExchangeAccount, type ExchangeSyncDeps } from './sync.ts';
 
 /** A stand-in exchange whose key check answers what the test says: refusals and permissions. */
@@ -84,7 +87,8 @@ const engines: Engine[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
 describe.each(engines)('exchange accounts on %s', (engine) => {
   let api: TestApi;
   let permissions: KeyPermissions = 'read-only';
-  const secrets = createSecretBox(randomBytes(32));
+  const secretsKeyBytes = randomBytes(32);
+  const secrets = createSecretBox(secretsKeyBytes);
   // Pages of 30: a sync of the demo account reads several.
   const exchanges = withDemoExchange(
     scriptedExchange(() => permissions),
@@ -329,5 +333,81 @@ describe.each(engines)('exchange accounts on %s', (engine) => {
       { numRuns: 4 },
     );
     expect(run).toBe(4);
+  });
+
+  it('shows a holding per location and adjusts it to the exchange’s balance', async () => {
+    const { token, user } = await api.signUp();
+    // Some SOL entered by hand, then the demo account synced.
+    const added = await api.call('POST', '/api/portfolio', {
+      token,
+      body: { coingeckoId: 'solana', symbol: 'SOL', name: 'Solana', quantity: '2', purchasePrice: '100' },
+    });
+    expect(added.status).toBe(201);
+    const account = await quietDemoAccount(user.id);
+    await syncExchangeAccount(syncDeps(), { accountId: account.id, userId: user.id, reason: 'manual' });
+    const sol = added.body.id as string;
+
+    const before = (await api.call('GET', `/api/holding-locations/${sol}`, { token }))
+      .body as HoldingLocations;
+    expect(before.locations[0]).toMatchObject({ locationId: null, label: 'By hand', quantity: '2' });
+    const onExchange = before.locations.find((l) => l.locationId === account.id)!;
+    // The demo's staking rewards: the exchange holds 0.75 SOL more than its movements explain.
+    expect(onExchange.differs).toBe(true);
+    expect(Number(onExchange.exchangeBalance) - Number(onExchange.quantity)).toBeCloseTo(0.75, 12);
+
+    const all = (await api.call('GET', '/api/holding-locations', { token })).body as PortfolioLocations;
+    expect(all.accounts).toEqual([{ id: account.id, label: 'quiet', exchange: 'demo' }]);
+    expect(all.holdings[sol]!.sort()).toEqual(['', account.id].sort());
+
+    const adjusted = await api.call('POST', `/api/holding-locations/${sol}/adjust`, {
+      token,
+      body: { accountId: account.id },
+    });
+    expect(adjusted.status).toBe(200);
+    const after = (adjusted.body as HoldingLocations).locations;
+    expect(after.find((l) => l.locationId === account.id)).toMatchObject({
+      quantity: onExchange.exchangeBalance,
+      differs: false,
+    });
+    expect(after.find((l) => l.locationId === null)?.quantity).toBe('2');
+    const holding = (await api.call('GET', '/api/portfolio', { token })).body.find(
+      (h: { id: string }) => h.id === sol,
+    );
+    expect(Number(holding.quantity)).toBeCloseTo(2 + Number(onExchange.exchangeBalance), 12);
+    // Another user's holding is not found.
+    const other = await api.signUp();
+    expect((await api.call('GET', `/api/holding-locations/${sol}`, { token: other.token })).status).toBe(404);
+  });
+
+  it('rotates the secrets key: every record re-sealed under the new key, an unknown key counted', async () => {
+    const { user } = await api.signUp();
+    const account = await quietDemoAccount(user.id);
+    const stranger = createSecretBox(randomBytes(32));
+    const lost = randomUUID();
+    await insertExchangeAccount(api.database.db, {
+      id: lost,
+      userId: user.id,
+      exchange: DEMO_EXCHANGE_ID,
+      label: 'sealed elsewhere',
+      ...sealCredentials(stranger, lost, { apiKey: 'k', secret: 's' }),
+    });
+    const newKey = randomBytes(32);
+    // The old key only opens; the new one seals.
+    const rotated = createSecretBox(newKey, [randomBytes(32), randomBytes(32)]);
+    const report = await rotateExchangeSecrets(api.database.db, createSecretBox(newKey, [randomBytes(32)]));
+    expect(report.unknownKeys[secrets.keyId]).toBeGreaterThan(0);
+    const withOld = createSecretBox(newKey, [randomBytes(32), ...[secretsKeyBytes]]);
+    const done = await rotateExchangeSecrets(api.database.db, withOld);
+    expect(done.resealed).toBeGreaterThan(0);
+    expect(done.unknownKeys).toEqual({ [stranger.keyId]: 1 });
+    const stored = (await findExchangeAccount(api.database.db, account.id))!;
+    expect(stored.keyId).toBe(rotated.keyId);
+    expect(openCredentials(createSecretBox(newKey), stored)).toEqual({ apiKey: 'demo-key', secret: 's' });
+    // Run again: nothing left but the record no key opens.
+    expect(await rotateExchangeSecrets(api.database.db, withOld)).toEqual({
+      resealed: 0,
+      unknownKeys: { [stranger.keyId]: 1 },
+      changed: 0,
+    });
   });
 });

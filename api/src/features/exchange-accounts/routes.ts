@@ -42,6 +42,7 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { sealCredentials } from './credentials.ts';
+import { addLocationRoutes } from './locations.ts';
 import { SYNC_LEASE_MS, localExchangeSyncQueue, requestSync } from './sync.ts';
 
 /**
@@ -97,7 +98,7 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
   const accountId = (id: string | undefined) => pathUuid(id, EXCHANGE_ACCOUNT_NOT_FOUND_MESSAGE);
 
   const router = new Router<AppState>({ prefix: '/api' });
-  router.use(['/exchanges', '/exchange-accounts'], requireUser(identity.verifier, db));
+  router.use(['/exchanges', '/exchange-accounts', '/holding-locations'], requireUser(identity.verifier, db));
 
   router.get('/exchanges', (ctx) => {
     ctx.body = exchanges.list();
@@ -189,5 +190,6 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
     },
   );
 
+  addLocationRoutes(router, { db, bus });
   return router;
 }
