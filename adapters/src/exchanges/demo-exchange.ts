@@ -149,6 +149,23 @@ export function demoHistory(apiKey: string): { movements: ExchangeMovement[]; ba
     }
   }
   movements.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { movements, balances: demoBalances(movements) };
+}
+
+function units(value: string): bigint {
+  const [whole, frac = ''] = value.split('.');
+  return BigInt(whole!) * UNIT + BigInt(frac.padEnd(8, '0').slice(0, 8));
+}
+
+/** The balances after `movements`, plus the staking rewards and some cash. */
+export function demoBalances(movements: readonly ExchangeMovement[]): ExchangeBalance[] {
+  const held = new Map<string, bigint>(COINS.map((c) => [c.asset, 0n]));
+  const add = (asset: string, value: bigint) => held.set(asset, (held.get(asset) ?? 0n) + value);
+  for (const m of movements) {
+    if (m.kind === 'trade') add(m.base, m.side === 'buy' ? units(m.amount) : -units(m.amount));
+    else if (m.kind === 'deposit') add(m.asset, units(m.amount));
+    else add(m.asset, -units(m.amount) - (m.fee?.asset === m.asset ? units(m.fee.amount) : 0n));
+  }
   const balances: ExchangeBalance[] = COINS.map((c) => ({
     asset: c.asset,
     total: decimal(held.get(c.asset)!),
@@ -160,7 +177,7 @@ export function demoHistory(apiKey: string): { movements: ExchangeMovement[]; ba
     wallet: DEMO_UNEXPLAINED.wallet,
   });
   balances.push({ asset: 'USD', total: '2500', wallet: 'spot' });
-  return { movements, balances };
+  return balances;
 }
 
 export interface DemoExchangeOptions {
@@ -183,6 +200,11 @@ export function createDemoClient(
     history ??= demoHistory(credentials.apiKey);
     return history;
   };
+  // Movements up to now are a prefix of the whole history: an index into it stays valid as time passes.
+  const happened = () => {
+    const cut = new Date(now()).toISOString();
+    return read().movements.filter((m) => m.at <= cut);
+  };
   return {
     exchange: DEMO_EXCHANGE_ID,
     async checkKey() {
@@ -190,19 +212,17 @@ export function createDemoClient(
       return 'read-only';
     },
     async fetchBalances() {
-      return read().balances.map((b) => ({ ...b }));
+      return demoBalances(happened());
     },
     async fetchMovements(cursor: SyncCursor | null): Promise<MovementPage> {
-      const cut = new Date(now()).toISOString();
-      // Movements up to now are a prefix of the whole history: an index into it stays valid as time passes.
-      const happened = read().movements.filter((m) => m.at <= cut);
+      const upToNow = happened();
       const from = typeof cursor?.next === 'number' ? cursor.next : 0;
-      const to = Math.min(happened.length, from + pageSize);
+      const to = Math.min(upToNow.length, from + pageSize);
       return {
-        movements: happened.slice(from, to).map((m) => structuredClone(m)),
+        movements: upToNow.slice(from, to).map((m) => structuredClone(m)),
         cursor: { next: to },
-        done: to >= happened.length,
-        progress: happened.length === 0 ? 1 : to / happened.length,
+        done: to >= upToNow.length,
+        progress: upToNow.length === 0 ? 1 : to / upToNow.length,
       };
     },
     async close() {

@@ -3,12 +3,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  DEMO_FIRST_DAY,
   createClerkVerifier,
   createLocalIdentity,
   createMemoryBus,
   createPaymentProvider,
   createSimulatedPriceSource,
   hashPassword,
+  withDemoExchange,
   type Bus,
   type Identity,
   type PaymentProvider,
@@ -117,7 +119,7 @@ export interface TestApiOptions {
   imports?: TradeImportQueue;
   /** How long an import request waits for its job before answering 202; default the API's. */
   importAnswerWaitMs?: number;
-  /** The exchanges that can be connected; default the demo exchange. */
+  /** The exchanges that can be connected; default the demo exchange a month into its history. */
   exchanges?: ApiDeps['exchanges'];
   /** The exchange-sync jobs; default an in-process queue. */
   exchangeSyncs?: ApiDeps['exchangeSyncs'];
@@ -178,7 +180,9 @@ export async function startTestApi(
     webDist: options.webDist,
     imports: options.imports,
     importAnswerWaitMs: options.importAnswerWaitMs,
-    exchanges: options.exchanges,
+    // The demo exchange a month into its history: a few movements, so the syncs tests start are quick.
+    exchanges:
+      options.exchanges ?? withDemoExchange(undefined, { now: () => DEMO_FIRST_DAY + 30 * 86_400_000 }),
     exchangeSyncs: options.exchangeSyncs,
     secrets: options.secrets,
   });

@@ -180,13 +180,13 @@ export const EXCHANGE_ROUTES: RouteDoc[] = [
     summary: "Adjust to the exchange's balance",
     description:
       'Records an adjust on that exchange account, so the holding holds what the exchange last reported ' +
-      'there; the other places are unchanged. Nothing is recorded when they agree.',
+      'there; the other places are unchanged. Nothing is recorded when they agree. (An account whose ' +
+      'sync stopped before it read the balances answers 409 until a sync finishes.)',
     params: holdingId,
     body: { schema: ZAdjustToExchange, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
     responses: {
       200: { description: 'The holding’s places after the adjustment.', schema: ZHoldingLocations },
       404: 'No such holding, or the account is not a place of it.',
-      409: 'The exchange has not reported a balance yet, or the history would be impossible.',
     },
   },
 ];
