@@ -10,6 +10,10 @@ import { ConfigError } from '@coinpace/domain';
 import { loadConfig } from './config.ts';
 import { MIGRATIONS_FOLDER } from './paths.ts';
 
+/** A line for the operator: the command's output, not a log record. */
+const say = (text: string) => process.stdout.write(`${text}\n`);
+const complain = (text: string) => process.stderr.write(`${text}\n`);
+
 async function rotate(): Promise<number> {
   const config = loadConfig();
   const database = await connect({
@@ -24,11 +28,11 @@ async function rotate(): Promise<number> {
       dataDir: config.dataDir,
     });
     const report = await rotateExchangeSecrets(database.db, secrets);
-    console.log(`Re-sealed ${report.resealed} exchange key(s) under secrets key ${secrets.keyId}.`);
-    if (report.changed > 0) console.log(`${report.changed} changed while this ran: run the command again.`);
+    say(`Re-sealed ${report.resealed} exchange key(s) under secrets key ${secrets.keyId}.`);
+    if (report.changed > 0) say(`${report.changed} changed while this ran: run the command again.`);
     const unknown = Object.entries(report.unknownKeys);
     for (const [keyId, count] of unknown) {
-      console.error(
+      complain(
         `${count} record(s) are sealed with key ${keyId}, which is neither SECRETS_KEY nor in SECRETS_KEY_PREVIOUS: add that key to SECRETS_KEY_PREVIOUS and run again.`,
       );
     }
@@ -41,7 +45,7 @@ async function rotate(): Promise<number> {
 rotate().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(
+    complain(
       error instanceof ConfigError
         ? error.message
         : `Rotation failed: ${error instanceof Error ? error.message : error}`,

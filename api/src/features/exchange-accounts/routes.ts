@@ -3,7 +3,7 @@
  * with a read-only API key (tried once before it is kept), deleting one (its sealed key with it) and
  * "Sync now". No route ever returns a key or a secret.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
   ExchangeError,
@@ -33,7 +33,6 @@ import {
   parseOrThrow,
   type ExchangeAccountView,
 } from '@coinpace/domain';
-import { randomBytes } from 'node:crypto';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
