@@ -335,6 +335,42 @@ describe.each(engines)('exchange accounts on %s', (engine) => {
     expect(run).toBe(4);
   });
 
+  it('retries a rate-limited exchange with back-off, and keeps the schedule when the tries run out', async () => {
+    const { user } = await api.signUp();
+    const account = await quietDemoAccount(user.id);
+    let refusals = 0;
+    const flaky = (limit: number): ExchangeConnector => ({
+      list: () => exchanges.list(),
+      connect: (exchange, credentials) => {
+        const real = exchanges.connect(exchange, credentials);
+        return {
+          ...real,
+          fetchMovements: async (cursor) => {
+            if (refusals < limit) {
+              refusals += 1;
+              throw new ExchangeError('rate-limited', 'slow down', 1);
+            }
+            return real.fetchMovements(cursor);
+          },
+        };
+      },
+    });
+    const data = { accountId: account.id, userId: user.id, reason: 'schedule' as const };
+    // Two refusals, three tries a call: the sync gets through.
+    expect(await syncExchangeAccount(syncDeps({ exchanges: flaky(2) }), data)).toMatchObject({ refused: 0 });
+    expect(refusals).toBe(2);
+    // Refused every time: the sync fails in words, the account stays on the schedule.
+    refusals = 0;
+    const failed = await syncExchangeAccount(syncDeps({ exchanges: flaky(100) }), data);
+    expect(failed).toEqual({ failed: EXCHANGE_KEY_MESSAGES['rate-limited'] });
+    expect(refusals).toBe(3);
+    expect(await findExchangeAccount(api.database.db, account.id)).toMatchObject({
+      status: 'active',
+      lastError: EXCHANGE_KEY_MESSAGES['rate-limited'],
+      syncingSince: null,
+    });
+  });
+
   it('shows a holding per location and adjusts it to the exchange’s balance', async () => {
     const { token, user } = await api.signUp();
     // Some SOL entered by hand, then the demo account synced.
