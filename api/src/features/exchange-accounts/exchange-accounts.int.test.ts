@@ -23,6 +23,7 @@ import {
   holdingTransactions,
   insertEmptyHoldings,
   insertExchangeAccount,
+  setExchangeAssetOverride,
   storeSyncPage,
   type SyncedRow,
 } from '@coinpace/db';
@@ -245,7 +246,8 @@ describe.each(engines)('exchange accounts on %s', (engine) => {
   });
 
   it('a sync stopped after a page and run again loses nothing and doubles nothing', async () => {
-    const { user } = await api.signUp();
+    const session = await api.signUp();
+    const { user } = session;
     const account = await quietDemoAccount(user.id);
     let pages = 0;
     const stopping = syncDeps({
@@ -255,6 +257,8 @@ describe.each(engines)('exchange accounts on %s', (engine) => {
       },
     });
     const data = { accountId: account.id, userId: user.id, reason: 'manual' as const };
+    // The user's own choice of coin for an ambiguous code wins over the coin list.
+    await setExchangeAssetOverride(api.database.db, user.id, 'doge', 'dogecoin-on-another-chain');
     await expect(syncExchangeAccount(stopping, data)).rejects.toThrow('worker killed');
     const midway = await transactionsOf(user.id);
     expect(midway.length).toBeGreaterThan(0);
@@ -264,6 +268,12 @@ describe.each(engines)('exchange accounts on %s', (engine) => {
     const after = await transactionsOf(user.id);
     expect(after).toHaveLength(DEMO_IDS.length);
     expect(suffixes(after)).toEqual(new Set(DEMO_IDS));
+    const coins = (await api.call('GET', '/api/portfolio', { token: session.token })).body as {
+      symbol: string;
+      coingeckoId: string;
+    }[];
+    expect(coins.find((c) => c.symbol === 'DOGE')?.coingeckoId).toBe('dogecoin-on-another-chain');
+    expect(coins.find((c) => c.symbol === 'BTC')?.coingeckoId).toBe('bitcoin');
     // Run again: nothing new.
     expect(await syncExchangeAccount(syncDeps(), data)).toEqual({ added: 0, refused: 0 });
   });
