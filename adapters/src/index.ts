@@ -8,3 +8,4 @@ export * from './jobs/index.ts';
 export * from './mail/index.ts';
 export * from './sms/index.ts';
 export * from './exchanges/index.ts';
+export * from './secrets/index.ts';

@@ -7,6 +7,7 @@ import { alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { betaRoutes } from './features/beta/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
+import { exchangeAccountRoutes } from './features/exchange-accounts/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
@@ -45,6 +46,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     authRoutes(deps, codes),
     userRoutes(deps, codes),
     portfolioRoutes(deps),
+    exchangeAccountRoutes(deps),
     reportRoutes(deps),
     alertRoutes(deps),
     billingRoutes(deps),

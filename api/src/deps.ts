@@ -1,7 +1,15 @@
-import type { Bus, Identity, PaymentProvider, PriceSource } from '@coinpace/adapters';
+import type {
+  Bus,
+  ExchangeConnector,
+  Identity,
+  PaymentProvider,
+  PriceSource,
+  SecretBox,
+} from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import type { Config } from '@coinpace/domain';
 import type { Registry } from 'prom-client';
+import type { ExchangeSyncQueue } from './features/exchange-accounts/sync.ts';
 import type { TradeImportQueue } from './features/portfolio/import-jobs.ts';
 import type { Logger } from './logger.ts';
 import type { LimiterFactory } from './middleware/limiters.ts';
@@ -30,6 +38,18 @@ export interface ApiDeps {
    * in-process queue with its worker started by the portfolio routes.
    */
   imports?: TradeImportQueue;
+  /**
+   * Every exchange that can be connected: the demo exchange and the real ones (withDemoExchange); default
+   * the demo exchange alone.
+   */
+  exchanges?: ExchangeConnector;
+  /** Seals exchange API keys at rest (SECRETS_KEY); main.ts always passes it. */
+  secrets?: SecretBox;
+  /**
+   * The exchange-sync jobs: BullMQ in a deployment with Redis (the worker role runs them and their
+   * schedule); default an in-process queue with its worker started by the exchange-account routes.
+   */
+  exchangeSyncs?: ExchangeSyncQueue;
   /** How long an import request waits for its job before answering 202 with it; default 2 s. */
   importAnswerWaitMs?: number;
   /** Directory of the built web app to serve, when this process serves it. */

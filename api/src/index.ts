@@ -12,3 +12,13 @@ export {
   tradeImportWorker,
   type TradeImportQueue,
 } from './features/portfolio/import-jobs.ts';
+export {
+  EXCHANGE_SYNC_CONCURRENCY,
+  EXCHANGE_SYNC_QUEUE,
+  exchangeSyncWorker,
+  localExchangeSyncQueue,
+  startSyncSchedule,
+  type ExchangeSyncQueue,
+} from './features/exchange-accounts/sync.ts';
+export { resealed } from './features/exchange-accounts/credentials.ts';
+export { rotateExchangeSecrets, type RotationReport } from './features/exchange-accounts/rotate.ts';

@@ -7,6 +7,12 @@ export function createLogger(level: string = 'info', base: Record<string, unknow
   return pino({
     level,
     base: { service: 'coinpace', ...base },
-    redact: ['req.headers.authorization', 'password'],
+    // Exchange API keys and their secrets never reach a log, at the top of a record or one level in.
+    redact: [
+      'req.headers.authorization',
+      'password',
+      ...['apiKey', 'secret', 'credentials'].flatMap((field) => [field, `*.${field}`]),
+      '*.password',
+    ],
   });
 }

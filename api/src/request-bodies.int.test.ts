@@ -96,6 +96,29 @@ const ROUTES: Record<string, RouteCase> = {
     token: true,
     fields: { text: 'text', replaceOpening: 'flag', fileName: 'text' },
   },
+  'POST /api/exchange-accounts': {
+    path: () => '/api/exchange-accounts',
+    token: true,
+    fields: {
+      exchange: 'text',
+      label: 'text',
+      apiKey: 'text',
+      secret: 'text',
+      password: 'text',
+      confirmReadOnly: 'flag',
+    },
+  },
+  // Takes no body: whatever is sent, an account of someone else (or of no one) is not found.
+  'POST /api/exchange-accounts/:id/sync': {
+    path: () => '/api/exchange-accounts/00000000-0000-4000-8000-000000000000/sync',
+    token: true,
+    fields: {},
+  },
+  'POST /api/holding-locations/:holdingId/adjust': {
+    path: (f) => `/api/holding-locations/${f.holdingId}/adjust`,
+    token: true,
+    fields: { accountId: 'text' },
+  },
   'POST /api/portfolio/import-trades/preview': {
     path: () => '/api/portfolio/import-trades/preview',
     token: true,

@@ -30,3 +30,4 @@ export * from './queries/lifecycle.ts';
 export * from './queries/trade-imports.ts';
 export * from './queries/market-history.ts';
 export * from './queries/import-batches.ts';
+export * from './queries/exchange-accounts.ts';

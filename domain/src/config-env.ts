@@ -18,6 +18,12 @@ export const ROLES = ['all', 'api', 'gateway', 'poller', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
 const optionalString = z.string().trim().min(1).optional();
+/**
+ * A 256-bit key for the secrets kept at rest (exchange API keys): 64 hex digits, or 32 bytes in base64 or
+ * base64url (43 or 44 characters).
+ */
+export const SECRETS_KEY_PATTERN = /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/;
+const SECRETS_KEY_MESSAGE = 'expected 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)';
 const flag = (name: string) =>
   z
     .enum(['0', '1', 'true', 'false', 'yes', 'no'], { message: `${name} must be 1 or 0` })
@@ -155,6 +161,20 @@ export const ZEnv = z.object({
   TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
   METRICS_PORT: integer(0, 65535).optional(),
   METRICS_TOKEN: z.string().trim().min(16, { message: 'expected at least 16 characters' }).optional(),
+  SECRETS_KEY: z.string().trim().regex(SECRETS_KEY_PATTERN, { message: SECRETS_KEY_MESSAGE }).optional(),
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .trim()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine((keys) => keys.every((k) => SECRETS_KEY_PATTERN.test(k)), {
+      message: `${SECRETS_KEY_MESSAGE}, separated by commas`,
+    })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected fatal, error, warn, info, debug, trace or silent',

@@ -22,6 +22,11 @@ export function describeConfig(config: Config): Record<string, unknown> {
     mail: config.mail.smtpUrl ? redactUrl(config.mail.smtpUrl) : 'log',
     sms: 'accountSid' in config.sms ? 'twilio' : 'log',
     sitePassword: Boolean(config.sitePassword),
+    // Where the secrets key comes from and how many older keys still open records; never a key.
+    secrets: {
+      key: config.secrets.key ? 'SECRETS_KEY' : 'DATA_DIR',
+      previous: config.secrets.previous.length,
+    },
     maintenanceMode: config.maintenanceMode,
   };
 }

@@ -88,6 +88,11 @@ export interface Config {
       };
   mail: { smtpUrl?: string; from: string; supportEmail: string };
   sms: { accountSid: string; authToken: string; fromNumber: string; apiUrl?: string } | { mode: 'log' };
+  /**
+   * The keys of the secrets kept at rest (exchange API keys): `key` seals new records (unset: a key
+   * generated once into DATA_DIR), `previous` only opens records sealed before a rotation.
+   */
+  secrets: { key?: string; previous: readonly string[] };
 }
 
 export class ConfigError extends Error {
@@ -239,6 +244,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     payments,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     sms,
+    secrets: { key: e.SECRETS_KEY, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
   };
   return deepFreeze(config);
 }

@@ -54,3 +54,4 @@ export * from './realtime/tick-quotes.ts';
 export * from './accounts/contact-verification.ts';
 export * from './accounts/sign-up.ts';
 export * from './export/index.ts';
+export * from './exchanges/index.ts';

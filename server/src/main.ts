@@ -16,6 +16,9 @@ import {
   createMailer,
   createPaymentProvider,
   createSmsSender,
+  loadSecretBox,
+  withDemoExchange,
+  type ExchangeConnector,
 } from '@coinpace/adapters';
 import {
   createApp,
@@ -25,6 +28,12 @@ import {
   memoryLimiters,
   onePerName,
   redisLimiters,
+  EXCHANGE_SYNC_CONCURRENCY,
+  EXCHANGE_SYNC_QUEUE,
+  exchangeSyncWorker,
+  localExchangeSyncQueue,
+  startSyncSchedule,
+  type ExchangeSyncQueue,
   TRADE_IMPORT_CONCURRENCY,
   TRADE_IMPORT_QUEUE,
   tradeImportWorker,
@@ -46,6 +55,12 @@ import { createHttpServer } from './http-server.ts';
 import { createAppPriceSource } from './price-source.ts';
 import { MIGRATIONS_FOLDER, WEB_DIST } from './paths.ts';
 import { planRoles } from './roles.ts';
+
+/**
+ * The real exchanges (ccxt) beside the demo exchange; none yet, so the picker offers the demo exchange
+ * alone. Wiring ccxt is this one line: `const REAL_EXCHANGES = createCcxtConnector();`.
+ */
+const REAL_EXCHANGES: ExchangeConnector | undefined = undefined;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -112,6 +127,29 @@ async function main(): Promise<void> {
       concurrency: TRADE_IMPORT_CONCURRENCY,
     });
   }
+  // Exchange accounts: the demo exchange always, the real ones when wired; their keys sealed with
+  // SECRETS_KEY (or the key kept in DATA_DIR). Syncs are jobs like imports: on Redis in a deployment,
+  // run and scheduled every 15 minutes by the worker role; in process otherwise.
+  const exchanges = withDemoExchange(REAL_EXCHANGES);
+  const secrets = await loadSecretBox({
+    key: config.secrets.key,
+    previous: config.secrets.previous,
+    dataDir: config.dataDir,
+  });
+  const syncDeps = { db: database.db, bus, logger, exchanges, secrets };
+  const exchangeSyncs: ExchangeSyncQueue | undefined =
+    config.redis.url && (roles.api || roles.worker)
+      ? createBullmqQueue(EXCHANGE_SYNC_QUEUE, {
+          redisUrl: config.redis.url,
+          prefix: `${config.redis.prefix}jobs`,
+          onError: (error) => jobsLogger.warn({ err: error }, 'job queue: Redis connection error'),
+        })
+      : roles.api
+        ? localExchangeSyncQueue(syncDeps)
+        : undefined;
+  if (config.redis.url && exchangeSyncs && roles.worker) {
+    await exchangeSyncs.work(exchangeSyncWorker(syncDeps), { concurrency: EXCHANGE_SYNC_CONCURRENCY });
+  }
   const app = roles.api
     ? createApp({
         config,
@@ -127,6 +165,9 @@ async function main(): Promise<void> {
         webDist: findWebDist(logger),
         limiters,
         imports,
+        exchanges,
+        secrets,
+        exchangeSyncs,
       })
     : createOpsApp({ config, db: database.db, metrics, logger });
   const server = createHttpServer(app.callback());
@@ -200,6 +241,16 @@ async function main(): Promise<void> {
       })
     : undefined;
   poller?.start();
+  // The worker role asks every active account's sync every 15 minutes (one process without Redis runs
+  // every role, on its in-process queue).
+  const syncSchedule =
+    roles.worker && exchangeSyncs
+      ? startSyncSchedule({
+          db: database.db,
+          queue: exchangeSyncs,
+          logger: logger.child({ part: 'exchange-sync' }),
+        })
+      : undefined;
   const lifecycle = roles.worker
     ? startLifecycleJobs({
         db: database.db,
@@ -224,7 +275,9 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
     await alertWorker?.stop();
     await lifecycle?.stop();
+    syncSchedule?.stop();
     await imports?.close();
+    await exchangeSyncs?.close();
     if (limiterRedis) await closeRedis(limiterRedis);
     await bus.close();
     await database.close();

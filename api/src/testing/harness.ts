@@ -3,12 +3,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  DEMO_FIRST_DAY,
   createClerkVerifier,
   createLocalIdentity,
   createMemoryBus,
   createPaymentProvider,
   createSimulatedPriceSource,
   hashPassword,
+  withDemoExchange,
   type Bus,
   type Identity,
   type PaymentProvider,
@@ -26,6 +28,7 @@ import { ZLocalSignUp, parseConfig, parseOrThrow, type Config } from '@coinpace/
 import { Registry } from 'prom-client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createApp } from '../app.ts';
+import type { ApiDeps } from '../deps.ts';
 import type { TradeImportQueue } from '../features/portfolio/import-jobs.ts';
 import { toUserView } from '../features/users/view.ts';
 import { createLogger, type Logger } from '../logger.ts';
@@ -116,6 +119,12 @@ export interface TestApiOptions {
   imports?: TradeImportQueue;
   /** How long an import request waits for its job before answering 202; default the API's. */
   importAnswerWaitMs?: number;
+  /** The exchanges that can be connected; default the demo exchange a month into its history. */
+  exchanges?: ApiDeps['exchanges'];
+  /** The exchange-sync jobs; default an in-process queue. */
+  exchangeSyncs?: ApiDeps['exchangeSyncs'];
+  /** The box sealing exchange keys; default one of a random key. */
+  secrets?: ApiDeps['secrets'];
   /**
    * Postgres only: the URL the app connects with, given the test database's own (e.g. through a TCP
    * proxy the test can cut). The harness keeps its direct connection for `database`.
@@ -171,6 +180,11 @@ export async function startTestApi(
     webDist: options.webDist,
     imports: options.imports,
     importAnswerWaitMs: options.importAnswerWaitMs,
+    // The demo exchange a month into its history: a few movements, so the syncs tests start are quick.
+    exchanges:
+      options.exchanges ?? withDemoExchange(undefined, { now: () => DEMO_FIRST_DAY + 30 * 86_400_000 }),
+    exchangeSyncs: options.exchangeSyncs,
+    secrets: options.secrets,
   });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestApi } from './harness.ts';
+import { waitFor } from '@coinpace/adapters/testing';
 import { importTradesToEnd } from './trade-imports.ts';
 
 /**
@@ -54,6 +55,8 @@ export interface Owned {
   importJobId: string;
   /** A trade import's batch (one trade on the holding). */
   importBatchId: string;
+  /** A demo exchange account, its first sync finished. */
+  exchangeAccountId: string;
 }
 
 const bitcoin = {
@@ -124,6 +127,21 @@ export async function giveEverything(api: TestApi, token: string, email: string)
   // An import that wrote one trade: its batch, for the routes that list and undo imports.
   const batch = await importTradesToEnd(api, token, KRAKEN_SAMPLE);
   if (!batch.body.batchId) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
+  // A demo exchange account, waited for until its first sync has written, so the rows compared stay put.
+  const exchange = await ok(
+    api.call('POST', '/api/exchange-accounts', {
+      token,
+      body: { exchange: 'demo', label: 'Demo', apiKey: 'alice-key', secret: 'alice-secret' },
+    }),
+    'exchange account',
+  );
+  await waitFor(
+    async () => {
+      const accounts = await ok(api.call('GET', '/api/exchange-accounts', { token }), 'exchange accounts');
+      return accounts.some((a: { id: string; syncing: boolean }) => a.id === exchange.id && !a.syncing);
+    },
+    { what: 'the demo account’s first sync', intervalMs: 100 },
+  );
   return {
     userId: me.user.id,
     subject: me.user.clerkId,
@@ -132,6 +150,7 @@ export async function giveEverything(api: TestApi, token: string, email: string)
     transactionId,
     importJobId: imported.jobId,
     importBatchId: batch.body.batchId,
+    exchangeAccountId: exchange.id,
     alertId: created.alerts[0].id,
     openSessionId: await checkout(api, token),
     paidSessionId,
@@ -156,6 +175,8 @@ export function concretePath(route: string, owned: Owned): string {
   const filled = path
     .replace(/^\/api\/portfolio\/imports\/:id/, `/api/portfolio/imports/${owned.importJobId}`)
     .replace(/:batchId/, owned.importBatchId)
+    .replace(/:holdingId/, owned.holdingId)
+    .replace(/^\/api\/exchange-accounts\/:id/, `/api/exchange-accounts/${owned.exchangeAccountId}`)
     .replace(/^\/api\/portfolio\/:id/, `/api/portfolio/${owned.holdingId}`)
     .replace(/^\/api\/alerts\/:id/, `/api/alerts/${owned.alertId}`)
     .replace(/:sessionId/, owned.openSessionId)
@@ -198,6 +219,9 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/portfolio/bulk': { portfolioItems: [bitcoin] },
     'POST /api/portfolio/balances': { balances: [{ symbol: 'BTC', quantity: '99' }] },
     'POST /api/portfolio/import-trades': { text: KRAKEN_SAMPLE },
+    'POST /api/exchange-accounts': { exchange: 'demo', label: 'Mallory', apiKey: 'k', secret: 's' },
+    'POST /api/exchange-accounts/:id/sync': undefined,
+    'POST /api/holding-locations/:holdingId/adjust': { accountId: owned.exchangeAccountId },
     'POST /api/portfolio/import-trades/preview': { text: KRAKEN_SAMPLE, replaceOpening: true },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },
     'PUT /api/portfolio/:id': { quantity: '99', purchasePrice: '1' },

@@ -31,6 +31,8 @@ export interface TransactionValues {
   pricePerCoin: string;
   fee: string;
   note: string | null;
+  /** The exchange account the coins are on; null or absent for by hand. */
+  locationId?: string | null;
 }
 
 /** One change to a history. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, decimal, instant, updatedAt } from './columns.ts';
+import { exchangeAccounts } from './exchanges.ts';
 import { users } from './users.ts';
 
 /** One holding: one row per user and symbol, symbols compared case-insensitively. */
@@ -103,10 +104,16 @@ export const holdingTransactions = pgTable(
     externalRef: text(),
     /** The import that wrote it; null for transactions entered by hand (and imports before batches). */
     importBatchId: uuid().references(() => tradeImportBatches.id, { onDelete: 'set null' }),
+    /**
+     * Where the coins are: the exchange account a sync wrote it from; null for transactions entered by hand
+     * (and imported files). Deleting the account keeps its history, as entered by hand.
+     */
+    locationId: uuid().references(() => exchangeAccounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('holding_transactions_batch_idx').on(t.importBatchId),
+    index('holding_transactions_location_idx').on(t.locationId),
     index('holding_transactions_holding_idx').on(t.holdingId, t.at, t.createdAt),
     uniqueIndex('holding_transactions_user_ref_key').on(t.userId, t.externalRef),
   ],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { allResponses, API_TAGS, CONTENT_TYPES, isSitePasswordGated, type RouteDoc } from './route-doc.ts';
 import { ALERT_ROUTES } from './routes-alerts.ts';
 import { BILLING_ROUTES } from './routes-billing.ts';
+import { EXCHANGE_ROUTES } from './routes-exchanges.ts';
 import { IMPORT_ROUTES } from './routes-imports.ts';
 import { PORTFOLIO_ROUTES } from './routes-portfolio.ts';
 import { PRICE_ROUTES } from './routes-prices.ts';
@@ -19,6 +20,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...PORTFOLIO_ROUTES,
   ...REPORT_ROUTES,
   ...IMPORT_ROUTES,
+  ...EXCHANGE_ROUTES,
   ...ALERT_ROUTES,
   ...BILLING_ROUTES,
   ...PRICE_ROUTES,

@@ -3,6 +3,7 @@
  * API, the alert consumer and the gateway, and the typed Socket.IO event maps the gateway and the
  * browser share. Payloads are JSON (no Dates, no undefined fields).
  */
+import type { ExchangeSyncPayload } from '../exchanges/accounts.ts';
 import type { DisplayCurrency, FxRates } from '../format/currency.ts';
 import type { TradeImportJob } from '../import/trades/plan.ts';
 import type { PriceMap, PriceSourceState, TickerCoin } from '../prices/types.ts';
@@ -78,7 +79,8 @@ export type UserEvent =
   | { userId: string; type: 'portfolio:changed'; payload: PortfolioChangedPayload }
   | { userId: string; type: 'alert:triggered'; payload: AlertTriggeredPayload }
   | { userId: string; type: 'billing:updated'; payload: BillingUpdatedPayload }
-  | { userId: string; type: 'import:progress'; payload: ImportProgressPayload };
+  | { userId: string; type: 'import:progress'; payload: ImportProgressPayload }
+  | { userId: string; type: 'exchange:sync'; payload: ExchangeSyncPayload };
 
 /** The events of `UserEvent`: private to one user's sockets (room `user:{id}`), never replayed to another. */
 export const USER_EVENT_TYPES = [
@@ -86,6 +88,7 @@ export const USER_EVENT_TYPES = [
   'alert:triggered',
   'billing:updated',
   'import:progress',
+  'exchange:sync',
 ] as const satisfies readonly UserEvent['type'][];
 
 /** Socket.IO events the server emits (typed on both ends). */
@@ -103,6 +106,8 @@ export interface ServerToClientEvents {
   'alert:triggered': (payload: AlertTriggeredPayload) => void;
   'billing:updated': (payload: BillingUpdatedPayload) => void;
   'import:progress': (payload: ImportProgressPayload) => void;
+  /** An exchange account's sync moved on (Wallets screen). */
+  'exchange:sync': (payload: ExchangeSyncPayload) => void;
 }
 
 /**

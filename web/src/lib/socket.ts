@@ -22,7 +22,8 @@ import { api, currentToken, sitePassword } from './api-client.ts';
 import { reportRequest, reportSocket } from './connection.ts';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type UserEventName = 'portfolio:changed' | 'alert:triggered' | 'billing:updated' | 'import:progress';
+type UserEventName =
+  'portfolio:changed' | 'alert:triggered' | 'billing:updated' | 'import:progress' | 'exchange:sync';
 
 export interface LivePricesOptions {
   /** Server origin; default this page's origin. */
@@ -131,6 +132,7 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
     'alert:triggered',
     'billing:updated',
     'import:progress',
+    'exchange:sync',
   ] as const) {
     live.on(name, (payload: unknown) => userListeners.get(name)?.forEach((listener) => listener(payload)));
   }

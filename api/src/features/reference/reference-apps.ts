@@ -5,9 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ExchangeError,
   createBullmqQueue,
   createCoinGeckoPriceSource,
   createMemoryUpstreamBudget,
+  withDemoExchange,
+  type ExchangeConnector,
 } from '@coinpace/adapters';
 import {
   createFakeCoinGecko,
@@ -46,6 +49,20 @@ export interface ReferenceApps {
   close(): Promise<void>;
 }
 
+/** An exchange that does not answer (the connect's 503), beside the demo exchange. */
+const DOWN_EXCHANGE: ExchangeConnector = {
+  list: () => [
+    { id: 'down', name: 'Down', firstClass: false, needsPassword: false, reportsPermissions: true },
+  ],
+  connect: () => ({
+    exchange: 'down',
+    checkKey: () => Promise.reject(new ExchangeError('unavailable', 'no answer')),
+    fetchBalances: () => Promise.reject(new ExchangeError('unavailable', 'no answer')),
+    fetchMovements: () => Promise.reject(new ExchangeError('unavailable', 'no answer')),
+    close: () => Promise.resolve(),
+  }),
+};
+
 /** The test signs up far more users from one address than a real visitor may. */
 const MANY_SIGN_UPS = { 'sign-up': 100_000 };
 
@@ -75,6 +92,7 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
         userBudget: createMemoryUpstreamBudget({ calls: 100_000, perMs: 60_000 }),
       }),
       imports,
+      exchanges: withDemoExchange(DOWN_EXCHANGE),
     }),
   ]);
   return {

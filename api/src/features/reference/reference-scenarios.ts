@@ -9,6 +9,7 @@ import type { TestApi } from '../../testing/harness.ts';
 import { type Scenario, email, whileHashingIsFull, signedIn } from './reference-kit.ts';
 import { SYSTEM_AUTH_SCENARIOS } from './scenarios-system-auth.ts';
 import { PORTFOLIO_SCENARIOS } from './scenarios-portfolio.ts';
+import { EXCHANGE_SCENARIOS } from './scenarios-exchanges.ts';
 import { IMPORT_SCENARIOS } from './scenarios-imports.ts';
 import { ALERTS_BILLING_SCENARIOS } from './scenarios-alerts-billing.ts';
 import { PUBLIC_SCENARIOS } from './scenarios-public.ts';
@@ -20,6 +21,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   ...SYSTEM_AUTH_SCENARIOS,
   ...PORTFOLIO_SCENARIOS,
   ...IMPORT_SCENARIOS,
+  ...EXCHANGE_SCENARIOS,
   ...ALERTS_BILLING_SCENARIOS,
   ...PUBLIC_SCENARIOS,
 };

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { openAddCoin } from './add-coin/add-coin-store.ts';
 import { downloadExport, useExport } from './export/export-csv.ts';
 import { openImport } from './import/import-store.ts';
+import { LocationFilter } from './LocationFilter.tsx';
 import { refreshPortfolio } from './portfolio-actions.ts';
 import { usePriceRefresh } from './price-refresh.ts';
 import { toggleEditMode, useTable } from './table-store.ts';
@@ -57,6 +58,7 @@ export function PortfolioToolbar() {
       <button type="button" className="btn btn-sm" aria-pressed={editMode} onClick={toggleEditMode}>
         {editMode ? 'Done' : 'Edit'}
       </button>
+      <LocationFilter />
     </div>
   );
 }

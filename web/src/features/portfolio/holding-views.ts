@@ -1,4 +1,5 @@
 /** Hooks that turn holdings and position prices into what the table, summary and charts show. */
+import { idsAt, useLocationFilter } from './location-filter.ts';
 import {
   sortHoldings,
   toHoldingView,
@@ -121,19 +122,22 @@ export function useSortedIds(): string[] {
   const sort = useTable((s) => s.sort);
   const byPrice = sort !== null && PRICE_KEYS.has(sort.key);
   const positions = useThrottledPositions(byPrice, RESORT_INTERVAL_MS);
+  const places = useLocationFilter((s) => s.places);
+  const location = useLocationFilter((s) => s.location);
   const previous = useRef<string[]>([]);
   return useMemo(() => {
     // `positions` only says when to re-sort; the views are built from the current prices, the same
     // ones the summary uses, so the shared view cache is not thrown away.
     void positions;
-    const ids = sort
+    const sorted = sort
       ? sortHoldings(holdingViews(holdings, usePositionPrices.getState().byId), sort.key, sort.direction).map(
           (v) => v.id,
         )
       : holdings.map((h) => h.id);
+    const shown = idsAt(sorted, places, location);
     const old = previous.current;
-    if (old.length === ids.length && old.every((id, i) => id === ids[i])) return old;
-    previous.current = ids;
-    return ids;
-  }, [holdings, sort, positions]);
+    if (old.length === shown.length && old.every((id, i) => id === shown[i])) return old;
+    previous.current = shown;
+    return shown;
+  }, [holdings, sort, positions, places, location]);
 }

@@ -8,6 +8,7 @@ import { resetPerformance } from './charts/performance-store.ts';
 import { resetDetail } from './detail/detail-store.ts';
 import { resetImport } from './import/import-store.ts';
 import { resetInvestment } from './investment-summary.ts';
+import { resetLocationFilter } from './location-filter.ts';
 import { resetPortfolio } from './portfolio-store.ts';
 import { usePositionPrices } from './position-prices.ts';
 import { resetPriceRefresh } from './price-refresh.ts';
@@ -16,6 +17,7 @@ import { resetTable } from './table-store.ts';
 export function resetPortfolioFeature(): void {
   resetPortfolio();
   resetTable();
+  resetLocationFilter();
   resetPriceRefresh();
   resetImport();
   resetInvestment();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
+import { ExchangeAccounts } from './ExchangeAccounts.tsx';
 import { WalletMark } from './WalletMark.tsx';
 import { WALLET_OPTIONS, comingSoonText, findWalletOption, type WalletOption } from './wallet-options.ts';
 import { disconnectWallet, shortenAddress, useWallets } from './wallets-store.ts';
@@ -84,6 +85,8 @@ export function WalletsPage() {
           </div>
         </section>
       )}
+
+      <ExchangeAccounts />
 
       <Dialog
         open={chosen !== null}

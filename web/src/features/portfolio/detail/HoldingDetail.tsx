@@ -15,6 +15,7 @@ import { usePositionPrice } from '../position-prices.ts';
 import { closeDetail, loadTransactions, removeTransaction, setMethod, useDetail } from './detail-store.ts';
 import { ImportBatchList } from '../import/ImportBatchList.tsx';
 import { KIND_LABELS } from './transaction-form.ts';
+import { HoldingLocations } from './HoldingLocations.tsx';
 import { PriceChart } from './PriceChart.tsx';
 import { TransactionForm, type Editing } from './TransactionForm.tsx';
 import './detail.css';
@@ -158,6 +159,8 @@ function DetailBody({
       </dl>
 
       <PriceChart symbol={row.symbol} transactions={transactions} />
+
+      <HoldingLocations holdingId={holdingId} version={data} />
 
       <section aria-label="Transactions" className="hd-transactions">
         <div className="hd-section-head">

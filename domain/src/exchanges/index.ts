@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './movements.ts';
+export * from './locations.ts';

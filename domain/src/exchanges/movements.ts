@@ -1,0 +1,149 @@
+/**
+ * An exchange's movements as holding transactions. Each movement gives at most one transaction, of its
+ * base asset (a trade) or its asset (a deposit, a withdrawal), with the reference
+ * `exchange:<accountId>:<externalId>` that makes it stored once whatever the retries.
+ *
+ * Prices are USD: a trade quoted in a USD-like currency (USD, USDT, USDC, …) is priced at its price; a
+ * trade in another quote (EUR, BTC) cannot be priced yet and is recorded at 0 with a note saying its
+ * price in that quote. Fees count where they are in USD terms: in the USD-like quote as they are, in the
+ * base asset at the trade's price (the coins taken); fees in a third asset are named in the note.
+ */
+import { fromDecimal, mul, toDecimal } from '../transactions/fixed-point.ts';
+import type { TransactionKind } from '../transactions/cost-basis.ts';
+
+/** The movements of the exchange port, as far as this needs them (structurally the same types). */
+export interface MovementFee {
+  asset: string;
+  amount: string;
+}
+export type SyncedMovement =
+  | {
+      kind: 'trade';
+      externalId: string;
+      at: string;
+      fee: MovementFee | null;
+      side: 'buy' | 'sell';
+      base: string;
+      quote: string;
+      amount: string;
+      price: string;
+    }
+  | {
+      kind: 'deposit' | 'withdrawal';
+      externalId: string;
+      at: string;
+      fee: MovementFee | null;
+      asset: string;
+      amount: string;
+    };
+
+/** Quote currencies counted as USD. */
+export const USD_LIKE = new Set(['USD', 'USDT', 'USDC', 'BUSD', 'DAI', 'FDUSD', 'TUSD', 'USDP', 'PYUSD']);
+
+/** Fiat currencies: cash on the exchange, not a coin holding. */
+export const FIAT_CODES = new Set([
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'AUD',
+  'CAD',
+  'CHF',
+  'TRY',
+  'BRL',
+  'KRW',
+  'INR',
+  'SGD',
+  'HKD',
+]);
+
+/** One holding transaction a movement becomes. */
+export interface SyncedTransaction {
+  /** The exchange's asset code, upper case: which holding it goes to. */
+  asset: string;
+  kind: TransactionKind;
+  at: string;
+  quantity: string;
+  pricePerCoin: string;
+  fee: string;
+  note: string | null;
+  externalRef: string;
+}
+
+/** The reference of a synced movement, unique per user. */
+export function exchangeRef(accountId: string, externalId: string): string {
+  return `exchange:${accountId}:${externalId}`;
+}
+
+const canonical = (value: bigint) => toDecimal(value < 0n ? 0n : value);
+
+/** The transaction `movement` becomes, or null for one that moves nothing (a zero amount). */
+export function movementTransaction(accountId: string, movement: SyncedMovement): SyncedTransaction | null {
+  const externalRef = exchangeRef(accountId, movement.externalId);
+  const amount = fromDecimal(movement.amount);
+  if (amount <= 0n) return null;
+  const fee = movement.fee && fromDecimal(movement.fee.amount) > 0n ? movement.fee : null;
+  const notes: string[] = [];
+
+  if (movement.kind === 'trade') {
+    const base = movement.base.toUpperCase();
+    const quote = movement.quote.toUpperCase();
+    if (FIAT_CODES.has(base)) return null;
+    const price = fromDecimal(movement.price);
+    const usd = USD_LIKE.has(quote);
+    let quantity = amount;
+    let feeUsd = 0n;
+    if (fee) {
+      const feeAsset = fee.asset.toUpperCase();
+      const feeAmount = fromDecimal(fee.amount);
+      if (feeAsset === base) {
+        // Coins taken as the fee: fewer arrive on a buy, more leave on a sale; their value is the fee.
+        quantity = movement.side === 'buy' ? amount - feeAmount : amount + feeAmount;
+        if (usd) feeUsd = mul(feeAmount, price);
+        else notes.push(`fee ${fee.amount} ${feeAsset}`);
+      } else if (feeAsset === quote && usd) {
+        feeUsd = feeAmount;
+      } else {
+        notes.push(`fee ${fee.amount} ${feeAsset} not counted`);
+      }
+    }
+    if (!usd) notes.unshift(`priced in ${quote}: ${movement.price} ${quote} each, not converted to USD`);
+    if (quantity <= 0n) return null;
+    return {
+      asset: base,
+      kind: movement.side === 'buy' ? 'buy' : 'sell',
+      at: movement.at,
+      quantity: canonical(quantity),
+      pricePerCoin: usd ? canonical(price) : '0',
+      fee: canonical(feeUsd),
+      note: notes.length > 0 ? notes.join('; ') : null,
+      externalRef,
+    };
+  }
+
+  const asset = movement.asset.toUpperCase();
+  // Cash paid in or out is no coin: nothing to hold.
+  if (FIAT_CODES.has(asset)) return null;
+  let quantity = amount;
+  if (fee) {
+    if (fee.asset.toUpperCase() === asset) {
+      // A withdrawal's network fee leaves with the coins; a deposit's fee was taken before they arrived.
+      quantity =
+        movement.kind === 'withdrawal' ? amount + fromDecimal(fee.amount) : amount - fromDecimal(fee.amount);
+      notes.push(`network fee ${fee.amount} ${asset}`);
+    } else {
+      notes.push(`fee ${fee.amount} ${fee.asset.toUpperCase()} not counted`);
+    }
+  }
+  if (quantity <= 0n) return null;
+  return {
+    asset,
+    kind: movement.kind === 'deposit' ? 'transfer_in' : 'transfer_out',
+    at: movement.at,
+    quantity: canonical(quantity),
+    pricePerCoin: '0',
+    fee: '0',
+    note: notes.length > 0 ? notes.join('; ') : null,
+    externalRef,
+  };
+}
