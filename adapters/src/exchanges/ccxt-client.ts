@@ -337,7 +337,7 @@ class CcxtClient implements ExchangeClient, StreamHost {
   }
 
   /** An ExchangeTrade from ccxt's unified trade. */
-  trade(ex: Exchange, trade: Trade): ExchangeMovement | null {
+  trade(ex: Exchange, trade: Trade, perMarket = false): ExchangeMovement | null {
     if (!trade.id || trade.timestamp === undefined || !trade.symbol) return null;
     if (trade.side !== 'buy' && trade.side !== 'sell') return null;
     const market = ex.markets?.[trade.symbol];
@@ -345,7 +345,8 @@ class CcxtClient implements ExchangeClient, StreamHost {
     if (!base || !quote || trade.amount === undefined || trade.price === undefined) return null;
     return {
       kind: 'trade',
-      externalId: `trade:${trade.id}`,
+      // Exchanges that page per market may number trades per market (Binance does): keep the market.
+      externalId: perMarket && market ? `trade:${market.id}:${trade.id}` : `trade:${trade.id}`,
       at: new Date(trade.timestamp).toISOString(),
       side: trade.side,
       base,

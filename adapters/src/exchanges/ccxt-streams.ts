@@ -34,7 +34,7 @@ export interface StreamHost {
   readonly exchange: string;
   readonly pageSize: number | undefined;
   raw(ex: Exchange, method: string, params?: Record<string, unknown>): Promise<unknown>;
-  trade(ex: Exchange, trade: Trade): ExchangeMovement | null;
+  trade(ex: Exchange, trade: Trade, perMarket?: boolean): ExchangeMovement | null;
   transfer(ex: Exchange, kind: ExchangeTransfer['kind'], t: Transaction): ExchangeTransfer | null;
 }
 
@@ -133,7 +133,7 @@ function binanceTrades(host: StreamHost, symbol: string): MovementStream {
     async read(ex, cursor) {
       const fromId = Number(cursor[key] ?? 0);
       const trades = await ex.fetchMyTrades(symbol, undefined, limit, { fromId });
-      const movements = trades.map((t) => host.trade(ex, t)).filter((m) => m !== null);
+      const movements = trades.map((t) => host.trade(ex, t, true)).filter((m) => m !== null);
       const last = trades.at(-1);
       if (last?.id) cursor[key] = Number(last.id) + 1;
       return { movements, more: trades.length >= limit };
@@ -260,7 +260,7 @@ function sinceTrades(host: StreamHost, symbol: string | undefined): MovementStre
       const b = boundary(cursor, key);
       const items = fresh(await ex.fetchMyTrades(symbol, b.from, host.pageSize), b);
       setBoundary(cursor, key, after(b, items));
-      const movements = items.map((t) => host.trade(ex, t)).filter((m) => m !== null);
+      const movements = items.map((t) => host.trade(ex, t, symbol !== undefined)).filter((m) => m !== null);
       return { movements, more: items.length > 0 };
     },
   };
