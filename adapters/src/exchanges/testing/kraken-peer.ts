@@ -164,6 +164,7 @@ export async function startKrakenPeer(options: KrakenPeerOptions = {}): Promise<
       case '/0/private/TradesHistory': {
         const trades = account.trades.map((t) => ({
           ...t,
+          number: t.id,
           id: `T${String(t.id).padStart(5, '0')}-KRKN-${t.id}`,
         }));
         const { count, rows } = page(trades, params);
