@@ -46,6 +46,7 @@ export interface CcxtCatalogueEntry {
 /** The minimal view of a ccxt exchange instance the catalogue reads. */
 export interface CatalogueSource {
   name: string;
+  rateLimit: number;
   has: Record<string, unknown>;
   requiredCredentials: Record<string, boolean>;
 }

@@ -9,10 +9,13 @@ import { catalogueEntry, type CatalogueSource, type CcxtCatalogueEntry } from '.
 const ccxt = (await import('ccxt')).default;
 const registry = ccxt as unknown as Record<string, new () => CatalogueSource>;
 const entries: CcxtCatalogueEntry[] = [];
+const rateLimits: Record<string, number> = {};
 for (const id of ccxt.exchanges) {
   const Exchange = registry[id];
   if (!Exchange) continue;
-  const entry = catalogueEntry(id, new Exchange());
+  const exchange = new Exchange();
+  rateLimits[id] = exchange.rateLimit;
+  const entry = catalogueEntry(id, exchange);
   if (entry) entries.push(entry);
 }
 const lines = entries.map((entry) => `  ${JSON.stringify(entry)},`);
@@ -22,6 +25,9 @@ import type { CcxtCatalogueEntry } from './ccxt-catalogue.ts';
 export const CCXT_OTHER_EXCHANGES: readonly CcxtCatalogueEntry[] = [
 ${lines.join('\n')}
 ];
+
+/** ccxt's pace per exchange: milliseconds one unit of an endpoint's cost takes. */
+export const CCXT_RATE_LIMIT_MS: Readonly<Record<string, number>> = ${JSON.stringify(rateLimits)};
 `;
 writeFileSync(fileURLToPath(new URL('./ccxt-exchanges.ts', import.meta.url)), text);
 console.log(`${entries.length} exchanges written`);
