@@ -12,6 +12,8 @@ import { startPeerServer, type PeerReply, type PeerRequest, type PeerServer } fr
 export interface BinancePeer extends PeerServer {
   /** Adds (or replaces) an account, found by its key. */
   addAccount(account: PeerAccount): void;
+  /** Forgets a key, as deleting it on the exchange does. */
+  removeAccount(apiKey: string): void;
   /** The next `times` signed requests get 429 -1003 with `Retry-After: retryAfterSeconds`. */
   rateLimit(times: number, retryAfterSeconds: number): void;
 }
@@ -253,6 +255,7 @@ export async function startBinancePeer(options: BinancePeerOptions = {}): Promis
       return server.log;
     },
     addAccount,
+    removeAccount: (apiKey) => void accounts.delete(apiKey),
     rateLimit(times, retryAfterSeconds) {
       server.fail({
         times,

@@ -13,6 +13,8 @@ import { startPeerServer, type PeerReply, type PeerRequest, type PeerServer } fr
 
 export interface KrakenPeer extends PeerServer {
   addAccount(account: PeerAccount): void;
+  /** Forgets a key, as deleting it on the exchange does. */
+  removeAccount(apiKey: string): void;
   /** The next `times` private requests answer 'EAPI:Rate limit exceeded'. */
   rateLimit(times: number): void;
 }
@@ -241,6 +243,7 @@ export async function startKrakenPeer(options: KrakenPeerOptions = {}): Promise<
   return {
     ...server,
     addAccount,
+    removeAccount: (apiKey) => void accounts.delete(apiKey),
     rateLimit(times) {
       limited += times;
     },
