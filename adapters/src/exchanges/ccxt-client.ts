@@ -47,6 +47,11 @@ export interface CcxtConnectorOptions {
   timeoutMs?: number;
   /** Most entries asked for per request (default: what each exchange allows); tests page with less. */
   pageSize?: number;
+  /**
+   * Where a first sync starts reading deposits and withdrawals that are only listed by time window
+   * (Binance), epoch ms. Default: the exchange's opening.
+   */
+  historyFrom?: number;
 }
 
 export function createCcxtConnector(options: CcxtConnectorOptions = {}): ExchangeConnector {
@@ -101,6 +106,10 @@ class CcxtClient implements ExchangeClient, StreamHost {
 
   get pageSize(): number | undefined {
     return this.options.pageSize;
+  }
+
+  get historyFrom(): number | undefined {
+    return this.options.historyFrom;
   }
 
   private ex(): Promise<Exchange> {

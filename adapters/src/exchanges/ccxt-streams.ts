@@ -33,6 +33,7 @@ export interface MovementStream {
 export interface StreamHost {
   readonly exchange: string;
   readonly pageSize: number | undefined;
+  readonly historyFrom: number | undefined;
   raw(ex: Exchange, method: string, params?: Record<string, unknown>): Promise<unknown>;
   trade(ex: Exchange, trade: Trade, perMarket?: boolean): ExchangeMovement | null;
   transfer(ex: Exchange, kind: ExchangeTransfer['kind'], t: Transaction): ExchangeTransfer | null;
@@ -218,7 +219,7 @@ function binanceTransfers(host: StreamHost, kind: ExchangeTransfer['kind']): Mov
     key,
     async read(ex, cursor) {
       const b = boundary(cursor, key);
-      const from = b.from ?? BINANCE_OPENED;
+      const from = b.from ?? Math.max(host.historyFrom ?? BINANCE_OPENED, BINANCE_OPENED);
       const now = Date.now();
       let end = Math.min(from + BINANCE_WINDOW_MS - 1, now);
       let items = await fetch(ex, from, end);

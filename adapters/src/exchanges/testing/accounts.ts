@@ -63,7 +63,8 @@ export interface SeedOptions {
 /** An account with `trades` trades spread over `symbols`, and its deposits and withdrawals. */
 export function seedAccount(options: SeedOptions = {}): PeerAccount {
   const symbols = options.symbols ?? ['BTC/USDT', 'ETH/USDT', 'ETH/BTC'];
-  const start = options.start ?? Date.UTC(2024, 0, 1);
+  // A month back by default, on a whole minute: recent enough that a sync reads few empty windows.
+  const start = options.start ?? Math.floor((Date.now() - 30 * 86_400_000) / 60_000) * 60_000;
   const step = options.stepMs ?? 60_000;
   const trades: SeedTrade[] = [];
   for (let i = 0; i < (options.trades ?? 30); i += 1) {
@@ -87,7 +88,7 @@ export function seedAccount(options: SeedOptions = {}): PeerAccount {
       asset: i % 2 === 0 ? 'USDT' : 'BTC',
       amount: i % 2 === 0 ? `${500 + i}` : `0.0${i + 1}`,
       fee: kind === 'withdrawal' ? '0.0005' : '0',
-      time: start - offset + i * 7 * 86_400_000,
+      time: start - offset + i * 5 * 86_400_000,
       status: 'ok' as const,
     }));
   return {
@@ -96,8 +97,8 @@ export function seedAccount(options: SeedOptions = {}): PeerAccount {
     balances: options.balances ?? { BTC: '0.5', ETH: '2.25', USDT: '1000' },
     funding: options.funding ?? { USDT: '50' },
     trades,
-    deposits: transfers('deposit', options.deposits ?? 3, 200 * 86_400_000),
-    withdrawals: transfers('withdrawal', options.withdrawals ?? 2, 100 * 86_400_000),
+    deposits: transfers('deposit', options.deposits ?? 3, 100 * 86_400_000),
+    withdrawals: transfers('withdrawal', options.withdrawals ?? 2, 50 * 86_400_000),
     permissions: options.permissions ?? { trade: false, withdraw: false },
   };
 }
