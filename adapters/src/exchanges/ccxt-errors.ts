@@ -25,8 +25,40 @@ const REVOKED = (name: string) =>
 const IP = (name: string) =>
   `${name} refused this API key from Coinpace's servers: its IP restriction does not allow them, or it lacks the read permission. Allow reading (and our IP addresses, if you restrict them).`;
 
+const PASSPHRASE = (name: string) =>
+  `${name} knows this API key but the passphrase does not match it. Enter the passphrase chosen when the key was created.`;
+const IP_ONLY = (name: string) =>
+  `${name} refused this API key from Coinpace's servers: its IP restriction does not allow them. Allow our IP addresses, or remove the restriction.`;
+
+/** A rule for the exchange's error code `code` in ccxt's message, quoted or not, under `field`. */
+const code = (field: string, value: number): RegExp => new RegExp(`"${field}":\\s*"?${value}"?[,}]`);
+
 /** Rules by ccxt exchange id, tried in order against ccxt's message (which holds the exchange's reply). */
 const RULES: Record<string, CodeRule[]> = {
+  okx: [
+    { pattern: code('code', 50111), kind: 'bad-key', message: BAD_KEY },
+    { pattern: code('code', 50113), kind: 'bad-secret', message: BAD_SECRET },
+    { pattern: code('code', 50105), kind: 'bad-secret', message: PASSPHRASE },
+    { pattern: code('code', 50102), kind: 'clock-skew', message: CLOCK },
+    { pattern: code('code', 50110), kind: 'ip-restricted', message: IP_ONLY },
+    { pattern: code('code', 50011), kind: 'rate-limited', message: RATE },
+  ],
+  kucoin: [
+    { pattern: code('code', 400003), kind: 'bad-key', message: BAD_KEY },
+    { pattern: code('code', 400005), kind: 'bad-secret', message: BAD_SECRET },
+    { pattern: code('code', 400004), kind: 'bad-secret', message: PASSPHRASE },
+    { pattern: code('code', 400002), kind: 'clock-skew', message: CLOCK },
+    { pattern: code('code', 400006), kind: 'ip-restricted', message: IP_ONLY },
+    { pattern: code('code', 429000), kind: 'rate-limited', message: RATE },
+  ],
+  bybit: [
+    { pattern: code('retCode', 10003), kind: 'bad-key', message: BAD_KEY },
+    { pattern: code('retCode', 10004), kind: 'bad-secret', message: BAD_SECRET },
+    { pattern: code('retCode', 10002), kind: 'clock-skew', message: CLOCK },
+    { pattern: code('retCode', 10010), kind: 'ip-restricted', message: IP_ONLY },
+    { pattern: code('retCode', 10006), kind: 'rate-limited', message: RATE },
+    { pattern: code('retCode', 10018), kind: 'rate-limited', message: RATE },
+  ],
   binance: [
     { pattern: /"code":\s*-2014\b/, kind: 'bad-key', message: BAD_KEY },
     // -2015 is "Invalid API-key, IP, or permissions for action": Binance does not say which.

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCcxtConnector, loadCcxt } from './ccxt-client.ts';
 import { FIRST_CLASS_EXCHANGES } from './ccxt-catalogue.ts';
+import { toExchangeError, type CcxtErrorClasses } from './ccxt-errors.ts';
 import { ExchangeError, type ExchangeClient, type ExchangeMovement, type SyncCursor } from './port.ts';
 import { seedAccount, type PeerAccount, type SeedOptions } from './testing/accounts.ts';
 import { startBinancePeer } from './testing/binance-peer.ts';
@@ -312,5 +313,44 @@ describe('the ccxt connector', () => {
     expect(err.kind).toBe('bad-key');
     expect(err.message).toMatch(/passphrase/);
     await client.close();
+  });
+});
+
+describe('what ccxt throws, as an ExchangeError', () => {
+  type Classes = Record<string, new (message: string) => Error>;
+  const cases: [string, string, string, string][] = [
+    ['okx', 'AuthenticationError', 'okx {"msg":"Invalid OK-ACCESS-KEY","code":"50111"}', 'bad-key'],
+    ['okx', 'AuthenticationError', 'okx {"msg":"Invalid Sign","code":"50113"}', 'bad-secret'],
+    ['okx', 'AuthenticationError', 'okx {"msg":"Invalid OK-ACCESS-PASSPHRASE","code":"50105"}', 'bad-secret'],
+    ['okx', 'RateLimitExceeded', 'okx {"msg":"Too Many Requests","code":"50011"}', 'rate-limited'],
+    ['kucoin', 'AuthenticationError', 'kucoin {"code":"400003","msg":"KC-API-KEY not exists"}', 'bad-key'],
+    ['kucoin', 'AuthenticationError', 'kucoin {"code":"400005","msg":"Invalid KC-API-SIGN"}', 'bad-secret'],
+    ['kucoin', 'PermissionDenied', 'kucoin {"code":"400006","msg":"IP not in whitelist"}', 'ip-restricted'],
+    ['bybit', 'AuthenticationError', 'bybit {"retCode":10003,"retMsg":"API key is invalid."}', 'bad-key'],
+    ['bybit', 'AuthenticationError', 'bybit {"retCode":10004,"retMsg":"Error sign"}', 'bad-secret'],
+    [
+      'bybit',
+      'InvalidNonce',
+      'bybit {"retCode":10002,"retMsg":"invalid request, please check your timestamp"}',
+      'clock-skew',
+    ],
+    ['coinbase', 'AuthenticationError', 'coinbase 401 Unauthorized', 'bad-key'],
+    ['coinbase', 'PermissionDenied', 'coinbase {"error":"PERMISSION_DENIED"}', 'ip-restricted'],
+    ['coinbase', 'DDoSProtection', 'coinbase 429 Too Many Requests', 'rate-limited'],
+    ['coinbase', 'RequestTimeout', 'coinbase GET https://api.coinbase.com request timed out', 'unavailable'],
+    ['gate', 'ExchangeNotAvailable', 'gate 503 Service Unavailable', 'unavailable'],
+    ['gate', 'NotSupported', 'gate fetchDeposits() is not supported yet', 'unsupported'],
+  ];
+  it.each(cases)('%s %s → %s', async (exchange, cls, message, kind) => {
+    const ccxt = (await loadCcxt()) as unknown as Classes & CcxtErrorClasses;
+    const Error = ccxt[cls];
+    if (!Error) throw new globalThis.Error(`ccxt lacks ${cls}`);
+    const mapped = toExchangeError(new Error(message), ccxt, {
+      exchange,
+      name: exchange,
+      authenticatedBefore: false,
+    });
+    expect(mapped.kind).toBe(kind);
+    expect(mapped.message).not.toContain('{');
   });
 });
