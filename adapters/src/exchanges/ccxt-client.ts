@@ -83,8 +83,15 @@ const EXCHANGE_OPTIONS: Record<string, Record<string, unknown>> = {
   bybit: { fetchMarkets: { types: ['spot'] } },
   okx: { fetchMarkets: { types: ['spot'] } },
   kucoin: { fetchMarkets: { types: ['spot'] } },
-  coinbase: { fetchMarkets: { types: ['spot'] } },
+  // Advanced Trade's accounts, not the older v2 wallet API.
+  coinbase: { fetchMarkets: { types: ['spot'] }, fetchBalance: 'v3PrivateGetBrokerageAccounts' },
 };
+
+/**
+ * Exchanges whose currency list (a signed request on some) adds nothing sync needs: their markets name
+ * every currency a balance or trade can be in.
+ */
+const SKIP_CURRENCIES = new Set(['coinbase', 'kucoin', 'okx', 'bybit']);
 
 type RawCall = (params?: Record<string, unknown>) => Promise<unknown>;
 
@@ -132,6 +139,7 @@ class CcxtClient implements ExchangeClient, StreamHost {
       options: EXCHANGE_OPTIONS[this.exchange] ?? {},
     });
     ex.enableLastResponseHeaders = true;
+    if (SKIP_CURRENCIES.has(this.exchange)) ex.has['fetchCurrencies'] = false;
     const origin = this.options.urls?.[this.exchange];
     if (origin) {
       const urls = ex.urls as { api: unknown };

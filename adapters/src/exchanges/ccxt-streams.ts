@@ -77,8 +77,14 @@ export async function createStreams(host: StreamHost, ex: Exchange): Promise<Mov
         streams.push(sinceTrades(host, undefined));
       }
     }
-    if (ex.has['fetchDeposits']) streams.push(sinceTransfers(host, 'deposit'));
-    if (ex.has['fetchWithdrawals']) streams.push(sinceTransfers(host, 'withdrawal'));
+    for (const kind of ['deposit', 'withdrawal'] as const) {
+      if (!ex.has[kind === 'deposit' ? 'fetchDeposits' : 'fetchWithdrawals']) continue;
+      if (await needsCode(ex, kind)) {
+        for (const code of await heldAssets(ex, [])) streams.push(sinceTransfers(host, kind, code));
+      } else {
+        streams.push(sinceTransfers(host, kind, undefined));
+      }
+    }
   }
   return streams.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
@@ -87,6 +93,18 @@ export async function createStreams(host: StreamHost, ex: Exchange): Promise<Mov
 async function needsSymbol(ex: Exchange): Promise<boolean> {
   try {
     await ex.fetchMyTrades(undefined, Date.now(), 1);
+    return false;
+  } catch (err) {
+    if (err instanceof Error && err.constructor.name === 'ArgumentsRequired') return true;
+    throw err;
+  }
+}
+
+/** Whether the exchange lists transfers only per currency (Coinbase: per account). */
+async function needsCode(ex: Exchange, kind: ExchangeTransfer['kind']): Promise<boolean> {
+  try {
+    if (kind === 'deposit') await ex.fetchDeposits(undefined, Date.now(), 1);
+    else await ex.fetchWithdrawals(undefined, Date.now(), 1);
     return false;
   } catch (err) {
     if (err instanceof Error && err.constructor.name === 'ArgumentsRequired') return true;
@@ -267,16 +285,16 @@ function sinceTrades(host: StreamHost, symbol: string | undefined): MovementStre
   };
 }
 
-function sinceTransfers(host: StreamHost, kind: ExchangeTransfer['kind']): MovementStream {
-  const key = kind;
+function sinceTransfers(host: StreamHost, kind: ExchangeTransfer['kind'], code: string | undefined): MovementStream {
+  const key = code === undefined ? kind : `${kind}:${code}`;
   return {
     key,
     async read(ex, cursor) {
       const b = boundary(cursor, key);
       const items =
         kind === 'deposit'
-          ? await ex.fetchDeposits(undefined, b.from, host.pageSize)
-          : await ex.fetchWithdrawals(undefined, b.from, host.pageSize);
+          ? await ex.fetchDeposits(code, b.from, host.pageSize)
+          : await ex.fetchWithdrawals(code, b.from, host.pageSize);
       const { read, pending } = settled(fresh(items, b));
       setBoundary(cursor, key, after(b, read));
       return { movements: transfers(host, ex, kind, read), more: read.length > 0 && !pending };
