@@ -285,7 +285,11 @@ function sinceTrades(host: StreamHost, symbol: string | undefined): MovementStre
   };
 }
 
-function sinceTransfers(host: StreamHost, kind: ExchangeTransfer['kind'], code: string | undefined): MovementStream {
+function sinceTransfers(
+  host: StreamHost,
+  kind: ExchangeTransfer['kind'],
+  code: string | undefined,
+): MovementStream {
   const key = code === undefined ? kind : `${kind}:${code}`;
   return {
     key,

@@ -40,13 +40,15 @@ const pathWithQuery = (req: PeerRequest) => (req.query ? `${req.path}?${req.quer
 const split = (symbol: string) => symbol.split('/') as [string, string];
 /** Coinbase's account id of a currency, as the recorded replies name it. */
 const coinbaseAccountId = (currency: string) => `acc-${currency.toLowerCase()}`;
-const sinceFilter = <T extends { time: number }>(rows: T[], from: number) => rows.filter((r) => r.time >= from);
+const sinceFilter = <T extends { time: number }>(rows: T[], from: number) =>
+  rows.filter((r) => r.time >= from);
 
 const OKX: Routes = {
   key: (req) => header(req, 'ok-access-key') || undefined,
   signed: (req, secret) =>
-    hmac(secret, header(req, 'ok-access-timestamp') + req.method + pathWithQuery(req) + req.body).digest('base64') ===
-    header(req, 'ok-access-sign'),
+    hmac(secret, header(req, 'ok-access-timestamp') + req.method + pathWithQuery(req) + req.body).digest(
+      'base64',
+    ) === header(req, 'ok-access-sign'),
   unknownKey: { status: 401, body: { msg: 'Invalid OK-ACCESS-KEY', code: '50111' } },
   badSignature: { status: 401, body: { msg: 'Invalid Sign', code: '50113' } },
   rateLimited: { status: 429, body: { msg: 'Too Many Requests', code: '50011' } },
@@ -106,7 +108,11 @@ const OKX: Routes = {
           uid: '44705892343619584',
           acctLv: '1',
           posMode: 'net_mode',
-          perm: ['read_only', account.permissions.trade ? 'trade' : '', account.permissions.withdraw ? 'withdraw' : '']
+          perm: [
+            'read_only',
+            account.permissions.trade ? 'trade' : '',
+            account.permissions.withdraw ? 'withdraw' : '',
+          ]
             .filter(Boolean)
             .join(','),
         },
@@ -167,8 +173,9 @@ function okxTransfers(list: SeedTransfer[], params: URLSearchParams, idField: st
 const KUCOIN: Routes = {
   key: (req) => header(req, 'kc-api-key') || undefined,
   signed: (req, secret) =>
-    hmac(secret, header(req, 'kc-api-timestamp') + req.method + pathWithQuery(req) + req.body).digest('base64') ===
-    header(req, 'kc-api-sign'),
+    hmac(secret, header(req, 'kc-api-timestamp') + req.method + pathWithQuery(req) + req.body).digest(
+      'base64',
+    ) === header(req, 'kc-api-sign'),
   unknownKey: { status: 401, body: { code: '400003', msg: 'KC-API-KEY not exists' } },
   badSignature: { status: 401, body: { code: '400005', msg: 'Invalid KC-API-SIGN' } },
   rateLimited: { status: 429, body: { code: '429000', msg: 'Too Many Requests' } },
@@ -200,6 +207,8 @@ const KUCOIN: Routes = {
     }),
   },
   private: {
+    '/api/v1/hf/accounts/opened': () => ({ code: '200000', data: false }),
+    '/api/ua/v1/account/mode': () => ({ code: '200000', data: { selfAccountMode: 'CLASSIC' } }),
     '/api/v1/accounts': (account) => ({
       code: '200000',
       data: Object.entries(account.balances).map(([currency, balance], i) => ({
@@ -217,7 +226,11 @@ const KUCOIN: Routes = {
         remark: 'coinpace',
         apiKey: account.apiKey,
         apiVersion: 3,
-        permission: ['General', account.permissions.trade ? 'Spot' : '', account.permissions.withdraw ? 'Withdrawal' : '']
+        permission: [
+          'General',
+          account.permissions.trade ? 'Spot' : '',
+          account.permissions.withdraw ? 'Withdrawal' : '',
+        ]
           .filter(Boolean)
           .join(','),
         ipWhitelist: '',
@@ -226,27 +239,28 @@ const KUCOIN: Routes = {
         isMaster: true,
       },
     }),
-    '/api/v1/fills': (account, params) => kucoinPage(
-      sinceFilter(account.trades, Number(params.get('startAt') ?? 0)).map((t) => ({
-        symbol: t.symbol.replace('/', '-'),
-        tradeId: String(t.id),
-        orderId: `ord${t.id}`,
-        counterOrderId: `ctr${t.id}`,
-        side: t.side,
-        liquidity: 'taker',
-        forceTaker: false,
-        price: t.price,
-        size: t.amount,
-        funds: (Number(t.price) * Number(t.amount)).toFixed(8),
-        fee: t.fee,
-        feeRate: '0.001',
-        feeCurrency: t.feeAsset,
-        stop: '',
-        type: 'limit',
-        createdAt: t.time,
-        tradeType: 'TRADE',
-      })),
-    ),
+    '/api/v1/fills': (account, params) =>
+      kucoinPage(
+        sinceFilter(account.trades, Number(params.get('startAt') ?? 0)).map((t) => ({
+          symbol: t.symbol.replace('/', '-'),
+          tradeId: String(t.id),
+          orderId: `ord${t.id}`,
+          counterOrderId: `ctr${t.id}`,
+          side: t.side,
+          liquidity: 'taker',
+          forceTaker: false,
+          price: t.price,
+          size: t.amount,
+          funds: (Number(t.price) * Number(t.amount)).toFixed(8),
+          fee: t.fee,
+          feeRate: '0.001',
+          feeCurrency: t.feeAsset,
+          stop: '',
+          type: 'limit',
+          createdAt: t.time,
+          tradeType: 'TRADE',
+        })),
+      ),
     '/api/v1/deposits': (account, params) => kucoinPage(kucoinTransfers(account.deposits, params)),
     '/api/v1/withdrawals': (account, params) => kucoinPage(kucoinTransfers(account.withdrawals, params)),
   },
@@ -273,7 +287,13 @@ function kucoinPage(items: ({ createdAt: number } & object)[]) {
   const sorted = [...items].sort((a, b) => b.createdAt - a.createdAt);
   return {
     code: '200000',
-    data: { currentPage: 1, pageSize: 500, totalNum: sorted.length, totalPage: 1, items: sorted.slice(0, 500) },
+    data: {
+      currentPage: 1,
+      pageSize: 500,
+      totalNum: sorted.length,
+      totalPage: 1,
+      items: sorted.slice(0, 500),
+    },
   };
 }
 
@@ -290,7 +310,11 @@ const BYBIT: Routes = {
   unknownKey: { status: 401, body: { retCode: 10003, retMsg: 'API key is invalid.', result: {}, time: 0 } },
   badSignature: {
     status: 401,
-    body: { retCode: 10004, retMsg: 'Error sign, please check your signature generation algorithm.', result: {} },
+    body: {
+      retCode: 10004,
+      retMsg: 'Error sign, please check your signature generation algorithm.',
+      result: {},
+    },
   },
   rateLimited: { status: 403, body: { retCode: 10006, retMsg: 'Too many visits!', result: {} } },
   public: {
@@ -358,7 +382,12 @@ const BYBIT: Routes = {
         parentUid: '0',
       }),
     '/v5/account/info': () =>
-      bybit({ unifiedMarginStatus: 5, marginMode: 'REGULAR_MARGIN', isMasterTrader: false, spotHedgingStatus: 'OFF' }),
+      bybit({
+        unifiedMarginStatus: 5,
+        marginMode: 'REGULAR_MARGIN',
+        isMasterTrader: false,
+        spotHedgingStatus: 'OFF',
+      }),
     '/v5/account/wallet-balance': (account) =>
       bybit({
         list: [
@@ -460,7 +489,7 @@ const COINBASE: Routes = {
     ).digest('hex') === header(req, 'cb-access-sign'),
   unknownKey: { status: 401, body: { error: 'unauthorized', message: 'Unauthorized' } },
   badSignature: { status: 401, body: { error: 'unauthorized', message: 'Unauthorized' } },
-  rateLimited: { status: 429, body: { error: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests' } },
+  rateLimited: { status: 429, body: { error: 'rate_limit_exceeded', message: 'Rate limit exceeded' } },
   public: {
     '/api/v3/brokerage/market/products': (symbols, params) => ({
       // ccxt asks for spot and futures products apart; the recorded account has spot markets only.
@@ -500,7 +529,13 @@ const COINBASE: Routes = {
     '/api/v3/brokerage/transaction_summary': () => ({
       total_volume: 0,
       total_fees: 0,
-      fee_tier: { pricing_tier: 'Advanced 1', usd_from: '0', usd_to: '10000', taker_fee_rate: '0.006', maker_fee_rate: '0.004' },
+      fee_tier: {
+        pricing_tier: 'Advanced 1',
+        usd_from: '0',
+        usd_to: '10000',
+        taker_fee_rate: '0.006',
+        maker_fee_rate: '0.004',
+      },
     }),
     '/api/v3/brokerage/key_permissions': (account) => ({
       can_view: true,
@@ -593,21 +628,32 @@ COINBASE.private['/v2/accounts'] = (account) => ({
   })),
 });
 COINBASE.patterns = [
-  [/^\/v2\/accounts\/acc-([a-z]+)\/deposits$/, (account, id) => coinbaseTransfers(account.deposits, id.toUpperCase(), 'deposit')],
+  [
+    /^\/v2\/accounts\/acc-([a-z]+)\/deposits$/,
+    (account, id) => coinbaseTransfers(account.deposits, id.toUpperCase(), 'deposit'),
+  ],
   [
     /^\/v2\/accounts\/acc-([a-z]+)\/withdrawals$/,
     (account, id) => coinbaseTransfers(account.withdrawals, id.toUpperCase(), 'withdrawal'),
   ],
 ];
 
-const ROUTES: Record<RecordedExchange, Routes> = { okx: OKX, kucoin: KUCOIN, bybit: BYBIT, coinbase: COINBASE };
+const ROUTES: Record<RecordedExchange, Routes> = {
+  okx: OKX,
+  kucoin: KUCOIN,
+  bybit: BYBIT,
+  coinbase: COINBASE,
+};
 
 export interface RecordedPeerOptions {
   symbols?: string[];
   accounts?: PeerAccount[];
 }
 
-export async function startRecordedPeer(exchange: RecordedExchange, options: RecordedPeerOptions = {}): Promise<RecordedPeer> {
+export async function startRecordedPeer(
+  exchange: RecordedExchange,
+  options: RecordedPeerOptions = {},
+): Promise<RecordedPeer> {
   const routes = ROUTES[exchange];
   const accounts = new Map<string, PeerAccount>();
   const symbols = new Set(options.symbols ?? ['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);
@@ -626,7 +672,8 @@ export async function startRecordedPeer(exchange: RecordedExchange, options: Rec
       const match = pattern.exec(req.path);
       if (match) privateRoute = (account) => reply(account, match[1] ?? '');
     }
-    if (!privateRoute) return { status: 404, body: { error: `no recorded reply for ${req.method} ${req.path}` } };
+    if (!privateRoute)
+      return { status: 404, body: { error: `no recorded reply for ${req.method} ${req.path}` } };
     const key = routes.key(req);
     const account = key === undefined ? undefined : accounts.get(key);
     if (!account) return routes.unknownKey;
