@@ -6,9 +6,11 @@
  * caller shares between all clients of one exchange (request-limiter.ts), instead of ccxt's own
  * per-instance throttle. What ccxt throws is mapped to an ExchangeError (ccxt-errors.ts).
  */
+import type ccxtModule from 'ccxt';
 import type { Exchange, Trade, Transaction } from 'ccxt';
 import { ccxtExchangeList } from './ccxt-catalogue.ts';
 import { toExchangeError, type CcxtErrorClasses } from './ccxt-errors.ts';
+import { keyPermissions } from './ccxt-permissions.ts';
 import {
   ExchangeError,
   type ExchangeBalance,
@@ -25,7 +27,7 @@ import {
 } from './port.ts';
 import { createStreams, type MovementStream, type StreamHost } from './ccxt-streams.ts';
 
-type CcxtModule = typeof import('ccxt').default;
+type CcxtModule = typeof ccxtModule;
 
 let loading: Promise<CcxtModule> | undefined;
 
@@ -194,96 +196,7 @@ class CcxtClient implements ExchangeClient, StreamHost {
 
   async checkKey(): Promise<KeyPermissions> {
     await this.run((ex) => ex.fetchBalance());
-    return this.run((ex) => this.permissions(ex));
-  }
-
-  private async permissions(ex: Exchange): Promise<KeyPermissions> {
-    switch (this.exchange) {
-      case 'binance': {
-        const r = record(await this.raw(ex, 'sapiGetAccountApiRestrictions'));
-        if (r['enableWithdrawals'] === true) return 'withdraw';
-        const trading = [
-          'enableSpotAndMarginTrading',
-          'enableMargin',
-          'enableFutures',
-          'enableVanillaOptions',
-          'enablePortfolioMarginTrading',
-          'enableFixApiTrade',
-        ];
-        return trading.some((flag) => r[flag] === true) ? 'trade' : 'read-only';
-      }
-      case 'bybit': {
-        const result = record(record(await this.raw(ex, 'privateGetV5UserQueryApi'))['result']);
-        const permissions = record(result['permissions']);
-        const wallet = Array.isArray(permissions['Wallet']) ? (permissions['Wallet'] as unknown[]) : [];
-        if (wallet.includes('Withdraw')) return 'withdraw';
-        return Number(result['readOnly']) === 1 ? 'read-only' : 'trade';
-      }
-      case 'coinbase': {
-        const r = record(await this.raw(ex, 'v3PrivateGetBrokerageKeyPermissions'));
-        if (r['can_transfer'] === true) return 'withdraw';
-        return r['can_trade'] === true ? 'trade' : 'read-only';
-      }
-      case 'okx': {
-        const data = record(await this.raw(ex, 'privateGetAccountConfig'))['data'];
-        const first = record(Array.isArray(data) ? data[0] : undefined);
-        const perm = String(first['perm'] ?? '').split(',');
-        if (perm.includes('withdraw')) return 'withdraw';
-        return perm.includes('trade') ? 'trade' : 'read-only';
-      }
-      case 'kucoin': {
-        const data = record(record(await this.raw(ex, 'privateGetUserApiKey'))['data']);
-        const perm = String(data['permission'] ?? '')
-          .split(',')
-          .map((p) => p.trim())
-          .filter(Boolean);
-        if (perm.includes('Withdrawal')) return 'withdraw';
-        return perm.some((p) => p !== 'General') ? 'trade' : 'read-only';
-      }
-      case 'kraken':
-        return this.krakenPermissions(ex);
-      default:
-        return 'unknown';
-    }
-  }
-
-  /**
-   * Kraken does not list a key's permissions in a form ccxt reads, so two harmless requests ask it: a
-   * withdrawal-info request for a withdrawal address name that does not exist, and an order with
-   * `validate`, which Kraken checks and never places (and whose volume is below every pair's minimum, so
-   * it would be refused even if placed). A key without the permission is refused with
-   * 'EGeneral:Permission denied'; a key with it gets some other answer (unknown address, volume, …).
-   */
-  private async krakenPermissions(ex: Exchange): Promise<KeyPermissions> {
-    const allowed = async (method: string, params: Record<string, unknown>) => {
-      try {
-        await this.raw(ex, method, params);
-        return true;
-      } catch (err) {
-        const text = err instanceof Error ? err.message : '';
-        if (/EGeneral:Permission denied/.test(text)) return false;
-        // Rate limits, the network, a refused key: not an answer about permissions.
-        if (/EAPI:|EService:/.test(text) || !/E(Funding|Order|General|Query):/.test(text)) throw err;
-        return true;
-      }
-    };
-    const withdraw = await allowed('privatePostWithdrawInfo', {
-      asset: 'XBT',
-      key: 'coinpace-permission-probe',
-      amount: '0.001',
-    });
-    if (withdraw) return 'withdraw';
-    await ex.loadMarkets();
-    const pair = Object.values(ex.markets ?? {}).find((market) => market?.spot)?.id ?? 'XXBTZUSD';
-    const trade = await allowed('privatePostAddOrder', {
-      pair,
-      type: 'buy',
-      ordertype: 'limit',
-      price: '1',
-      volume: '0.00000001',
-      validate: true,
-    });
-    return trade ? 'trade' : 'read-only';
+    return this.run((ex) => keyPermissions(this, ex));
   }
 
   async fetchBalances(): Promise<ExchangeBalance[]> {
@@ -397,10 +310,4 @@ function fee(
 ): ExchangeFee | null {
   if (!value?.currency || value.cost === undefined || value.cost === null) return null;
   return { asset: value.currency, amount: ex.numberToString(Math.abs(value.cost)) };
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
