@@ -150,6 +150,9 @@ describe.each(SUBJECTS)('$exchange through ccxt', (subject) => {
     return client;
   };
 
+  /** One client of the seeded account serves every case that needs no other key (a client is costly). */
+  let main: ExchangeClient;
+
   beforeAll(async () => {
     peer = await subject.start([account]);
     connector = createCcxtConnector({
@@ -160,6 +163,7 @@ describe.each(SUBJECTS)('$exchange through ccxt', (subject) => {
       // The seeded history starts some months back: skip reading empty windows from 2017 on.
       historyFrom: Date.now() - 150 * 86_400_000,
     });
+    main = connect(account.apiKey, account.secret);
   });
   afterAll(async () => {
     await Promise.all(open.map((client) => client.close()));
@@ -173,14 +177,14 @@ describe.each(SUBJECTS)('$exchange through ccxt', (subject) => {
   });
 
   it('reads the balances', async () => {
-    const balances = await connect(account.apiKey, account.secret).fetchBalances();
+    const balances = await main.fetchBalances();
     const sort = (list: { asset: string; wallet: string }[]) =>
       [...list].sort((a, b) => `${a.wallet}${a.asset}`.localeCompare(`${b.wallet}${b.asset}`));
     expect(sort(balances)).toEqual(sort(subject.expectedBalances(account)));
   });
 
   it('pages movements to the end: none missing, none twice, oldest first', async () => {
-    const client = connect(account.apiKey, account.secret);
+    const client = main;
     const { movements, pages, progress } = await syncToEnd(client, null);
     const ids = movements.map((m) => m.externalId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -214,7 +218,7 @@ describe.each(SUBJECTS)('$exchange through ccxt', (subject) => {
   });
 
   it('resumes from its cursor with nothing new, then reads exactly what was added', async () => {
-    const client = connect(account.apiKey, account.secret);
+    const client = main;
     const first = await syncToEnd(client, null);
     const again = await syncToEnd(client, first.cursor);
     expect(again.movements).toEqual([]);
@@ -265,7 +269,7 @@ describe.each(SUBJECTS)('$exchange through ccxt', (subject) => {
   });
 
   it('reports a rate limit with the retry-after the exchange gives', async () => {
-    const client = connect(account.apiKey, account.secret);
+    const client = main;
     await client.fetchBalances();
     peer.rateLimit(1, 7);
     const err = await refusal(client.fetchBalances());
@@ -276,7 +280,7 @@ describe.each(SUBJECTS)('$exchange through ccxt', (subject) => {
   });
 
   it('reports an exchange that is down as unavailable, and reads again once it is back', async () => {
-    const client = connect(account.apiKey, account.secret);
+    const client = main;
     await client.fetchBalances();
     await peer.down();
     try {
