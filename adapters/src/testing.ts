@@ -11,6 +11,25 @@ export * from './testing/free-port.ts';
 export * from './mail/testing/smtp-peer.ts';
 export { parseMail, type ParsedMail } from './mail/testing/mime.ts';
 export * from './sms/testing/twilio-peer.ts';
+export {
+  seedAccount,
+  type PeerAccount,
+  type SeedOptions,
+  type SeedTrade,
+  type SeedTransfer,
+} from './exchanges/testing/accounts.ts';
+export {
+  startBinancePeer,
+  type BinancePeer,
+  type BinancePeerOptions,
+} from './exchanges/testing/binance-peer.ts';
+export { startKrakenPeer, type KrakenPeer, type KrakenPeerOptions } from './exchanges/testing/kraken-peer.ts';
+export {
+  startRecordedPeer,
+  type RecordedExchange,
+  type RecordedPeer,
+  type RecordedPeerOptions,
+} from './exchanges/testing/recorded-peer.ts';
 export * from './prices/testing/fake-coingecko.ts';
 export * from './prices/testing/fake-binance.ts';
 export { SHAPE_FIAT_RATES } from './prices/coingecko-shapes.ts';

@@ -12,7 +12,6 @@ import {
   type TimeSpan,
 } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
-import { rowsOf } from './locks.ts';
 import {
   alerts,
   holdingTransactions,

@@ -1,0 +1,81 @@
+/**
+ * Recorded replies of Coinbase (Advanced Trade), KuCoin, OKX and Bybit, served from a local peer: the
+ * documented JSON of the routes the ccxt client calls for a key check, balances and a page of trades,
+ * filled from a seeded account. Each checks the exchange's request signing (HMAC-SHA256 over the
+ * exchange's prehash string) so that a wrong secret is refused as the exchange refuses it, and answers
+ * the exchange's errors for an unknown key, a bad signature and a rate limit.
+ */
+import type { PeerAccount } from './accounts.ts';
+import { startPeerServer, type PeerReply, type PeerRequest, type PeerServer } from './peer-server.ts';
+import { BYBIT } from './recorded/bybit.ts';
+import { COINBASE } from './recorded/coinbase.ts';
+import { KUCOIN } from './recorded/kucoin.ts';
+import { OKX } from './recorded/okx.ts';
+import type { Routes } from './recorded/routes.ts';
+
+export type RecordedExchange = 'coinbase' | 'kucoin' | 'okx' | 'bybit';
+
+export interface RecordedPeer extends PeerServer {
+  addAccount(account: PeerAccount): void;
+  removeAccount(apiKey: string): void;
+  /** The next `times` private requests get the exchange's rate-limit reply. */
+  rateLimit(times: number): void;
+}
+
+const ROUTES: Record<RecordedExchange, Routes> = {
+  okx: OKX,
+  kucoin: KUCOIN,
+  bybit: BYBIT,
+  coinbase: COINBASE,
+};
+
+export interface RecordedPeerOptions {
+  symbols?: string[];
+  accounts?: PeerAccount[];
+}
+
+export async function startRecordedPeer(
+  exchange: RecordedExchange,
+  options: RecordedPeerOptions = {},
+): Promise<RecordedPeer> {
+  const routes = ROUTES[exchange];
+  const accounts = new Map<string, PeerAccount>();
+  const symbols = new Set(options.symbols ?? ['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);
+  let limited = 0;
+  const addAccount = (account: PeerAccount) => {
+    accounts.set(account.apiKey, account);
+    for (const trade of account.trades) symbols.add(trade.symbol);
+  };
+  for (const account of options.accounts ?? []) addAccount(account);
+
+  const handle = (req: PeerRequest): PeerReply => {
+    const publicRoute = routes.public[req.path];
+    if (publicRoute) return { status: 200, body: publicRoute([...symbols], new URLSearchParams(req.query)) };
+    let privateRoute = routes.private[req.path];
+    for (const [pattern, reply] of routes.patterns ?? []) {
+      const match = pattern.exec(req.path);
+      if (match) privateRoute = (account) => reply(account, match[1] ?? '');
+    }
+    if (!privateRoute)
+      return { status: 404, body: { error: `no recorded reply for ${req.method} ${req.path}` } };
+    const key = routes.key(req);
+    const account = key === undefined ? undefined : accounts.get(key);
+    if (!account) return routes.unknownKey;
+    if (!routes.signed(req, account.secret)) return routes.badSignature;
+    if (limited > 0) {
+      limited -= 1;
+      return routes.rateLimited;
+    }
+    return { status: 200, body: privateRoute(account, new URLSearchParams(req.query || req.body)) };
+  };
+
+  const server = await startPeerServer(handle);
+  return {
+    ...server,
+    addAccount,
+    removeAccount: (apiKey) => void accounts.delete(apiKey),
+    rateLimit(times) {
+      limited += times;
+    },
+  };
+}
