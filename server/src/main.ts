@@ -18,7 +18,9 @@ import {
   createSmsSender,
   loadSecretBox,
   withDemoExchange,
-  type ExchangeConnector,
+  createCcxtConnector,
+  createMemoryRequestLimiter,
+  createRedisRequestLimiter,
 } from '@coinpace/adapters';
 import {
   createApp,
@@ -56,12 +58,6 @@ import { createAppPriceSource } from './price-source.ts';
 import { MIGRATIONS_FOLDER, WEB_DIST } from './paths.ts';
 import { planRoles } from './roles.ts';
 
-/**
- * The real exchanges (ccxt) beside the demo exchange; none yet, so the picker offers the demo exchange
- * alone. Wiring ccxt is this one line: `const REAL_EXCHANGES = createCcxtConnector();`.
- */
-const REAL_EXCHANGES: ExchangeConnector | undefined = undefined;
-
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -95,7 +91,7 @@ async function main(): Promise<void> {
   // Only ROLE=all and ROLE=api serve the API and the web app; the other roles answer health, readiness
   // and metrics on their port, and the gateway its Socket.IO (DESIGN.md section 1).
   const limiterRedis =
-    (roles.api || roles.gateway) && config.redis.url
+    (roles.api || roles.gateway || roles.worker) && config.redis.url
       ? await connectRedis(config.redis.url, logger.child({ part: 'rate-limits' }), 'rate-limits')
       : undefined;
   // Rate limits shared by every process when Redis is there (DESIGN.md section 1), and within this
@@ -130,7 +126,19 @@ async function main(): Promise<void> {
   // Exchange accounts: the demo exchange always, the real ones when wired; their keys sealed with
   // SECRETS_KEY (or the key kept in DATA_DIR). Syncs are jobs like imports: on Redis in a deployment,
   // run and scheduled every 15 minutes by the worker role; in process otherwise.
-  const exchanges = withDemoExchange(REAL_EXCHANGES);
+  // Every request to an exchange (the API trying a key, a worker syncing) waits its turn on one schedule
+  // per exchange, shared through Redis in a deployment: all workers together stay within the exchange's
+  // request weight, however many accounts they sync.
+  const exchangePace = limiterRedis
+    ? createRedisRequestLimiter({
+        client: limiterRedis,
+        prefix: `${config.redis.prefix}exchange-pace:`,
+        onError: (error) => jobsLogger.warn({ err: error }, 'exchange pace: Redis could not answer'),
+      })
+    : createMemoryRequestLimiter();
+  const exchanges = withDemoExchange(
+    createCcxtConnector({ throttle: (exchange, cost) => exchangePace.throttle(exchange, cost) }),
+  );
   const secrets = await loadSecretBox({
     key: config.secrets.key,
     previous: config.secrets.previous,
