@@ -55,7 +55,7 @@ export const statsWith = (email: number, sms: number): AlertStats => {
     pausedBy: { user: 0, trigger: 0 },
     byType: { WatchlistPrice: 1, PortfolioGainLoss: 0 },
     byThresholdType: { Above: 1, Below: 0, Gain: 0, Loss: 0 },
-    byScope: { coin: 1, all_coins: 0, portfolio: 0 },
+    byScope: { coin: 1, all_coins: 0, portfolio: 0, portfolio_value: 0, drawdown: 0, holding_pnl: 0, allocation: 0 },
     setup: { count: 1, cap: 200 },
     notifications: {
       sent,
