@@ -172,6 +172,10 @@ const ROUTES: Record<string, RouteCase> = {
       notificationMethod: 'text',
       resetInterval: 'text',
       coin: 'object',
+      // A portfolio kind: the same route with a `kind`.
+      kind: 'text',
+      measure: 'text',
+      holdingId: 'text',
     },
   },
   'POST /api/alerts/protect-portfolio': {
@@ -188,6 +192,7 @@ const ROUTES: Record<string, RouteCase> = {
       notificationMethod: 'text',
       resetInterval: 'text',
       status: 'text',
+      measure: 'text',
     },
   },
   'PATCH /api/alerts/:id/status': {

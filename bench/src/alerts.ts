@@ -5,6 +5,9 @@
  * naive approach (load every Active alert, test it in JavaScript), in the same run on the same ticks.
  * Run: DATABASE_URL=postgres://... npm run bench:alerts [-- --ticks 50 --alerts 1000000]
  * Writes bench/results/alerts.json and prints a table.
+ * With --kinds (default 100,000) it also seeds holdings for --holders users (default 20,000, five each) and a
+ * mixed population of the portfolio kinds, and times a third scenario, a tick moving --moved coins (default 5),
+ * against the kinds' own naive loop (every kind alert and holding loaded, each portfolio summed per alert).
  * Goals: ours at most 0.01 of naive; under 20 ms per tick with none firing.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +19,7 @@ import type { PriceTick } from '@coinpace/domain';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { connect, rowsOf, type AppDb } from './alerts-db.ts';
+import { naiveEvaluateKinds, seedKinds } from './alerts-kinds.ts';
 import { naiveEvaluate } from './alerts-naive.ts';
 import { rearmFiring, seed, type Seeded } from './alerts-seed.ts';
 
@@ -27,6 +31,9 @@ const { values } = parseArgs({
     coins: { type: 'string', default: '500' },
     users: { type: 'string', default: '100000' },
     firing: { type: 'string', default: '1000' },
+    kinds: { type: 'string', default: '100000' },
+    holders: { type: 'string', default: '20000' },
+    moved: { type: 'string', default: '5' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -35,6 +42,12 @@ const sizes = {
   coins: Number(values.coins),
   users: Number(values.users),
   firing: Number(values.firing),
+};
+const kindSizes = {
+  kinds: Number(values.kinds),
+  holders: Math.min(Number(values.holders), sizes.users),
+  perUser: 5,
+  coins: sizes.coins,
 };
 const TICKS = Number(values.ticks);
 const WARMUP = Number(values.warmup);
@@ -59,17 +72,21 @@ try {
   log(`Seeding ${name}`);
   const started = performance.now();
   const seeded = await seed(db, sizes, log);
+  await seedKinds(db, kindSizes, log);
+  await db.execute(sql`analyze`);
   log(
     `  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; ${seeded.firingIds.length} alerts fire on a firing tick`,
   );
   const plan = await explainCrossed(db, seeded);
 
   let seq = 0;
-  const tick = (move: (i: number) => number): PriceTick => {
+  const tick = (move: (i: number) => number, coinCount = seeded.coins.length): PriceTick => {
     const at = Date.now();
     seq += 1;
+    // A tick of some coins moves those of the first holdings seeded (user 0's), so someone holds them.
+    const coins = seeded.coins.slice(0, coinCount);
     const prices = Object.fromEntries(
-      seeded.coins.map((c, i) => [
+      coins.map((c, i) => [
         c.id,
         { usd: round8(c.price * move(i)), usd_24h_change: 0, last_updated: Math.floor(at / 1000) },
       ]),
@@ -88,13 +105,29 @@ try {
   };
   // The machine is shared: the load average says how quiet it was while the ticks ran.
   const loadAtStart = loadavg();
+  const moved = Number(values.moved);
   const scenarios = [
-    { name: 'none firing', move: jitter, expected: 0 },
+    { name: 'none firing', move: jitter, expected: 0, coins: seeded.coins.length, naive: naiveEvaluate },
     {
       name: `${seeded.firingIds.length.toLocaleString('en-US')} firing`,
       move: up,
       expected: seeded.firingIds.length,
+      coins: seeded.coins.length,
+      naive: naiveEvaluate,
     },
+    // The portfolio kinds against their own naive loop, on a tick that moves a few coins: only the users
+    // holding those are looked at, each portfolio summed once.
+    ...(kindSizes.kinds > 0
+      ? [
+          {
+            name: `kinds, ${moved} coins moved`,
+            move: jitter,
+            expected: 0,
+            coins: moved,
+            naive: naiveEvaluateKinds,
+          },
+        ]
+      : []),
   ];
   const results = [];
   for (const scenario of scenarios) {
@@ -105,14 +138,14 @@ try {
     let fired = 0;
     let naiveFired = 0;
     for (let i = 0; i < WARMUP + TICKS; i += 1) {
-      const t = tick(() => scenario.move());
+      const t = tick(() => scenario.move(), scenario.coins);
       await storeLatest(db, t);
       // Three measurements per tick, each on freshly re-armed alerts, in rotating order so none always
       // runs right after the naive scan has churned the caches.
       const steps = {
         naive: async () => {
           const n0 = performance.now();
-          const hits = await naiveEvaluate(db, t);
+          const hits = await scenario.naive(db, t);
           return { ms: performance.now() - n0, found: hits.length };
         },
         evaluate: async () => {
@@ -171,7 +204,7 @@ try {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
     loadAverage: { atStart: loadAtStart.map(round2), atEnd: loadavg().map(round2) },
     postgres: rowsOf<{ v: string }>(await db.execute(sql`select version() as v`))[0]!.v,
-    sizes,
+    sizes: { ...sizes, ...kindSizes },
     results,
     outboxRowsWritten: outbox,
     alertEventsWritten: events,

@@ -27,6 +27,7 @@ export * from './schemas/common.ts';
 export * from './schemas/portfolio.ts';
 export * from './schemas/users.ts';
 export * from './schemas/alerts.ts';
+export * from './schemas/portfolio-alerts.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/prices.ts';
 export * from './schemas/public.ts';

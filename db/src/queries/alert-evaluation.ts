@@ -6,7 +6,7 @@
  * Lists travel as one JSON parameter (see alert-firing.ts).
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { isDisplayCurrency, isUsableRate, type FxRates } from '@coinpace/domain';
+import { PORTFOLIO_KINDS, isDisplayCurrency, isUsableRate, type FxRates } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
 import { alerts, latestPrices, portfolioItems } from '../schema/index.ts';
 import type { AlertRecord } from './alerts.ts';
@@ -83,8 +83,11 @@ export async function findCrossedAlerts(
   return rowsOf<CrossedAlert>(result);
 }
 
+/** The scopes judged on a user's holdings rather than by the trigger index. */
+const WIDE_SCOPES = `(${['portfolio', 'all_coins', ...PORTFOLIO_KINDS].map((s) => `'${s}'`).join(', ')})`;
+
 /**
- * Active whole-portfolio and all-coins alerts of users who hold one of `coins` (DESIGN.md section 5:
+ * Active whole-portfolio, all-coins and portfolio-kind alerts of users who hold one of `coins` (DESIGN.md section 5:
  * 'evaluated only for users who hold a coin that changed'). Such alerts have no coin, so the trigger
  * index finds them under a null coin id; each is then checked against the holdings index. `armedBy`
  * as in {@link findCrossedAlerts}.
@@ -103,7 +106,7 @@ export async function findPortfolioWideAlerts(
       and(
         eq(alerts.status, 'Active'),
         isNull(alerts.coingeckoId),
-        sql`${alerts.scope} in ('portfolio', 'all_coins')`,
+        sql`${alerts.scope} in ${sql.raw(WIDE_SCOPES)}`,
         armedBy ? lt(alerts.updatedAt, armedBefore(armedBy)) : undefined,
         sql`exists (select 1 from ${portfolioItems} p where p.user_id = ${alerts.userId}
           and p.coingecko_id in (select jsonb_array_elements_text(${list}::jsonb)))`,
@@ -116,6 +119,7 @@ export async function loadPricedHoldings(db: AppDb | AppTx, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
     .select({
+      id: portfolioItems.id,
       userId: portfolioItems.userId,
       coingeckoId: portfolioItems.coingeckoId,
       symbol: portfolioItems.symbol,
@@ -130,4 +134,28 @@ export async function loadPricedHoldings(db: AppDb | AppTx, userIds: string[]) {
     .where(
       sql`${portfolioItems.userId} in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)`,
     );
+}
+
+/** A drawdown alert's high-water mark as a tick raised it. */
+export interface HighWaterMark {
+  alertId: string;
+  /** USD, as a decimal string. */
+  highWater: string;
+}
+
+/**
+ * Stores the high-water marks a tick raised (or first took), in one statement. A mark only ever rises
+ * here: a tick handled late never lowers a mark a later tick set; the re-arm job clears it.
+ */
+export async function raiseHighWaterMarks(
+  db: AppDb | AppTx,
+  marks: HighWaterMark[],
+  at: Date,
+): Promise<void> {
+  if (marks.length === 0) return;
+  const json = JSON.stringify(marks.map((m) => ({ id: m.alertId, hw: m.highWater })));
+  await db.execute(sql`
+    update alerts a set high_water = x.hw, high_water_at = ${at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as x(id uuid, hw numeric)
+    where a.id = x.id and a.status = 'Active' and (a.high_water is null or a.high_water < x.hw)`);
 }

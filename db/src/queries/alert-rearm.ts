@@ -19,7 +19,8 @@ export const resetIntervalMsSql = sql.join(
 /**
  * Makes Active again every alert paused by its trigger whose `last_triggered + reset_interval` is at or
  * before `now`. Alerts the user paused are never touched. The partial index on last_triggered
- * (WHERE paused_by = 'trigger') bounds the rows looked at.
+ * (WHERE paused_by = 'trigger') bounds the rows looked at. A drawdown alert's high-water mark is cleared:
+ * it measures from the highest value since it was re-armed, which the next tick takes.
  * @returns the alerts re-armed.
  */
 export async function rearmDueAlerts(
@@ -28,7 +29,8 @@ export async function rearmDueAlerts(
 ): Promise<{ id: string; userId: string }[]> {
   const at = now.toISOString();
   const result = await db.execute(sql`
-    update alerts set status = 'Active', paused_by = null, updated_at = ${at}::timestamptz
+    update alerts set status = 'Active', paused_by = null, updated_at = ${at}::timestamptz,
+      high_water = null, high_water_at = null
     where paused_by = 'trigger' and status = 'Paused'
       and last_triggered <= ${at}::timestamptz - ${SHORTEST_MS} * interval '1 millisecond'
       and last_triggered + (${resetIntervalMsSql}) * interval '1 millisecond' <= ${at}::timestamptz

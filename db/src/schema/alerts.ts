@@ -18,7 +18,10 @@ export const alerts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** WatchlistPrice or PortfolioGainLoss. */
     type: text().notNull(),
-    /** coin (one coin), all_coins (each holding) or portfolio (the whole portfolio's value). */
+    /**
+     * coin (one coin), all_coins (each holding), portfolio (the whole portfolio's gain or loss), or a
+     * portfolio kind: portfolio_value, drawdown, holding_pnl, allocation (domain PORTFOLIO_KINDS).
+     */
     scope: text().notNull().default('coin'),
     coingeckoId: text(),
     coinSymbol: text(),
@@ -53,6 +56,14 @@ export const alerts = pgTable(
      * which measure against what the holdings cost, at each tick.
      */
     referenceValue: decimal(),
+    /** holding_pnl alerts: percent (of the cost) or amount (in `currency`); null for the other kinds. */
+    measure: text(),
+    /**
+     * Drawdown alerts: the highest value (USD) of the portfolio or holding seen by a tick since the alert was
+     * set or re-armed; advanced by ticks, cleared by the re-arm job (the next tick takes it afresh).
+     */
+    highWater: decimal(),
+    highWaterAt: instant(),
     /** 1hour, 5hours, 1day, 3days or 1week. */
     resetInterval: text().notNull().default('1week'),
     lastTriggered: instant(),

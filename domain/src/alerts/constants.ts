@@ -20,9 +20,40 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 /** Who paused an alert: only trigger-paused alerts are re-armed by the job (DESIGN.md section 5). */
 export type PausedBy = 'user' | 'trigger';
 
-/** coin: one coin; all_coins: every holding on its own; portfolio: the whole portfolio's value. */
-export const ALERT_SCOPES = ['coin', 'all_coins', 'portfolio'] as const;
+/**
+ * coin: one coin; all_coins: every holding on its own; portfolio: the whole portfolio's gain or loss
+ * against its cost; then the portfolio kinds (see {@link PORTFOLIO_KINDS}).
+ */
+export const ALERT_SCOPES = [
+  'coin',
+  'all_coins',
+  'portfolio',
+  'portfolio_value',
+  'drawdown',
+  'holding_pnl',
+  'allocation',
+] as const;
 export type AlertScope = (typeof ALERT_SCOPES)[number];
+
+/**
+ * The portfolio kinds, judged per user on a snapshot of their holdings (portfolio-rules.ts):
+ * - portfolio_value: the portfolio's value is above or below an amount in the alert's currency;
+ * - drawdown: the portfolio (or one holding) is down a percentage from its highest value since the alert
+ *   was set or re-armed (the high-water mark, stored and advanced by ticks);
+ * - holding_pnl: a holding's unrealised gain or loss against its cost is past a percentage or an amount;
+ * - allocation: a coin's share of the portfolio's value is above or below a percentage.
+ */
+export const PORTFOLIO_KINDS = ['portfolio_value', 'drawdown', 'holding_pnl', 'allocation'] as const;
+export type PortfolioKind = (typeof PORTFOLIO_KINDS)[number];
+
+/** Whether a scope is one of the portfolio kinds. */
+export function isPortfolioKind(scope: unknown): scope is PortfolioKind {
+  return typeof scope === 'string' && (PORTFOLIO_KINDS as readonly string[]).includes(scope);
+}
+
+/** How a holding_pnl alert measures: a percentage of the cost, or an amount in the alert's currency. */
+export const PNL_MEASURES = ['percent', 'amount'] as const;
+export type PnlMeasure = (typeof PNL_MEASURES)[number];
 
 /** above: fires when the price reaches the trigger from below; below: from above. */
 export type Direction = 'above' | 'below';

@@ -32,6 +32,8 @@ export function evaluateCoinAlert(
 
 /** One holding of a user with the latest price of its coin, for portfolio-wide alerts. */
 export interface PricedHolding {
+  /** The portfolio item's id, when known (portfolio kinds name holdings by it). */
+  id?: string;
   coingeckoId: string | null;
   symbol: string;
   quantity: number;

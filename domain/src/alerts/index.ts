@@ -8,3 +8,5 @@ export * from './allowance.ts';
 export * from './notification.ts';
 export * from './notification-combined.ts';
 export * from './messages.ts';
+export * from './portfolio-rules.ts';
+export * from './portfolio-rule-words.ts';

@@ -7,6 +7,7 @@
  */
 import { escapeHtml } from '../format/html.ts';
 import { formatPriceIn } from '../format/currency.ts';
+import { portfolioRuleLabel } from './portfolio-rule-words.ts';
 import {
   MESSAGE_BRAND,
   SIMULATED_NOTICE,
@@ -15,6 +16,7 @@ import {
   describeCondition,
   percentText,
   renderAlertEmail,
+  ruleTextOf,
   renderAlertSms,
   type AlertNotice,
   type RenderedEmail,
@@ -85,6 +87,8 @@ export function renderNoticeSms(notices: readonly AlertNotice[]): string {
  * 'Portfolio up 5%', '3 coins down 10%'. Prices in the alert's currency, whole amounts without cents.
  */
 export function shortCondition(n: AlertNotice): string {
+  const rule = ruleTextOf(n);
+  if (rule) return portfolioRuleLabel(rule).replace(/\.00\b/g, '');
   const pct = percentText(n.thresholdValue);
   const way = n.thresholdType === 'Loss' || n.thresholdType === 'Below' ? 'down' : 'up';
   if (n.scope === 'portfolio') return `Portfolio ${way} ${pct}`;

@@ -6,8 +6,16 @@
 import { escapeHtml } from '../format/html.ts';
 import { formatAmountIn, formatPriceIn, type DisplayCurrency } from '../format/currency.ts';
 import { formatPercent } from '../format/money.ts';
-import type { AlertScope, ThresholdType } from './constants.ts';
+import { isPortfolioKind, type AlertScope, type PnlMeasure, type ThresholdType } from './constants.ts';
 import type { CrossedHolding } from './evaluate.ts';
+import {
+  portfolioRuleCondition,
+  portfolioRuleLabel,
+  portfolioRuleNow,
+  portfolioRuleSentences,
+  type PortfolioRuleFigures,
+  type PortfolioRuleText,
+} from './portfolio-rule-words.ts';
 
 /** What fired, as the notification tells it. */
 export interface AlertNotice {
@@ -29,6 +37,16 @@ export interface AlertNotice {
   referenceValue?: number | null;
   /** all_coins: the holdings past the percentage. */
   crossed?: readonly CrossedHolding[];
+  /** holding_pnl: whether the threshold is a percentage or an amount in `currency`. */
+  measure?: PnlMeasure | null;
+  /**
+   * Portfolio kinds: the figure compared with the threshold, an amount in `currency` or a percentage
+   * (see evaluatePortfolioRule); `price` is then the portfolio's (or the holding's) value.
+   */
+  observed?: number;
+  /** Drawdown: the peak the value fell from, in `currency`. */
+  highWater?: number | null;
+
   /** `${PUBLIC_URL}/alerts`. */
   alertsUrl: string;
   /**
@@ -52,6 +70,8 @@ export const SIMULATED_NOTICE = 'These are simulated demo prices, not market pri
 
 /** The one-line condition, e.g. 'BTC is above $50,000.00' or 'Your portfolio is down 10% or more'. */
 export function describeCondition(n: AlertNotice): string {
+  const rule = ruleTextOf(n);
+  if (rule) return portfolioRuleCondition(rule);
   const pct = percentText(n.thresholdValue);
   if (n.scope === 'portfolio') {
     return `Your portfolio is ${n.thresholdType === 'Loss' ? 'down' : 'up'} ${pct} or more`;
@@ -81,6 +101,8 @@ export function describeAlert(n: AlertNotice): string[] {
   const coin = n.coinName && n.coinSymbol ? `${n.coinName} (${n.coinSymbol})` : (n.coinSymbol ?? 'Your coin');
   const move = (from: number | null | undefined, to: number) =>
     from && from > 0 ? `, ${formatPercent(((to - from) / from) * 100)} from ${price(from)}` : '';
+  const rule = ruleTextOf(n);
+  if (rule) return portfolioRuleSentences(rule, ruleFiguresOf(n));
   if (n.scope === 'portfolio') {
     return [
       n.referenceValue && n.referenceValue > 0
@@ -154,18 +176,42 @@ export function describeAlertHtml(n: AlertNotice): string {
 /** The alert SMS: the condition, the price and the link, kept short. */
 export function renderAlertSms(n: AlertNotice): string {
   const price = (value: number) => formatPriceIn(n.currency ?? 'usd', value);
-  const now =
-    n.scope === 'all_coins'
+  const rule = ruleTextOf(n);
+  const now = rule
+    ? `now ${portfolioRuleNow(rule, ruleFiguresOf(n))}`
+    : n.scope === 'all_coins'
       ? (n.crossed ?? [])
           .slice(0, 3)
           .map((c) => `${c.symbol} ${price(c.price)} (${formatPercent(c.changePercent)})`)
           .join(', ')
       : `now ${n.scope === 'portfolio' ? formatAmountIn(n.currency ?? 'usd', n.price) : price(n.price)}`;
   const demo = n.simulated ? ' (simulated demo prices)' : '';
-  return `${MESSAGE_BRAND}: ${describeCondition(n)}, ${now}${demo}. ${n.alertsUrl}`;
+  const text = `${MESSAGE_BRAND}: ${describeCondition(n)}, ${now}${demo}. ${n.alertsUrl}`;
+  // A portfolio kind's headline is long: past one SMS it gives way to the list's short label.
+  return rule && text.length > 160
+    ? `${MESSAGE_BRAND}: ${portfolioRuleLabel(rule)}, ${now}${demo}. ${n.alertsUrl}`
+    : text;
 }
 
 /** A threshold percentage as messages say it: '10%', '2.5%'. */
 export function percentText(value: number): string {
   return `${Number(value.toFixed(2))}%`;
+}
+
+/** The words model of a portfolio-kind notice; undefined for the other scopes. */
+export function ruleTextOf(n: AlertNotice): PortfolioRuleText | undefined {
+  if (!isPortfolioKind(n.scope)) return undefined;
+  return {
+    scope: n.scope,
+    thresholdType: n.thresholdType,
+    thresholdValue: n.thresholdValue,
+    measure: n.measure ?? null,
+    coinSymbol: n.coinSymbol,
+    currency: n.currency ?? 'usd',
+  };
+}
+
+/** The figures of a portfolio-kind notice. */
+export function ruleFiguresOf(n: AlertNotice): PortfolioRuleFigures {
+  return { value: n.price, observed: n.observed ?? 0, highWater: n.highWater ?? null };
 }

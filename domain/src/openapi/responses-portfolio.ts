@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZDisplayCurrency } from '../format/currency.ts';
 import {
   ALERT_SCOPES,
+  PNL_MEASURES,
   ALERT_STATUSES,
   ALERT_TYPES,
   NOTIFICATION_METHODS,
@@ -200,6 +201,12 @@ export const ZAlertView = responseSchema<AlertView>()(
       triggerPrice: nullable(z.number()),
       referenceValue: nullable(z.number()),
       currentPrice: nullable(z.number()),
+      measure: nullable(z.enum(PNL_MEASURES)).meta({
+        description: 'Holding gain/loss alerts: percent or amount.',
+      }),
+      highWater: nullable(z.number()).meta({
+        description: 'Drawdown alerts: the peak the drop is measured from, in `currency`.',
+      }),
       distancePercent: nullable(z.number()),
       lifecycle: z.strictObject({
         state: z.enum(['ready', 'cooling_down', 'rearmed', 'paused', 'not_armed']),

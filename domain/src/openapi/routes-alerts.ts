@@ -9,6 +9,7 @@ import {
   ZResetIntervalBody,
   ZUpdateAlert,
 } from '../schemas/alerts.ts';
+import { ZCreatePortfolioAlert } from '../schemas/portfolio-alerts.ts';
 import {
   ZAlertEventView,
   ZAlertStats,
@@ -63,8 +64,17 @@ export const ALERT_ROUTES: RouteDoc[] = [
     tag: 'Alerts',
     access: 'user',
     summary: 'Create alerts',
-    description: 'One coin, several coins, every holding or the whole portfolio.',
-    body: { schema: ZCreateAlert, required: true, limit: formatBodyLimit(BODY_LIMITS.bulk) },
+    description:
+      'One coin, several coins, every holding or the whole portfolio; or, with a `kind`, one portfolio alert: ' +
+      'portfolio_value (the value above or below an amount in `currency`), drawdown (Loss: down a percentage ' +
+      'from its peak since set or re-armed; the whole portfolio, or one holding with `holdingId`), holding_pnl ' +
+      "(Gain or Loss of a holding against its cost, `measure` percent or amount) or allocation (a holding's " +
+      'share of the portfolio above or below a percentage).',
+    body: {
+      schema: z.union([ZCreateAlert, ZCreatePortfolioAlert]),
+      required: true,
+      limit: formatBodyLimit(BODY_LIMITS.bulk),
+    },
     responses: {
       201: { description: 'The alerts created.', schema: ZCreateAlertsResult },
       403: alertCreationRefusals,

@@ -9,6 +9,7 @@ import {
   ALERT_TYPES,
   DEFAULT_RESET_INTERVAL,
   NOTIFICATION_METHODS,
+  PNL_MEASURES,
   RESET_INTERVALS,
   THRESHOLD_TYPES,
   isPercentThreshold,
@@ -18,6 +19,7 @@ import {
   type Channel,
   type Direction,
   type NotificationMethod,
+  type PnlMeasure,
   type ResetInterval,
   type ThresholdType,
 } from '../alerts/constants.ts';
@@ -39,7 +41,8 @@ export const zNotificationMethod = z.enum(NOTIFICATION_METHODS, { message: ALERT
 export const zResetInterval = z.enum(RESET_INTERVALS, {
   message: `Reset interval must be one of ${RESET_INTERVALS.join(', ')}`,
 });
-const zThresholdValue = z
+/** An alert's threshold: a positive decimal string (commas stripped), a value required. */
+export const zAlertThresholdValue = z
   .union([z.number(), z.string()], { error: () => ALERT_MESSAGES.valueRequired })
   .transform((v, ctx) => {
     // SPEC.md section 5: commas are stripped before sending; accept them here too.
@@ -92,7 +95,7 @@ export const ZCreateAlert = z
     allCoins: z.boolean().optional(),
     wholePortfolio: z.boolean().optional(),
     thresholdType: zThresholdType,
-    thresholdValue: zThresholdValue,
+    thresholdValue: zAlertThresholdValue,
     notificationMethod: zNotificationMethod,
     resetInterval: zResetInterval.default(DEFAULT_RESET_INTERVAL),
     coin: zCoinInfo.optional(),
@@ -134,10 +137,12 @@ export type CreateAlertInput = z.input<typeof ZCreateAlert>;
 export const ZUpdateAlert = z
   .strictObject({
     thresholdType: zThresholdType.optional(),
-    thresholdValue: zThresholdValue.optional(),
+    thresholdValue: zAlertThresholdValue.optional(),
     notificationMethod: zNotificationMethod.optional(),
     resetInterval: zResetInterval.optional(),
     status: z.enum(ALERT_STATUSES, { message: 'Status must be Active or Paused' }).optional(),
+    /** Holding gain/loss alerts only: percent or amount. */
+    measure: z.enum(PNL_MEASURES, { message: 'measure must be percent or amount.' }).optional(),
     userId: z.unknown().optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'userId'), { message: 'Nothing to update' });
@@ -154,7 +159,7 @@ export const ZResetIntervalBody = z.strictObject({ resetInterval: zResetInterval
 /** POST /api/alerts/protect-portfolio: a Loss alert at `lossPercent` for every holding. */
 export const ZProtectPortfolio = z
   .strictObject({
-    lossPercent: zThresholdValue,
+    lossPercent: zAlertThresholdValue,
     notificationMethod: zNotificationMethod,
     resetInterval: zResetInterval.default(DEFAULT_RESET_INTERVAL),
   })
@@ -229,6 +234,10 @@ export interface AlertView {
   referenceValue: number | null;
   /** The coin's latest price, or the portfolio's value for a whole-portfolio alert, in `currency`. */
   currentPrice: number | null;
+  /** Holding gain/loss alerts: percent or amount; null for the other kinds. */
+  measure: PnlMeasure | null;
+  /** Drawdown alerts: the peak (portfolio or holding value) the drop is measured from, in `currency`. */
+  highWater: number | null;
   /** Percent the price must move to reach the trigger (+ up, - down); null when unknown. */
   distancePercent: number | null;
   lifecycle: { state: LifecycleState; cooldownUntil: string | null };

@@ -11,7 +11,9 @@ import {
   type AlertTriggeredPayload,
   type DisplayCurrency,
   type FxRates,
+  type PnlMeasure,
   type ThresholdType,
+  isPortfolioKind,
 } from '@coinpace/domain';
 import type { Firing } from './evaluate-tick.ts';
 
@@ -60,6 +62,12 @@ export function noticeOf(
       price: convert(c.price),
       purchasePrice: convert(c.purchasePrice),
     })),
+    ...(firing.rule && {
+      measure: (alert.measure as PnlMeasure | null) ?? null,
+      // An amount is already in the alert's currency; a percentage has none.
+      observed: firing.rule.observed,
+      highWater: firing.rule.highWater === null ? null : convert(firing.rule.highWater),
+    }),
     alertsUrl: `${opts.publicUrl}/alerts`,
     simulated: opts.simulated === true,
   };
@@ -92,7 +100,7 @@ export function triggeredPayload(
   return {
     alertId: alert.id,
     coinSymbol:
-      notice.scope === 'portfolio'
+      notice.scope === 'portfolio' || (isPortfolioKind(notice.scope) && !alert.coinSymbol)
         ? 'PORTFOLIO_TOTAL'
         : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol ?? ''),
     coingeckoId: alert.coingeckoId ?? firing.crossed?.[0]?.coingeckoId ?? null,

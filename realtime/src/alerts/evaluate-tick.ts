@@ -10,20 +10,25 @@ import {
   loadPricedHoldings,
   type AlertRecord,
   type AppDb,
+  type HighWaterMark,
   type TickQuote,
 } from '@coinpace/db';
 import {
   checkTickPrice,
   evaluateAllCoinsAlert,
   evaluatePortfolioAlert,
+  isPortfolioKind,
   isStale,
   toDecimalString,
   type AlertPriceRejection,
   type CrossedHolding,
+  type FxRates,
+  type PortfolioSnapshot,
   type PriceTick,
   type PricedHolding,
   type ThresholdType,
 } from '@coinpace/domain';
+import { evaluateKindAlert } from './evaluate-kinds.ts';
 
 /** One alert to fire, with what it fired on. */
 export interface Firing {
@@ -37,6 +42,11 @@ export interface Firing {
   cost?: number;
   /** All-coins alerts: the holdings past the percentage. */
   crossed?: CrossedHolding[];
+  /**
+   * Portfolio kinds: the figure compared with the threshold (an amount in the alert's currency or a
+   * percentage) and, for a drawdown, the peak it fell from (USD). `price` is then the value, USD.
+   */
+  rule?: { observed: number; highWater: number | null };
 }
 
 export interface TickEvaluation {
@@ -48,6 +58,8 @@ export interface TickEvaluation {
    * short of their threshold, on fresh prices: their crossing may end (see alert-skips.ts in db).
    */
   notPast: string[];
+  /** Drawdown high-water marks the tick raised or first took, to be stored. */
+  highWater: HighWaterMark[];
   /** Coins of the tick whose price may not fire alerts, and why. */
   rejected: { coingeckoId: string; reason: AlertPriceRejection }[];
   /** True when the tick's prices are the simulated demo feed (PRICE_SOURCE=simulated), not the market. */
@@ -83,13 +95,14 @@ export async function evaluateTick(
     userId: c.userId,
     price: c.price,
   }));
-  const wide = await evaluateWideAlerts(db, usable, tick.at, opts);
+  const wide = await evaluateWideAlerts(db, usable, tick.at, opts, tick.rates ?? {});
   firings.push(...wide.firings);
   // One price source feeds the poller, so a tick is simulated or not as a whole.
   return {
     firings,
     quotes: usable,
     notPast: wide.notPast,
+    highWater: wide.highWater,
     rejected,
     simulated: tick.source?.status === 'simulated',
   };
@@ -100,13 +113,14 @@ async function evaluateWideAlerts(
   usable: TickQuote[],
   at: number,
   opts: EvaluateOptions,
-): Promise<{ firings: Firing[]; notPast: string[] }> {
+  rates: FxRates,
+): Promise<{ firings: Firing[]; notPast: string[]; highWater: HighWaterMark[] }> {
   const alerts = await findPortfolioWideAlerts(
     db,
     usable.map((q) => q.coingeckoId),
     new Date(at),
   );
-  if (alerts.length === 0) return { firings: [], notPast: [] };
+  if (alerts.length === 0) return { firings: [], notPast: [], highWater: [] };
   // The tick's own prices stand for their coins; the other holdings take their stored prices.
   const inTick = new Map(usable.map((q) => [q.coingeckoId, Number(q.price)]));
   const holdingsByUser = new Map<string, PricedHolding[]>();
@@ -114,6 +128,7 @@ async function evaluateWideAlerts(
     const list = holdingsByUser.get(row.userId) ?? [];
     const tickPrice = row.coingeckoId === null ? undefined : inTick.get(row.coingeckoId);
     list.push({
+      id: row.id,
       coingeckoId: row.coingeckoId,
       symbol: row.symbol,
       quantity: Number(row.quantity),
@@ -129,13 +144,23 @@ async function evaluateWideAlerts(
   }
   const firings: Firing[] = [];
   const notPast: string[] = [];
+  const highWater: HighWaterMark[] = [];
+  // Each user's portfolio is summed once per tick, for all of their portfolio-kind alerts.
+  const snapshots = new Map<string, PortfolioSnapshot>();
   for (const alert of alerts) {
     const holdings = holdingsByUser.get(alert.userId) ?? [];
+    if (isPortfolioKind(alert.scope)) {
+      const judged = evaluateKindAlert(alert, holdings, snapshots, rates);
+      if (judged.firing) firings.push(judged.firing);
+      if (judged.highWater) highWater.push(judged.highWater);
+      if (judged.notPast && alert.skippedAt !== null) notPast.push(alert.id);
+      continue;
+    }
     const fired = evaluateWide(alert, holdings);
     firings.push(...fired);
     if (fired.length === 0 && alert.skippedAt !== null && allFresh(holdings)) notPast.push(alert.id);
   }
-  return { firings, notPast };
+  return { firings, notPast, highWater };
 }
 
 /** Every counted holding has a fresh price: a wide alert that did not fire is truly short of its threshold. */

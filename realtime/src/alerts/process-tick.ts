@@ -1,6 +1,6 @@
 /** One tick through the alert engine: evaluate, fire, tell the users' sockets. */
 import { publishUserEvent, type Bus, type Logger } from '@coinpace/adapters';
-import { clearPassedSkips, clearSkips, type AppDb } from '@coinpace/db';
+import { clearPassedSkips, clearSkips, raiseHighWaterMarks, type AppDb } from '@coinpace/db';
 import type { PriceTick } from '@coinpace/domain';
 import { evaluateTick, type TickEvaluation } from './evaluate-tick.ts';
 import { fireAlerts, type FiredAlert } from './fire-alerts.ts';
@@ -42,6 +42,8 @@ export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promi
   // Alerts skipped for the allowance whose price is back short of the trigger: their next crossing
   // records a skip again (a skip is recorded once per crossing, not on every tick past the trigger).
   const tickAt = new Date(tick.at);
+  // After firing: a drawdown that fired is paused, and its mark is cleared when it is re-armed.
+  await raiseHighWaterMarks(deps.db, evaluation.highWater, tickAt);
   await clearPassedSkips(deps.db, evaluation.quotes, tick.rates ?? {}, tickAt);
   await clearSkips(deps.db, evaluation.notPast, tickAt);
   if (evaluation.rejected.length > 0) {

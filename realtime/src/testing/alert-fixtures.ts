@@ -6,6 +6,8 @@ import {
   isPercentThreshold,
   type DisplayCurrency,
   type NotificationMethod,
+  type PnlMeasure,
+  type PortfolioKind,
   type PriceTick,
   type ResetInterval,
   type ThresholdType,
@@ -109,6 +111,40 @@ export async function createWideAlert(
       thresholdValue: String(options.thresholdValue),
       notificationMethod: options.method ?? 'Email',
       referenceValue: options.referenceValue === undefined ? null : String(options.referenceValue),
+    },
+  ]);
+  return alert!;
+}
+
+/** Inserts a portfolio-kind alert (portfolio value, drawdown, holding gain/loss, allocation). */
+export async function createKindAlert(
+  db: AppDb,
+  userId: string,
+  options: {
+    scope: PortfolioKind;
+    thresholdType: ThresholdType;
+    thresholdValue: number;
+    measure?: PnlMeasure;
+    portfolioItemId?: string;
+    coinSymbol?: string;
+    method?: NotificationMethod;
+    currency?: DisplayCurrency;
+    resetInterval?: ResetInterval;
+  },
+) {
+  const [alert] = await insertAlerts(db, [
+    {
+      userId,
+      currency: options.currency ?? 'usd',
+      type: 'PortfolioGainLoss',
+      scope: options.scope,
+      thresholdType: options.thresholdType,
+      thresholdValue: String(options.thresholdValue),
+      measure: options.measure ?? null,
+      portfolioItemId: options.portfolioItemId ?? null,
+      coinSymbol: options.coinSymbol ?? null,
+      notificationMethod: options.method ?? 'Email',
+      resetInterval: options.resetInterval ?? '1hour',
     },
   ]);
   return alert!;

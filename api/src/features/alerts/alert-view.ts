@@ -9,6 +9,7 @@ import {
   portfolioTarget,
   displayCurrencyOf,
   rateOf,
+  isPortfolioKind,
   type AlertScope,
   type AlertStatus,
   type AlertType,
@@ -62,6 +63,7 @@ export function toAlertView(
   usd: string | null,
   portfolio: PortfolioFigures | null,
   rates: FxRates,
+  holdings: readonly HoldingRow[] = [],
 ): AlertView {
   const scope = alert.scope as AlertScope;
   const thresholdType = alert.thresholdType as ThresholdType;
@@ -95,9 +97,14 @@ export function toAlertView(
     const kind = thresholdType === 'Loss' ? 'Loss' : 'Gain';
     portfolioTrigger = referenceValue ? portfolioTarget(kind, thresholdValue, referenceValue) : null;
     distancePercent = distanceToTrigger(portfolioTrigger, currentPrice);
+  } else if (isPortfolioKind(scope)) {
+    const kind = kindFigures(alert, holdings);
+    currentPrice = kind.current;
+    portfolioTrigger = kind.trigger;
+    distancePercent = distanceToTrigger(portfolioTrigger, currentPrice);
   }
   const coinSymbol =
-    scope === 'portfolio'
+    scope === 'portfolio' || (isPortfolioKind(scope) && !alert.coinSymbol)
       ? PORTFOLIO_TOTAL
       : scope === 'all_coins'
         ? ALL_COINS_SYMBOL
@@ -130,13 +137,38 @@ export function toAlertView(
     currency,
     // The list shows the same trigger figure the create preview worked out, whatever the scope.
     triggerPrice:
-      scope === 'portfolio' ? told(portfolioTrigger) : triggerInOwn ? triggerPrice : told(triggerPrice),
+      scope === 'portfolio' || isPortfolioKind(scope)
+        ? told(portfolioTrigger)
+        : triggerInOwn
+          ? triggerPrice
+          : told(triggerPrice),
     referenceValue: told(referenceValue),
     currentPrice: told(currentPrice),
+    measure: alert.measure === 'amount' || alert.measure === 'percent' ? alert.measure : null,
+    highWater: told(toNumber(alert.highWater)),
     distancePercent,
     lifecycle: { state: lifecycle.state, cooldownUntil: lifecycle.cooldownUntil?.toISOString() ?? null },
     origin: alert.origin === 'auto' ? 'auto' : 'user',
     createdAt: alert.createdAt.toISOString(),
     updatedAt: alert.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A portfolio kind's figures in dollars, from the user's holdings at their latest prices: the value it
+ * watches (the portfolio's, or the holding's) and, where the kind has one, the value it fires at.
+ */
+function kindFigures(
+  alert: AlertRecord,
+  holdings: readonly HoldingRow[],
+): { current: number | null; trigger: number | null } {
+  const worth = (h: HoldingRow) => (h.currentPrice > 0 ? Number(h.quantity) * h.currentPrice : 0);
+  const total = holdings.reduce((sum, h) => sum + worth(h), 0);
+  const holding = alert.portfolioItemId ? holdings.find((h) => h.id === alert.portfolioItemId) : undefined;
+  const current = alert.portfolioItemId ? (holding ? worth(holding) : null) : total > 0 ? total : null;
+  const threshold = Number(alert.thresholdValue);
+  if (alert.scope === 'drawdown' && alert.highWater !== null) {
+    return { current, trigger: Number(alert.highWater) * (1 - threshold / 100) };
+  }
+  return { current, trigger: null };
 }

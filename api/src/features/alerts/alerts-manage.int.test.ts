@@ -126,7 +126,15 @@ describe.each(testEngines(process.env.DATABASE_URL))('managing alerts on %s', (e
       pausedBy: { user: 1, trigger: 0 },
       byType: { WatchlistPrice: 2, PortfolioGainLoss: 0 },
       byThresholdType: { Above: 1, Below: 1, Gain: 0, Loss: 0 },
-      byScope: { coin: 2, all_coins: 0, portfolio: 0 },
+      byScope: {
+        coin: 2,
+        all_coins: 0,
+        portfolio: 0,
+        portfolio_value: 0,
+        drawdown: 0,
+        holding_pnl: 0,
+        allocation: 0,
+      },
       setup: { count: 2, cap: 1500 },
       notifications: {
         sent: 0,

@@ -1,5 +1,5 @@
 import { findAlert, listHoldings, type AppDb, type AlertWithPrice } from '@coinpace/db';
-import { AppError, type AlertView } from '@coinpace/domain';
+import { AppError, isPortfolioKind, type AlertView } from '@coinpace/domain';
 import { portfolioFigures, ratesFor, toAlertView } from './alert-view.ts';
 import { pathUuid } from '../../path-id.ts';
 
@@ -25,6 +25,8 @@ export async function requireAlert(db: AppDb, userId: string, id: string): Promi
 /** The view of one of the user's alerts as it is now (404 when not theirs). */
 export async function viewAlert(db: AppDb, userId: string, id: string): Promise<AlertView> {
   const { alert, usd } = await requireAlert(db, userId, id);
-  const value = alert.scope === 'portfolio' ? portfolioFigures(await listHoldings(db, userId)) : null;
-  return toAlertView(alert, usd, value, await ratesFor(db, [alert]));
+  const wide = alert.scope === 'portfolio' || isPortfolioKind(alert.scope);
+  const holdings = wide ? await listHoldings(db, userId) : [];
+  const value = wide ? portfolioFigures(holdings) : null;
+  return toAlertView(alert, usd, value, await ratesFor(db, [alert]), holdings);
 }

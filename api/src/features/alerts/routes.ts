@@ -3,11 +3,13 @@ import { deleteAlert } from '@coinpace/db';
 import {
   ZAlertStatusBody,
   ZCreateAlert,
+  ZCreatePortfolioAlert,
   ZAlertHistoryQuery,
   ZProtectPortfolio,
   ZResetIntervalBody,
   ZUpdateAlert,
   AppError,
+  isPortfolioAlertBody,
   parseOrThrow,
 } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
@@ -18,6 +20,7 @@ import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { alertHistory } from './alert-history.ts';
 import { alertStats } from './alert-stats.ts';
 import { createAlerts } from './create-alerts.ts';
+import { createPortfolioAlert } from './create-portfolio-alert.ts';
 import { alertIdParam, alertNotFound, requireAlert, viewAlert } from './find-alert.ts';
 import { listAlertViews } from './list-alerts.ts';
 import { protectPortfolio } from './protect-portfolio.ts';
@@ -45,6 +48,13 @@ export function alertRoutes({ db, identity, prices }: ApiDeps) {
   });
 
   router.post('/', jsonBody({ limit: BODY_LIMITS.bulk }), async (ctx) => {
+    if (isPortfolioAlertBody(bodyOf(ctx))) {
+      const kind = parseOrThrow(ZCreatePortfolioAlert, bodyOf(ctx));
+      const alert = await createPortfolioAlert(db, currentUser(ctx), kind, new Date());
+      ctx.status = 201;
+      ctx.body = { created: 1, alerts: [alert] };
+      return;
+    }
     const input = parseOrThrow(ZCreateAlert, bodyOf(ctx));
     // A watch-list coin is polled for everyone once alerted on: only coins CoinGecko knows.
     if (input.type === 'WatchlistPrice') {

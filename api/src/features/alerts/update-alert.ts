@@ -15,7 +15,11 @@ import {
   directionOf,
   displayCurrencyOf,
   isPercentThreshold,
+  isPortfolioKind,
+  portfolioRuleProblems,
   priceCapMessage,
+  type PnlMeasure,
+  type PortfolioKind,
   type AlertStatus,
   type AlertView,
   type ResetInterval,
@@ -45,7 +49,13 @@ export async function changeAlert(
   }
   if (changes.resetInterval) set.resetInterval = changes.resetInterval;
   if (changes.status) Object.assign(set, statusColumns(changes.status));
-  if (changes.thresholdType || changes.thresholdValue) {
+  if (isPortfolioKind(alert.scope)) {
+    if (changes.thresholdType || changes.thresholdValue || changes.measure) {
+      Object.assign(set, kindThresholdColumns(alert, changes));
+    }
+  } else if (changes.measure) {
+    throw invalid('measure is only for holding gain/loss alerts.');
+  } else if (changes.thresholdType || changes.thresholdValue) {
     Object.assign(set, await thresholdColumns(db, user.id, alert, changes));
   }
   await save(db, user.id, id, set);
@@ -123,6 +133,31 @@ async function thresholdColumns(
     triggerCurrency: isPercentThreshold(thresholdType) ? 'usd' : currency,
     triggerPrice: trigger.triggerPrice,
     referenceValue: isPercentThreshold(thresholdType) ? reference : null,
+  };
+}
+
+/**
+ * A portfolio kind's new threshold, checked by the same rules as on create. A drawdown changed is measured
+ * afresh: its high-water mark is taken again by the next tick.
+ */
+function kindThresholdColumns(alert: AlertRecord, changes: UpdateAlert): Partial<NewAlert> {
+  const thresholdType = (changes.thresholdType ?? alert.thresholdType) as ThresholdType;
+  const thresholdValue = changes.thresholdValue ?? alert.thresholdValue;
+  const measure = changes.measure ?? (alert.measure as PnlMeasure | null);
+  const [problem] = portfolioRuleProblems({
+    kind: alert.scope as PortfolioKind,
+    thresholdType,
+    thresholdValue,
+    measure,
+    holdingId: alert.portfolioItemId,
+  });
+  if (problem) throw invalid(problem.message);
+  return {
+    thresholdType,
+    thresholdValue,
+    measure,
+    direction: directionOf(thresholdType),
+    ...(alert.scope === 'drawdown' && { highWater: null, highWaterAt: null }),
   };
 }
 

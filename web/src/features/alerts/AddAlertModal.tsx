@@ -1,10 +1,18 @@
-import { methodAllowance, type Channel, type HoldingRow } from '@coinpace/domain';
+import {
+  methodAllowance,
+  portfolioRuleLabel,
+  type Channel,
+  type DisplayCurrency,
+  type HoldingRow,
+} from '@coinpace/domain';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { userLocale } from '../../lib/locale.ts';
 import { useMoney } from '../currency/currency-store.ts';
 import { AlertFields } from './AlertFields.tsx';
+import { PortfolioKindFields } from './PortfolioKindFields.tsx';
 import { PortfolioPicker } from './PortfolioPicker.tsx';
+import { emptyKindForm, toKindPayload, validateKindForm, type KindForm } from './kind-form.ts';
 import { WatchlistSearch } from './WatchlistSearch.tsx';
 import {
   alertCount,
@@ -34,7 +42,12 @@ export interface AddAlertModalProps {
   onRefused: (code: string | undefined, missing?: MissingItem[], usedUp?: Channel[]) => void;
 }
 
-const TABS = ['portfolio', 'watchlist'] as const;
+const TABS = ['portfolio', 'watchlist', 'kinds'] as const;
+const TAB_LABELS: Record<(typeof TABS)[number], string> = {
+  portfolio: 'My Portfolio',
+  watchlist: 'Watch List',
+  kinds: 'Portfolio',
+};
 
 /** The 'Add Price Alert' modal with its 'My Portfolio' and 'Watch List' tabs (SPEC.md section 2). */
 export function AddAlertModal({
@@ -48,11 +61,15 @@ export function AddAlertModal({
 }: AddAlertModalProps) {
   const [form, setForm] = useState<AlertForm>(() => emptyForm(preselect));
   const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<(typeof TABS)[number]>('portfolio');
+  const [kindForm, setKindForm] = useState<KindForm>(emptyKindForm);
   const preselectKey = preselect.join(',');
 
   useEffect(() => {
     if (open) {
       setForm(emptyForm(preselectKey ? preselectKey.split(',') : []));
+      setKindForm(emptyKindForm());
+      setTab('portfolio');
       setError(null);
     }
   }, [open, preselectKey]);
@@ -64,12 +81,14 @@ export function AddAlertModal({
   };
   const locale = userLocale();
   const ids = useId();
-  const chooseTab = (tab: AlertForm['tab']) => {
-    setForm((f) => ({ ...f, tab, kind: tab === 'watchlist' ? 'price' : f.kind }));
+  const chooseTab = (next: (typeof TABS)[number]) => {
+    setTab(next);
+    if (next !== 'kinds')
+      setForm((f) => ({ ...f, tab: next, kind: next === 'watchlist' ? 'price' : f.kind }));
     setError(null);
   };
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = TABS.indexOf(form.tab);
+    const at = TABS.indexOf(tab);
     const next =
       event.key === 'ArrowRight'
         ? TABS[(at + 1) % TABS.length]
@@ -89,9 +108,34 @@ export function AddAlertModal({
   // An alert is set in the display currency: a price is typed in it and the preview speaks it.
   const money = useMoney();
   const preview = previewAlert(form, holdings, locale, money);
-  const holdsNow = preview.holdsNow.length > 0;
+  const holdsNow = tab !== 'kinds' && preview.holdsNow.length > 0;
+
+  async function submitKind() {
+    const method = methodOf(form);
+    const problem = validateKindForm(kindForm, method);
+    if (problem || !method) return setError(problem);
+    setError(null);
+    const allowance = left ? methodAllowance(method, left) : null;
+    if (allowance?.state === 'blocked') return onRefused('ALERT_LIMIT_REACHED', undefined, allowance.usedUp);
+    const payload = toKindPayload(
+      kindForm,
+      { notificationMethod: method, resetInterval: form.resetInterval },
+      money.currency,
+    );
+    const result = await createAlerts(payload);
+    if (result.ok) return onClose();
+    if (
+      result.code === 'PLAN_REQUIRED' ||
+      result.code === 'ALERT_LIMIT_REACHED' ||
+      result.code === 'PROFILE_INCOMPLETE'
+    ) {
+      onRefused(result.code, result.missing, result.usedUp);
+    }
+    setError(result.message);
+  }
 
   async function submit() {
+    if (tab === 'kinds') return submitKind();
     const problem = validateForm(form, locale);
     if (problem) return setError(problem);
     setError(null);
@@ -128,7 +172,7 @@ export function AddAlertModal({
               ? 'Creating...'
               : holdsNow
                 ? 'Create and notify now'
-                : count > 1
+                : tab !== 'kinds' && count > 1
                   ? `Create ${count} Alerts`
                   : 'Create Alert'}
           </button>
@@ -136,38 +180,55 @@ export function AddAlertModal({
       }
     >
       <div className="tabs" role="tablist" aria-label="Set the alert on">
-        {TABS.map((tab) => (
+        {TABS.map((t) => (
           <button
-            key={tab}
-            id={`${ids}-tab-${tab}`}
+            key={t}
+            id={`${ids}-tab-${t}`}
             type="button"
             role="tab"
-            aria-selected={form.tab === tab}
+            aria-selected={tab === t}
             aria-controls={`${ids}-panel`}
             // One tab stop for the tab list; arrow keys move between tabs (WAI-ARIA tabs pattern).
-            tabIndex={form.tab === tab ? 0 : -1}
-            onClick={() => chooseTab(tab)}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => chooseTab(t)}
             onKeyDown={onTabKey}
           >
-            {tab === 'portfolio' ? 'My Portfolio' : 'Watch List'}
+            {TAB_LABELS[t]}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${form.tab}`}>
-        {form.tab === 'portfolio' ? (
+      <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${tab}`}>
+        {tab === 'kinds' ? (
+          <PortfolioKindFields
+            form={kindForm}
+            holdings={holdings}
+            onChange={(next) => {
+              setKindForm(next);
+              setError(null);
+            }}
+          />
+        ) : tab === 'portfolio' ? (
           <PortfolioPicker form={form} holdings={holdings} onChange={change} />
         ) : (
           <WatchlistSearch selected={form.watchCoin} onSelect={(watchCoin) => change({ watchCoin })} />
         )}
       </div>
-      <AlertFields form={form} left={left} onChange={change} />
-      <div className="preview" aria-live="polite">
-        <ul>
-          {preview.lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </div>
+      <AlertFields form={form} left={left} deliveryOnly={tab === 'kinds'} onChange={change} />
+      {tab === 'kinds' ? (
+        <div className="preview" aria-live="polite">
+          <ul>
+            <li>{kindPreview(kindForm, holdings, money.currency)}</li>
+          </ul>
+        </div>
+      ) : (
+        <div className="preview" aria-live="polite">
+          <ul>
+            {preview.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {holdsNow && (
         <div className="banner banner-warn holds-now" role="note" data-testid="holds-now">
           <div className="banner-body">
@@ -193,4 +254,18 @@ export function AddAlertModal({
 function furtherMove(kind: 'price' | 'percentage', condition: 'above' | 'below'): string {
   if (kind === 'price') return condition === 'above' ? 'a higher price' : 'a lower price';
   return condition === 'above' ? 'a larger gain' : 'a larger loss';
+}
+
+/** The alert the 'Portfolio' group would set, in the list's words. */
+function kindPreview(form: KindForm, holdings: readonly HoldingRow[], currency: DisplayCurrency): string {
+  const value = Number(form.value.replace(/,/g, ''));
+  if (!(value > 0)) return 'Enter a value to see the alert.';
+  return portfolioRuleLabel({
+    scope: form.kind,
+    thresholdType: form.thresholdType,
+    thresholdValue: value,
+    measure: form.kind === 'holding_pnl' ? form.measure : null,
+    coinSymbol: holdings.find((h) => h.id === form.holdingId)?.symbol ?? null,
+    currency,
+  });
 }

@@ -11,9 +11,12 @@ import { pricePlaceholder } from './price-placeholder.ts';
 export function AlertFields({
   form,
   left = null,
+  deliveryOnly = false,
   onChange,
 }: {
   form: AlertForm;
+  /** Only the channels and reset interval (the 'Portfolio' group has its own threshold fields). */
+  deliveryOnly?: boolean;
   /** Notifications left this period per channel, shown beside the channels; null when not known. */
   left?: AllowanceLeft | null;
   onChange: (change: Partial<AlertForm>) => void;
@@ -26,60 +29,62 @@ export function AlertFields({
   const rates = useCurrency((s) => s.rates);
   return (
     <>
-      <div className="form-row">
-        <div className="field">
-          <span className="label" id="alert-kind">
-            Alert type
-          </span>
-          <div className="checks" role="radiogroup" aria-labelledby="alert-kind">
-            <label>
-              <input
-                type="radio"
-                name="kind"
-                checked={kind === 'price'}
-                disabled={forced}
-                onChange={() => onChange({ kind: 'price' })}
-              />
-              Price
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="kind"
-                checked={kind === 'percentage'}
-                onChange={() => onChange({ kind: 'percentage' })}
-              />
-              Percentage
-            </label>
+      {!deliveryOnly && (
+        <div className="form-row">
+          <div className="field">
+            <span className="label" id="alert-kind">
+              Alert type
+            </span>
+            <div className="checks" role="radiogroup" aria-labelledby="alert-kind">
+              <label>
+                <input
+                  type="radio"
+                  name="kind"
+                  checked={kind === 'price'}
+                  disabled={forced}
+                  onChange={() => onChange({ kind: 'price' })}
+                />
+                Price
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="kind"
+                  checked={kind === 'percentage'}
+                  onChange={() => onChange({ kind: 'percentage' })}
+                />
+                Percentage
+              </label>
+            </div>
+            {forced && (
+              <span className="hint">Several coins, all coins or the whole portfolio use a percentage.</span>
+            )}
           </div>
-          {forced && (
-            <span className="hint">Several coins, all coins or the whole portfolio use a percentage.</span>
-          )}
+          <div className="field">
+            <label htmlFor="alert-condition">Condition</label>
+            <select
+              id="alert-condition"
+              className="select"
+              value={form.condition}
+              onChange={(e) => onChange({ condition: e.target.value as 'above' | 'below' })}
+            >
+              <option value="above">{kind === 'price' ? 'Price goes above' : 'Gains at least'}</option>
+              <option value="below">{kind === 'price' ? 'Price goes below' : 'Loses at least'}</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="alert-value">
+              {kind === 'price' ? `Price (${currency.toUpperCase()})` : 'Percent'}
+            </label>
+            <NumberInput
+              id="alert-value"
+              placeholder={kind === 'price' ? pricePlaceholder(currency, rates, userLocale()) : '5'}
+              value={form.value}
+              onChange={(value) => onChange({ value })}
+            />
+          </div>
         </div>
-        <div className="field">
-          <label htmlFor="alert-condition">Condition</label>
-          <select
-            id="alert-condition"
-            className="select"
-            value={form.condition}
-            onChange={(e) => onChange({ condition: e.target.value as 'above' | 'below' })}
-          >
-            <option value="above">{kind === 'price' ? 'Price goes above' : 'Gains at least'}</option>
-            <option value="below">{kind === 'price' ? 'Price goes below' : 'Loses at least'}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="alert-value">
-            {kind === 'price' ? `Price (${currency.toUpperCase()})` : 'Percent'}
-          </label>
-          <NumberInput
-            id="alert-value"
-            placeholder={kind === 'price' ? pricePlaceholder(currency, rates, userLocale()) : '5'}
-            value={form.value}
-            onChange={(value) => onChange({ value })}
-          />
-        </div>
-      </div>
+      )}
       <div className="form-row">
         <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="label">Notify me by</legend>

@@ -153,3 +153,36 @@ describe('screen rules', () => {
     expect(distanceText(null, 'below')).toBe('—');
   });
 });
+
+describe('portfolio kinds in the list', () => {
+  it('names each kind in words', () => {
+    const kind = (over: Partial<AlertView>) =>
+      conditionText(toAlertUi(view({ type: 'PortfolioGainLoss', coinId: null, ...over })));
+    expect(
+      kind({
+        scope: 'portfolio_value',
+        coinSymbol: 'PORTFOLIO_TOTAL',
+        thresholdValue: 50_000,
+        currency: 'eur',
+      }),
+    ).toBe('Portfolio value above €50,000.00');
+    expect(
+      kind({ scope: 'drawdown', coinSymbol: 'PORTFOLIO_TOTAL', thresholdType: 'Loss', thresholdValue: 10 }),
+    ).toBe('Drawdown of 10% from peak');
+    expect(
+      kind({
+        scope: 'holding_pnl',
+        coinSymbol: 'ETH',
+        thresholdType: 'Loss',
+        thresholdValue: 1_000,
+        measure: 'amount',
+      }),
+    ).toBe('ETH loss of $1,000.00 or more');
+    expect(kind({ scope: 'allocation', coinSymbol: 'SOL', thresholdType: 'Below', thresholdValue: 5 })).toBe(
+      'SOL below 5% of portfolio',
+    );
+    expect(toAlertUi(view({ scope: 'drawdown', coinSymbol: 'PORTFOLIO_TOTAL', coinId: null })).coin).toBe(
+      'Whole portfolio',
+    );
+  });
+});

@@ -3,7 +3,10 @@
  * blocking rules of section 4 and the lifecycle texts, as pure functions of server data.
  */
 import {
+  PORTFOLIO_TOTAL,
   RESET_INTERVAL_LABELS,
+  isPortfolioKind,
+  portfolioRuleLabel,
   distanceToTrigger,
   formatPercent,
   formatPriceIn,
@@ -43,6 +46,8 @@ export interface AlertUi {
   distancePercent: number | null;
   lifecycle: AlertView['lifecycle'];
   pausedBy: AlertView['pausedBy'];
+  /** A portfolio kind in words ('Portfolio value above €50,000.00', 'Drawdown of 10% from peak'); else null. */
+  kindLabel: string | null;
 }
 
 /** The UI shape of a server alert. */
@@ -51,7 +56,7 @@ export function toAlertUi(view: AlertView): AlertUi {
   return {
     id: view.id,
     coin:
-      view.scope === 'portfolio'
+      view.scope === 'portfolio' || (isPortfolioKind(view.scope) && view.coinSymbol === PORTFOLIO_TOTAL)
         ? 'Whole portfolio'
         : view.scope === 'all_coins'
           ? 'All coins'
@@ -77,11 +82,24 @@ export function toAlertUi(view: AlertView): AlertUi {
     distancePercent: view.distancePercent,
     lifecycle: view.lifecycle,
     pausedBy: view.pausedBy,
+    kindLabel: isPortfolioKind(view.scope)
+      ? portfolioRuleLabel({
+          scope: view.scope,
+          thresholdType: view.thresholdType,
+          thresholdValue: view.thresholdValue,
+          measure: view.measure,
+          coinSymbol: view.coinSymbol === PORTFOLIO_TOTAL ? null : view.coinSymbol,
+          currency: view.currency,
+        })
+      : null,
   };
 }
 
 /** The condition as a short phrase: 'Above $50,000.00', 'Below €2.50', 'Up 10%', 'Down 5%'. */
-export function conditionText(alert: Pick<AlertUi, 'type' | 'condition' | 'value' | 'currency'>): string {
+export function conditionText(
+  alert: Pick<AlertUi, 'type' | 'condition' | 'value' | 'currency'> & { kindLabel?: string | null },
+): string {
+  if (alert.kindLabel) return alert.kindLabel;
   if (alert.type === 'price')
     return `${alert.condition === 'above' ? 'Above' : 'Below'} ${formatPriceIn(alert.currency, alert.value)}`;
   return `${alert.condition === 'above' ? 'Up' : 'Down'} ${Number(alert.value.toFixed(2))}%`;

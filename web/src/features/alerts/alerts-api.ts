@@ -5,6 +5,7 @@ import type {
   AlertStatus,
   AlertView,
   CreateAlertInput,
+  CreatePortfolioAlertInput,
   CreateAlertsResult,
   ProtectPortfolioResult,
   ResetInterval,
@@ -16,7 +17,7 @@ export const fetchAlerts = () => api<AlertView[]>('/api/alerts/user');
 export const fetchAlertStats = () => api<AlertStats>('/api/alerts/user/stats');
 export const fetchProfile = async () => (await api<{ user: UserView }>('/api/users/me')).user;
 
-export const createAlertsRequest = (body: CreateAlertInput) =>
+export const createAlertsRequest = (body: CreateAlertInput | CreatePortfolioAlertInput) =>
   api<CreateAlertsResult>('/api/alerts', { method: 'POST', body });
 
 export const setStatusRequest = (id: string, status: AlertStatus) =>

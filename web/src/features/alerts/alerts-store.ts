@@ -13,6 +13,7 @@ import {
   type AlertView,
   type Channel,
   type CreateAlertInput,
+  type CreatePortfolioAlertInput,
   type HoldingRow,
   type NotificationMethod,
   type ResetInterval,
@@ -251,7 +252,7 @@ export async function resetAllOn(): Promise<void> {
 
 /** Creates alerts; resolves true on success ('Successfully created N alert(s)!'), false with the error set. */
 export async function createAlerts(
-  payload: CreateAlertInput,
+  payload: CreateAlertInput | CreatePortfolioAlertInput,
 ): Promise<
   { ok: true } | { ok: false; message: string; code?: string; missing?: MissingItem[]; usedUp?: Channel[] }
 > {

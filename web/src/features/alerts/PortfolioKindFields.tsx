@@ -1,0 +1,127 @@
+import {
+  KIND_THRESHOLD_TYPES,
+  type HoldingRow,
+  type PortfolioKind,
+  type ThresholdType,
+} from '@coinpace/domain';
+import { NumberInput } from '../../components/NumberInput.tsx';
+import { useCurrency } from '../currency/currency-store.ts';
+import { KIND_OPTIONS, isAmountKind, needsHolding, withKind, type KindForm } from './kind-form.ts';
+
+const SIDE_LABELS: Record<ThresholdType, string> = {
+  Above: 'Goes above',
+  Below: 'Goes below',
+  Gain: 'Gains at least',
+  Loss: 'Loses at least',
+};
+
+/** The 'Portfolio' group: which portfolio alert, its side, the holding where it needs one, and the value. */
+export function PortfolioKindFields({
+  form,
+  holdings,
+  onChange,
+}: {
+  form: KindForm;
+  holdings: readonly HoldingRow[];
+  onChange: (form: KindForm) => void;
+}) {
+  const currency = useCurrency((s) => s.currency);
+  const sides = KIND_THRESHOLD_TYPES[form.kind];
+  const amount = isAmountKind(form);
+  return (
+    <div className="form-row" data-testid="portfolio-kinds">
+      <div className="field">
+        <label htmlFor="kind-kind">Portfolio alert</label>
+        <select
+          id="kind-kind"
+          className="select"
+          value={form.kind}
+          onChange={(e) => onChange(withKind(form, e.target.value as PortfolioKind))}
+        >
+          {KIND_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(needsHolding(form.kind) || form.kind === 'drawdown') && (
+        <div className="field">
+          <label htmlFor="kind-holding">{form.kind === 'allocation' ? 'Coin' : 'Holding'}</label>
+          <select
+            id="kind-holding"
+            className="select"
+            value={form.holdingId}
+            onChange={(e) => onChange({ ...form, holdingId: e.target.value })}
+          >
+            <option value="">{form.kind === 'drawdown' ? 'Whole portfolio' : 'Choose a holding'}</option>
+            {holdings.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.symbol} ({h.name})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {sides.length > 1 && (
+        <div className="field">
+          <label htmlFor="kind-side">Condition</label>
+          <select
+            id="kind-side"
+            className="select"
+            value={form.thresholdType}
+            onChange={(e) => onChange({ ...form, thresholdType: e.target.value as ThresholdType })}
+          >
+            {sides.map((side) => (
+              <option key={side} value={side}>
+                {SIDE_LABELS[side]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {form.kind === 'holding_pnl' && (
+        <div className="field">
+          <span className="label" id="kind-measure">
+            Measured as
+          </span>
+          <div className="checks" role="radiogroup" aria-labelledby="kind-measure">
+            <label>
+              <input
+                type="radio"
+                name="kind-measure"
+                checked={form.measure === 'percent'}
+                onChange={() => onChange({ ...form, measure: 'percent' })}
+              />
+              Percent
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="kind-measure"
+                checked={form.measure === 'amount'}
+                onChange={() => onChange({ ...form, measure: 'amount' })}
+              />
+              Amount
+            </label>
+          </div>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="kind-value">
+          {amount
+            ? `Amount (${currency.toUpperCase()})`
+            : form.kind === 'drawdown'
+              ? 'Drop from peak (%)'
+              : 'Percent'}
+        </label>
+        <NumberInput
+          id="kind-value"
+          placeholder={amount ? '50,000' : '10'}
+          value={form.value}
+          onChange={(value) => onChange({ ...form, value })}
+        />
+      </div>
+    </div>
+  );
+}
