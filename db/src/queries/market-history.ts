@@ -2,7 +2,7 @@
  * Stored market history (the poller's backfill writes, the value charts read): points per coin,
  * currency, granularity and time, and the spans already asked of a source, so none is asked twice.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   missingSpans,
   type BucketPrice,
