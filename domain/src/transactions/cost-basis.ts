@@ -16,8 +16,10 @@ export const USER_TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_o
 export type CostMethod = 'average' | 'fifo';
 
 /**
- * One transaction as stored. Amounts are canonical decimal strings in the quote currency (USD).
+ * One transaction as stored. Amounts are canonical decimal strings in the transaction's currency.
  * For `adjust`, quantity is the holding's new quantity and pricePerCoin its new average cost.
+ * Deriving a holding reads the amounts as they are: histories in several currencies are brought into
+ * one first (convertHistory).
  */
 export interface HoldingTransaction {
   id: string;
@@ -26,8 +28,13 @@ export interface HoldingTransaction {
   at: string;
   quantity: string;
   pricePerCoin: string;
-  /** In the quote currency; added to the cost of coins coming in, taken from the proceeds of a sale. */
+  /** In the transaction's currency; added to the cost of coins coming in, taken from a sale's proceeds. */
   fee: string;
+  /**
+   * What price and fee are in: a display currency code ('usd', 'eur', 'btc') or, for a trade priced in
+   * another coin, that coin's CoinGecko id ('binancecoin'). Absent means 'usd'.
+   */
+  currency?: string;
   note: string | null;
 }
 

@@ -1,6 +1,7 @@
 /** Request schemas of a holding's transactions: /api/portfolio/{holdingId}/transactions. */
 import { z } from 'zod';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../limits.ts';
+import { DISPLAY_CURRENCIES } from '../format/currency.ts';
 import { zDecimal } from '../schemas/common.ts';
 import {
   USER_TRANSACTION_KINDS,
@@ -48,6 +49,11 @@ const zNote = z
     message: `Note must be at most ${MAX_TRANSACTION_NOTE_LENGTH} characters`,
   });
 
+/** The currency a transaction entered by hand is priced in: one of the display currencies. */
+const zCurrency = z.enum(DISPLAY_CURRENCIES, {
+  message: `currency must be one of ${DISPLAY_CURRENCIES.join(', ')}`,
+});
+
 const fields = {
   type: zKind,
   at: zAt,
@@ -57,6 +63,8 @@ const fields = {
     .optional()
     .transform((v) => v ?? '0'),
   note: zNote,
+  /** What price and fee are in; dollars when left out. */
+  currency: zCurrency.optional().transform((v) => v ?? 'usd'),
 };
 
 /** POST /api/portfolio/{holdingId}/transactions. */
@@ -72,6 +80,7 @@ export const ZTransactionChanges = z
     pricePerCoin: fields.pricePerCoin.optional(),
     fee: zDecimal('Fee', { positive: false, max: MAX_TRANSACTION_FEE }).optional(),
     note: z.union([z.string({ message: 'Note must be text' }), z.null()]).optional(),
+    currency: zCurrency.optional(),
   })
   .transform((v, ctx) => {
     if (v.note !== undefined && v.note !== null && v.note.trim().length > MAX_TRANSACTION_NOTE_LENGTH) {
@@ -107,6 +116,8 @@ export interface TransactionRow {
   quantity: string;
   pricePerCoin: string;
   fee: string;
+  /** What pricePerCoin and fee are in: a display currency code, or a coin's id for a coin-priced trade. */
+  currency: string;
   note: string | null;
   createdAt: string;
 }
