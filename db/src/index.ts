@@ -28,4 +28,5 @@ export * from './queries/public.ts';
 export * from './queries/lifecycle.ts';
 export * from './queries/trade-imports.ts';
 export * from './queries/market-history.ts';
+export * from './queries/conversion-rates.ts';
 export * from './queries/import-batches.ts';

@@ -20,8 +20,13 @@ export const ZTransactionRow = responseSchema<TransactionRow>()(
         .meta({ description: 'adjust is written by an inline edit of the holding (quantity, price).' }),
       at: isoTime,
       quantity: decimal('Decimal string; for adjust, the new quantity.'),
-      pricePerCoin: decimal('Decimal string, USD; for adjust, the new average cost.'),
-      fee: decimal('Decimal string, USD.'),
+      pricePerCoin: decimal('Decimal string in `currency`; for adjust, the new average cost.'),
+      fee: decimal('Decimal string in `currency`.'),
+      currency: z.string().meta({
+        description:
+          'What pricePerCoin and fee are in: a display currency code (usd, eur, gbp, jpy, cad, aud, chf, ' +
+          'btc, eth), or the CoinGecko id of the coin an imported trade was priced in (binancecoin).',
+      }),
       note: nullable(z.string()),
       createdAt: isoTime,
     })
@@ -42,7 +47,9 @@ export const ZHoldingDerivation = responseSchema<HoldingDerivation>()(
     .strictObject({
       method: z.enum(['average', 'fifo']),
       quantity: decimal('Decimal string.'),
-      averageCost: decimal('Per coin still held, fees included, USD.'),
+      averageCost: decimal(
+        'Per coin still held, fees included, USD (each transaction converted at its own day’s rate).',
+      ),
       costBasis: decimal('quantity x averageCost, USD.'),
       totalInvested: decimal('Cost of every buy and transfer in, fees included, USD.'),
       realisedGain: decimal('Sum of the sales’ gains less transfer-out fees; negative for a loss.'),

@@ -62,7 +62,10 @@ export const utcDayOf = (at: string) => new Date(Date.parse(at)).toISOString().s
  * The value of `day` in a list ordered by day: that day's, else the last before it, else the first after
  * it (a history that starts later); null for an empty list.
  */
-function lookUp(list: readonly DayValue[] | undefined, day: string): { value: number; exact: boolean } | null {
+function lookUp(
+  list: readonly DayValue[] | undefined,
+  day: string,
+): { value: number; exact: boolean } | null {
   if (!list || list.length === 0) return null;
   let lo = 0;
   let hi = list.length - 1;
@@ -151,26 +154,35 @@ export function convertHistory(
   return { transactions: out, missing };
 }
 
-/** Whether every transaction of the histories is in `currency` already (nothing to convert, no rates). */
-export function allIn(histories: Iterable<readonly HoldingTransaction[]>, currency: string): boolean {
-  for (const list of histories) for (const t of list) if (currencyOf(t) !== currency) return false;
-  return true;
+/** The stored rates a conversion into `target` needs; null when every transaction is in `target`. */
+export interface RatesWanted {
+  /** Display currencies whose dollar rate is read (the target's own included when it is not the dollar). */
+  currencies: string[];
+  /** Coins (CoinGecko ids) whose dollar close is read. */
+  coins: string[];
+  /** The first transaction's day not in `target`. */
+  fromDay: string;
 }
 
-/** The currencies other than `except` the histories' transactions are in, and the first day of each. */
-export function foreignCurrencies(
+/** What {@link convertHistory} of these histories into `target` will ask for. */
+export function ratesWanted(
   histories: Iterable<readonly HoldingTransaction[]>,
-  except: string,
-): Map<string, string> {
-  const first = new Map<string, string>();
+  target: string,
+): RatesWanted | null {
+  const currencies = new Set<string>();
+  const coins = new Set<string>();
+  let fromDay: string | null = null;
   for (const list of histories) {
     for (const t of list) {
       const currency = currencyOf(t);
-      if (currency === except) continue;
+      if (currency === target) continue;
+      (isDisplayCurrency(currency) ? currencies : coins).add(currency);
       const day = utcDayOf(t.at);
-      const known = first.get(currency);
-      if (known === undefined || day < known) first.set(currency, day);
+      if (fromDay === null || day < fromDay) fromDay = day;
     }
   }
-  return first;
+  if (fromDay === null) return null;
+  if (target !== 'usd') currencies.add(target);
+  currencies.delete('usd');
+  return { currencies: [...currencies].sort(), coins: [...coins].sort(), fromDay };
 }
