@@ -57,7 +57,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('holding transactions on %s
     });
     expect(buy.status).toBe(201);
     const recorded = buy.body.transactions.find(
-      (t: { type: string }) => t.type === 'buy' && t.currency === 'eur',
+      (t: { type: string; currency: string }) => t.type === 'buy' && t.currency === 'eur',
     );
     expect(recorded).toMatchObject({ pricePerCoin: '150', fee: '10', currency: 'eur' });
     // (150 + 10) euros at 2 dollars each = 320 dollars; with the opening coin at 100: 420 / 2 a coin.
