@@ -44,6 +44,8 @@ export interface ReplacedTransaction {
   pricePerCoin: string;
   fee: string;
   note: string | null;
+  /** What price and fee are in; absent in batches from before transactions kept a currency ('usd'). */
+  currency?: string;
 }
 
 /**
