@@ -1,7 +1,7 @@
 /** Response schemas of a holding's transactions (see responses.ts). */
 import { z } from 'zod';
 import type { HoldingDerivation } from '../transactions/cost-basis.ts';
-import { TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
+import { COST_METHODS, TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
 import type { HoldingTransactionsResult, TransactionRow } from '../transactions/schemas.ts';
 import type { RecordedBuy } from '../schemas/portfolio.ts';
 import type { PortfolioInvestmentSummary } from '../transactions/summary.ts';
@@ -45,7 +45,7 @@ const ZSale = z.strictObject({
 export const ZHoldingDerivation = responseSchema<HoldingDerivation>()(
   z
     .strictObject({
-      method: z.enum(['average', 'fifo']),
+      method: z.enum(COST_METHODS),
       quantity: decimal('Decimal string.'),
       averageCost: decimal(
         'Per coin still held, fees included, USD (each transaction converted at its own day’s rate).',
@@ -77,7 +77,7 @@ export const ZRecordedBuy = responseSchema<RecordedBuy>()(
 export const ZPortfolioInvestmentSummary = responseSchema<PortfolioInvestmentSummary>()(
   z
     .strictObject({
-      method: z.enum(['average', 'fifo']).meta({ description: 'The cost method the figures use.' }),
+      method: z.enum(COST_METHODS).meta({ description: 'The cost method the figures use.' }),
       totalInvested: decimal('Sum of the holdings’ total invested, USD.'),
       realisedGain: decimal('Sum of the holdings’ realised gain; negative for a loss, USD.'),
       holdings: z.array(

@@ -5,6 +5,7 @@ import { DISPLAY_CURRENCIES, maxAlertPrice, type DisplayCurrency } from '../form
 import { compareDecimal } from '../decimal.ts';
 import { zDecimal } from '../schemas/common.ts';
 import {
+  COST_METHODS,
   USER_TRANSACTION_KINDS,
   type CostMethod,
   type HoldingDerivation,
@@ -124,12 +125,12 @@ export const ZTransactionChanges = z
 export type TransactionChanges = z.output<typeof ZTransactionChanges>;
 
 /**
- * GET /api/portfolio/{holdingId}/transactions?method=average|fifo (and the summary). Without a method the
+ * GET /api/portfolio/{holdingId}/transactions?method=average|fifo|lifo|hifo (and the summary). Without a method the
  * user's saved one is used.
  */
 export const ZTransactionsQuery = z.strictObject({
   method: z
-    .enum(['average', 'fifo'], { message: 'method must be average or fifo' })
+    .enum(COST_METHODS, { message: `method must be one of ${COST_METHODS.join(', ')}` })
     .optional()
     .transform((v): CostMethod | undefined => v),
 });
