@@ -29,5 +29,6 @@ export * from './queries/public.ts';
 export * from './queries/lifecycle.ts';
 export * from './queries/trade-imports.ts';
 export * from './queries/market-history.ts';
+export * from './queries/conversion-rates.ts';
 export * from './queries/import-batches.ts';
 export * from './queries/exchange-accounts.ts';

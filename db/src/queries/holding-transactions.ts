@@ -8,7 +8,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   MAX_QUANTITY,
   compareDecimal,
+  convertHistory,
   deriveHolding,
+  ratesInto,
+  ratesWanted,
   type CostMethod,
   type HistoryProblem,
   type HoldingDerivation,
@@ -19,6 +22,7 @@ import {
 import type { AppDb, AppTx } from '../connect.ts';
 import { holdingTransactions, portfolioItems } from '../schema/index.ts';
 import { refreshHoldingTriggers } from './alert-triggers.ts';
+import { loadDailyRateTables } from './conversion-rates.ts';
 import type { HoldingRecord } from './holding-record.ts';
 
 export type TransactionRecord = typeof holdingTransactions.$inferSelect;
@@ -33,6 +37,8 @@ export interface TransactionValues {
   note: string | null;
   /** The exchange account the coins are on; null or absent for by hand. */
   locationId?: string | null;
+  /** What price and fee are in; 'usd' when left out. */
+  currency?: string;
 }
 
 /** One change to a history. */
@@ -85,6 +91,7 @@ export function toHoldingTransactions(records: readonly TransactionRecord[]): Ho
     pricePerCoin: trim(r.pricePerCoin),
     fee: trim(r.fee),
     note: r.note,
+    currency: r.currency,
   }));
 }
 
@@ -98,6 +105,7 @@ export function toTransactionRow(r: TransactionRecord): TransactionRow {
     quantity: trim(r.quantity),
     pricePerCoin: trim(r.pricePerCoin),
     fee: trim(r.fee),
+    currency: r.currency,
     note: r.note,
     createdAt: r.createdAt.toISOString(),
   };
@@ -119,7 +127,7 @@ export async function readHoldingHistory(
     .where(and(eq(portfolioItems.userId, userId), eq(portfolioItems.id, holdingId)));
   if (!holding) return { status: 'not_found' };
   const transactions = await listTransactions(db, holdingId);
-  const result = deriveHolding(toHoldingTransactions(transactions), method);
+  const result = deriveHolding(await inDollars(db, toHoldingTransactions(transactions)), method);
   if (!result.ok) return { status: 'impossible', problem: result.problem };
   return { status: 'ok', holding, transactions, derived: result.holding };
 }
@@ -190,18 +198,32 @@ export async function changeInTransaction(
     if (gone.length === 0) return { status: 'not_found' };
   }
   const transactions = await listTransactions(tx, holdingId);
-  const cached = deriveHolding(toHoldingTransactions(transactions), 'average');
+  const history = await inDollars(tx, toHoldingTransactions(transactions));
+  const cached = deriveHolding(history, 'average');
   if (!cached.ok) throw new ImpossibleHistory(cached.problem);
   const tooLarge = beyondCache(cached.holding);
   if (tooLarge) throw new ImpossibleHistory({ transactionId: changed?.id ?? '', message: tooLarge });
   const holding = await writeCache(tx, holdingId, cached.holding);
   let derived = cached.holding;
   if (method !== 'average') {
-    const other = deriveHolding(toHoldingTransactions(transactions), method);
+    const other = deriveHolding(history, method);
     if (!other.ok) throw new ImpossibleHistory(other.problem);
     derived = other.holding;
   }
   return { status: 'ok', holding, transactions, derived, ...(changed ? { changed } : {}) };
+}
+
+/**
+ * A history with every price and fee in dollars, each converted with the stored rate of its own day (the
+ * holding's row caches its average cost in dollars). A history already in dollars reads no rates.
+ */
+export async function inDollars(
+  db: AppDb | AppTx,
+  history: HoldingTransaction[],
+): Promise<HoldingTransaction[]> {
+  const wanted = ratesWanted([history], 'usd');
+  if (!wanted) return history;
+  return convertHistory(history, 'usd', ratesInto('usd', await loadDailyRateTables(db, wanted))).transactions;
 }
 
 /**

@@ -54,6 +54,7 @@ export async function openingTransactions(
     pricePerCoin: t.pricePerCoin,
     fee: t.fee,
     note: t.note,
+    currency: t.currency,
   }));
 }
 
@@ -254,6 +255,7 @@ export async function undoImportBatch(db: AppDb, userId: string, batchId: string
             pricePerCoin: r.pricePerCoin,
             fee: r.fee,
             note: r.note,
+            currency: r.currency ?? 'usd',
           })),
         );
       }

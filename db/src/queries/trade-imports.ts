@@ -24,6 +24,8 @@ export interface ImportedTrade {
   fee: string;
   note: string | null;
   externalRef: string;
+  /** What price and fee are in ('usd', 'eur', or the id of the coin it was priced in); 'usd' when left out. */
+  currency?: string;
 }
 
 /** What happened to one holding's trades. */
@@ -209,6 +211,7 @@ async function insertTrades(
           pricePerCoin: t.pricePerCoin,
           fee: t.fee,
           note: t.note,
+          currency: t.currency ?? 'usd',
           externalRef: t.externalRef,
           importBatchId,
         })),

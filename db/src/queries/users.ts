@@ -1,5 +1,5 @@
 import { TransactionRollbackError, and, eq, isNull, sql } from 'drizzle-orm';
-import { AppError, type DisplayCurrency } from '@coinpace/domain';
+import { AppError, type CostMethod, type DisplayCurrency } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
 import { localCredentials, users } from '../schema/index.ts';
 import { preparedPerDb } from './prepared.ts';
@@ -63,7 +63,7 @@ export async function updateUserProfile(
     email?: string | null;
     firstName?: string | null;
     phone?: string | null;
-    costMethod?: 'average' | 'fifo';
+    costMethod?: CostMethod;
     displayCurrency?: DisplayCurrency;
   },
 ): Promise<UserRecord> {

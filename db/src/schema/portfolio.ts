@@ -45,6 +45,8 @@ export interface ReplacedTransaction {
   pricePerCoin: string;
   fee: string;
   note: string | null;
+  /** What price and fee are in; absent in batches from before transactions kept a currency ('usd'). */
+  currency?: string;
 }
 
 /**
@@ -92,10 +94,15 @@ export const holdingTransactions = pgTable(
     kind: text().notNull(),
     at: instant().notNull(),
     quantity: decimal().notNull(),
-    /** Per coin in the quote currency (USD); for adjust, the new average cost. */
+    /** Per coin in `currency`; for adjust, the new average cost. */
     pricePerCoin: decimal().notNull().default('0'),
-    /** In the quote currency. */
+    /** In `currency`. */
     fee: decimal().notNull().default('0'),
+    /**
+     * What price and fee are in: a display currency code ('usd', 'eur', 'btc'), or the CoinGecko id of
+     * the coin a trade was priced in ('binancecoin' for ADA/BNB). Rows from before it are dollars.
+     */
+    currency: text().notNull().default('usd'),
     note: text(),
     /**
      * Where an imported trade came from: the exchange and its row id ('binance:3f2a...', 'kraken:TXID'),

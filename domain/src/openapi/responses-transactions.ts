@@ -1,7 +1,7 @@
 /** Response schemas of a holding's transactions (see responses.ts). */
 import { z } from 'zod';
 import type { HoldingDerivation } from '../transactions/cost-basis.ts';
-import { TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
+import { COST_METHODS, TRANSACTION_KINDS } from '../transactions/cost-basis.ts';
 import type { HoldingTransactionsResult, TransactionRow } from '../transactions/schemas.ts';
 import type { RecordedBuy } from '../schemas/portfolio.ts';
 import type { PortfolioInvestmentSummary } from '../transactions/summary.ts';
@@ -20,8 +20,13 @@ export const ZTransactionRow = responseSchema<TransactionRow>()(
         .meta({ description: 'adjust is written by an inline edit of the holding (quantity, price).' }),
       at: isoTime,
       quantity: decimal('Decimal string; for adjust, the new quantity.'),
-      pricePerCoin: decimal('Decimal string, USD; for adjust, the new average cost.'),
-      fee: decimal('Decimal string, USD.'),
+      pricePerCoin: decimal('Decimal string in `currency`; for adjust, the new average cost.'),
+      fee: decimal('Decimal string in `currency`.'),
+      currency: z.string().meta({
+        description:
+          'What pricePerCoin and fee are in: a display currency code (usd, eur, gbp, jpy, cad, aud, chf, ' +
+          'btc, eth), or the CoinGecko id of the coin an imported trade was priced in (binancecoin).',
+      }),
       note: nullable(z.string()),
       createdAt: isoTime,
     })
@@ -40,9 +45,11 @@ const ZSale = z.strictObject({
 export const ZHoldingDerivation = responseSchema<HoldingDerivation>()(
   z
     .strictObject({
-      method: z.enum(['average', 'fifo']),
+      method: z.enum(COST_METHODS),
       quantity: decimal('Decimal string.'),
-      averageCost: decimal('Per coin still held, fees included, USD.'),
+      averageCost: decimal(
+        'Per coin still held, fees included, USD (each transaction converted at its own day’s rate).',
+      ),
       costBasis: decimal('quantity x averageCost, USD.'),
       totalInvested: decimal('Cost of every buy and transfer in, fees included, USD.'),
       realisedGain: decimal('Sum of the sales’ gains less transfer-out fees; negative for a loss.'),
@@ -70,7 +77,7 @@ export const ZRecordedBuy = responseSchema<RecordedBuy>()(
 export const ZPortfolioInvestmentSummary = responseSchema<PortfolioInvestmentSummary>()(
   z
     .strictObject({
-      method: z.enum(['average', 'fifo']).meta({ description: 'The cost method the figures use.' }),
+      method: z.enum(COST_METHODS).meta({ description: 'The cost method the figures use.' }),
       totalInvested: decimal('Sum of the holdings’ total invested, USD.'),
       realisedGain: decimal('Sum of the holdings’ realised gain; negative for a loss, USD.'),
       holdings: z.array(

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorBody } from '../errors.ts';
 import { ZDisplayCurrency, type FxRatesView } from '../format/currency.ts';
+import { COST_METHODS } from '../transactions/cost-basis.ts';
 import type { PriceMap } from '../prices/types.ts';
 import type { SearchResponse } from '../schemas/prices.ts';
 import type { BetaSignupCount, CheckPasswordResult } from '../schemas/public.ts';
@@ -46,7 +47,7 @@ export const ZUserView = responseSchema<UserView>()(
       phone: nullable(z.string()).meta({ description: 'E.164' }),
       emailVerified: z.boolean().meta({ description: 'The e-mail address was confirmed by a link.' }),
       phoneVerified: z.boolean().meta({ description: 'The phone number was confirmed by an SMS code.' }),
-      costMethod: z.enum(['average', 'fifo']).meta({
+      costMethod: z.enum(COST_METHODS).meta({
         description: 'The saved cost method: realised gain by average cost or first in, first out.',
       }),
       displayCurrency: ZDisplayCurrency.meta({

@@ -90,12 +90,12 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     query: {
       method: {
         schema: ZTransactionsQuery.shape.method,
-        description: 'average or fifo; default the saved one.',
+        description: 'average, fifo, lifo or hifo; default the saved one.',
       },
     },
     responses: {
       200: { description: 'The sums and each holding’s part.', schema: ZPortfolioInvestmentSummary },
-      400: 'method is not average or fifo.',
+      400: 'method is not average, fifo, lifo or hifo.',
     },
   },
   {
@@ -304,7 +304,7 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     query: { method: { schema: ZTransactionsQuery.shape.method, description: 'average (default) or fifo.' } },
     responses: {
       200: { description: 'The history and the holding it derives.', schema: ZHoldingTransactionsResult },
-      400: 'method is not average or fifo.',
+      400: 'method is not average, fifo, lifo or hifo.',
       404: 'No such holding.',
     },
   },

@@ -22,6 +22,19 @@ export const ZGainsReport = responseSchema<GainsReportResult>()(
       method: z.enum(GAINS_METHODS),
       currency: z.string().meta({ description: 'Currency of every amount (usd when not converted).' }),
       conversion: z.union([z.string(), z.null()]).meta({ description: 'How amounts were converted.' }),
+      missingRates: z
+        .array(
+          z.strictObject({
+            currency: z
+              .string()
+              .meta({ description: 'The currency the transactions of that day were made in.' }),
+            day: z.string().meta({ description: 'YYYY-MM-DD (UTC).' }),
+            fallback: z.enum(['nearest', 'none']).meta({
+              description: 'nearest: the nearest stored day’s rate was used; none: no rate, counted as 0.',
+            }),
+          }),
+        )
+        .meta({ description: 'Days whose own rate was not stored; empty when every rate was there.' }),
       disposals: z.array(
         z.strictObject({
           holdingId: z.uuid(),
@@ -68,7 +81,8 @@ export const REPORT_ROUTES: RouteDoc[] = [
     description:
       'Every sale of the year (UTC) matched against the coins it took out by the method: acquired and ' +
       'disposed dates, proceeds, cost basis, gain or loss, short or long term (held more than a year), ' +
-      'with the totals, in the display currency (each sale at its day’s rate; dollars for BTC or ETH). ' +
+      'with the totals, in the display currency (each transaction converted from the currency it was made ' +
+      'in at its own day’s rate, days without a stored rate listed in missingRates; dollars for BTC or ETH). ' +
       'Transfers are no sale. format=csv gives the US Form 8949 layout (docs/reports.md). Not tax advice.',
     query: {
       year: { schema: query.year, description: 'The calendar year, 2009 to this year.', required: true },

@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../form-texts.ts';
 import { ZDisplayCurrency, type DisplayCurrency } from '../format/currency.ts';
-import type { CostMethod } from '../transactions/cost-basis.ts';
+import { COST_METHODS, type CostMethod } from '../transactions/cost-basis.ts';
 import { zEmail, zFirstName, zPhone } from './common.ts';
 
 /** The cost method a user saved: how realised gain and cost are worked out. */
-export const ZCostMethod = z.enum(['average', 'fifo'], { message: 'costMethod must be average or fifo' });
+export const ZCostMethod = z.enum(COST_METHODS, {
+  message: `costMethod must be one of ${COST_METHODS.join(', ')}`,
+});
 
 export const ZLocalSignUp = z.strictObject({
   email: zEmail,

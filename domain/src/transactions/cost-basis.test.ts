@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveHolding, type HoldingTransaction, type TransactionKind } from './cost-basis.ts';
 import { fromDecimal, toDecimal } from './fixed-point.ts';
+import { gainsReport } from './gains.ts';
 
 let seq = 0;
 function tx(
@@ -230,5 +231,42 @@ describe('deriveHolding, properties', () => {
         expect(result.ok).toBe(false);
       }),
     );
+  });
+});
+
+describe('deriveHolding by last in first out and highest cost first', () => {
+  const t = (id: string, kind: 'buy' | 'sell', day: number, price: string) => ({
+    id,
+    kind,
+    at: new Date(Date.UTC(2025, 0, day)).toISOString(),
+    quantity: '1',
+    pricePerCoin: price,
+    fee: '0',
+    note: null,
+  });
+  const history = [
+    t('a', 'buy', 1, '100'),
+    t('b', 'buy', 2, '300'),
+    t('c', 'buy', 3, '200'),
+    t('s', 'sell', 4, '400'),
+  ];
+
+  it.each([
+    ['fifo', '300', '250'],
+    ['lifo', '200', '200'],
+    ['hifo', '100', '150'],
+    ['average', '200', '200'],
+  ] as const)('%s: the sale realises %s, the coins left cost %s each', (method, realised, average) => {
+    const result = deriveHolding(history, method);
+    expect(result.ok && [result.holding.realisedGain, result.holding.averageCost]).toEqual([
+      realised,
+      average,
+    ]);
+    // The gains report matches the coins the same way.
+    const report = gainsReport([{ holdingId: 'h', symbol: 'X', name: 'X', transactions: history }], {
+      method,
+      year: 2025,
+    });
+    expect(report.realisedGain).toBe(realised);
   });
 });

@@ -12,12 +12,23 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 /** The kinds a user records; `adjust` comes only from editing the holding's quantity or price. */
 export const USER_TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_out'] as const;
 
-/** How the cost of coins leaving a holding is measured. */
-export type CostMethod = 'average' | 'fifo';
+/**
+ * How the cost of coins leaving a holding is measured: average cost, or the coins taken first in first
+ * out, last in first out, or the dearest first.
+ */
+export const COST_METHODS = ['average', 'fifo', 'lifo', 'hifo'] as const;
+export type CostMethod = (typeof COST_METHODS)[number];
+
+/** A stored cost method as one: average cost for anything else (rows from before it was chosen). */
+export function costMethodOf(value: unknown): CostMethod {
+  return (COST_METHODS as readonly unknown[]).includes(value) ? (value as CostMethod) : 'average';
+}
 
 /**
- * One transaction as stored. Amounts are canonical decimal strings in the quote currency (USD).
+ * One transaction as stored. Amounts are canonical decimal strings in the transaction's currency.
  * For `adjust`, quantity is the holding's new quantity and pricePerCoin its new average cost.
+ * Deriving a holding reads the amounts as they are: histories in several currencies are brought into
+ * one first (convertHistory).
  */
 export interface HoldingTransaction {
   id: string;
@@ -26,8 +37,13 @@ export interface HoldingTransaction {
   at: string;
   quantity: string;
   pricePerCoin: string;
-  /** In the quote currency; added to the cost of coins coming in, taken from the proceeds of a sale. */
+  /** In the transaction's currency; added to the cost of coins coming in, taken from a sale's proceeds. */
   fee: string;
+  /**
+   * What price and fee are in: a display currency code ('usd', 'eur', 'btc') or, for a trade priced in
+   * another coin, that coin's CoinGecko id ('binancecoin'). Absent means 'usd'.
+   */
+  currency?: string;
   note: string | null;
 }
 
@@ -109,9 +125,9 @@ export function deriveHolding(
     const problem = apply(state, t, method);
     if (problem) return { ok: false, problem };
   }
-  const costBasis = method === 'fifo' ? lotsCost(state.lots) : mul(state.quantity, state.averageCost);
-  const averageCost =
-    method === 'fifo' && state.quantity > 0n ? div(costBasis, state.quantity) : state.averageCost;
+  const byLots = method !== 'average';
+  const costBasis = byLots ? lotsCost(state.lots) : mul(state.quantity, state.averageCost);
+  const averageCost = byLots && state.quantity > 0n ? div(costBasis, state.quantity) : state.averageCost;
   return {
     ok: true,
     holding: {
@@ -144,7 +160,7 @@ function apply(state: State, t: HoldingTransaction, method: CostMethod): History
       return null;
     }
     case 'adjust': {
-      const before = method === 'fifo' ? lotsCost(state.lots) : mul(state.quantity, state.averageCost);
+      const before = method !== 'average' ? lotsCost(state.lots) : mul(state.quantity, state.averageCost);
       const after = mul(quantity, price);
       state.quantity = quantity;
       state.averageCost = price;
@@ -166,20 +182,32 @@ function addCoins(state: State, quantity: bigint, cost: bigint): void {
   state.lots.push({ quantity, costPerCoin: div(cost, quantity) });
 }
 
-/** Coins going out; returns what they cost. The average cost per coin does not change. */
+/**
+ * Coins going out; returns what they cost. The average cost per coin does not change. Under average
+ * cost the lots are still taken oldest first (the gains report dates the coins by them).
+ */
 function removeCoins(state: State, quantity: bigint, method: CostMethod): bigint {
   state.quantity -= quantity;
-  let fifoCost = 0n;
+  let lotsTaken = 0n;
   let left = quantity;
-  while (left > 0n && state.lots.length > 0) {
-    const lot = state.lots[0]!;
+  const lots = state.lots;
+  while (left > 0n && lots.length > 0) {
+    const index = method === 'lifo' ? lots.length - 1 : method === 'hifo' ? dearest(lots) : 0;
+    const lot = lots[index]!;
     const take = lot.quantity < left ? lot.quantity : left;
-    fifoCost += mul(take, lot.costPerCoin);
+    lotsTaken += mul(take, lot.costPerCoin);
     lot.quantity -= take;
     left -= take;
-    if (lot.quantity === 0n) state.lots.shift();
+    if (lot.quantity === 0n) lots.splice(index, 1);
   }
-  return method === 'fifo' ? fifoCost : mul(quantity, state.averageCost);
+  return method === 'average' ? mul(quantity, state.averageCost) : lotsTaken;
+}
+
+/** The lot of the highest cost per coin; of equal costs, the oldest (as the gains report picks). */
+function dearest(lots: readonly Lot[]): number {
+  let best = 0;
+  for (let i = 1; i < lots.length; i++) if (lots[i]!.costPerCoin > lots[best]!.costPerCoin) best = i;
+  return best;
 }
 
 function recordSale(state: State, t: HoldingTransaction, quantity: bigint, proceeds: bigint, cost: bigint) {

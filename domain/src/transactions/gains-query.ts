@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EARLIEST_TRANSACTION } from './schemas.ts';
 import { GAINS_METHODS, type GainsReport } from './gains.ts';
+import type { MissingRate } from './convert.ts';
 
 /** The first year a report can cover: nothing could be bought before Bitcoin. */
 export const FIRST_GAINS_YEAR = Number(EARLIEST_TRANSACTION.slice(0, 4));
@@ -33,8 +34,13 @@ export interface GainsReportResult extends GainsReport {
   year: number;
   /** The currency of every amount, lower case ('usd', 'eur'). */
   currency: string;
-  /** How dollar amounts were converted, or null when the currency is the dollar. */
+  /** How amounts were converted, or null when every transaction was made in the report's currency. */
   conversion: string | null;
+  /**
+   * Days whose own rate was not stored: their transactions were converted with the nearest stored day's
+   * rate ('nearest'), or could not be converted and count as 0 ('none'). Empty when every rate was there.
+   */
+  missingRates: MissingRate[];
   /** Always empty for now; see incomeNote. */
   income: never[];
   incomeNote: string;

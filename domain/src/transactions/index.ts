@@ -5,3 +5,4 @@ export * from './summary.ts';
 export { fromDecimal, toDecimal } from './fixed-point.ts';
 export * from './gains.ts';
 export * from './gains-query.ts';
+export * from './convert.ts';

@@ -3,7 +3,7 @@ import { describeIssues } from '../validation.ts';
 import { ZNewTransaction, ZTransactionChanges } from './schemas.ts';
 
 describe('ZNewTransaction', () => {
-  it('normalises a buy: decimal strings, UTC time, fee 0 when left out, blank note as none', () => {
+  it('normalises a buy: decimal strings, UTC time, fee 0 and dollars when left out, blank note as none', () => {
     const parsed = ZNewTransaction.parse({
       type: 'buy',
       at: '2025-03-01T10:00:00+01:00',
@@ -18,7 +18,23 @@ describe('ZNewTransaction', () => {
       pricePerCoin: '30000.5',
       fee: '0',
       note: null,
+      currency: 'usd',
     });
+  });
+
+  it('keeps the currency, with the price limit of that currency', () => {
+    const base = { type: 'buy', at: '2025-03-01T10:00:00Z', quantity: '1' };
+    expect(ZNewTransaction.parse({ ...base, pricePerCoin: '15000000', currency: 'jpy' }).currency).toBe(
+      'jpy',
+    );
+    const dollars = ZNewTransaction.safeParse({ ...base, pricePerCoin: '15000000' });
+    expect(dollars.success ? null : dollars.error.issues[0]!.message).toBe(
+      'Price per coin must be at most 10,000,000',
+    );
+    const euro = ZNewTransaction.safeParse({ ...base, pricePerCoin: '1', currency: 'EUR' });
+    expect(euro.success ? null : euro.error.issues[0]!.message).toBe(
+      'currency must be one of usd, eur, gbp, jpy, cad, aud, chf, btc, eth',
+    );
   });
 
   it.each([

@@ -1,8 +1,11 @@
 /** Request schemas of a holding's transactions: /api/portfolio/{holdingId}/transactions. */
 import { z } from 'zod';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../limits.ts';
+import { DISPLAY_CURRENCIES, maxAlertPrice, type DisplayCurrency } from '../format/currency.ts';
+import { compareDecimal } from '../decimal.ts';
 import { zDecimal } from '../schemas/common.ts';
 import {
+  COST_METHODS,
   USER_TRANSACTION_KINDS,
   type CostMethod,
   type HoldingDerivation,
@@ -48,19 +51,51 @@ const zNote = z
     message: `Note must be at most ${MAX_TRANSACTION_NOTE_LENGTH} characters`,
   });
 
+/** The currency a transaction entered by hand is priced in: one of the display currencies. */
+const zCurrency = z.enum(DISPLAY_CURRENCIES, {
+  message: `currency must be one of ${DISPLAY_CURRENCIES.join(', ')}`,
+});
+
 const fields = {
   type: zKind,
   at: zAt,
   quantity: zDecimal('Quantity', { positive: true, max: MAX_QUANTITY }),
-  pricePerCoin: zDecimal('Price per coin', { positive: false, max: MAX_PRICE_USD }),
-  fee: zDecimal('Fee', { positive: false, max: MAX_TRANSACTION_FEE })
+  // The limits depend on the currency (a coin costs far more yen than dollars): checked with it below.
+  pricePerCoin: zDecimal('Price per coin', { positive: false, max: MAX_PRICE_USD * 1000 }),
+  fee: zDecimal('Fee', { positive: false, max: MAX_TRANSACTION_FEE * 1000 })
     .optional()
     .transform((v) => v ?? '0'),
   note: zNote,
+  /** What price and fee are in; dollars when left out. */
+  currency: zCurrency.optional().transform((v) => v ?? 'usd'),
 };
 
+/**
+ * The largest price or fee in `currency`: MAX_PRICE_USD in dollars, scaled as alert prices are (ten
+ * times in the other fiat currencies, a thousand in yen).
+ */
+export function maxTransactionAmount(currency: DisplayCurrency): number {
+  return maxAlertPrice(currency);
+}
+
+/** The price and fee within their currency's limits; adds the issue otherwise. */
+function checkLimits(
+  v: { pricePerCoin?: string | undefined; fee?: string | undefined; currency?: DisplayCurrency | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const max = maxTransactionAmount(v.currency ?? 'usd');
+  for (const [label, value] of [
+    ['Price per coin', v.pricePerCoin],
+    ['Fee', v.fee],
+  ] as const) {
+    if (value !== undefined && compareDecimal(value, String(max)) > 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${max.toLocaleString('en-US')}` });
+    }
+  }
+}
+
 /** POST /api/portfolio/{holdingId}/transactions. */
-export const ZNewTransaction = z.strictObject(fields);
+export const ZNewTransaction = z.strictObject(fields).superRefine(checkLimits);
 export type NewTransaction = z.output<typeof ZNewTransaction>;
 
 /** PATCH /api/portfolio/{holdingId}/transactions/{id}: any of the fields, at least one. */
@@ -70,9 +105,11 @@ export const ZTransactionChanges = z
     at: fields.at.optional(),
     quantity: fields.quantity.optional(),
     pricePerCoin: fields.pricePerCoin.optional(),
-    fee: zDecimal('Fee', { positive: false, max: MAX_TRANSACTION_FEE }).optional(),
+    fee: zDecimal('Fee', { positive: false, max: MAX_TRANSACTION_FEE * 1000 }).optional(),
     note: z.union([z.string({ message: 'Note must be text' }), z.null()]).optional(),
+    currency: zCurrency.optional(),
   })
+  .superRefine(checkLimits)
   .transform((v, ctx) => {
     if (v.note !== undefined && v.note !== null && v.note.trim().length > MAX_TRANSACTION_NOTE_LENGTH) {
       ctx.addIssue({
@@ -88,12 +125,12 @@ export const ZTransactionChanges = z
 export type TransactionChanges = z.output<typeof ZTransactionChanges>;
 
 /**
- * GET /api/portfolio/{holdingId}/transactions?method=average|fifo (and the summary). Without a method the
+ * GET /api/portfolio/{holdingId}/transactions?method=average|fifo|lifo|hifo (and the summary). Without a method the
  * user's saved one is used.
  */
 export const ZTransactionsQuery = z.strictObject({
   method: z
-    .enum(['average', 'fifo'], { message: 'method must be average or fifo' })
+    .enum(COST_METHODS, { message: `method must be one of ${COST_METHODS.join(', ')}` })
     .optional()
     .transform((v): CostMethod | undefined => v),
 });
@@ -107,6 +144,8 @@ export interface TransactionRow {
   quantity: string;
   pricePerCoin: string;
   fee: string;
+  /** What pricePerCoin and fee are in: a display currency code, or a coin's id for a coin-priced trade. */
+  currency: string;
   note: string | null;
   createdAt: string;
 }

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { trackedCoins } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
-import { TRADE_FORMAT_UNKNOWN_MESSAGE } from '@coinpace/domain';
+import { TRADE_FORMAT_UNKNOWN_MESSAGE, parseTradeHistory } from '@coinpace/domain';
+import { saveFxRates } from '@coinpace/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
 import { importTradesToEnd } from '../../testing/trade-imports.ts';
@@ -33,25 +34,26 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
 
   it('imports a Kraken export into new holdings, fails rows alone, and skips every row on a second import', async () => {
     const { token } = await api.signUp();
+    // Row 5 is a buy in euros, on a day a dollar bought 0.92 euros.
+    await saveFxRates(api.database.db, { eur: 0.92 }, new Date('2024-03-01T12:00:00Z'));
     const first = await importTrades(token, fixture('kraken-trades.csv'));
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       exchange: 'kraken',
       read: 7,
-      added: 4,
+      added: 5,
       duplicates: 1,
       skipped: 0,
-      failed: 2,
+      failed: 1,
       createdHoldings: ['BTC', 'ETH', 'SOL'],
     });
     expect(first.body.failures).toEqual([
-      { row: 5, symbol: 'BTC', reason: expect.stringMatching(/^priced in EUR/) },
       { row: 8, symbol: 'ADA', reason: 'You held 0 on 2024-04-03 08:00 UTC, so you cannot sell 100.' },
     ]);
     expect(first.body.skippedRows).toEqual([{ row: 7, symbol: 'BTC', reason: 'the same trade as row 6' }]);
     // ADA got no trade, so no holding; BTC is the buy less the sale.
     expect(await holdings(token)).toEqual([
-      ['BTC', '0.01'],
+      ['BTC', '0.02'],
       ['ETH', '0.5'],
       ['SOL', '5'],
     ]);
@@ -59,29 +61,41 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
       (h: { symbol: string }) => h.symbol === 'BTC',
     );
     const history = await api.call('GET', `/api/portfolio/${btc.id}/transactions`, { token });
-    expect(history.body.transactions.map((t: { type: string; at: string }) => [t.type, t.at])).toEqual([
-      ['buy', '2024-01-22T10:14:51.834Z'],
-      ['sell', '2024-03-11T15:55:13.228Z'],
+    expect(
+      history.body.transactions.map((t: { type: string; at: string; currency: string }) => [
+        t.type,
+        t.at,
+        t.currency,
+      ]),
+    ).toEqual([
+      ['buy', '2024-01-22T10:14:51.834Z', 'usd'],
+      ['buy', '2024-03-01T19:30:00.000Z', 'eur'],
+      ['sell', '2024-03-11T15:55:13.228Z', 'usd'],
     ]);
-    // Average cost: (0.02 x 39850.1 + 2.0722) / 0.02.
-    expect(history.body.derived).toMatchObject({ quantity: '0.01', averageCost: '39953.71' });
+    // Average cost in dollars: (0.02 x 39850.1 + 2.0722 + (0.01 x 56020 + 1.45652 euros) / 0.92) / 0.03.
+    expect(history.body.derived.quantity).toBe('0.02');
+    expect(Number(history.body.derived.averageCost)).toBeCloseTo(
+      (0.02 * 39850.1 + 2.0722 + (0.01 * 56020 + 1.45652) / 0.92) / 0.03,
+      6,
+    );
 
     const second = await importTrades(token, fixture('kraken-trades.csv'));
-    expect(second.body).toMatchObject({ read: 7, added: 0, duplicates: 5, failed: 2, createdHoldings: [] });
+    expect(second.body).toMatchObject({ read: 7, added: 0, duplicates: 6, failed: 1, createdHoldings: [] });
     expect(second.body.skippedRows.map((r) => [r.row, r.reason])).toEqual([
       [2, 'already imported'],
       [3, 'already imported'],
       [4, 'already imported'],
+      [5, 'already imported'],
       [6, 'already imported'],
       [7, 'already imported'],
     ]);
     expect(await holdings(token)).toEqual([
-      ['BTC', '0.01'],
+      ['BTC', '0.02'],
       ['ETH', '0.5'],
       ['SOL', '5'],
     ]);
     const again = await api.call('GET', `/api/portfolio/${btc.id}/transactions`, { token });
-    expect(again.body.transactions).toHaveLength(2);
+    expect(again.body.transactions).toHaveLength(3);
   });
 
   it('names a new holding by its coin where the coin is known, not by its symbol', async () => {
@@ -118,9 +132,10 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
     });
     expect(held.status).toBe(201);
     const expected: Record<string, [number, number, number, number]> = {
-      'binance-spot-trade-history.csv': [7, 6, 0, 1],
-      'coinbase-transaction-history.csv': [8, 6, 1, 1],
-      'bybit-spot-trade-history.csv': [5, 4, 0, 1],
+      // A crypto pair's row (Binance's and Bybit's ETHBTC) and a Convert (Coinbase) write two transactions.
+      'binance-spot-trade-history.csv': [7, 8, 0, 0],
+      'coinbase-transaction-history.csv': [8, 8, 1, 0],
+      'bybit-spot-trade-history.csv': [5, 6, 0, 0],
     };
     for (const [file, [read, added, skipped, failed]] of Object.entries(expected)) {
       const { status, body } = await importTrades(token, fixture(file));
@@ -131,17 +146,21 @@ describe.each(testEngines(process.env.DATABASE_URL))('trade-history import on %s
         skipped,
         failed,
       ]);
-      expect(body.read).toBe(body.added + body.duplicates + body.skipped + body.failed);
+      // Every row is accounted for, a row of two trades twice.
+      const { trades } = parseTradeHistory(fixture(file));
+      const twice = trades.length - new Set(trades.map((t) => t.row)).size;
+      expect(body.read + twice).toBe(body.added + body.duplicates + body.skipped + body.failed);
     }
     const rows = await holdings(token);
-    // BTC: 1 held + Binance 0.00999 + 0.014985 - 0.005 + Coinbase 0.0125 - 0.005 + Bybit 0.01998.
-    expect(rows.find(([s]) => s === 'BTC')).toEqual(['BTC', '1.047455']);
+    // BTC: 1 held + Binance 0.00999 + 0.014985 - 0.005 - 0.005512 (paid for ETH) + Coinbase 0.0125 - 0.005
+    // + 0.002706 (converted from ETH) + Bybit 0.01998 - 0.0038 (paid for ETH).
+    expect(rows.find(([s]) => s === 'BTC')).toEqual(['BTC', '1.040849']);
     // Bybit's ICP sale (Nov 16) comes after its buy (Nov 12): 9.99 - 5.36.
     expect(rows.find(([s]) => s === 'ICP')).toEqual(['ICP', '4.63']);
     const { body: btcHistory } = await api.call('GET', `/api/portfolio/${held.body.id}/transactions`, {
       token,
     });
-    expect(btcHistory.transactions).toHaveLength(1 + 3 + 2 + 1);
+    expect(btcHistory.transactions).toHaveLength(1 + 4 + 3 + 2);
   });
 
   it('refuses a file that is no known export, and an empty one, with 400 and a message', async () => {

@@ -165,6 +165,7 @@ export async function importTrades(
         fee: t.fee,
         note: t.note,
         externalRef: t.externalRef,
+        currency: t.currency,
       }));
       const outcome = await importTradesIntoHolding(db, userId, id, trades, {
         batchId,

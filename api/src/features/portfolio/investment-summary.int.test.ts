@@ -53,9 +53,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio investment summa
     const fifo = await api.call('GET', '/api/portfolio/summary?method=fifo', { token });
     expect(fifo.body).toMatchObject({ method: 'fifo', totalInvested: '510', realisedGain: '300' });
 
-    const bad = await api.call('GET', '/api/portfolio/summary?method=lifo', { token });
+    const bad = await api.call('GET', '/api/portfolio/summary?method=lofo', { token });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('method must be average or fifo');
+    expect(bad.body.error).toBe('method must be one of average, fifo, lifo, hifo');
     expect((await api.call('GET', '/api/portfolio/summary')).status).toBe(401);
   });
 
@@ -73,9 +73,9 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio investment summa
     }
     expect((await api.call('GET', path, { token })).body.derived.method).toBe('average');
 
-    const refused = await api.call('PATCH', '/api/users/me', { token, body: { costMethod: 'lifo' } });
+    const refused = await api.call('PATCH', '/api/users/me', { token, body: { costMethod: 'lofo' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toBe('costMethod must be average or fifo');
+    expect(refused.body.error).toBe('costMethod must be one of average, fifo, lifo, hifo');
     const saved = await api.call('PATCH', '/api/users/me', { token, body: { costMethod: 'fifo' } });
     expect(saved.status).toBe(200);
     expect(saved.body.user.costMethod).toBe('fifo');
@@ -89,5 +89,15 @@ describe.each(testEngines(process.env.DATABASE_URL))('portfolio investment summa
     // Asking for a method still wins over the saved one.
     const asked = await api.call('GET', `${path}?method=average`, { token });
     expect(asked.body.derived).toMatchObject({ method: 'average', realisedGain: '200' });
+
+    // LIFO and HIFO are saved too, and the gains report then uses the saved one.
+    for (const method of ['lifo', 'hifo'] as const) {
+      const chosen = await api.call('PATCH', '/api/users/me', { token, body: { costMethod: method } });
+      expect(chosen.body.user.costMethod).toBe(method);
+      expect((await api.call('GET', path, { token })).body.derived.method).toBe(method);
+      const year = Number(at(3).slice(0, 4));
+      const report = await api.call('GET', `/api/reports/gains?year=${year}`, { token });
+      expect(report.body.method).toBe(method);
+    }
   });
 });

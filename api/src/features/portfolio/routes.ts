@@ -13,6 +13,7 @@ import {
   ZTransactionsQuery,
   ZUpdateHolding,
   exportFilename,
+  costMethodOf,
   holdingsToCsv,
   parseOrThrow,
   transactionsToCsv,
@@ -59,7 +60,7 @@ import { pathUuid } from '../../path-id.ts';
 
 /** The cost method the user saved on the Account page. */
 function savedCostMethod(user: UserRecord): CostMethod {
-  return user.costMethod === 'fifo' ? 'fifo' : 'average';
+  return costMethodOf(user.costMethod);
 }
 
 /** A transaction id from the path; anything else is not found. */

@@ -1,4 +1,5 @@
 /** A holding's transaction routes, through the real API and database. */
+import { saveFxRates } from '@coinpace/db';
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
@@ -35,6 +36,34 @@ describe.each(testEngines(process.env.DATABASE_URL))('holding transactions on %s
     const fifo = await api.call('GET', `${path}?method=fifo`, { token });
     expect(fifo.body.derived.method).toBe('fifo');
     expect(fifo.body.transactions.map((t: { type: string }) => t.type)).toEqual(['buy', 'sell', 'buy']);
+  });
+
+  it('keeps a transaction in the currency it was made in, and the row in dollars at that day’s rate', async () => {
+    const { token } = await api.signUp();
+    const { body: holding } = await api.call('POST', '/api/portfolio', { token, body: btc });
+    const path = `/api/portfolio/${holding.id}/transactions`;
+    // A euro bought two dollars on Jan 3 (0.5 euros a dollar), 1.25 dollars on Jan 4.
+    await saveFxRates(api.database.db, { eur: 0.5 }, new Date(at(3)));
+    await saveFxRates(api.database.db, { eur: 0.8 }, new Date(at(4)));
+    const bad = await api.call('POST', path, {
+      token,
+      body: { type: 'buy', at: at(3), quantity: '1', pricePerCoin: '100', currency: 'EURO' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('currency must be one of usd, eur, gbp, jpy, cad, aud, chf, btc, eth');
+    const buy = await api.call('POST', path, {
+      token,
+      body: { type: 'buy', at: at(3), quantity: '1', pricePerCoin: '150', fee: '10', currency: 'eur' },
+    });
+    expect(buy.status).toBe(201);
+    const recorded = buy.body.transactions.find(
+      (t: { type: string; currency: string }) => t.type === 'buy' && t.currency === 'eur',
+    );
+    expect(recorded).toMatchObject({ pricePerCoin: '150', fee: '10', currency: 'eur' });
+    // (150 + 10) euros at 2 dollars each = 320 dollars; with the opening coin at 100: 420 / 2 a coin.
+    expect(buy.body.derived).toMatchObject({ quantity: '2', totalInvested: '420', averageCost: '210' });
+    const [row] = (await api.call('GET', '/api/portfolio', { token })).body;
+    expect(row).toMatchObject({ quantity: '2', purchasePrice: '210' });
   });
 
   it('refuses a history that sells more than was held, and leaves it as it was', async () => {

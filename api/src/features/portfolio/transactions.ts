@@ -4,6 +4,7 @@
  */
 import {
   changeHoldingHistory,
+  historiesIn,
   listUserHistories,
   readHoldingHistory,
   toTransactionRow,
@@ -33,7 +34,9 @@ export async function investmentSummary(
   userId: string,
   method: CostMethod,
 ): Promise<PortfolioInvestmentSummary> {
-  return summarizeInvestments(await listUserHistories(db, userId), method);
+  // The sums are in dollars, as every holding's row is: each transaction at its own day's rate.
+  const { histories } = await historiesIn(db, await listUserHistories(db, userId), 'usd');
+  return summarizeInvestments(histories, method);
 }
 
 /** The holding's history and what it derives by `method`; 404 when the holding is not the user's. */
@@ -62,6 +65,7 @@ export async function recordTransaction(
       pricePerCoin: input.pricePerCoin,
       fee: input.fee,
       note: input.note,
+      currency: input.currency,
     },
   };
   return toResult(holdingId, await changeHoldingHistory(db, userId, holdingId, change), HOLDING_NOT_FOUND);
@@ -82,6 +86,7 @@ export async function changeTransaction(
   if (changes.pricePerCoin !== undefined) values.pricePerCoin = changes.pricePerCoin;
   if (changes.fee !== undefined) values.fee = changes.fee;
   if (changes.note !== undefined) values.note = changes.note;
+  if (changes.currency !== undefined) values.currency = changes.currency;
   const outcome = await changeHoldingHistory(db, userId, holdingId, { op: 'update', id, values });
   return toResult(holdingId, outcome, TRANSACTION_NOT_FOUND);
 }

@@ -108,7 +108,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('gains report on %s', (engi
     ]);
   });
 
-  it('converts to the display currency with the rate of each sale’s day', async () => {
+  it('converts each transaction to the display currency with the rate of its own day, and says which days had none', async () => {
     const { token } = await trader();
     await saveFxRates(api.database.db, { eur: 0.5 }, new Date(day('2024-05-31')));
     await saveFxRates(api.database.db, { eur: 0.8 }, new Date(day('2024-06-02')));
@@ -117,8 +117,16 @@ describe.each(testEngines(process.env.DATABASE_URL))('gains report on %s', (engi
     ).toBe(200);
     const report = await api.call('GET', '/api/reports/gains?year=2024&method=fifo', { token });
     expect(report.body.currency).toBe('eur');
-    expect(report.body.conversion).toMatch(/EUR rate of each sale's day/);
+    expect(report.body.conversion).toMatch(/EUR rate of each transaction's day/);
+    // Every transaction at its own day's rate: the buys (no rate stored before May 31) take the first
+    // stored day's 0.5, the sale of June 1 the 0.5 of May 31; each such day is said.
     expect(report.body.total).toEqual({ proceeds: '198', costBasis: '100.5', gain: '97.5' });
+    expect(report.body.missingRates).toEqual(
+      expect.arrayContaining([
+        { currency: 'usd', day: '2023-01-10', fallback: 'nearest' },
+        { currency: 'usd', day: '2024-06-01', fallback: 'nearest' },
+      ]),
+    );
     const csv = await api.call('GET', '/api/reports/gains?year=2024&method=fifo&format=csv', { token });
     expect(String(csv.body).split('\r\n')[0]).toContain('(d) Proceeds (EUR)');
   });

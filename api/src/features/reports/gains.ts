@@ -1,22 +1,29 @@
-import { listHoldings, listUserHistories, loadDailyFxRates, type AppDb, type UserRecord } from '@coinpace/db';
+import {
+  firstFxRateDays,
+  historiesIn,
+  listHoldings,
+  listUserHistories,
+  type AppDb,
+  type UserRecord,
+} from '@coinpace/db';
 import {
   CURRENCIES,
   GAINS_INCOME_NOTE,
   GAINS_NOT_TAX_ADVICE,
-  convertByRate,
   displayCurrencyOf,
   gainsReport,
-  rateOnDay,
-  toDecimalString,
+  type DisplayCurrency,
   type GainsMethod,
   type GainsReportResult,
 } from '@coinpace/domain';
 
 /**
- * The user's gains report of `year` by `method`, in their display currency. Transactions are priced in
- * dollars; each sale is converted with the stored rate of its own day (the latest stored day before it,
- * or the first stored day when the history starts later). A crypto display currency (BTC, ETH) is no
- * currency a tax form takes, so the report stays in dollars then, as it does when no rate is stored.
+ * The user's gains report of `year` by `method`, in their display currency. Each transaction is
+ * converted from the currency it was made in with the stored rate of its own day, so a purchase's cost
+ * is in the rate of the day it was bought and a sale's proceeds in the rate of the day it was sold. A
+ * day without its own stored rate takes the nearest stored day's and is listed in `missingRates`. A crypto
+ * display currency (BTC, ETH) is no currency a tax form takes, so the report is in dollars then, as it
+ * is when no rate of the currency is stored at all.
  */
 export async function userGainsReport(
   db: AppDb,
@@ -28,35 +35,39 @@ export async function userGainsReport(
     listHoldings(db, user.id),
     listUserHistories(db, user.id),
   ]);
-  const currency = displayCurrencyOf(user.displayCurrency);
-  const fiat = currency !== 'usd' && !CURRENCIES[currency].sign;
-  // Rates from the year before on: enough for every day of the year to find its latest rate.
-  const days = fiat ? await loadDailyFxRates(db, currency, `${year - 1}-01-01`) : [];
-  const converted = days.length > 0;
+  const shown = displayCurrencyOf(user.displayCurrency);
+  const fiat = shown !== 'usd' && !CURRENCIES[shown].sign;
+  const currency: DisplayCurrency = fiat && (await firstFxRateDays(db))[shown] ? shown : 'usd';
+  const converted = await historiesIn(db, histories, currency);
   const report = gainsReport(
     holdings.map((h) => ({
       holdingId: h.id,
       symbol: h.symbol,
       name: h.name,
-      transactions: histories.get(h.id) ?? [],
+      transactions: converted.histories.get(h.id) ?? [],
     })),
-    {
-      method,
-      year,
-      toDisplay: converted
-        ? convertByRate((day) => toDecimalString(rateOnDay(days, Date.parse(`${day}T00:00:00Z`)) ?? 1) ?? '1')
-        : undefined,
-    },
+    { method, year },
   );
+  const foreign = currency !== 'usd' || converted.missing.length > 0 || hasForeign(histories, currency);
   return {
     ...report,
     year,
-    currency: converted ? currency : 'usd',
-    conversion: converted
-      ? `Converted from US dollars with the ${currency.toUpperCase()} rate of each sale's day.`
+    currency,
+    conversion: foreign
+      ? `Each transaction converted from the currency it was made in with the ${currency.toUpperCase()} rate of each transaction's day.`
       : null,
+    missingRates: converted.missing,
     income: [],
     incomeNote: GAINS_INCOME_NOTE,
     notice: GAINS_NOT_TAX_ADVICE,
   };
+}
+
+function hasForeign(
+  histories: ReadonlyMap<string, readonly { currency?: string }[]>,
+  currency: string,
+): boolean {
+  for (const list of histories.values())
+    for (const t of list) if ((t.currency ?? 'usd') !== currency) return true;
+  return false;
 }

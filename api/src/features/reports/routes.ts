@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  costMethodOf,
   gainsCsvFilename,
   gainsQuerySchema,
   gainsToCsv,
@@ -26,7 +27,7 @@ export function reportRoutes(deps: ApiDeps) {
       Object.fromEntries(new URLSearchParams(ctx.querystring)),
     );
     const user = currentUser(ctx);
-    const saved: GainsMethod = user.costMethod === 'fifo' ? 'fifo' : 'average';
+    const saved: GainsMethod = costMethodOf(user.costMethod);
     const method = query.method ?? saved;
     const report = await userGainsReport(db, user, query.year, method);
     ctx.set('Cache-Control', 'no-store');

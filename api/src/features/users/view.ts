@@ -1,5 +1,5 @@
 import type { UserRecord } from '@coinpace/db';
-import { displayCurrencyOf, type UserView } from '@coinpace/domain';
+import { costMethodOf, displayCurrencyOf, type UserView } from '@coinpace/domain';
 
 /** The user as the API shows it; `clerkId` is the identity subject. */
 export function toUserView(user: UserRecord): UserView {
@@ -11,7 +11,7 @@ export function toUserView(user: UserRecord): UserView {
     phone: user.phone,
     emailVerified: Boolean(user.email && user.emailVerifiedAt),
     phoneVerified: Boolean(user.phone && user.phoneVerifiedAt),
-    costMethod: user.costMethod === 'fifo' ? 'fifo' : 'average',
+    costMethod: costMethodOf(user.costMethod),
     displayCurrency: displayCurrencyOf(user.displayCurrency),
     createdAt: user.createdAt.toISOString(),
   };

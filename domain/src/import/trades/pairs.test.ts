@@ -162,18 +162,15 @@ describe('trade exports', () => {
       row('C', 'XETHZEUR', '3000'),
     ].join('\n');
     const result = parseTradeHistory(text, { now: NOW });
-    expect(result.trades.map((t) => t.symbol)).toEqual(['DOT']);
+    expect(result.trades.map((t) => [t.symbol, t.currency])).toEqual([
+      ['DOT', 'usd'],
+      ['ETH', 'eur'],
+    ]);
     expect(result.failed).toEqual([
       {
         row: 3,
         symbol: '',
         reason: 'pair "FOOTUSD" could be FOO in TUSD or FOOT in USD: Coinpace cannot tell which',
-      },
-      {
-        row: 4,
-        symbol: 'ETH',
-        reason:
-          'priced in EUR: only trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) can be imported',
       },
     ]);
   });

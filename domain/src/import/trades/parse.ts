@@ -5,6 +5,7 @@
  */
 import Papa from 'papaparse';
 import { coingeckoIdForSymbol } from '../../coins.ts';
+import { CURRENCIES, isDisplayCurrency } from '../../format/currency.ts';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../../limits.ts';
 import { isImportSymbol } from '../import-row.ts';
 import { USD_QUOTES, addDecimal, isAbove, mulDecimal } from './cells.ts';
@@ -150,6 +151,10 @@ class RowReader {
     }
     const trade = finish(draft, row, this.#context, result.failed);
     if (trade === null) return;
+    // The other side of the same row: a Convert's coin received, or the coin a crypto pair was paid in.
+    const otherDraft = draft.other ?? counterDraft(draft, trade);
+    const other = otherDraft && finish(otherDraft, row, this.#context, result.failed);
+    if (otherDraft && other === null) return;
     const id = draft.id;
     if (id !== null) {
       trade.externalRef = `${format.exchange}:${id}`;
@@ -163,6 +168,12 @@ class RowReader {
       trade.externalRef = this.#hasher.reference(this.#hashPrefix, occurrence);
     }
     result.trades.push(trade);
+    if (other) {
+      // Its own reference, derived from the row's: a re-import skips both sides.
+      other.externalRef = `${trade.externalRef}:${other.symbol.toLowerCase()}`;
+      if (trade.duplicateOf !== undefined) other.duplicateOf = trade.duplicateOf;
+      result.trades.push(other);
+    }
   }
 }
 
@@ -190,11 +201,16 @@ function finish(
     failed.push({ row, symbol: symbolOrBlank(symbol), reason: problem });
     return null;
   }
+  const currency = currencyOfQuote(draft.quote)!;
   let quantity = draft.quantity;
   let fee = '0';
   let note = draft.note ?? null;
   if (!isZero(draft.fee)) {
-    if (draft.feeAsset === '' || draft.feeAsset === draft.quote || USD_QUOTES.has(draft.feeAsset)) {
+    const inQuote =
+      draft.feeAsset === '' ||
+      draft.feeAsset === draft.quote ||
+      (currency === 'usd' && USD_QUOTES.has(draft.feeAsset));
+    if (inQuote) {
       fee = draft.fee;
     } else if (draft.feeAsset === symbol) {
       // A fee in the coin itself: a buy received that much less, a sale gave that much more; its dollar
@@ -227,6 +243,7 @@ function finish(
     quantity,
     pricePerCoin: draft.price,
     fee,
+    currency,
     note: note && note.length > 500 ? note.slice(0, 500) : note,
     externalRef: '',
     // Present on every trade, so they all share one shape.
@@ -245,11 +262,58 @@ function check(draft: TradeDraft, symbol: string, context: Context): string | nu
   if (draft.at === null) return 'the date is missing or not a date';
   if (draft.at < EARLIEST) return 'the date must be in 2009 or later';
   if (draft.at > context.latest) return 'the date must not be in the future';
-  if (!USD_QUOTES.has(draft.quote)) {
-    return `priced in ${draft.quote || 'an unknown currency'}: only trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) can be imported`;
+  if (currencyOfQuote(draft.quote) === null) {
+    return `priced in ${draft.quote || 'an unknown currency'}: only trades priced in US dollars, a dollar stablecoin (USDT, USDC, ...), ${FIAT_NAMES} or a coin Coinpace knows can be imported`;
   }
   if (isAbove(draft.price, MAX_PRICE_TEXT)) return `the price must be at most ${MAX_PRICE_TEXT}`;
   return null;
+}
+
+/** The fiat display currencies besides the dollar, as the refusal names them. */
+const FIAT_NAMES = Object.entries(CURRENCIES)
+  .filter(([code, def]) => code !== 'usd' && !def.sign)
+  .map(([code]) => code.toUpperCase())
+  .join(', ');
+
+/**
+ * The currency a quote is recorded in: 'usd' for the dollar and dollar stablecoins, a fiat display
+ * currency's code ('eur'), or the CoinGecko id of a coin ('bitcoin' for BTC); null for anything else (a
+ * fiat currency Coinpace keeps no rate of, an unknown coin).
+ */
+function currencyOfQuote(quote: string): string | null {
+  if (USD_QUOTES.has(quote)) return 'usd';
+  const code = quote.toLowerCase();
+  if (isDisplayCurrency(code) && !CURRENCIES[code].sign) return code;
+  if (FIAT_QUOTES.has(quote)) return null;
+  return coingeckoIdForSymbol(quote) ?? null;
+}
+
+/** Fiat currencies exchanges quote in that are no display currency: never read as a coin. */
+const FIAT_QUOTES = new Set(['TRY', 'BRL', 'SGD', 'ZEUR', 'ZGBP', 'ZCAD', 'ZJPY']);
+
+/**
+ * The other side of a trade priced in a coin (ETHBTC): the coin paid (a buy) or received (a sale), at
+ * a price of 1 in itself, so it is valued by that coin's close of the day. A buy's fee in the paid
+ * coin is part of what left; a sale's fee in it is less of it received. Null for a fiat-priced trade.
+ */
+function counterDraft(draft: TradeDraft, trade: ParsedTrade): TradeDraft | null {
+  if (isDisplayCurrency(trade.currency) || (draft.kind !== 'buy' && draft.kind !== 'sell')) return null;
+  const value = mulDecimal(draft.quantity, draft.price);
+  const feeInQuote = draft.feeAsset === '' || draft.feeAsset === draft.quote ? trade.fee : '0';
+  const moved = addDecimal(value, feeInQuote, draft.kind === 'buy' ? 1 : -1);
+  if (moved === null || isZero(moved)) return null;
+  return {
+    kind: draft.kind === 'buy' ? 'sell' : 'buy',
+    at: draft.at,
+    base: draft.quote,
+    quote: draft.quote,
+    quantity: moved,
+    price: '1',
+    fee: '0',
+    feeAsset: '',
+    note: `${draft.kind === 'buy' ? 'Paid for' : 'Received for'} ${trade.quantity} ${trade.symbol}`,
+    id: draft.id,
+  };
 }
 
 /** Records a failed row; null, for `return fail(...)`. */

@@ -192,6 +192,7 @@ function outcomeOf(
       pricePerCoin: t.pricePerCoin,
       fee: t.fee,
       note: t.note,
+      currency: t.currency,
     })),
   ];
   return { after: quantityOf(merged), added: accepted.length, refused };

@@ -54,30 +54,37 @@ describe('parsing the sample exports', () => {
     expect(result.read).toBe(7);
     expect(result.trades.map(view)).toEqual([
       '2 | sell | 2024-03-14T16:02:47.000Z | BTC | bitcoin | 0.005 | 71250.01 | 0.35625005 | ',
+      // ETHBTC: the ETH bought is priced in bitcoin, and the bitcoin paid is a sale of its own.
+      '3 | buy | 2024-03-04T09:15:22.000Z | ETH | ethereum | 0.0999 | 0.05512 | 0.000005512 | ',
+      '3 | sell | 2024-03-04T09:15:22.000Z | BTC | bitcoin | 0.005512 | 1 | 0 | Paid for 0.0999 ETH',
       '4 | buy | 2024-02-20T11:41:09.000Z | ETH | ethereum | 0.4995 | 2950.5 | 1.47525 | ',
       '5 | buy | 2024-02-20T11:41:09.000Z | ETH | ethereum | 0.4995 | 2950.5 | 1.47525 | ',
       '6 | buy | 2024-02-12T08:30:12.000Z | SOL | solana | 12 | 108.24 | 0 | Fee of 0.0009421 BNB not counted',
       '7 | buy | 2024-01-15T08:30:12.000Z | BTC | bitcoin | 0.014985 | 42710 | 0.64065 | ',
       '8 | buy | 2024-01-09T21:07:55.000Z | BTC | bitcoin | 0.00999 | 46100.5 | 0.461005 | ',
     ]);
-    expect(result.failed).toEqual([
-      {
-        row: 3,
-        symbol: 'ETH',
-        reason:
-          'priced in BTC: only trades priced in US dollars or a dollar stablecoin (USDT, USDC, ...) can be imported',
-      },
+    expect(result.failed).toEqual([]);
+    expect(result.trades.map((t) => t.currency)).toEqual([
+      'usd',
+      'bitcoin',
+      'bitcoin',
+      'usd',
+      'usd',
+      'usd',
+      'usd',
+      'usd',
     ]);
     // No ids in a Binance export: a hash of the row, and which of identical rows it is.
     const refs = result.trades.map((t) => t.externalRef);
-    expect(refs[1]).toMatch(/^binance:#[0-9a-f]{16}-1$/);
-    expect(refs[2]).toBe(refs[1]!.replace(/-1$/, '-2'));
+    expect(refs[2]).toBe(`${refs[1]}:btc`);
+    expect(refs[3]).toMatch(/^binance:#[0-9a-f]{16}-1$/);
+    expect(refs[4]).toBe(refs[3]!.replace(/-1$/, '-2'));
     expect(new Set(refs).size).toBe(refs.length);
     // The same file gives the same references every time.
     expect(parse(fixture('binance-spot-trade-history.csv')).trades.map((t) => t.externalRef)).toEqual(refs);
   });
 
-  it('Coinbase: preamble skipped, sends and rewards are transfers, cash skipped, Convert failed', () => {
+  it('Coinbase: preamble skipped, sends and rewards are transfers, cash skipped, a Convert a sale and a buy', () => {
     const result = parse(fixture('coinbase-transaction-history.csv'));
     expect(result.read).toBe(8);
     expect(result.trades.map(view)).toEqual([
@@ -86,13 +93,15 @@ describe('parsing the sample exports', () => {
       '10 | transfer_in | 2024-02-01T00:00:00.000Z | ETH | ethereum | 0.00041 | 2290.11 | 0 | Staking income',
       '11 | sell | 2024-02-14T18:47:30.000Z | BTC | bitcoin | 0.005 | 51880 | 3.88 | Sold 0.005 BTC for $255.52 USD',
       '12 | transfer_out | 2024-03-02T10:11:12.000Z | ETH | ethereum | 0.1 | 3421.19 | 0 | Sent 0.1 ETH to 0x7a16ff8270133f063aab6c9977183d9e72835428',
+      // The BTC received costs what the ETH brought in: 0.05 x 3,902.44 - 1.50 = 193.622 dollars.
+      '13 | sell | 2024-03-10T12:00:00.000Z | ETH | ethereum | 0.05 | 3902.44 | 1.5 | Converted 0.05 ETH to 0.002706 BTC',
+      '13 | buy | 2024-03-10T12:00:00.000Z | BTC | bitcoin | 0.002706 | 71552.845528455284552846 | 0 | Converted from 0.05 ETH',
       '14 | transfer_in | 2024-04-02T16:20:00.000Z | SOL | solana | 3.5 | 182.4 | 0 | Received 3.5 SOL from an external account',
     ]);
     expect(result.trades[0]!.externalRef).toBe('coinbase:65a1f0c2e4b0a1d2c3e4f502');
     expect(result.skipped).toEqual([{ row: 7, symbol: '', reason: 'Deposit of USD cash, not a coin' }]);
-    expect(result.failed.map((f) => [f.row, f.symbol, f.reason.slice(0, 36)])).toEqual([
-      [13, 'ETH', 'a Convert is two trades in one row; '],
-    ]);
+    expect(result.failed).toEqual([]);
+    expect(result.trades[6]!.externalRef).toBe('coinbase:65a1f0c2e4b0a1d2c3e4f507:btc');
   });
 
   it('Coinbase: the older report without ids gets a hash reference', () => {
@@ -106,20 +115,20 @@ describe('parsing the sample exports', () => {
     expect(trade!.externalRef).toMatch(/^coinbase:#[0-9a-f]{16}-1$/);
   });
 
-  it('Kraken: its asset codes, the txid as reference, a EUR pair failed', () => {
+  it('Kraken: its asset codes, the txid as reference, a EUR pair in euros', () => {
     const result = parse(fixture('kraken-trades.csv'));
     expect(result.trades.map(view)).toEqual([
       '2 | buy | 2024-01-22T10:14:51.834Z | BTC | bitcoin | 0.02 | 39850.1 | 2.0722 | ',
       '3 | buy | 2024-02-05T13:40:02.100Z | ETH | ethereum | 0.5 | 2305.61 | 2.99729 | ',
       '4 | buy | 2024-02-19T07:05:40.551Z | SOL | solana | 5 | 110.25 | 1.43325 | ',
+      '5 | buy | 2024-03-01T19:30:00.000Z | BTC | bitcoin | 0.01 | 56020 | 1.45652 | ',
       '6 | sell | 2024-03-11T15:55:13.228Z | BTC | bitcoin | 0.01 | 72100 | 1.8746 | ',
       '7 | sell | 2024-03-11T15:55:13.228Z | BTC | bitcoin | 0.01 | 72100 | 1.8746 | ',
       '8 | sell | 2024-04-03T08:00:01.000Z | ADA | cardano | 100 | 0.62 | 0.1612 | ',
     ]);
     expect(result.trades[0]!.externalRef).toBe('kraken:TQ3ZQ2-ABCDE-FGHIJK');
-    expect(result.failed.map((f) => [f.row, f.symbol, f.reason.slice(0, 12)])).toEqual([
-      [5, 'BTC', 'priced in EU'],
-    ]);
+    expect(result.failed).toEqual([]);
+    expect(result.trades[3]!.currency).toBe('eur');
   });
 
   it('Bybit: time before date, a buy’s fee in the coin, a sale’s in the quote', () => {
@@ -129,9 +138,11 @@ describe('parsing the sample exports', () => {
       '3 | buy | 2024-11-12T09:12:00.000Z | ICP | internet-computer | 9.99 | 8.0203 | 0.080203 | ',
       '4 | buy | 2024-11-10T22:48:00.000Z | BTC | bitcoin | 0.01998 | 86197.5 | 1.72395 | ',
       '5 | buy | 2024-11-08T06:01:00.000Z | XRP | ripple | 99.9 | 0.5582 | 0.05582 | ',
+      '6 | buy | 2024-11-07T05:00:00.000Z | ETH | ethereum | 0.0999 | 0.038 | 0.0000038 | ',
+      '6 | sell | 2024-11-07T05:00:00.000Z | BTC | bitcoin | 0.0038 | 1 | 0 | Paid for 0.0999 ETH',
     ]);
     expect(result.trades[0]!.externalRef).toBe('bybit:2200000000355489633');
-    expect(result.failed.map((f) => [f.row, f.symbol])).toEqual([[6, 'ETH']]);
+    expect(result.failed).toEqual([]);
   });
 });
 
@@ -306,7 +317,7 @@ describe('planning an import', () => {
     const { trades } = parse(fixture('kraken-trades.csv'));
     const plan = planTradeImport(trades, new Set(['kraken:TL4XJK-PQRST-UVWXYZ']));
     expect(plan.groups.map((g) => [g.symbol, g.coingeckoId, g.trades.map((t) => t.row)])).toEqual([
-      ['BTC', 'bitcoin', [2, 6]],
+      ['BTC', 'bitcoin', [2, 5, 6]],
       ['SOL', 'solana', [4]],
       ['ADA', 'cardano', [8]],
     ]);
@@ -335,7 +346,8 @@ describe('planning an import', () => {
   it('sorts a newest-first export oldest first', () => {
     const { trades } = parse(fixture('binance-spot-trade-history.csv'));
     const btc = planTradeImport(trades).groups.find((g) => g.symbol === 'BTC')!;
-    expect(btc.trades.map((t) => t.row)).toEqual([8, 7, 2]);
+    // Row 3 (ETHBTC) paid bitcoin: a sale of BTC in its own right.
+    expect(btc.trades.map((t) => t.row)).toEqual([8, 7, 3, 2]);
   });
 
   it('describes the outcome as the holdings import does: counts, then the first three failures', () => {

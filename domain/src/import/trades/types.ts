@@ -22,7 +22,7 @@ export const EXCHANGE_NAMES: Readonly<Record<TradeExchange, string>> = {
  */
 export type TradeKind = 'buy' | 'sell' | 'transfer_in' | 'transfer_out' | 'adjust';
 
-/** One export row read as a transaction. Amounts are canonical decimal strings in US dollars. */
+/** One export row read as a transaction. Amounts are canonical decimal strings in `currency`. */
 export interface ParsedTrade {
   /** The row in the file, numbered as a spreadsheet numbers it (the first line is row 1). */
   row: number;
@@ -35,10 +35,15 @@ export interface ParsedTrade {
   coingeckoId: string | null;
   /** Above 0 (an adjustment may set 0). */
   quantity: string;
-  /** Per coin, USD (a dollar stablecoin counted as a dollar). */
+  /** Per coin, in `currency`. */
   pricePerCoin: string;
-  /** USD. */
+  /** In `currency`. */
   fee: string;
+  /**
+   * What price and fee are in: 'usd' (a dollar stablecoin counted as a dollar), a fiat display currency
+   * ('eur', 'gbp'), or the CoinGecko id of the coin a crypto pair is priced in ('bitcoin' for ETHBTC).
+   */
+  currency: string;
   note: string | null;
   /** The coin's name, where the export gives one (Coinpace's own); the symbol names it otherwise. */
   name?: string;

@@ -13,6 +13,16 @@ const METHODS: { value: CostMethod; label: string; hint: string }[] = [
     label: 'First in, first out (FIFO)',
     hint: 'A sale takes the oldest coins first, at what they cost.',
   },
+  {
+    value: 'lifo',
+    label: 'Last in, first out (LIFO)',
+    hint: 'A sale takes the newest coins first, at what they cost.',
+  },
+  {
+    value: 'hifo',
+    label: 'Highest cost first (HIFO)',
+    hint: 'A sale takes the coins that cost the most first.',
+  },
 ];
 
 /**

@@ -12,6 +12,7 @@ function report(over: Partial<GainsReportResult> = {}): GainsReportResult {
     method: 'average',
     currency: 'usd',
     conversion: null,
+    missingRates: [],
     disposals: [
       {
         holdingId: '00000000-0000-4000-8000-000000000001',

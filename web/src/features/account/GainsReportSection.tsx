@@ -109,6 +109,11 @@ function ReportBody(props: { report: GainsReportResult; downloading: boolean; on
         {report.transferFees !== '0' &&
           ` Fees of transfers out (not sales, so not listed): ${money(report.transferFees)}.`}
       </p>
+      {report.missingRates.length > 0 && (
+        <p className="banner banner-warn" role="status">
+          {missingRatesText(report.missingRates)}
+        </p>
+      )}
       {report.skipped.length > 0 && (
         <p className="banner banner-warn" role="status">
           Left out, their transactions take out more than was held:{' '}
@@ -188,4 +193,17 @@ function DisposalsTable({ disposals, code, year }: { disposals: Disposal[]; code
       </table>
     </div>
   );
+}
+
+/** Says which days had no stored rate of their own, and what was done instead. */
+export function missingRatesText(missing: GainsReportResult['missingRates']): string {
+  const nearest = missing.filter((m) => m.fallback === 'nearest').map((m) => m.day);
+  const none = missing.filter((m) => m.fallback === 'none').map((m) => m.day);
+  const list = (days: string[]) =>
+    [...new Set(days)].slice(0, 5).join(', ') + (new Set(days).size > 5 ? ', …' : '');
+  const parts: string[] = [];
+  if (nearest.length > 0)
+    parts.push(`No rate is stored for ${list(nearest)}: the nearest stored day’s rate was used.`);
+  if (none.length > 0) parts.push(`No rate at all for ${list(none)}: those amounts count as 0.`);
+  return parts.join(' ');
 }

@@ -1,7 +1,17 @@
 /** The Coinbase transaction history report (see formats.ts for its header). */
-import { readDecimal, readInstant } from '../cells.ts';
+import { addDecimal, mulDecimal, readDecimal, readInstant, upperCase } from '../cells.ts';
+import { divideDecimal } from '../divide.ts';
 import type { TradeKind } from '../types.ts';
-import { find, cell, amount, notANumber, short, type TradeDraft, type TradeFormat } from './kit.ts';
+import {
+  find,
+  cell,
+  amount,
+  notANumber,
+  short,
+  type DraftOutcome,
+  type TradeDraft,
+  type TradeFormat,
+} from './kit.ts';
 
 /** Coinbase transaction types and what they are here. */
 const COINBASE_KINDS: Record<string, { kind: TradeKind; note?: string }> = {
@@ -53,24 +63,29 @@ export const coinbase: TradeFormat = {
     if (FIAT.has(base))
       return { skip: `${typeText || 'a movement'} of ${base} cash, not a coin`, symbol: '' };
     const type = COINBASE_KINDS[typeText.toLowerCase()];
-    if (!type) {
+    const convert = typeText.toLowerCase() === 'convert';
+    if (!type && !convert) {
       return {
-        fail: /convert/i.test(typeText)
-          ? 'a Convert is two trades in one row; record its two sides in the holding’s transactions'
-          : `transaction type "${short(typeText)}" is not a buy, sell, send, receive or reward`,
+        fail: `transaction type "${short(typeText)}" is not a buy, sell, convert, send, receive or reward`,
         symbol: base,
       };
     }
     const quantity = readDecimal(cell(record, c.quantity));
     if (!quantity) return { fail: notANumber('quantity', cell(record, c.quantity)), symbol: base };
-    const price = amount(cell(record, c.price), 'price');
+    const price = amount(withoutSign(cell(record, c.price)), 'price');
     if (typeof price !== 'string') return { fail: price.fail, symbol: base };
-    const feeText = cell(record, c.fee);
+    const feeText = withoutSign(cell(record, c.fee));
     const fee = feeText === '' ? '0' : amount(feeText.replace(/^-/, ''), 'fee');
     if (typeof fee !== 'string') return { fail: fee.fail, symbol: base };
     const quote = cell(record, c.currency).toUpperCase();
+    if (convert)
+      return readConvert(
+        cell(record, c.notes),
+        { base, quote, quantity: quantity.value, price, fee, id },
+        readInstant(cell(record, c.time)),
+      );
     const draft: TradeDraft = {
-      kind: type.kind,
+      kind: type!.kind,
       at: readInstant(cell(record, c.time)),
       base,
       quote,
@@ -81,8 +96,61 @@ export const coinbase: TradeFormat = {
       feeAsset: quote,
       id,
     };
-    const notes = cell(record, c.notes) || type.note;
+    const notes = cell(record, c.notes) || type!.note;
     if (notes) draft.note = notes;
     return draft;
   },
 };
+
+/** A Convert's notes: 'Converted 0.5 ETH to 1,148.85 USDC'. */
+const CONVERTED = /^Converted\s+[\d.,]+\s+\S+\s+to\s+([\d.,]+)\s+(\S+)/i;
+
+/**
+ * A Convert: a sale of the asset at the row's spot price and a buy of what it became (named in the
+ * notes), the buy costing what the sale brought in (quantity x price - fee), so no gain is made up.
+ */
+function readConvert(
+  notes: string,
+  sold: { base: string; quote: string; quantity: string; price: string; fee: string; id: string | null },
+  at: string | null,
+): DraftOutcome {
+  const match = CONVERTED.exec(notes);
+  if (!match) {
+    return { fail: `a Convert whose notes do not say what it became ("${short(notes)}")`, symbol: sold.base };
+  }
+  const received = readDecimal(match[1]!.replace(/,/g, ''));
+  if (!received || received.value === '0')
+    return { fail: notANumber('converted amount', match[1]!), symbol: sold.base };
+  const proceeds = addDecimal(mulDecimal(sold.quantity, sold.price), sold.fee, -1);
+  if (proceeds === null) return { fail: 'the fee is more than the Convert was worth', symbol: sold.base };
+  const target = upperCase(match[2]!);
+  return {
+    kind: 'sell',
+    at,
+    base: sold.base,
+    quote: sold.quote,
+    quantity: sold.quantity,
+    price: sold.price,
+    fee: sold.fee,
+    feeAsset: sold.quote,
+    note: notes.slice(0, 200),
+    id: sold.id,
+    other: {
+      kind: 'buy',
+      at,
+      base: target,
+      quote: sold.quote,
+      quantity: received.value,
+      price: divideDecimal(proceeds, received.value),
+      fee: '0',
+      feeAsset: '',
+      note: `Converted from ${sold.quantity} ${sold.base}`,
+      id: sold.id,
+    },
+  };
+}
+
+/** Reports in euros, pounds or yen write the amounts with their sign ('€64,000.00'); dollars are read as they are. */
+function withoutSign(text: string): string {
+  return text.replace(/^(-?)[€£¥]/, '$1');
+}

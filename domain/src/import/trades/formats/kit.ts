@@ -21,6 +21,8 @@ export interface TradeDraft {
   note?: string;
   /** The row's own id in the export; null when the export has none (the row is hashed instead). */
   id: string | null;
+  /** The other side of the same row, when the row is two trades in one (a Coinbase Convert). */
+  other?: TradeDraft;
 }
 
 /** A row read: the draft itself (no wrapper object per row), or why it is failed or skipped. */

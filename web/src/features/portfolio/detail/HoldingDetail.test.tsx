@@ -36,6 +36,7 @@ function fakeHistory(api: FakeApi, holdingId: string, start: HoldingTransaction[
       quantity: t.quantity,
       pricePerCoin: t.pricePerCoin,
       fee: t.fee,
+      currency: t.currency ?? 'usd',
       note: t.note,
       createdAt: t.at,
     }));
@@ -71,6 +72,7 @@ function fakeHistory(api: FakeApi, holdingId: string, start: HoldingTransaction[
             pricePerCoin: t.pricePerCoin,
             fee: t.fee,
             note: t.note,
+            currency: t.currency,
           },
         ],
         201,
@@ -138,12 +140,12 @@ async function openFromMenu() {
   return screen.findByText('opening');
 }
 
-function fillForm(fields: { type?: string; quantity: string; price: string; fee?: string }) {
+function fillForm(fields: { type?: string; quantity: string; price: string; fee?: string }, unit = 'USD') {
   if (fields.type) fireEvent.change(screen.getByLabelText('Type'), { target: { value: fields.type } });
   fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: fields.quantity } });
-  fireEvent.change(screen.getByLabelText('Price per coin (USD)'), { target: { value: fields.price } });
+  fireEvent.change(screen.getByLabelText(`Price per coin (${unit})`), { target: { value: fields.price } });
   if (fields.fee !== undefined) {
-    fireEvent.change(screen.getByLabelText('Fee (USD, optional)'), { target: { value: fields.fee } });
+    fireEvent.change(screen.getByLabelText(`Fee (${unit}, optional)`), { target: { value: fields.fee } });
   }
 }
 
@@ -206,29 +208,20 @@ describe('HoldingDetail', () => {
     expect(figure('Quantity')).toBe('1.500000');
   });
 
-  it('takes price and fee in dollars and shows each in the display currency under its field', async () => {
-    const description = (label: string) =>
-      (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((id) => document.getElementById(id)!.textContent)
-        .join(' ');
+  it('takes price and fee in the display currency, names it on each field and records it', async () => {
     await openFromMenu();
-    fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
-    fillForm({ quantity: '1', price: '100', fee: '2' });
-    expect(description('Price per coin (USD)')).toBe('');
     try {
       act(() => useCurrency.setState({ currency: 'eur', rates: { usd: 1, eur: 0.92 } }));
-      expect(description('Price per coin (USD)')).toBe('≈ €92.00');
-      expect(description('Fee (USD, optional)')).toBe('≈ €1.84');
-      fillForm({ quantity: '1', price: '0.5', fee: '' });
-      expect(description('Price per coin (USD)')).toBe('≈ €0.460000');
-      expect(description('Fee (USD, optional)')).toBe('');
-      fillForm({ quantity: '1', price: '100', fee: '2' });
+      fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+      expect(screen.getByLabelText('Price per coin (EUR)')).toBeTruthy();
+      expect(screen.getByLabelText('Fee (EUR, optional)')).toBeTruthy();
+      fillForm({ quantity: '1', price: '92', fee: '2' }, 'EUR');
       fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
       await waitFor(() => expect(server.history()).toHaveLength(2));
-      // What is recorded is the dollars typed.
-      expect(server.history()[1]).toMatchObject({ pricePerCoin: '100', fee: '2' });
+      // What is recorded is the euros typed, with their currency; the row shows them as euros.
+      expect(server.history()[1]).toMatchObject({ pricePerCoin: '92', fee: '2', currency: 'eur' });
+      const buys = screen.getAllByText('Buy', { selector: 'td' }).map((cell) => cell.closest('tr')!);
+      expect(buys.some((tr) => within(tr).queryByText('€92.00') !== null)).toBe(true);
     } finally {
       useCurrency.setState({ currency: 'usd', rates: { usd: 1 } });
     }

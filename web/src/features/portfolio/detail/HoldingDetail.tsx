@@ -1,6 +1,5 @@
 import {
   formatDateTime,
-  formatPortfolioPrice,
   formatQuantity,
   formatUsd,
   type CostMethod,
@@ -14,7 +13,7 @@ import { usePortfolio } from '../portfolio-store.ts';
 import { usePositionPrice } from '../position-prices.ts';
 import { closeDetail, loadTransactions, removeTransaction, setMethod, useDetail } from './detail-store.ts';
 import { ImportBatchList } from '../import/ImportBatchList.tsx';
-import { KIND_LABELS } from './transaction-form.ts';
+import { KIND_LABELS, formatTransactionAmount, formatTransactionPrice } from './transaction-form.ts';
 import { HoldingLocations } from './HoldingLocations.tsx';
 import { PriceChart } from './PriceChart.tsx';
 import { TransactionForm, type Editing } from './TransactionForm.tsx';
@@ -229,7 +228,7 @@ function DetailBody({
               <tbody>
                 {[...transactions].reverse().map((t) => {
                   const gain = saleGain.get(t.id);
-                  // Transactions are shown as recorded, in US dollars, whatever the display currency.
+                  // Transactions are shown as recorded, each in the currency it was made in.
                   const when = formatDateTime(t.at);
                   return (
                     <tr key={t.id} data-transaction={t.type}>
@@ -239,10 +238,10 @@ function DetailBody({
                         {formatQuantity(Number(t.quantity))}
                       </td>
                       <td className="num" data-label="Price per coin">
-                        {formatPortfolioPrice(Number(t.pricePerCoin))}
+                        {formatTransactionPrice(Number(t.pricePerCoin), t.currency)}
                       </td>
                       <td className="num" data-label="Fee">
-                        {Number(t.fee) > 0 ? formatUsd(Number(t.fee)) : '—'}
+                        {Number(t.fee) > 0 ? formatTransactionAmount(Number(t.fee), t.currency) : '—'}
                       </td>
                       {/* One line, cut with an ellipsis: the tooltip has the whole note. */}
                       <td data-label="Note" className="hd-note" title={t.note ?? undefined}>

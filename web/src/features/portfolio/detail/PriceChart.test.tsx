@@ -38,6 +38,7 @@ const trade = (id: string, type: 'buy' | 'sell', at: number, price: string): Tra
   quantity: '1',
   pricePerCoin: price,
   fee: '0',
+  currency: 'usd',
   note: '',
   createdAt: new Date(at).toISOString(),
 });

@@ -2,13 +2,14 @@ import { type TransactionRow } from '@coinpace/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NumberInput } from '../../../components/NumberInput.tsx';
 import { userLocale } from '../../../lib/locale.ts';
-import { describedBy, useDollarEquivalent } from '../../currency/dollar-equivalent.ts';
+import { useMoney } from '../../currency/currency-store.ts';
 import { addTransaction, editTransaction } from './detail-store.ts';
 import {
   FORM_KINDS,
   KIND_LABELS,
   changesFrom,
   checkTransaction,
+  currencyUnit,
   draftOf,
   newDraft,
   type TransactionDraft,
@@ -28,17 +29,19 @@ export function TransactionForm({
   onDone: () => void;
 }) {
   const locale = userLocale();
+  const money = useMoney();
+  // A new transaction is typed in the currency shown; an edited one keeps the currency it was made in.
   const [draft, setDraft] = useState<TransactionDraft>(() =>
-    editing.mode === 'edit' ? draftOf(editing.row, locale) : newDraft(currentPrice, Date.now(), locale),
+    editing.mode === 'edit'
+      ? draftOf(editing.row, locale)
+      : newDraft(money.fromUsd(currentPrice), Date.now(), locale, money.currency),
   );
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const first = useRef<HTMLSelectElement>(null);
   useEffect(() => first.current?.focus(), []);
   const set = (key: keyof TransactionDraft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  // Records are kept in dollars; the amounts typed are shown in the display currency too.
-  const priceInDisplay = useDollarEquivalent(draft.pricePerCoin, 'price');
-  const feeInDisplay = useDollarEquivalent(draft.fee, 'amount');
+  const unit = currencyUnit(draft.currency);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,32 +98,12 @@ export function TransactionForm({
           <NumberInput id="tx-quantity" value={draft.quantity} onChange={set('quantity')} />
         </div>
         <div className="field">
-          <label htmlFor="tx-price">Price per coin (USD)</label>
-          <NumberInput
-            id="tx-price"
-            value={draft.pricePerCoin}
-            onChange={set('pricePerCoin')}
-            aria-describedby={describedBy(priceInDisplay && 'tx-price-fx')}
-          />
-          {priceInDisplay && (
-            <span id="tx-price-fx" className="hint">
-              {priceInDisplay}
-            </span>
-          )}
+          <label htmlFor="tx-price">Price per coin ({unit})</label>
+          <NumberInput id="tx-price" value={draft.pricePerCoin} onChange={set('pricePerCoin')} />
         </div>
         <div className="field">
-          <label htmlFor="tx-fee">Fee (USD, optional)</label>
-          <NumberInput
-            id="tx-fee"
-            value={draft.fee}
-            onChange={set('fee')}
-            aria-describedby={describedBy(feeInDisplay && 'tx-fee-fx')}
-          />
-          {feeInDisplay && (
-            <span id="tx-fee-fx" className="hint">
-              {feeInDisplay}
-            </span>
-          )}
+          <label htmlFor="tx-fee">Fee ({unit}, optional)</label>
+          <NumberInput id="tx-fee" value={draft.fee} onChange={set('fee')} />
         </div>
         <div className="field hd-form-note">
           <label htmlFor="tx-note">Note (optional)</label>

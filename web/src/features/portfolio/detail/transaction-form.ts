@@ -6,6 +6,9 @@
 import {
   USER_TRANSACTION_KINDS,
   ZNewTransaction,
+  formatAmountIn,
+  formatPriceIn,
+  isDisplayCurrency,
   numberInputMessage,
   numberInputValue,
   readNumberInput,
@@ -35,6 +38,11 @@ export interface TransactionDraft {
   fee: string;
   note: string;
   /**
+   * What price and fee are typed in: the display currency for a new transaction, the transaction's own
+   * currency when editing one (a display currency code, or the id of the coin an import priced it in).
+   */
+  currency: string;
+  /**
    * The exact instant the form started from (now, or the transaction's stored time): sent while `at`
    * still shows its minute, so a new transaction is not dated before one recorded seconds earlier.
    */
@@ -52,17 +60,42 @@ export function toLocalInput(iso: string | number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** An empty draft: a buy now at the coin's current price (blank when none). */
-export function newDraft(currentPrice: number, now = Date.now(), locale?: string): TransactionDraft {
+/**
+ * An empty draft: a buy now at the coin's current price (blank when none), in `currency` (the display
+ * currency; `currentPrice` already in it).
+ */
+export function newDraft(
+  currentPrice: number,
+  now = Date.now(),
+  locale?: string,
+  currency: string = 'usd',
+): TransactionDraft {
   return {
     type: 'buy',
     at: toLocalInput(now),
     quantity: '',
-    pricePerCoin: currentPrice > 0 ? numberInputValue(currentPrice, locale) : '',
+    pricePerCoin:
+      currentPrice > 0 && Number.isFinite(currentPrice) ? numberInputValue(currentPrice, locale) : '',
     fee: '',
     note: '',
+    currency,
     atExact: new Date(now).toISOString(),
   };
+}
+
+/** How a currency is named beside an amount: 'EUR'; a coin an import priced in by its id ('binancecoin'). */
+export function currencyUnit(currency: string): string {
+  return isDisplayCurrency(currency) ? currency.toUpperCase() : currency;
+}
+
+/** A transaction's price as recorded, in its own currency. */
+export function formatTransactionPrice(amount: number, currency: string): string {
+  return isDisplayCurrency(currency) ? formatPriceIn(currency, amount) : `${amount} ${currency}`;
+}
+
+/** A transaction's fee as recorded, in its own currency. */
+export function formatTransactionAmount(amount: number, currency: string): string {
+  return isDisplayCurrency(currency) ? formatAmountIn(currency, amount) : `${amount} ${currency}`;
 }
 
 /** The draft of an existing transaction, for editing it. */
@@ -74,6 +107,7 @@ export function draftOf(row: TransactionRow, locale?: string): TransactionDraft 
     pricePerCoin: numberInputValue(row.pricePerCoin, locale),
     fee: Number(row.fee) > 0 ? numberInputValue(row.fee, locale) : '',
     note: row.note ?? '',
+    currency: row.currency,
     atExact: row.at,
   };
 }
@@ -115,6 +149,8 @@ export function checkTransaction(draft: TransactionDraft, locale?: string): Tran
     pricePerCoin: numbers.pricePerCoin,
     fee: numbers.fee ?? '0',
     note: draft.note,
+    // A coin an import priced the trade in is no currency the form offers: it stays as recorded.
+    ...(isDisplayCurrency(draft.currency) ? { currency: draft.currency } : {}),
   });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid input' };
   return { ok: true, payload: { ...parsed.data, type: draft.type as NewTransaction['type'] } };
@@ -132,5 +168,7 @@ export function changesFrom(row: TransactionRow, payload: NewTransaction): Recor
   if (Number(payload.pricePerCoin) !== Number(row.pricePerCoin)) changes.pricePerCoin = payload.pricePerCoin;
   if (Number(payload.fee) !== Number(row.fee)) changes.fee = payload.fee;
   if ((payload.note ?? null) !== (row.note ?? null)) changes.note = payload.note;
+  if (isDisplayCurrency(row.currency) && payload.currency !== row.currency)
+    changes.currency = payload.currency;
   return changes;
 }

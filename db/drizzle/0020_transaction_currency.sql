@@ -1,0 +1,1 @@
+ALTER TABLE "holding_transactions" ADD COLUMN "currency" text DEFAULT 'usd' NOT NULL;
