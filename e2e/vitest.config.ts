@@ -8,7 +8,9 @@ export default defineConfig({
     include: ['specs/**/*.spec.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: a journey spends most of its time waiting on the page or the server, so a
+    // second one uses the idle core.
+    maxWorkers: 2,
     env: { CLERK_TELEMETRY_DISABLED: '1' },
   },
 });

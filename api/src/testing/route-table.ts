@@ -72,8 +72,13 @@ export const KRAKEN_SAMPLE =
   'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n' +
   'TABCDE-12345-FGHIJK,OABCDE-12345-FGHIJK,XXBTZUSD,2024-01-22 10:14:51.8341,buy,limit,39850.1,797.002,2.0722,0.02,0,,\n';
 
-/** A one-trade Kraken export whose trade is priced in euros: it fails, so the import writes nothing. */
-const KRAKEN_EURO_SAMPLE = KRAKEN_SAMPLE.replace('XXBTZUSD', 'XXBTZEUR');
+/**
+ * A one-trade Binance export priced in Turkish lira, a currency Coinpace keeps no rate of: it fails, so the
+ * import writes nothing.
+ */
+const BINANCE_LIRA_SAMPLE =
+  '"Date(UTC)","Pair","Side","Price","Executed","Amount","Fee"\n' +
+  '"2024-05-02 10:00:00","BTCTRY","BUY","2000000.00","0.01000000BTC","20000.00000000TRY","0"\n';
 
 type Answer = Awaited<ReturnType<TestApi['call']>>;
 
@@ -118,10 +123,10 @@ export async function giveEverything(api: TestApi, token: string, email: string)
   const transactionId = (
     await ok(api.call('GET', `/api/portfolio/${holding.id}/transactions`, { token }), 'history')
   ).transactions[0].id;
-  // A finished import that wrote nothing (its one trade is priced in euros): the job exists, the
+  // A finished import that wrote nothing (its one trade is priced in lira): the job exists, the
   // holdings and histories the suites compare stay as they were.
   const imported = await ok(
-    api.call('POST', '/api/portfolio/import-trades', { token, body: { text: KRAKEN_EURO_SAMPLE } }),
+    api.call('POST', '/api/portfolio/import-trades', { token, body: { text: BINANCE_LIRA_SAMPLE } }),
     'import',
   );
   // An import that wrote one trade: its batch, for the routes that list and undo imports.

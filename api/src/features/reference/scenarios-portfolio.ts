@@ -43,7 +43,7 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
     return main.call('GET', '/api/portfolio/summary?method=fifo', { token });
   },
   'GET /api/portfolio/summary 400': async ({ main }) =>
-    main.call('GET', '/api/portfolio/summary?method=lifo', { token: await signedIn(main) }),
+    main.call('GET', '/api/portfolio/summary?method=lofo', { token: await signedIn(main) }),
   'GET /api/reports/gains 200': async ({ main }) => {
     const { token } = await holdingWithSale(main);
     return main.call('GET', `/api/reports/gains?year=${new Date().getUTCFullYear()}`, { token });
@@ -102,7 +102,7 @@ export const PORTFOLIO_SCENARIOS: Record<string, Scenario> = {
   'GET /api/portfolio/{id}/transactions 400': async ({ main }) => {
     const token = await signedIn(main);
     const holding = await holdingOf(main, token);
-    return main.call('GET', `/api/portfolio/${holding.id}/transactions?method=lifo`, { token });
+    return main.call('GET', `/api/portfolio/${holding.id}/transactions?method=lofo`, { token });
   },
   'GET /api/portfolio/{id}/transactions 404': async ({ main }) =>
     main.call('GET', `/api/portfolio/${randomUUID()}/transactions`, { token: await signedIn(main) }),
