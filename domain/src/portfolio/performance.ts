@@ -121,8 +121,14 @@ export interface PerformanceResult {
   unpriced: string[];
 }
 
+/** A coin's price from an instant on. */
+interface PriceChange {
+  coinId: string;
+  price: bigint;
+}
+
 type Event =
-  | { kind: 'price'; t: number; coinId: string; price: bigint }
+  | { kind: 'price'; t: number; changes: PriceChange[] }
   | { kind: 'tx'; t: number; tx: PerformanceTransaction }
   | { kind: 'point'; t: number };
 
@@ -136,11 +142,24 @@ function round18(value: bigint): bigint {
   return roundDiv(value, TEN_18) * TEN_18;
 }
 
+/** 10^(36 - k) for k = 0..18: the factor that scales an integer with k decimals to 10^36. */
+const SCALE_UP = Array.from({ length: 19 }, (_, k) => 10n ** BigInt(36 - k));
+
 /** A positive finite number as a scaled amount (its shortest decimal form, 18 decimals at most). */
 function scaled(n: number): bigint {
-  const text = toDecimalString(n);
-  if (text === null) throw new Error(`not a usable amount: ${n}`);
-  return fromDecimal(text);
+  // The common case without exponent notation, parsed directly: the same digits toDecimalString keeps
+  // (its fraction cut to 18 decimals), without building the intermediate strings; prices are read by
+  // the hundred thousand.
+  const text = String(n);
+  if (Number.isFinite(n) && n > 0 && !text.includes('e')) {
+    const dot = text.indexOf('.');
+    if (dot < 0) return BigInt(text) * ONE;
+    const frac = text.slice(dot + 1, dot + 19);
+    return BigInt(text.slice(0, dot) + frac) * SCALE_UP[frac.length]!;
+  }
+  const decimal = toDecimalString(n);
+  if (decimal === null) throw new Error(`not a usable amount: ${n}`);
+  return fromDecimal(decimal);
 }
 
 /** n / d as a number rounded to 10^-10; null when d is not above 0. */
@@ -195,11 +214,20 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   const coins = new Set(input.transactions.map((t) => t.coinId));
   if (benchmark) coins.add(benchmark);
   const events: Event[] = [];
+  // The prices of one instant make a single event (in the order given), so the sort below orders a
+  // few per step rather than one per coin and step.
+  const pricesAt = new Map<number, PriceChange[]>();
   // A dollar price already has at most 18 decimals; a converted one is rounded to them.
   const addPrice = (coinId: string, t: number, usd: number) => {
     if (!coins.has(coinId) || !usable(usd)) return;
     const price = input.rateAt ? round18(display(scaled(usd), t)) : scaled(usd);
-    events.push({ kind: 'price', t, coinId, price });
+    let changes = pricesAt.get(t);
+    if (!changes) {
+      changes = [];
+      pricesAt.set(t, changes);
+      events.push({ kind: 'price', t, changes });
+    }
+    changes.push({ coinId, price });
   };
   for (const [coinId, usd] of input.before ?? []) addPrice(coinId, window.from, usd);
   for (const p of input.prices) {
@@ -284,11 +312,13 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     if (pendingFlow && event.t !== pendingFlow.t) closeFlow();
     if (!started && event.t > window.from) start();
     if (event.kind === 'price') {
-      const old = price.get(event.coinId) ?? 0n;
-      const held = quantity.get(event.coinId) ?? 0n;
-      // Both have at most 18 decimals: the product divides exactly, no rounding needed.
-      if (held !== 0n) value += (held * (event.price - old)) / ONE;
-      price.set(event.coinId, event.price);
+      for (const change of event.changes) {
+        const old = price.get(change.coinId) ?? 0n;
+        const held = quantity.get(change.coinId) ?? 0n;
+        // Both have at most 18 decimals: the product divides exactly, no rounding needed.
+        if (held !== 0n) value += (held * (change.price - old)) / ONE;
+        price.set(change.coinId, change.price);
+      }
       continue;
     }
     if (event.kind === 'point') {
