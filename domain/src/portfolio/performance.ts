@@ -125,6 +125,8 @@ export interface PerformanceResult {
 interface PriceChange {
   coinId: string;
   price: bigint;
+  /** The same price scaled by 10^18 (it has at most 18 decimals), for the cheaper product with a quantity. */
+  price18: bigint;
 }
 
 type Event =
@@ -142,24 +144,29 @@ function round18(value: bigint): bigint {
   return roundDiv(value, TEN_18) * TEN_18;
 }
 
-/** 10^(36 - k) for k = 0..18: the factor that scales an integer with k decimals to 10^36. */
-const SCALE_UP = Array.from({ length: 19 }, (_, k) => 10n ** BigInt(36 - k));
+/** 10^(18 - k) for k = 0..18: the factor that scales an integer with k decimals to 10^18. */
+const SCALE_UP = Array.from({ length: 19 }, (_, k) => 10n ** BigInt(18 - k));
 
-/** A positive finite number as a scaled amount (its shortest decimal form, 18 decimals at most). */
-function scaled(n: number): bigint {
+/** A positive finite number scaled by 10^18 (its shortest decimal form, 18 decimals at most). */
+function scaled18(n: number): bigint {
   // The common case without exponent notation, parsed directly: the same digits toDecimalString keeps
   // (its fraction cut to 18 decimals), without building the intermediate strings; prices are read by
   // the hundred thousand.
   const text = String(n);
   if (Number.isFinite(n) && n > 0 && !text.includes('e')) {
     const dot = text.indexOf('.');
-    if (dot < 0) return BigInt(text) * ONE;
+    if (dot < 0) return BigInt(text) * TEN_18;
     const frac = text.slice(dot + 1, dot + 19);
     return BigInt(text.slice(0, dot) + frac) * SCALE_UP[frac.length]!;
   }
   const decimal = toDecimalString(n);
   if (decimal === null) throw new Error(`not a usable amount: ${n}`);
-  return fromDecimal(decimal);
+  return fromDecimal(decimal) / TEN_18;
+}
+
+/** A positive finite number as a scaled amount (its shortest decimal form, 18 decimals at most). */
+function scaled(n: number): bigint {
+  return scaled18(n) * TEN_18;
 }
 
 /** n / d as a number rounded to 10^-10; null when d is not above 0. */
@@ -220,14 +227,22 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   // A dollar price already has at most 18 decimals; a converted one is rounded to them.
   const addPrice = (coinId: string, t: number, usd: number) => {
     if (!coins.has(coinId) || !usable(usd)) return;
-    const price = input.rateAt ? round18(display(scaled(usd), t)) : scaled(usd);
+    let price: bigint;
+    let price18: bigint;
+    if (input.rateAt) {
+      price = round18(display(scaled(usd), t));
+      price18 = price / TEN_18;
+    } else {
+      price18 = scaled18(usd);
+      price = price18 * TEN_18;
+    }
     let changes = pricesAt.get(t);
     if (!changes) {
       changes = [];
       pricesAt.set(t, changes);
       events.push({ kind: 'price', t, changes });
     }
-    changes.push({ coinId, price });
+    changes.push({ coinId, price, price18 });
   };
   for (const [coinId, usd] of input.before ?? []) addPrice(coinId, window.from, usd);
   for (const p of input.prices) {
@@ -242,6 +257,7 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
 
   const quantity = new Map<string, bigint>();
   const price = new Map<string, bigint>();
+  const price18 = new Map<string, bigint>();
   const unpriced = new Set<string>();
   let value = 0n;
   let invested = 0n;
@@ -313,11 +329,13 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     if (!started && event.t > window.from) start();
     if (event.kind === 'price') {
       for (const change of event.changes) {
-        const old = price.get(change.coinId) ?? 0n;
+        const old = price18.get(change.coinId) ?? 0n;
         const held = quantity.get(change.coinId) ?? 0n;
-        // Both have at most 18 decimals: the product divides exactly, no rounding needed.
-        if (held !== 0n) value += (held * (change.price - old)) / ONE;
+        // Both have at most 18 decimals: the product divides exactly, no rounding needed (the price at
+        // 10^18 rather than 10^36 keeps the numbers and the division small).
+        if (held !== 0n) value += (held * (change.price18 - old)) / TEN_18;
         price.set(change.coinId, change.price);
+        price18.set(change.coinId, change.price18);
       }
       continue;
     }
