@@ -255,6 +255,16 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   // A stable sort keeps the transactions' history order within an instant.
   events.sort((a, b) => a.t - b.t || EVENT_ORDER[a.kind] - EVENT_ORDER[b.kind]);
 
+  // Quantities and fees repeat across transactions (a fee of 0 above all): each text is parsed once.
+  const parsed = new Map<string, bigint>();
+  const parse = (text: string): bigint => {
+    let amount = parsed.get(text);
+    if (amount === undefined) {
+      amount = fromDecimal(text);
+      parsed.set(text, amount);
+    }
+    return amount;
+  };
   const quantity = new Map<string, bigint>();
   const price = new Map<string, bigint>();
   const price18 = new Map<string, bigint>();
@@ -344,9 +354,9 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
       continue;
     }
     const { tx } = event;
-    const q = fromDecimal(tx.quantity);
-    const fee = display(fromDecimal(tx.fee), tx.at);
-    const recorded = display(fromDecimal(tx.pricePerCoin), tx.at);
+    const q = parse(tx.quantity);
+    const fee = display(parse(tx.fee), tx.at);
+    const recorded = display(parse(tx.pricePerCoin), tx.at);
     const market = price.get(tx.coinId) ?? recorded;
     const held = quantity.get(tx.coinId) ?? 0n;
     const wasEmpty = value === 0n && invested === 0n;
