@@ -23,7 +23,6 @@
  * decimals after conversion so that every quantity × price is exact; amounts leave as decimal strings
  * rounded to the currency's decimals, returns as fractions rounded to 10^-10.
  */
-import { toDecimalString } from '../decimal.ts';
 import type { PerformanceRange } from '../schemas/portfolio-performance.ts';
 import type {
   BenchmarkSummary,
@@ -33,6 +32,7 @@ import type {
 import type { TransactionKind } from '../transactions/cost-basis.ts';
 import { ONE, div, fromDecimal, mul, roundDiv, toDecimal } from '../transactions/fixed-point.ts';
 import type { BucketPrice } from './value-history.ts';
+import { TEN_18, round18, scaled, scaled18 } from './performance-amounts.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -136,38 +136,6 @@ type Event =
 
 /** Events at one instant: prices first, then transactions, then the point read after both. */
 const EVENT_ORDER = { price: 0, tx: 1, point: 2 } as const;
-
-const TEN_18 = 10n ** 18n;
-
-/** A scaled amount rounded to 18 decimals, so that its product with a quantity is exact. */
-function round18(value: bigint): bigint {
-  return roundDiv(value, TEN_18) * TEN_18;
-}
-
-/** 10^(18 - k) for k = 0..18: the factor that scales an integer with k decimals to 10^18. */
-const SCALE_UP = Array.from({ length: 19 }, (_, k) => 10n ** BigInt(18 - k));
-
-/** A positive finite number scaled by 10^18 (its shortest decimal form, 18 decimals at most). */
-function scaled18(n: number): bigint {
-  // The common case without exponent notation, parsed directly: the same digits toDecimalString keeps
-  // (its fraction cut to 18 decimals), without building the intermediate strings; prices are read by
-  // the hundred thousand.
-  const text = String(n);
-  if (Number.isFinite(n) && n > 0 && !text.includes('e')) {
-    const dot = text.indexOf('.');
-    if (dot < 0) return BigInt(text) * TEN_18;
-    const frac = text.slice(dot + 1, dot + 19);
-    return BigInt(text.slice(0, dot) + frac) * SCALE_UP[frac.length]!;
-  }
-  const decimal = toDecimalString(n);
-  if (decimal === null) throw new Error(`not a usable amount: ${n}`);
-  return fromDecimal(decimal) / TEN_18;
-}
-
-/** A positive finite number as a scaled amount (its shortest decimal form, 18 decimals at most). */
-function scaled(n: number): bigint {
-  return scaled18(n) * TEN_18;
-}
 
 /** n / d as a number rounded to 10^-10; null when d is not above 0. */
 function ratio(n: bigint, d: bigint): number | null {
