@@ -255,7 +255,9 @@ export async function findMarketPricesBefore(
  * The stored daily dollar close of each coin in each `stepMs` bucket (a whole number of days, aligned on
  * the epoch) between `from` and `to` (epoch ms): the last close of each bucket. For long ranges of many
  * coins: each coin's closes are read in index order and a close is kept when the next one falls in
- * another bucket, so no sort of the whole span is needed (findMarketBucketPrices sorts every row).
+ * another bucket, so no sort of the whole span is needed (findMarketBucketPrices sorts every row). Each
+ * coin's closes come back as one text of `t price` pairs: a row per coin rather than per coin and bucket
+ * keeps the driver's per-row work off a reply of a hundred thousand buckets.
  */
 export async function findDailyCloseBuckets(
   db: AppDb,
@@ -267,7 +269,8 @@ export async function findDailyCloseBuckets(
   const bin = (column: SQL) =>
     sql`date_bin(${sql.raw(`interval '${seconds} seconds'`)}, ${column}, timestamptz '1970-01-01 00:00:00+00')`;
   const result = await db.execute(sql`
-    select c.id as "coingeckoId", (extract(epoch from ${bin(sql`m.at`)}) * 1000)::float8 as "t", m.price::text as "usd"
+    select c.id as "coingeckoId",
+      string_agg((extract(epoch from ${bin(sql`m.at`)}) * 1000)::bigint::text || ' ' || m.price::text, ',' order by m.at) as "points"
     from jsonb_array_elements_text(${JSON.stringify(coinIds)}::jsonb) as c(id)
     cross join lateral (
       select h.at, h.price, lead(h.at) over (order by h.at) as next
@@ -276,10 +279,18 @@ export async function findDailyCloseBuckets(
         and h.at >= ${new Date(range.from).toISOString()}::timestamptz
         and h.at <= ${new Date(range.to).toISOString()}::timestamptz
     ) m
-    where m.next is null or ${bin(sql`m.next`)} <> ${bin(sql`m.at`)}`);
-  return rowsOf<{ coingeckoId: string; t: number | string; usd: string }>(result).map((r) => ({
-    coingeckoId: r.coingeckoId,
-    t: Number(r.t),
-    usd: Number(r.usd),
-  }));
+    where m.next is null or ${bin(sql`m.next`)} <> ${bin(sql`m.at`)}
+    group by c.id`);
+  const buckets: BucketPrice[] = [];
+  for (const row of rowsOf<{ coingeckoId: string; points: string }>(result)) {
+    for (const pair of row.points.split(',')) {
+      const space = pair.indexOf(' ');
+      buckets.push({
+        coingeckoId: row.coingeckoId,
+        t: Number(pair.slice(0, space)),
+        usd: Number(pair.slice(space + 1)),
+      });
+    }
+  }
+  return buckets;
 }

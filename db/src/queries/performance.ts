@@ -1,5 +1,5 @@
 /** What the performance figures read of a user's portfolio: every transaction with its coin. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, min } from 'drizzle-orm';
 import type { TransactionKind } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { holdingTransactions, portfolioItems } from '../schema/index.ts';
@@ -34,4 +34,32 @@ export async function listUserTransactions(db: AppDb, userId: string): Promise<U
     .where(eq(portfolioItems.userId, userId))
     .orderBy(asc(holdingTransactions.at), asc(holdingTransactions.createdAt), asc(holdingTransactions.id));
   return rows.map((r) => ({ ...r, kind: r.kind as TransactionKind, at: r.at.getTime() }));
+}
+
+/** What the performance window needs before the transactions themselves are read. */
+export interface UserTransactionSpan {
+  /** Epoch ms of the user's first transaction of a coin with a price source; null when there is none. */
+  firstAt: number | null;
+  /** The CoinGecko ids of the user's transactions, sorted. */
+  coinIds: string[];
+}
+
+/**
+ * The first time and the coins of the user's priced transactions: one small aggregate, so that the
+ * price reads can start alongside the read of every transaction instead of after it.
+ */
+export async function findUserTransactionSpan(db: AppDb, userId: string): Promise<UserTransactionSpan> {
+  const rows = await db
+    .select({ coingeckoId: portfolioItems.coingeckoId, first: min(holdingTransactions.at) })
+    .from(holdingTransactions)
+    .innerJoin(portfolioItems, eq(portfolioItems.id, holdingTransactions.holdingId))
+    .where(and(eq(portfolioItems.userId, userId), isNotNull(portfolioItems.coingeckoId)))
+    .groupBy(portfolioItems.coingeckoId)
+    .orderBy(portfolioItems.coingeckoId);
+  let firstAt: number | null = null;
+  for (const row of rows) {
+    const at = row.first === null ? null : new Date(row.first).getTime();
+    if (at !== null && (firstAt === null || at < firstAt)) firstAt = at;
+  }
+  return { firstAt, coinIds: rows.map((r) => r.coingeckoId!) };
 }

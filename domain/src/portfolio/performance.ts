@@ -23,7 +23,6 @@
  * decimals after conversion so that every quantity × price is exact; amounts leave as decimal strings
  * rounded to the currency's decimals, returns as fractions rounded to 10^-10.
  */
-import { toDecimalString } from '../decimal.ts';
 import type { PerformanceRange } from '../schemas/portfolio-performance.ts';
 import type {
   BenchmarkSummary,
@@ -33,6 +32,7 @@ import type {
 import type { TransactionKind } from '../transactions/cost-basis.ts';
 import { ONE, div, fromDecimal, mul, roundDiv, toDecimal } from '../transactions/fixed-point.ts';
 import type { BucketPrice } from './value-history.ts';
+import { TEN_18, round18, scaled, scaled18 } from './performance-amounts.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -121,27 +121,21 @@ export interface PerformanceResult {
   unpriced: string[];
 }
 
+/** A coin's price from an instant on. */
+interface PriceChange {
+  coinId: string;
+  price: bigint;
+  /** The same price scaled by 10^18 (it has at most 18 decimals), for the cheaper product with a quantity. */
+  price18: bigint;
+}
+
 type Event =
-  | { kind: 'price'; t: number; coinId: string; price: bigint }
+  | { kind: 'price'; t: number; changes: PriceChange[] }
   | { kind: 'tx'; t: number; tx: PerformanceTransaction }
   | { kind: 'point'; t: number };
 
 /** Events at one instant: prices first, then transactions, then the point read after both. */
 const EVENT_ORDER = { price: 0, tx: 1, point: 2 } as const;
-
-const TEN_18 = 10n ** 18n;
-
-/** A scaled amount rounded to 18 decimals, so that its product with a quantity is exact. */
-function round18(value: bigint): bigint {
-  return roundDiv(value, TEN_18) * TEN_18;
-}
-
-/** A positive finite number as a scaled amount (its shortest decimal form, 18 decimals at most). */
-function scaled(n: number): bigint {
-  const text = toDecimalString(n);
-  if (text === null) throw new Error(`not a usable amount: ${n}`);
-  return fromDecimal(text);
-}
 
 /** n / d as a number rounded to 10^-10; null when d is not above 0. */
 function ratio(n: bigint, d: bigint): number | null {
@@ -195,11 +189,28 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   const coins = new Set(input.transactions.map((t) => t.coinId));
   if (benchmark) coins.add(benchmark);
   const events: Event[] = [];
+  // The prices of one instant make a single event (in the order given), so the sort below orders a
+  // few per step rather than one per coin and step.
+  const pricesAt = new Map<number, PriceChange[]>();
   // A dollar price already has at most 18 decimals; a converted one is rounded to them.
   const addPrice = (coinId: string, t: number, usd: number) => {
     if (!coins.has(coinId) || !usable(usd)) return;
-    const price = input.rateAt ? round18(display(scaled(usd), t)) : scaled(usd);
-    events.push({ kind: 'price', t, coinId, price });
+    let price: bigint;
+    let price18: bigint;
+    if (input.rateAt) {
+      price = round18(display(scaled(usd), t));
+      price18 = price / TEN_18;
+    } else {
+      price18 = scaled18(usd);
+      price = price18 * TEN_18;
+    }
+    let changes = pricesAt.get(t);
+    if (!changes) {
+      changes = [];
+      pricesAt.set(t, changes);
+      events.push({ kind: 'price', t, changes });
+    }
+    changes.push({ coinId, price, price18 });
   };
   for (const [coinId, usd] of input.before ?? []) addPrice(coinId, window.from, usd);
   for (const p of input.prices) {
@@ -212,8 +223,19 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   // A stable sort keeps the transactions' history order within an instant.
   events.sort((a, b) => a.t - b.t || EVENT_ORDER[a.kind] - EVENT_ORDER[b.kind]);
 
+  // Quantities and fees repeat across transactions (a fee of 0 above all): each text is parsed once.
+  const parsed = new Map<string, bigint>();
+  const parse = (text: string): bigint => {
+    let amount = parsed.get(text);
+    if (amount === undefined) {
+      amount = fromDecimal(text);
+      parsed.set(text, amount);
+    }
+    return amount;
+  };
   const quantity = new Map<string, bigint>();
   const price = new Map<string, bigint>();
+  const price18 = new Map<string, bigint>();
   const unpriced = new Set<string>();
   let value = 0n;
   let invested = 0n;
@@ -284,11 +306,15 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     if (pendingFlow && event.t !== pendingFlow.t) closeFlow();
     if (!started && event.t > window.from) start();
     if (event.kind === 'price') {
-      const old = price.get(event.coinId) ?? 0n;
-      const held = quantity.get(event.coinId) ?? 0n;
-      // Both have at most 18 decimals: the product divides exactly, no rounding needed.
-      if (held !== 0n) value += (held * (event.price - old)) / ONE;
-      price.set(event.coinId, event.price);
+      for (const change of event.changes) {
+        const old = price18.get(change.coinId) ?? 0n;
+        const held = quantity.get(change.coinId) ?? 0n;
+        // Both have at most 18 decimals: the product divides exactly, no rounding needed (the price at
+        // 10^18 rather than 10^36 keeps the numbers and the division small).
+        if (held !== 0n) value += (held * (change.price18 - old)) / TEN_18;
+        price.set(change.coinId, change.price);
+        price18.set(change.coinId, change.price18);
+      }
       continue;
     }
     if (event.kind === 'point') {
@@ -296,9 +322,9 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
       continue;
     }
     const { tx } = event;
-    const q = fromDecimal(tx.quantity);
-    const fee = display(fromDecimal(tx.fee), tx.at);
-    const recorded = display(fromDecimal(tx.pricePerCoin), tx.at);
+    const q = parse(tx.quantity);
+    const fee = display(parse(tx.fee), tx.at);
+    const recorded = display(parse(tx.pricePerCoin), tx.at);
     const market = price.get(tx.coinId) ?? recorded;
     const held = quantity.get(tx.coinId) ?? 0n;
     const wasEmpty = value === 0n && invested === 0n;

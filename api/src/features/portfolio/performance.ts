@@ -1,6 +1,7 @@
 import {
   findBucketPrices,
   findDailyCloseBuckets,
+  findUserTransactionSpan,
   findLatestPrices,
   findMarketBucketPrices,
   findMarketPricesBefore,
@@ -42,33 +43,46 @@ export async function portfolioPerformance(
   query: PerformanceQuery,
   now: number,
 ): Promise<PortfolioPerformance> {
-  const all = await listUserTransactions(db, user.id);
-  const transactions: PerformanceTransaction[] = [];
-  const excluded = new Set<string>();
-  for (const t of all) {
-    if (t.coingeckoId === null) excluded.add(t.holdingId);
-    else transactions.push({ ...t, coinId: t.coingeckoId });
-  }
-  const firstAt = transactions[0]?.at ?? null;
+  // The window and the coins come from a small aggregate, so the price reads run beside the read of
+  // every transaction rather than after it.
+  const span = await findUserTransactionSpan(db, user.id);
+  const firstAt = span.firstAt;
   const window = performanceWindow(query.range, now, firstAt);
-  const ids = [...new Set(transactions.map((t) => t.coinId))];
+  const ids = [...span.coinIds];
   if (query.benchmark && !ids.includes(query.benchmark)) ids.push(query.benchmark);
 
   const wanted = displayCurrencyOf(user.displayCurrency);
   const hourly = usesHourlyHistory(query.range);
-  const empty = transactions.length === 0;
-  const [recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
-    empty || !hourly ? [] : findBucketPrices(db, ids, window),
-    empty ? [] : hourly ? findMarketBucketPrices(db, ids, window) : findDailyCloseBuckets(db, ids, window),
-    empty || !hourly ? new Map<string, number>() : findPricesBefore(db, ids, window.from),
-    empty ? new Map<string, number>() : findMarketPricesBefore(db, ids, window.from),
-    empty ? new Map<string, number>() : findLatestPrices(db, ids),
+  const none = firstAt === null;
+  const [all, recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
+    listUserTransactions(db, user.id),
+    none || !hourly ? [] : findBucketPrices(db, ids, window),
+    none ? [] : hourly ? findMarketBucketPrices(db, ids, window) : findDailyCloseBuckets(db, ids, window),
+    none || !hourly ? new Map<string, number>() : findPricesBefore(db, ids, window.from),
+    none ? new Map<string, number>() : findMarketPricesBefore(db, ids, window.from),
+    none ? new Map<string, number>() : findLatestPrices(db, ids),
     // Net invested converts every flow at the rate of its day: rates from a week before the first flow,
     // so a first day without a stored rate takes the latest one before it.
-    empty || wanted === 'usd'
+    none || wanted === 'usd'
       ? []
-      : loadDailyFxRates(db, wanted, utcDay(Math.min(firstAt!, window.from) - RATE_LOOKBACK_MS)),
+      : loadDailyFxRates(db, wanted, utcDay(Math.min(firstAt, window.from) - RATE_LOOKBACK_MS)),
   ]);
+  const transactions: PerformanceTransaction[] = [];
+  const excluded = new Set<string>();
+  for (const t of all) {
+    if (t.coingeckoId === null) excluded.add(t.holdingId);
+    else {
+      transactions.push({
+        coinId: t.coingeckoId,
+        kind: t.kind,
+        at: t.at,
+        quantity: t.quantity,
+        pricePerCoin: t.pricePerCoin,
+        fee: t.fee,
+      });
+    }
+  }
+  const empty = transactions.length === 0;
   const currency = days.length > 0 ? wanted : 'usd';
   const prices: BucketPrice[] = mergeBuckets(recorded, stored);
   const result = computePerformance({

@@ -93,6 +93,8 @@ export function mergeBuckets(
   recorded: readonly BucketPrice[],
   stored: readonly BucketPrice[],
 ): BucketPrice[] {
+  // The long ranges read no recorded prices: nothing to merge, and no key to build per stored bucket.
+  if (recorded.length === 0) return [...stored];
   const seen = new Set(recorded.map((p) => `${p.coingeckoId}@${p.t}`));
   return [...recorded, ...stored.filter((p) => !seen.has(`${p.coingeckoId}@${p.t}`))];
 }
