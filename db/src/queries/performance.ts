@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, min } from 'drizzle-orm';
 import type { TransactionKind } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
 import { holdingTransactions, portfolioItems } from '../schema/index.ts';
+import { inDollars } from './holding-transactions.ts';
 
 /** One transaction of the user's, with its holding's CoinGecko id (null: a coin with no price source). */
 export interface UserTransaction {
@@ -28,12 +29,43 @@ export async function listUserTransactions(db: AppDb, userId: string): Promise<U
       quantity: holdingTransactions.quantity,
       pricePerCoin: holdingTransactions.pricePerCoin,
       fee: holdingTransactions.fee,
+      currency: holdingTransactions.currency,
     })
     .from(holdingTransactions)
     .innerJoin(portfolioItems, eq(portfolioItems.id, holdingTransactions.holdingId))
     .where(eq(portfolioItems.userId, userId))
     .orderBy(asc(holdingTransactions.at), asc(holdingTransactions.createdAt), asc(holdingTransactions.id));
-  return rows.map((r) => ({ ...r, kind: r.kind as TransactionKind, at: r.at.getTime() }));
+  const inUsd = rows.map(({ currency: _currency, ...r }) => ({
+    ...r,
+    kind: r.kind as TransactionKind,
+    at: r.at.getTime(),
+  }));
+  // The figures count money in dollars: a trade made in euros or priced in bitcoin is converted at the
+  // stored rate of its own day, as the holding's cost basis is.
+  const foreign = rows.flatMap((r, i) => (r.currency === 'usd' ? [] : [i]));
+  if (foreign.length === 0) return inUsd;
+  const converted = await inDollars(
+    db,
+    foreign.map((i) => {
+      const r = rows[i]!;
+      return {
+        id: String(i),
+        kind: r.kind as TransactionKind,
+        at: r.at.toISOString(),
+        quantity: r.quantity,
+        pricePerCoin: r.pricePerCoin,
+        fee: r.fee,
+        currency: r.currency,
+        note: null,
+      };
+    }),
+  );
+  converted.forEach((t, k) => {
+    const row = inUsd[foreign[k]!]!;
+    row.pricePerCoin = t.pricePerCoin;
+    row.fee = t.fee;
+  });
+  return inUsd;
 }
 
 /** What the performance window needs before the transactions themselves are read. */

@@ -126,6 +126,27 @@ describe.each(testEngines(process.env.DATABASE_URL))('GET /api/portfolio/perform
     expect(body.summary).toMatchObject({ endValue: '240', netFlows: '200', gain: '40' });
   });
 
+  it('counts a trade made in another currency in dollars at the rate of its day', async () => {
+    const { token, user } = await api.signUp();
+    const { db } = api.database;
+    await saveFxRates(db, { chf: 0.8 }, new Date(today - 42 * D));
+    const holding = await createTestHolding(db, user.id, { coingeckoId: coin, symbol: 'PRF', quantity: '2' });
+    await db.delete(holdingTransactions).where(eq(holdingTransactions.holdingId, holding.id));
+    // 2 coins at 80 francs each: 100 dollars each at that day's 0.8 francs to the dollar.
+    await db.insert(holdingTransactions).values({
+      holdingId: holding.id,
+      userId: user.id,
+      kind: 'buy',
+      at: new Date(today - 40 * D + 2 * H),
+      quantity: '2',
+      pricePerCoin: '80',
+      currency: 'chf',
+    });
+    const { body } = await api.call('GET', '/api/portfolio/performance?range=ALL', { token });
+    expect(body.currency).toBe('usd');
+    expect(body.summary).toMatchObject({ endValue: '200', netFlows: '200', gain: '0' });
+  });
+
   it('answers an empty performance to a user with no transactions', async () => {
     const { token } = await api.signUp();
     const { status, body } = await api.call('GET', '/api/portfolio/performance?range=1Y', { token });
