@@ -8,9 +8,7 @@ export default defineConfig({
     include: ['specs/**/*.spec.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    // Two files at a time: a journey spends most of its time waiting on the page or the server, so a
-    // second one uses the idle core.
-    maxWorkers: 2,
+    fileParallelism: false,
     env: { CLERK_TELEMETRY_DISABLED: '1' },
   },
 });
