@@ -198,12 +198,7 @@ export function ExchangeAccounts() {
       )}
 
       {!formOpen ? (
-        <button
-          type="button"
-          className="btn"
-          onClick={() => setFormOpen(true)}
-          aria-controls="exchange-connect-form"
-        >
+        <button type="button" className="btn" onClick={() => setFormOpen(true)}>
           Connect an exchange
         </button>
       ) : (

@@ -214,6 +214,14 @@ export const ValueChart = memo(function ValueChart({ version }: { version: strin
             </div>
           )}
         </dl>
+        {/* On a phone the explanations beside the figures are hidden to keep the page short; they are here. */}
+        <details className="pf-perf-about">
+          <summary>What these figures mean</summary>
+          <p>Gain: {EXPLAIN.gain}</p>
+          <p>Money-weighted return: {EXPLAIN.mwr}</p>
+          <p>Time-weighted return: {EXPLAIN.twr}</p>
+          {benchmark && <p>Same money in another coin: {EXPLAIN.benchmark}</p>}
+        </details>
         {(current.unpriced.length > 0 || current.excludedHoldings > 0) && (
           <p className="muted pf-perf-note">
             Some coins have no price history: their value is missing from these figures.
