@@ -21,8 +21,21 @@ import {
   type Owned,
 } from './testing/route-table.ts';
 
-/** Fields whose well-formed value is free text: any string of a sane length may be valid there. */
-const FREE_TEXT = new Set(['name', 'firstName', 'message', 'note', 'password', 'symbol']);
+/**
+ * Fields whose well-formed value is free text: any string of a sane length may be valid there (an
+ * exchange's API key and secret are whatever the exchange issued).
+ */
+const FREE_TEXT = new Set([
+  'name',
+  'firstName',
+  'message',
+  'note',
+  'password',
+  'symbol',
+  'label',
+  'apiKey',
+  'secret',
+]);
 /**
  * Fields where a blank string is a valid value meaning none: the profile's phone (zPhone reads a blank number
  * as none) and the e-mail /ensure may be sent (ZEnsureUser: '' is no e-mail).
@@ -303,5 +316,6 @@ describe.each(testEngines(process.env.DATABASE_URL))('payload fuzzing on %s', (e
 function concreteParam(route: string, owned: Owned, param: string): string {
   if (param === ':sessionId') return owned.openSessionId;
   if (param === ':batchId') return owned.importBatchId;
+  if (route.includes('/api/exchange-accounts/')) return owned.exchangeAccountId;
   return route.includes('/api/alerts/') ? owned.alertId : owned.holdingId;
 }

@@ -93,7 +93,13 @@ async function ok(answer: Promise<Answer>, what: string): Promise<Answer['body']
  * Gives the user behind `token` a profile with a phone, a paid plan (local checkout), a holding, an alert
  * and an open checkout session.
  */
-export async function giveEverything(api: TestApi, token: string, email: string): Promise<Owned> {
+export async function giveEverything(
+  api: TestApi,
+  token: string,
+  email: string,
+  /** Whether to connect the demo exchange account (its sync adds coins and trades of its own). */
+  { exchangeAccount = true }: { exchangeAccount?: boolean } = {},
+): Promise<Owned> {
   const me = await ok(
     api.call('POST', '/api/users/ensure', { token, body: { email, firstName: 'Alice' } }),
     'ensure',
@@ -133,6 +139,24 @@ export async function giveEverything(api: TestApi, token: string, email: string)
   const batch = await importTradesToEnd(api, token, KRAKEN_SAMPLE);
   if (!batch.body.batchId) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
   // A demo exchange account, waited for until its first sync has written, so the rows compared stay put.
+  const exchangeAccountId = exchangeAccount ? await connectDemoExchange(api, token) : '';
+  return {
+    userId: me.user.id,
+    subject: me.user.clerkId,
+    email,
+    holdingId: holding.id,
+    transactionId,
+    importJobId: imported.jobId,
+    importBatchId: batch.body.batchId,
+    exchangeAccountId,
+    alertId: created.alerts[0].id,
+    openSessionId: await checkout(api, token),
+    paidSessionId,
+  };
+}
+
+/** Connects the demo exchange and waits until its first sync has written; answers the account's id. */
+async function connectDemoExchange(api: TestApi, token: string): Promise<string> {
   const exchange = await ok(
     api.call('POST', '/api/exchange-accounts', {
       token,
@@ -147,19 +171,7 @@ export async function giveEverything(api: TestApi, token: string, email: string)
     },
     { what: 'the demo account’s first sync', intervalMs: 100 },
   );
-  return {
-    userId: me.user.id,
-    subject: me.user.clerkId,
-    email,
-    holdingId: holding.id,
-    transactionId,
-    importJobId: imported.jobId,
-    importBatchId: batch.body.batchId,
-    exchangeAccountId: exchange.id,
-    alertId: created.alerts[0].id,
-    openSessionId: await checkout(api, token),
-    paidSessionId,
-  };
+  return exchange.id;
 }
 
 async function checkout(api: TestApi, token: string): Promise<string> {

@@ -47,7 +47,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
   it('is one ZIP of every part of the account, and nobody else’s', async () => {
     const email = `export-${Date.now()}@example.test`;
     const { token, user } = await api.signUp(email);
-    const owned = await giveEverything(api, token, email);
+    const owned = await giveEverything(api, token, email, { exchangeAccount: false });
     const settings = await api.call('PATCH', '/api/users/me', {
       token,
       body: { displayCurrency: 'eur', costMethod: 'fifo' },
