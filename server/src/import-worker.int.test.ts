@@ -74,7 +74,7 @@ describe.runIf(serverUrl && redisUrl)('trade imports with ROLE=api and ROLE=work
       await new Promise((resolve) => setTimeout(resolve, 100));
       job = (await call('GET', `/api/portfolio/imports/${jobId}`)).body;
     }
-    expect(job).toMatchObject({ status: 'done', summary: { exchange: 'kraken', added: 4, failed: 2 } });
+    expect(job).toMatchObject({ status: 'done', summary: { exchange: 'kraken', added: 5, failed: 1 } });
     const holdings = await fetch(`${api!.url}/api/portfolio`, {
       headers: { authorization: `Bearer ${token}` },
     });
