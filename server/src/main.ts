@@ -123,12 +123,11 @@ async function main(): Promise<void> {
       concurrency: TRADE_IMPORT_CONCURRENCY,
     });
   }
-  // Exchange accounts: the demo exchange always, the real ones when wired; their keys sealed with
-  // SECRETS_KEY (or the key kept in DATA_DIR). Syncs are jobs like imports: on Redis in a deployment,
-  // run and scheduled every 15 minutes by the worker role; in process otherwise.
-  // Every request to an exchange (the API trying a key, a worker syncing) waits its turn on one schedule
-  // per exchange, shared through Redis in a deployment: all workers together stay within the exchange's
-  // request weight, however many accounts they sync.
+  // Exchange accounts: the demo exchange and every exchange ccxt reads, their keys sealed with SECRETS_KEY
+  // (or the key kept in DATA_DIR). Syncs are jobs like imports: on Redis in a deployment, run and
+  // scheduled every 15 minutes by the worker role; in process otherwise. Every request to an exchange (the
+  // API trying a key, a worker syncing) waits its turn on one schedule per exchange, shared through Redis
+  // in a deployment: all workers together stay within the exchange's request weight.
   const exchangePace = limiterRedis
     ? createRedisRequestLimiter({
         client: limiterRedis,
