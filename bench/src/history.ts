@@ -19,6 +19,7 @@ import { startTestApi } from '@coinpace/api/testing';
 import { holdingTransactions, portfolioItems, saveMarketHistory, type AppDb } from '@coinpace/db';
 import { setTestPrice } from '@coinpace/db/testing';
 import { ROOT } from './child-server.ts';
+import { latencySummary } from './stats.ts';
 
 const HOLDINGS = 200;
 const TRANSACTIONS_PER_HOLDING = 100;
@@ -90,21 +91,6 @@ async function seed(db: AppDb, userId: string): Promise<number> {
   return transactions;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    requests: samples.length,
-    medianMs: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    meanMs: round(samples.reduce((a, b) => a + b, 0) / samples.length),
-  };
-}
-
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const api = await startTestApi(engine);
 try {
@@ -146,8 +132,8 @@ try {
     warmup,
     cores: cpus().length,
     load,
-    performance: stats(samples.performance),
-    portfolio: stats(samples.portfolio),
+    performance: latencySummary(samples.performance),
+    portfolio: latencySummary(samples.portfolio),
     ratio: { median: 0, p95: 0 },
   };
   result.ratio.median = Math.round((result.performance.medianMs / result.portfolio.medianMs) * 100) / 100;

@@ -21,6 +21,7 @@ import postgres from 'postgres';
 import { freePort } from '@coinpace/adapters/testing';
 import { BUILT, ROOT, requireBuilt, stop, waitReady } from './child-server.ts';
 import { HOLDINGS, TRANSACTIONS_PER_HOLDING, seedPortfolios } from './portfolio/seed.ts';
+import { latencySummary } from './stats.ts';
 
 const GOAL = 1.5;
 const { values } = parseArgs({
@@ -41,21 +42,6 @@ async function timed(url: string, token: string): Promise<{ ms: number; holdings
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`GET /api/portfolio answered ${response.status}`);
   return { ms, holdings: body.length };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    requests: samples.length,
-    medianMs: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    meanMs: round(samples.reduce((a, b) => a + b, 0) / samples.length),
-  };
 }
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -122,8 +108,8 @@ try {
     warmup,
     cores: cpus().length,
     load,
-    long: stats(long),
-    short: stats(short),
+    long: latencySummary(long),
+    short: latencySummary(short),
     ratio: { median: 0, p95: 0 },
     goal: GOAL,
   };

@@ -1,4 +1,7 @@
-/** Small pieces the benchmarks share: a seeded generator for their inputs and the median of timings. */
+/**
+ * Small pieces the benchmarks share: a seeded generator for their inputs, the median of timings and a
+ * summary of request latencies.
+ */
 
 /** mulberry32: a small seeded generator of numbers in [0, 1), so every run measures the same input. */
 export function seededRandom(seed: number): () => number {
@@ -17,4 +20,21 @@ export function median(list: readonly number[]): number {
   const sorted = list.slice().sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The value at percentile `p` (0–100) of an ascending list: the nearest-rank method. */
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Request count, median, 95th percentile and mean of latencies in milliseconds, to two decimals. */
+export function latencySummary(samples: readonly number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    requests: samples.length,
+    medianMs: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    meanMs: round(samples.reduce((a, b) => a + b, 0) / samples.length),
+  };
 }
