@@ -9,7 +9,10 @@ import { type Scenario, holdingOf, signedIn, untilLimited } from './reference-ki
 
 const demo = (label = 'Demo') => ({ exchange: 'demo', label, apiKey: 'reference-key', secret: 's' });
 
-/** A demo account connected through the API, its first sync finished. */
+/**
+ * A demo account connected through the API, its first sync finished: `syncing` is false both before the
+ * worker takes the job and after, so the finished sync is told by its time.
+ */
 async function connected(api: TestApi, token: string): Promise<string> {
   const { id } = (await api.call('POST', '/api/exchange-accounts', { token, body: demo() })).body as {
     id: string;
@@ -20,8 +23,9 @@ async function connected(api: TestApi, token: string): Promise<string> {
         (await api.call('GET', '/api/exchange-accounts', { token })).body as {
           id: string;
           syncing: boolean;
+          lastSyncAt: string | null;
         }[]
-      ).some((a) => a.id === id && !a.syncing),
+      ).some((a) => a.id === id && !a.syncing && a.lastSyncAt !== null),
     { what: 'the first sync', intervalMs: 100 },
   );
   return id;
