@@ -8,4 +8,5 @@ export * from './jobs/index.ts';
 export * from './mail/index.ts';
 export * from './sms/index.ts';
 export * from './exchanges/index.ts';
+export * from './wallets/index.ts';
 export * from './secrets/index.ts';
