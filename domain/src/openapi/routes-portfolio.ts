@@ -207,9 +207,10 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
       'transactions export (GET /api/portfolio/transactions.csv; known by its header, up to ' +
       '20,000 rows). Each row becomes a buy, sell, transfer in or transfer out on the coin’s holding; a coin ' +
       'not held yet gets a holding made from its trades. A row imported before (the same exchange row) is ' +
-      'skipped as a duplicate; a row that cannot be read, is priced in another currency than the US dollar ' +
-      'or a dollar stablecoin, or takes out more than was held at its time fails alone, with its row number ' +
-      'and why. The import runs as a job, one at a time across the deployment; the request waits up to 2 s ' +
+      'skipped as a duplicate. A row priced in a display currency (euros, pounds, …) keeps its currency; one ' +
+      'priced in a coin (ETHBTC, a Convert) is also a sale or buy of that coin. A row that cannot be read, is ' +
+      'priced in a currency that is neither a display currency, a dollar stablecoin nor a known coin, or ' +
+      'takes out more than was held at its time fails alone, with its row number and why. The import runs as a job, one at a time across the deployment; the request waits up to 2 s ' +
       'for it. A file of no known format is refused at once.',
     body: { schema: ZImportTrades, required: true, limit: formatBodyLimit(BODY_LIMITS.trades) },
     rateLimit: '30 imports per user per hour',
