@@ -115,7 +115,7 @@ describe('holdingsToCsv', () => {
 });
 
 describe('transactionsToCsv', () => {
-  it('writes one row per transaction with its coin, type, time, price, fee and note', () => {
+  it('writes one row per transaction with its coin, type, time, price, fee, note and currency', () => {
     const text = transactionsToCsv([
       {
         type: 'buy',
@@ -123,6 +123,7 @@ describe('transactionsToCsv', () => {
         quantity: '1',
         pricePerCoin: '20000',
         fee: '5',
+        currency: 'usd',
         note: 'first, "cheap"',
         name: 'Bitcoin',
         symbol: 'BTC',
@@ -134,6 +135,7 @@ describe('transactionsToCsv', () => {
         quantity: '0.25',
         pricePerCoin: '0',
         fee: '0',
+        currency: 'eur',
         note: null,
         name: 'Bitcoin',
         symbol: 'BTC',
@@ -141,9 +143,9 @@ describe('transactionsToCsv', () => {
       },
     ]);
     expect(text.split('\r\n')).toEqual([
-      'Date (UTC),Type,Name,Symbol,Quantity,Price per coin ($),Fee ($),Note,Contract Address',
-      '2025-01-02T03:04:05.000Z,Buy,Bitcoin,BTC,1,20000,5,"first, ""cheap""",',
-      '2025-02-01T00:00:00.000Z,Transfer out,Bitcoin,BTC,0.25,0,0,,',
+      'Date (UTC),Type,Name,Symbol,Quantity,Price per coin,Fee,Note,Contract Address,Currency',
+      '2025-01-02T03:04:05.000Z,Buy,Bitcoin,BTC,1,20000,5,"first, ""cheap""",,usd',
+      '2025-02-01T00:00:00.000Z,Transfer out,Bitcoin,BTC,0.25,0,0,,,eur',
       '',
     ]);
   });
@@ -156,6 +158,7 @@ describe('transactionsToCsv', () => {
         quantity: '0.333333333333333333',
         pricePerCoin: '47514.10620998497447240505326',
         fee: '1.999999999',
+        currency: 'usd',
         note: null,
         name: 'Bitcoin',
         symbol: 'BTC',
@@ -163,7 +166,7 @@ describe('transactionsToCsv', () => {
       },
     ]);
     expect(text.split('\r\n')[1]).toBe(
-      '2025-03-01T00:00:00.000Z,Sell,Bitcoin,BTC,0.333333333333333333,47514.10620998,1.999999999,,',
+      '2025-03-01T00:00:00.000Z,Sell,Bitcoin,BTC,0.333333333333333333,47514.10620998,1.999999999,,,usd',
     );
   });
 });

@@ -34,10 +34,12 @@ export const TRANSACTIONS_EXPORT_HEADER = [
   'Name',
   'Symbol',
   'Quantity',
-  'Price per coin ($)',
-  'Fee ($)',
+  'Price per coin',
+  'Fee',
   'Note',
   'Contract Address',
+  // Last, so a dollar row reads as files before this column wrote it (the import's row identity).
+  'Currency',
 ] as const;
 
 /** File names offered for the downloads; `day` is the UTC date 'YYYY-MM-DD'. */
@@ -53,6 +55,8 @@ export interface ExportTransaction extends Pick<
   TransactionRow,
   'type' | 'at' | 'quantity' | 'pricePerCoin' | 'fee' | 'note'
 > {
+  /** What the price and fee are in: a display currency's code or the CoinGecko id of a coin. */
+  currency: string;
   name: string;
   symbol: string;
   address: string | null;
@@ -105,6 +109,7 @@ export function transactionsToCsv(transactions: readonly ExportTransaction[]): s
     exportMoney(t.fee),
     t.note ?? '',
     t.address ?? '',
+    t.currency,
   ]);
   return unparse([...TRANSACTIONS_EXPORT_HEADER], rows);
 }

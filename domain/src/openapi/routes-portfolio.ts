@@ -67,7 +67,9 @@ export const PORTFOLIO_ROUTES: RouteDoc[] = [
     summary: 'Export transactions as CSV',
     description:
       'A download of every transaction of every holding, by holding then time: Date (UTC), Type, Name, ' +
-      'Symbol, Quantity, Price per coin ($), Fee ($), Note, Contract Address.',
+      'Symbol, Quantity, Price per coin, Fee, Note, Contract Address, Currency (what the price and fee ' +
+      'are in: a display currency code such as usd or eur, or the CoinGecko id of the coin a trade was ' +
+      'priced in).',
     responses: {
       200: {
         description: 'The CSV file.',

@@ -118,16 +118,16 @@ describe.each(testEngines(process.env.DATABASE_URL))('CSV export on %s', (engine
     );
     const lines = String(exported.body).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date (UTC),Type,Name,Symbol,Quantity,Price per coin ($),Fee ($),Note,Contract Address',
+      'Date (UTC),Type,Name,Symbol,Quantity,Price per coin,Fee,Note,Contract Address,Currency',
     );
     const body = lines.slice(1).map((line) => line.replace(/^[^,]+,/, '<time>,'));
     expect(body).toEqual([
-      '<time>,Buy,Bitcoin,BTC,0.5,30123.45,0,,',
-      '<time>,Buy,Ethereum,ETH,3,200,4,"dip, ""again""",',
-      '<time>,Sell,Ethereum,ETH,2,250,4,,',
-      '<time>,Buy,Ethereum,ETH,1,100,0,,',
-      '<time>,Buy,USD Coin,USDC,1500,1,0,,',
-      '<time>,Adjustment,USD Coin,USDC,1234.567891,0.998877,0,Edited in the portfolio table,',
+      '<time>,Buy,Bitcoin,BTC,0.5,30123.45,0,,,usd',
+      '<time>,Buy,Ethereum,ETH,3,200,4,"dip, ""again""",,usd',
+      '<time>,Sell,Ethereum,ETH,2,250,4,,,usd',
+      '<time>,Buy,Ethereum,ETH,1,100,0,,,usd',
+      '<time>,Buy,USD Coin,USDC,1500,1,0,,,usd',
+      '<time>,Adjustment,USD Coin,USDC,1234.567891,0.998877,0,Edited in the portfolio table,,usd',
     ]);
   });
 

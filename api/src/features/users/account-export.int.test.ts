@@ -113,7 +113,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
     const transactions = files['transactions.csv']!.split('\r\n').filter(Boolean);
     expect(transactions).toHaveLength(4);
     expect(
-      transactions.some((line) => line === '2025-01-02T03:04:05.000Z,Buy,Bitcoin,BTC,0.25,20000,1,,'),
+      transactions.some((line) => line === '2025-01-02T03:04:05.000Z,Buy,Bitcoin,BTC,0.25,20000,1,,,usd'),
     ).toBe(true);
     const alerts = JSON.parse(files['alerts.json']!);
     expect(alerts).toEqual([

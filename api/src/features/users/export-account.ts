@@ -130,6 +130,7 @@ async function transactionsCsvOf(db: AppDb, userId: string): Promise<string> {
         quantity: t.quantity,
         pricePerCoin: t.pricePerCoin,
         fee: t.fee,
+        currency: t.currency,
         note: t.note,
         name: h.name,
         symbol: h.symbol,

@@ -8,8 +8,9 @@
  *   Notes` after a few preamble lines; newer reports start with `ID` and say `Price Currency`, `Price at
  *   Transaction`.
  * - Kraken trades export: `txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers`.
- * - Coinpace's own transactions export (csv-export.ts): `Date (UTC),Type,Name,Symbol,Quantity,Price per coin
- *   ($),Fee ($),Note,Contract Address`, in US dollars, adjustments included. No row ids.
+ * - Coinpace's own transactions export (csv-export.ts): `Date (UTC),Type,Name,Symbol,Quantity,Price per coin,
+ *   Fee,Note,Contract Address,Currency`, each row in its own currency, adjustments included. No row ids.
+ *   Files from before the Currency column say `Price per coin ($),Fee ($)` and are in US dollars.
  * - Bybit unified-account spot trade history: `Spot Pairs,Order Type,Direction,Filled Value,Filled Price,
  *   Filled Quantity,Fees,Transaction ID,Order No.,Timestamp (UTC)`; the fee is in the coin bought on a buy
  *   and in the quote currency on a sell.

@@ -4,7 +4,7 @@
  * number and why. Pure: the time the file is judged against ('not in the future') is a parameter.
  */
 import Papa from 'papaparse';
-import { coingeckoIdForSymbol } from '../../coins.ts';
+import { SYMBOL_TO_COINGECKO_ID, coingeckoIdForSymbol } from '../../coins.ts';
 import { CURRENCIES, isDisplayCurrency } from '../../format/currency.ts';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../../limits.ts';
 import { isImportSymbol } from '../import-row.ts';
@@ -152,7 +152,7 @@ class RowReader {
     const trade = finish(draft, row, this.#context, result.failed);
     if (trade === null) return;
     // The other side of the same row: a Convert's coin received, or the coin a crypto pair was paid in.
-    const otherDraft = draft.other ?? counterDraft(draft, trade);
+    const otherDraft = draft.other ?? (draft.currency === undefined ? counterDraft(draft, trade) : null);
     const other = otherDraft && finish(otherDraft, row, this.#context, result.failed);
     if (otherDraft && other === null) return;
     const id = draft.id;
@@ -164,7 +164,7 @@ class RowReader {
     } else {
       // No id in the export: the row's cells, hashed, and which of the identical rows it is (two fills of
       // one order at the same second and price are two rows that look the same).
-      const occurrence = this.#hasher.hash(record);
+      const occurrence = this.#hasher.hash(format.identity?.(record, this.#columns) ?? record);
       trade.externalRef = this.#hasher.reference(this.#hashPrefix, occurrence);
     }
     result.trades.push(trade);
@@ -201,7 +201,7 @@ function finish(
     failed.push({ row, symbol: symbolOrBlank(symbol), reason: problem });
     return null;
   }
-  const currency = currencyOfQuote(draft.quote)!;
+  const currency = draft.currency ?? currencyOfQuote(draft.quote)!;
   let quantity = draft.quantity;
   let fee = '0';
   let note = draft.note ?? null;
@@ -262,7 +262,11 @@ function check(draft: TradeDraft, symbol: string, context: Context): string | nu
   if (draft.at === null) return 'the date is missing or not a date';
   if (draft.at < EARLIEST) return 'the date must be in 2009 or later';
   if (draft.at > context.latest) return 'the date must not be in the future';
-  if (currencyOfQuote(draft.quote) === null) {
+  if (draft.currency !== undefined) {
+    if (!isStoredCurrency(draft.currency)) {
+      return `currency "${draft.currency.slice(0, 40)}" is neither a display currency nor a coin Coinpace knows`;
+    }
+  } else if (currencyOfQuote(draft.quote) === null) {
     return `priced in ${draft.quote || 'an unknown currency'}: only trades priced in US dollars, a dollar stablecoin (USDT, USDC, ...), ${FIAT_NAMES} or a coin Coinpace knows can be imported`;
   }
   if (isAbove(draft.price, MAX_PRICE_TEXT)) return `the price must be at most ${MAX_PRICE_TEXT}`;
@@ -287,6 +291,13 @@ function currencyOfQuote(quote: string): string | null {
   if (FIAT_QUOTES.has(quote)) return null;
   return coingeckoIdForSymbol(quote) ?? null;
 }
+
+/** A currency as stored: a display currency's code or a known coin's CoinGecko id. */
+function isStoredCurrency(code: string): boolean {
+  return isDisplayCurrency(code) || KNOWN_COIN_IDS.has(code);
+}
+
+const KNOWN_COIN_IDS = new Set(Object.values(SYMBOL_TO_COINGECKO_ID));
 
 /** Fiat currencies exchanges quote in that are no display currency: never read as a coin. */
 const FIAT_QUOTES = new Set(['TRY', 'BRL', 'SGD', 'ZEUR', 'ZGBP', 'ZCAD', 'ZJPY']);

@@ -442,6 +442,7 @@ describe("Coinpace's own transactions export", () => {
       quantity: '1.5',
       pricePerCoin: '20000',
       fee: '5',
+      currency: 'usd',
       note: 'first, "cheap"',
       name: 'Bitcoin',
       symbol: 'BTC',
@@ -453,6 +454,7 @@ describe("Coinpace's own transactions export", () => {
       quantity: '0.25',
       pricePerCoin: '30000.5',
       fee: '0',
+      currency: 'usd',
       note: '=cmd',
       name: 'Bitcoin',
       symbol: 'BTC',
@@ -464,6 +466,7 @@ describe("Coinpace's own transactions export", () => {
       quantity: '0.25',
       pricePerCoin: '0',
       fee: '0',
+      currency: 'usd',
       note: null,
       name: 'Bitcoin',
       symbol: 'BTC',
@@ -475,6 +478,7 @@ describe("Coinpace's own transactions export", () => {
       quantity: '0',
       pricePerCoin: '0.998877',
       fee: '0',
+      currency: 'usd',
       note: 'Edited in the portfolio table',
       name: 'USD Coin',
       symbol: 'USDC',
@@ -493,6 +497,7 @@ describe("Coinpace's own transactions export", () => {
         quantity: t.quantity,
         pricePerCoin: t.pricePerCoin,
         fee: t.fee,
+        currency: t.currency,
         note: t.note,
         name: t.name,
         symbol: t.symbol,
@@ -516,5 +521,45 @@ describe("Coinpace's own transactions export", () => {
         reason: 'type "Airdrop" is not Buy, Sell, Transfer in, Transfer out or Adjustment',
       },
     ]);
+  });
+
+  it('keeps each row in its own currency: euros stay euros, and a coin-priced trade adds no other side', () => {
+    const mixed: ExportTransaction[] = [
+      { ...exported[0]!, currency: 'eur', pricePerCoin: '18000' },
+      { ...exported[0]!, symbol: 'ETH', name: 'Ethereum', currency: 'bitcoin', pricePerCoin: '0.05' },
+      { ...exported[1]!, at: '2025-01-02T03:04:05.000Z', note: 'Paid for 1.5 ETH', quantity: '0.075' },
+    ];
+    const parsed = parse(transactionsToCsv(mixed));
+    expect(parsed.failed).toEqual([]);
+    expect(parsed.trades.map((t) => [t.symbol, t.kind, t.pricePerCoin, t.currency])).toEqual([
+      ['BTC', 'buy', '18000', 'eur'],
+      ['ETH', 'buy', '0.05', 'bitcoin'],
+      ['BTC', 'sell', '30000.5', 'usd'],
+    ]);
+  });
+
+  it('fails a row in a currency it cannot value, with the currency named', () => {
+    const text = transactionsToCsv([{ ...exported[0]!, currency: 'lira' }]);
+    expect(parse(text).failed).toEqual([
+      {
+        row: 2,
+        symbol: 'BTC',
+        reason: 'currency "lira" is neither a display currency nor a coin Coinpace knows',
+      },
+    ]);
+  });
+
+  it('skips the dollar rows of an older export, written before the Currency column, when a newer one comes', () => {
+    const newer = transactionsToCsv(exported);
+    const [header, ...rows] = newer.split('\r\n');
+    const older = [
+      header!.replace('Price per coin,Fee,', 'Price per coin ($),Fee ($),').replace(/,Currency$/, ''),
+      ...rows.map((row) => row.replace(/,usd$/, '')),
+    ].join('\r\n');
+    const first = parse(older);
+    expect(first.failed).toEqual([]);
+    const again = planTradeImport(parse(newer).trades, new Set(first.trades.map((t) => t.externalRef)));
+    expect(again.groups).toEqual([]);
+    expect(again.duplicates).toHaveLength(exported.length);
   });
 });

@@ -26,9 +26,11 @@ export const coinpace: TradeFormat = {
         name: ['name'],
         symbol: ['symbol'],
         quantity: ['quantity'],
-        price: ['price per coin ($)'],
-        fee: ['fee ($)'],
+        // Files before the Currency column said "($)": every amount in them is in dollars.
+        price: ['price per coin', 'price per coin ($)'],
+        fee: ['fee', 'fee ($)'],
         note: ['note'],
+        currency: ['currency'],
       },
       ['time', 'type', 'symbol', 'quantity', 'price', 'fee'],
     );
@@ -61,9 +63,18 @@ export const coinpace: TradeFormat = {
       feeAsset: '',
       id: null,
     };
+    const currency = cell(record, c.currency).toLowerCase();
+    if (currency !== '') draft.currency = currency;
     if (note) draft.note = note;
     const name = unescapeFormula(cell(record, c.name));
     if (name) draft.name = name.slice(0, 100);
     return draft;
+  },
+  identity(record, c) {
+    // A dollar row is identified as files before the Currency column wrote it, so importing a newer
+    // export over an older one skips what is already there.
+    const currency = c.currency!;
+    if (currency < 0 || !/^(usd)?$/i.test(cell(record, currency))) return record;
+    return record.filter((_, i) => i !== currency);
   },
 };

@@ -13,6 +13,12 @@ export interface TradeDraft {
   name?: string;
   /** The currency the price and a quote-side fee are in. */
   quote: string;
+  /**
+   * The price's currency as Coinpace stores it ('usd', 'eur', 'btc', or a coin's CoinGecko id), where the
+   * export names it so (Coinpace's own). Such a file also has the other side of a coin-priced trade as a
+   * row of its own, so none is derived from the quote.
+   */
+  currency?: string;
   quantity: string;
   price: string;
   fee: string;
@@ -36,6 +42,11 @@ export interface TradeFormat {
   /** Column indexes by role, or null when `header` (lower-cased, trimmed) is not this export's. */
   columns(header: readonly string[]): Record<string, number> | null;
   read(record: readonly string[], columns: Record<string, number>): DraftOutcome;
+  /**
+   * The cells that identify a row with no id of its own, where not all of them: a column added to an
+   * export later is left out where it says what older files meant, so a row keeps its reference.
+   */
+  identity?(record: readonly string[], columns: Record<string, number>): readonly string[];
 }
 
 /** Every column named, by role; null when one of `required` is missing. */
