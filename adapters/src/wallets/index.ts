@@ -1,1 +1,2 @@
 export * from './port.ts';
+export * from './bitcoin/index.ts';

@@ -10,11 +10,14 @@ import { TEST_NETWORK } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { AccountAddresses, toXpubVersion } from './derive.ts';
 
-const ABANDON = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+const ABANDON =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 describe('BIP-32 test vectors (public derivation as a watch-only wallet does it)', () => {
   it('vector 1: the master and m/0H/1 keys', () => {
-    const root = HDKey.fromMasterSeed(Uint8Array.from(Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex')));
+    const root = HDKey.fromMasterSeed(
+      Uint8Array.from(Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex')),
+    );
     expect(root.publicExtendedKey).toBe(
       'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8',
     );

@@ -21,7 +21,11 @@ export type HdChain = 0 | 1;
 type Network = typeof NETWORK;
 
 /** The address paying to `publicKey` (33-byte compressed) with the given script type. */
-export function addressOfPublicKey(publicKey: Uint8Array, type: DerivedAddressType, network: Network = NETWORK): string {
+export function addressOfPublicKey(
+  publicKey: Uint8Array,
+  type: DerivedAddressType,
+  network: Network = NETWORK,
+): string {
   switch (type) {
     case 'p2pkh':
       return p2pkh(publicKey, network).address!;
@@ -56,24 +60,38 @@ export class AccountAddresses {
   readonly type: DerivedAddressType;
   private readonly chains: [HDKey, HDKey];
   private readonly network: Network;
+  private readonly derived: [string[], string[]] = [[], []];
 
   /**
    * @param extended an xpub, ypub or zpub (throws on anything else), or any extended public key when
    *   `options.type` says the address type (used by the test vectors for testnet and taproot keys).
    */
-  constructor(extended: string, options: { type?: DerivedAddressType; network?: Network; versions?: { public: number; private: number } } = {}) {
+  constructor(
+    extended: string,
+    options: {
+      type?: DerivedAddressType;
+      network?: Network;
+      versions?: { public: number; private: number };
+    } = {},
+  ) {
     const kind = xpubKind(extended);
     if (!kind && !options.type) throw new Error('Not an xpub, ypub or zpub.');
     this.kind = kind ?? 'xpub';
     this.type = options.type ?? XPUB_ADDRESS_TYPE[this.kind];
     this.network = options.network ?? NETWORK;
-    const account = kind ? HDKey.fromExtendedKey(toXpubVersion(extended)) : HDKey.fromExtendedKey(extended, options.versions);
+    const account = kind
+      ? HDKey.fromExtendedKey(toXpubVersion(extended))
+      : HDKey.fromExtendedKey(extended, options.versions);
     this.chains = [account.deriveChild(0), account.deriveChild(1)];
   }
 
-  /** The address at `chain/index`. */
+  /** The address at `chain/index` (remembered: an EC point multiplication costs milliseconds). */
   address(chain: HdChain, index: number): string {
+    const known = this.derived[chain][index];
+    if (known) return known;
     const child = this.chains[chain].deriveChild(index);
-    return addressOfPublicKey(child.publicKey!, this.type, this.network);
+    const address = addressOfPublicKey(child.publicKey!, this.type, this.network);
+    this.derived[chain][index] = address;
+    return address;
   }
 }

@@ -52,12 +52,7 @@ export type BitcoinInput =
   | { kind: 'xpub'; xpubKind: XpubKind; xpub: string }
   | { kind: 'refused'; reason: BitcoinRefusal; message: string };
 
-export type BitcoinRefusal =
-  | 'private-key'
-  | 'testnet'
-  | 'multisig-xpub'
-  | 'bad-checksum'
-  | 'not-bitcoin';
+export type BitcoinRefusal = 'private-key' | 'testnet' | 'multisig-xpub' | 'bad-checksum' | 'not-bitcoin';
 
 const PREFIX_OF = new Map<number, XpubKind>(
   (Object.entries(XPUB_VERSIONS) as [XpubKind, number][]).map(([kind, version]) => [version, kind]),
@@ -129,7 +124,12 @@ export function isXpub(text: string): boolean {
 export function recogniseBitcoin(input: string): BitcoinInput {
   const text = input.trim();
   const type = bitcoinAddressType(text);
-  if (type) return { kind: 'address', type, address: type.startsWith('p2w') || type === 'p2tr' ? text.toLowerCase() : text };
+  if (type)
+    return {
+      kind: 'address',
+      type,
+      address: type.startsWith('p2w') || type === 'p2tr' ? text.toLowerCase() : text,
+    };
   try {
     Address(TEST_NETWORK).decode(text);
     return refuse('testnet', 'This is a testnet Bitcoin address; only mainnet addresses can be tracked.');
@@ -146,13 +146,19 @@ export function recogniseBitcoin(input: string): BitcoinInput {
       const kind = PREFIX_OF.get(version);
       if (kind) return { kind: 'xpub', xpubKind: kind, xpub: text };
       if (PRIVATE_VERSIONS.has(version)) {
-        return refuse('private-key', 'This is an extended PRIVATE key; paste the extended public key (xpub, ypub or zpub) instead.');
+        return refuse(
+          'private-key',
+          'This is an extended PRIVATE key; paste the extended public key (xpub, ypub or zpub) instead.',
+        );
       }
       if (TESTNET_PUBLIC_VERSIONS.has(version)) {
         return refuse('testnet', 'This is a testnet extended public key; only mainnet keys can be tracked.');
       }
       if (MULTISIG_PUBLIC_VERSIONS.has(version)) {
-        return refuse('multisig-xpub', 'Multisig extended keys (Ypub, Zpub) cannot be tracked; add the addresses one by one.');
+        return refuse(
+          'multisig-xpub',
+          'Multisig extended keys (Ypub, Zpub) cannot be tracked; add the addresses one by one.',
+        );
       }
     }
     // WIF: version 0x80 (mainnet) or 0xef (testnet), 32 key bytes, an optional compression flag.
@@ -162,7 +168,10 @@ export function recogniseBitcoin(input: string): BitcoinInput {
     return refuse('not-bitcoin', 'This base58 string is not a Bitcoin address or extended public key.');
   }
   if (/^(bc1|[13])[a-zA-HJ-NP-Z0-9]{20,}$/.test(text) || /^[xyz]pub[1-9A-HJ-NP-Za-km-z]{100,}$/.test(text)) {
-    return refuse('bad-checksum', 'This looks like a Bitcoin address or xpub, but its checksum does not match; check for a typo.');
+    return refuse(
+      'bad-checksum',
+      'This looks like a Bitcoin address or xpub, but its checksum does not match; check for a typo.',
+    );
   }
   return refuse('not-bitcoin', 'This is not a Bitcoin address or extended public key.');
 }
