@@ -20,7 +20,7 @@ import {
   type TokenRef,
   type TransferPage,
 } from '../port.ts';
-import { AccountAddresses, type HdChain } from './derive.ts';
+import type { AccountAddresses, HdChain } from './derive.ts';
 import { ESPLORA_CHAIN_PAGE, EsploraClient, type EsploraAddress, type EsploraTx } from './esplora.ts';
 import { recogniseBitcoin } from './recognise.ts';
 import { formatUnits } from './units.ts';
@@ -75,10 +75,13 @@ export function createBitcoinReader(options: BitcoinReaderOptions): BitcoinReade
 
   // Derived addresses are kept per account key between scans (a refresh every few minutes re-walks them).
   const accounts = new Map<string, AccountAddresses>();
-  function accountOf(xpub: string): AccountAddresses {
+  async function accountOf(xpub: string): Promise<AccountAddresses> {
     let account = accounts.get(xpub);
     if (!account) {
       if (accounts.size >= ACCOUNT_CACHE) accounts.delete(accounts.keys().next().value!);
+      // Loaded on first use: the elliptic-curve code costs half a second to import, which every
+      // importer of the adapters package would otherwise pay.
+      const { AccountAddresses } = await import('./derive.ts');
       account = new AccountAddresses(xpub);
     }
     accounts.delete(xpub);
@@ -121,7 +124,7 @@ export function createBitcoinReader(options: BitcoinReaderOptions): BitcoinReade
       const answer = await client.address(recognised.address);
       return { used: isUsed(answer) ? [answer] : [], own: new Set([recognised.address]) };
     }
-    const account = accountOf(recognised.xpub);
+    const account = await accountOf(recognised.xpub);
     const used: EsploraAddress[] = [];
     await discoverChain(account, 0, used);
     await discoverChain(account, 1, used);

@@ -21,6 +21,7 @@ describe('recogniseBitcoin', () => {
     ['bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3', 'p2wsh'],
     ['bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr', 'p2tr'],
     ['  bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu\n', 'p2wpkh'],
+    ['BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 'p2wpkh'],
   ])('%s is a mainnet %s address', (text, type) => {
     expect(recogniseBitcoin(text)).toMatchObject({ kind: 'address', type });
     expect(isMainnetBitcoinAddress(text.trim())).toBe(true);

@@ -3,14 +3,17 @@
  * types, an extended public key (xpub, ypub, zpub) and the address type its children get, or something
  * to refuse with a reason (a testnet address, an extended private key, a WIF private key, a typo).
  *
- * Pure and synchronous, so the wallet routes can validate a paste before a reader is ever built. Checksums
- * are verified (base58check, bech32/bech32m), so a one-letter typo is refused rather than tracked.
+ * Pure, synchronous and light (base58 and bech32 from @scure/base, SHA-256 from node:crypto; no elliptic
+ * curve code), so the wallet routes can validate a paste before a reader is ever loaded. Checksums are
+ * verified (base58check, bech32 for witness v0, bech32m for v1 as BIP-350 requires), so a one-letter typo
+ * is refused rather than tracked.
  */
-import { createBase58check } from '@scure/base';
-import { Address, NETWORK, TEST_NETWORK } from '@scure/btc-signer';
-import { sha256 } from '@scure/btc-signer/utils.js';
+import { createHash } from 'node:crypto';
+import { bech32, bech32m, createBase58check } from '@scure/base';
 
-const base58check = createBase58check(sha256);
+const base58check = createBase58check((data: Uint8Array) =>
+  Uint8Array.from(createHash('sha256').update(data).digest()),
+);
 
 /** The output types a single mainnet address may have. */
 export type BitcoinAddressType = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr';
@@ -74,30 +77,56 @@ function decodeBase58check(text: string): Uint8Array | null {
   }
 }
 
-function addressType(decoded: ReturnType<ReturnType<typeof Address>['decode']>): BitcoinAddressType | null {
-  switch (decoded.type) {
-    case 'pkh':
-      return 'p2pkh';
-    case 'sh':
-      return 'p2sh';
-    case 'wpkh':
-      return 'p2wpkh';
-    case 'wsh':
-      return 'p2wsh';
-    case 'tr':
-      return 'p2tr';
-    default:
-      return null;
+/** A segwit address of `hrp`: its witness version and program, or null (bad checksum, wrong encoding). */
+function decodeSegwit(text: string, hrp: string): { version: number; program: Uint8Array } | null {
+  const lower = text.toLowerCase();
+  // BIP-173: all one case.
+  if (text !== lower && text !== text.toUpperCase()) return null;
+  if (!lower.startsWith(`${hrp}1`)) return null;
+  for (const coder of [bech32, bech32m]) {
+    try {
+      const { prefix, words } = coder.decode(lower as `${string}1${string}`, 90);
+      if (prefix !== hrp || words.length === 0) continue;
+      const version = words[0]!;
+      // Witness v0 uses bech32, v1 and later bech32m (BIP-350); the other pairing is invalid.
+      if ((version === 0) !== (coder === bech32)) continue;
+      return { version, program: coder.fromWords(words.slice(1)) };
+    } catch {
+      // Try the other checksum.
+    }
   }
+  return null;
+}
+
+function segwitType(text: string, hrp: string): BitcoinAddressType | null {
+  const decoded = decodeSegwit(text, hrp);
+  if (!decoded) return null;
+  const { version, program } = decoded;
+  if (version === 0 && program.length === 20) return 'p2wpkh';
+  if (version === 0 && program.length === 32) return 'p2wsh';
+  if (version === 1 && program.length === 32) return 'p2tr';
+  return null;
+}
+
+function base58Type(text: string, versions: { pkh: number; sh: number }): BitcoinAddressType | null {
+  const bytes = decodeBase58check(text);
+  if (!bytes || bytes.length !== 21) return null;
+  if (bytes[0] === versions.pkh) return 'p2pkh';
+  if (bytes[0] === versions.sh) return 'p2sh';
+  return null;
 }
 
 /** The mainnet address type of `text`, or null when it is not a valid mainnet address. */
 export function bitcoinAddressType(text: string): BitcoinAddressType | null {
-  try {
-    return addressType(Address(NETWORK).decode(text));
-  } catch {
-    return null;
-  }
+  return segwitType(text, 'bc') ?? base58Type(text, { pkh: 0x00, sh: 0x05 });
+}
+
+function isTestnetAddress(text: string): boolean {
+  return (
+    segwitType(text, 'tb') !== null ||
+    segwitType(text, 'bcrt') !== null ||
+    base58Type(text, { pkh: 0x6f, sh: 0xc4 }) !== null
+  );
 }
 
 /** True for a valid mainnet Bitcoin address (checksum verified); testnet and regtest addresses are false. */
@@ -130,14 +159,8 @@ export function recogniseBitcoin(input: string): BitcoinInput {
       type,
       address: type.startsWith('p2w') || type === 'p2tr' ? text.toLowerCase() : text,
     };
-  try {
-    Address(TEST_NETWORK).decode(text);
+  if (isTestnetAddress(text)) {
     return refuse('testnet', 'This is a testnet Bitcoin address; only mainnet addresses can be tracked.');
-  } catch {
-    // Not testnet either: look further.
-  }
-  if (/^bcrt1/i.test(text)) {
-    return refuse('testnet', 'This is a regtest Bitcoin address; only mainnet addresses can be tracked.');
   }
   const bytes = decodeBase58check(text);
   if (bytes) {

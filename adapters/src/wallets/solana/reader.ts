@@ -8,15 +8,8 @@
  * Reads use the 'confirmed' commitment (kit's default). Failed transactions move nothing but their fee
  * and give no transfer.
  */
-import {
-  address as toAddress,
-  createSolanaRpc,
-  isAddress,
-  isSolanaError,
-  signature as toSignature,
-  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
-  type Address,
-} from '@solana/kit';
+import type * as KitModule from '@solana/kit';
+import type { Address, Signature } from '@solana/kit';
 import { formatUnits } from '../bitcoin/units.ts';
 import { retryAfterMs } from '../bitcoin/esplora.ts';
 import {
@@ -29,6 +22,10 @@ import {
   type TransferPage,
 } from '../port.ts';
 import { mintLabel, movementsOf, SOL_DECIMALS, type ParsedTransaction } from './movements.ts';
+import { isSolanaAddress } from './recognise.ts';
+
+type Kit = typeof KitModule;
+type Rpc = ReturnType<Kit['createSolanaRpc']>;
 
 /** Public endpoint documented as the default of SOLANA_RPC_URL (rate limited; fine for a few wallets). */
 export const DEFAULT_SOLANA_RPC_URL = 'https://api.mainnet-beta.solana.com';
@@ -65,32 +62,38 @@ interface SignatureEntry {
 }
 
 export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
-  const rpc = createSolanaRpc(options.rpcUrl);
+  // Loaded on first use: kit's 47 packages cost half a second to import, which every importer of the
+  // adapters package would otherwise pay.
+  let loaded: Promise<{ kit: Kit; rpc: Rpc }> | null = null;
+  const load = () =>
+    (loaded ??= import('@solana/kit').then((kit) => ({ kit, rpc: kit.createSolanaRpc(options.rpcUrl) })));
   const pageSize = Math.max(1, options.pageSize ?? 100);
   const timeoutMs = options.timeoutMs ?? 15_000;
   let requests = 0;
 
-  async function call<T>(send: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  async function call<T>(send: (rpc: Rpc, abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    const { kit, rpc } = await load();
     requests += 1;
     try {
-      return await send(AbortSignal.timeout(timeoutMs));
+      return await send(rpc, AbortSignal.timeout(timeoutMs));
     } catch (error) {
-      throw toChainError(error);
+      throw toChainError(kit, error);
     }
   }
 
   function ownerOf(input: string): Address {
     const text = input.trim();
-    if (!isAddress(text))
+    if (!isSolanaAddress(text)) {
       throw new ChainError('bad-address', 'This is not a Solana address (base58, 32 bytes).');
-    return toAddress(text);
+    }
+    return text as Address;
   }
 
   async function tokenAccounts(owner: Address): Promise<TokenAccount[]> {
     const programs = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].map((program) =>
-      call((abortSignal) =>
+      call((rpc, abortSignal) =>
         rpc
-          .getTokenAccountsByOwner(owner, { programId: toAddress(program) }, { encoding: 'jsonParsed' })
+          .getTokenAccountsByOwner(owner, { programId: program as Address }, { encoding: 'jsonParsed' })
           .send({ abortSignal }),
       ),
     );
@@ -113,12 +116,12 @@ export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
     const found: SignatureEntry[] = [];
     let before: string | undefined;
     for (;;) {
-      const page = await call((abortSignal) =>
+      const page = await call((rpc, abortSignal) =>
         rpc
-          .getSignaturesForAddress(toAddress(account), {
+          .getSignaturesForAddress(account as Address, {
             limit: SIGNATURE_PAGE,
-            ...(until ? { until: toSignature(until) } : {}),
-            ...(before ? { before: toSignature(before) } : {}),
+            ...(until ? { until: until as Signature } : {}),
+            ...(before ? { before: before as Signature } : {}),
           })
           .send({ abortSignal }),
       );
@@ -130,9 +133,9 @@ export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
   }
 
   async function transaction(sig: string): Promise<ParsedTransaction> {
-    const answer = await call((abortSignal) =>
+    const answer = await call((rpc, abortSignal) =>
       rpc
-        .getTransaction(toSignature(sig), { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })
+        .getTransaction(sig as Signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })
         .send({ abortSignal }),
     );
     // A signature the node listed but cannot serve yet: retry later rather than skip it for good.
@@ -149,10 +152,10 @@ export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
 
     async hasActivity(input: string): Promise<boolean> {
       const owner = ownerOf(input);
-      const balance = await call((abortSignal) => rpc.getBalance(owner).send({ abortSignal }));
+      const balance = await call((rpc, abortSignal) => rpc.getBalance(owner).send({ abortSignal }));
       if (balance.value > 0n) return true;
       if ((await tokenAccounts(owner)).length > 0) return true;
-      const signatures = await call((abortSignal) =>
+      const signatures = await call((rpc, abortSignal) =>
         rpc.getSignaturesForAddress(owner, { limit: 1 }).send({ abortSignal }),
       );
       return signatures.length > 0;
@@ -161,7 +164,7 @@ export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
     async balances(input: string, tokens: readonly TokenRef[]): Promise<ChainBalance[]> {
       const owner = ownerOf(input);
       const [balance, accounts] = await Promise.all([
-        call((abortSignal) => rpc.getBalance(owner).send({ abortSignal })),
+        call((rpc, abortSignal) => rpc.getBalance(owner).send({ abortSignal })),
         tokenAccounts(owner),
       ]);
       const result: ChainBalance[] = [];
@@ -241,16 +244,16 @@ export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
 }
 
 /** A kit or fetch failure as a ChainError the caller can act on. */
-function toChainError(error: unknown): ChainError {
+function toChainError(kit: Kit, error: unknown): ChainError {
   if (error instanceof ChainError) return error;
-  if (isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR)) {
+  if (kit.isSolanaError(error, kit.SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR)) {
     const { statusCode, headers } = error.context;
     if (statusCode === 429) {
       return new ChainError('rate-limited', 'The Solana RPC is rate limiting us.', retryAfterMs(headers));
     }
     return new ChainError('unreachable', `The Solana RPC answered ${statusCode}.`);
   }
-  if (isSolanaError(error)) {
+  if (kit.isSolanaError(error)) {
     const code = (error.context as { __code?: number }).__code;
     if (code === -32602)
       return new ChainError('bad-address', `The Solana RPC refused the request: ${error.message}`);
