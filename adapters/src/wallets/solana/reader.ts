@@ -5,8 +5,9 @@
  * names only the receiving token account, not the wallet, so the owner's signatures alone would miss it;
  * each address has its own position in the cursor.
  *
- * Reads use the 'confirmed' commitment (kit's default). Failed transactions move nothing but their fee
- * and give no transfer.
+ * Balances are read at the 'confirmed' commitment (kit's default); transfers only from 'finalized'
+ * transactions, which a fork can no longer undo, so a recorded transfer never has to be taken back.
+ * Failed transactions move nothing but their fee and give no transfer.
  */
 import type * as KitModule from '@solana/kit';
 import type { Address, Signature } from '@solana/kit';
@@ -120,6 +121,7 @@ export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
         rpc
           .getSignaturesForAddress(account as Address, {
             limit: SIGNATURE_PAGE,
+            commitment: 'finalized',
             ...(until ? { until: until as Signature } : {}),
             ...(before ? { before: before as Signature } : {}),
           })
@@ -135,7 +137,11 @@ export function createSolanaReader(options: SolanaReaderOptions): SolanaReader {
   async function transaction(sig: string): Promise<ParsedTransaction> {
     const answer = await call((rpc, abortSignal) =>
       rpc
-        .getTransaction(sig as Signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })
+        .getTransaction(sig as Signature, {
+          commitment: 'finalized',
+          encoding: 'jsonParsed',
+          maxSupportedTransactionVersion: 0,
+        })
         .send({ abortSignal }),
     );
     // A signature the node listed but cannot serve yet: retry later rather than skip it for good.
