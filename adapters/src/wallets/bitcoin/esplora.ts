@@ -71,6 +71,11 @@ export class EsploraClient {
     this.timeoutMs = options.timeoutMs ?? 15_000;
   }
 
+  /** The height of the newest block (GET /blocks/tip/height answers a bare number). */
+  tipHeight(): Promise<number> {
+    return this.get<number>('/blocks/tip/height');
+  }
+
   address(address: string): Promise<EsploraAddress> {
     return this.get(`/address/${encodeURIComponent(address)}`);
   }

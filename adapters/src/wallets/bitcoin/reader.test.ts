@@ -151,6 +151,59 @@ describe('transfers', () => {
   });
 });
 
+describe('blocks arriving during a scan', () => {
+  // BIP-32 test vector 1's master key, used as an account key of its own (P2PKH children).
+  const account = new AccountAddresses(
+    'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8',
+  );
+  const XPUB_V1 =
+    'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8';
+
+  it('never moves the cursor past a block that paid an address discovery had not seen yet', async () => {
+    peer.addTx({
+      height: 500,
+      inputs: [{ address: OUTSIDE, value: 5_000 }],
+      outputs: [{ address: account.address(0, 0), value: 4_000 }],
+    });
+    let injected = false;
+    // A block lands after discovery, paying the known address 0 and the not-yet-used address 1.
+    const racing: typeof fetch = async (input, init) => {
+      if (!injected && String(input).endsWith('/txs')) {
+        injected = true;
+        peer.addTx({
+          height: 501,
+          inputs: [{ address: OUTSIDE, value: 3_000 }],
+          outputs: [{ address: account.address(0, 0), value: 2_000 }],
+        });
+        peer.addTx({
+          height: 501,
+          inputs: [{ address: OUTSIDE, value: 2_000 }],
+          outputs: [{ address: account.address(0, 1), value: 1_000 }],
+        });
+      }
+      return fetch(input, init);
+    };
+    const reader = createBitcoinReader({ esploraUrl: peer.url, fetch: racing });
+    const first = await reader.transfers(XPUB_V1, [], null);
+    expect(first.transfers.map((t) => [t.block, t.amount])).toEqual([[500, '0.00004']]);
+    expect(first.cursor).toMatchObject({ height: 500 });
+    const second = await reader.transfers(XPUB_V1, [], first.cursor);
+    expect(second.transfers.map((t) => [t.block, t.amount]).sort()).toEqual([
+      [501, '0.00001'],
+      [501, '0.00002'],
+    ]);
+  });
+
+  it('waits for the confirmations asked for', async () => {
+    const reader = createBitcoinReader({ esploraUrl: peer.url, minConfirmations: 3 });
+    peer.setTip(502);
+    // Tip 502 with three confirmations: blocks up to 500 only.
+    const page = await reader.transfers(XPUB_V1, [], null);
+    expect(page.transfers.map((t) => t.block)).toEqual([500]);
+    peer.setTip(0);
+  });
+});
+
 describe('failures', () => {
   it('refuses a testnet address and an extended private key as bad-address', async () => {
     const reader = createBitcoinReader({ esploraUrl: peer.url });

@@ -45,6 +45,8 @@ export interface BitcoinReaderOptions {
   pageSize?: number;
   /** Per request, ms. Default 15 000. */
   timeoutMs?: number;
+  /** Confirmations a transaction needs before it is a transfer. Default 1 (in a block). */
+  minConfirmations?: number;
 }
 
 /** A Bitcoin ChainReader that also counts the HTTP requests it sent (for the benchmark). */
@@ -72,6 +74,7 @@ export function createBitcoinReader(options: BitcoinReaderOptions): BitcoinReade
   const gapLimit = options.gapLimit ?? DEFAULT_GAP_LIMIT;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const pageSize = Math.max(1, options.pageSize ?? 500);
+  const minConfirmations = Math.max(1, options.minConfirmations ?? 1);
 
   // Derived addresses are kept per account key between scans (a refresh every few minutes re-walks them).
   const accounts = new Map<string, AccountAddresses>();
@@ -195,13 +198,18 @@ export function createBitcoinReader(options: BitcoinReaderOptions): BitcoinReade
       _tokens: readonly TokenRef[],
       cursor: ChainCursor | null,
     ): Promise<TransferPage> {
+      // The tip is read before discovery: every address used in a block up to it is then found, so
+      // reading no higher keeps a block from passing the cursor while one of its payments went to an
+      // address that discovery had not seen yet.
+      const tip = await client.tipHeight();
+      const upTo = tip - (minConfirmations - 1);
       const wallet = await resolve(address);
       const afterHeight = typeof cursor?.height === 'number' ? cursor.height : -1;
       const found = new Map<string, EsploraTx>();
       for (const entry of wallet.used) await confirmedAbove(entry.address, afterHeight, found);
-      const ordered = [...found.values()].sort(
-        (a, b) => a.status.block_height! - b.status.block_height! || (a.txid < b.txid ? -1 : 1),
-      );
+      const ordered = [...found.values()]
+        .filter((tx) => tx.status.block_height! <= upTo)
+        .sort((a, b) => a.status.block_height! - b.status.block_height! || (a.txid < b.txid ? -1 : 1));
       const transfers: ChainTransfer[] = [];
       let last: EsploraTx | null = null;
       let taken = 0;

@@ -1,10 +1,10 @@
 /**
- * A local Esplora for tests: a real node:http server on 127.0.0.1 (port 0) answering GET /address/:a,
- * /address/:a/txs and /address/:a/txs/chain/:last_seen_txid in Blockstream's shapes (funded/spent sums
- * per address, transactions newest first with their inputs' prevouts, 25 confirmed per page, unconfirmed
- * first). Transactions are added by the test; a 429 or 500 can be forced; every request is logged.
- * Exported to other packages' tests through `@coinpace/adapters/testing`.
- */
+ * A local Esplora for tests: a real node:http server on 127.0.0.1 (port 0) answering GET
+ * /blocks/tip/height, /address/:a, /address/:a/txs and /address/:a/txs/chain/:last_seen_txid in
+ * Blockstream's shapes (funded/spent sums per address, transactions newest first with their inputs'
+ * prevouts, 25 confirmed per page, unconfirmed first). Transactions are added by the test; a 429 or 500
+ * can be forced; every request is logged. Exported to other packages' tests through
+ * `@coinpace/adapters/testing`. */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +32,8 @@ export interface EsploraPeer {
   readonly url: string;
   /** Adds a transaction and returns its txid. */
   addTx(tx: PeerTxInput): string;
+  /** Raises the tip (GET /blocks/tip/height) above the highest transaction's block. */
+  setTip(height: number): void;
   /** Answers every request with this status (429 with Retry-After when given) until set to null. */
   failWith(failure: { status: 429 | 500 | 503; retryAfterSeconds?: number } | null): void;
   /** Paths requested, in order. */
@@ -51,6 +53,7 @@ export async function startEsploraPeer(): Promise<EsploraPeer> {
   const txs: EsploraTx[] = [];
   const requests: string[] = [];
   let failure: { status: number; retryAfterSeconds?: number } | null = null;
+  let tipHeight = 0;
 
   function touches(tx: EsploraTx, address: string): boolean {
     return (
@@ -121,6 +124,11 @@ export async function startEsploraPeer(): Promise<EsploraPeer> {
       );
       return;
     }
+    if (req.method === 'GET' && path === '/api/blocks/tip/height') {
+      const heights = txs.map((tx) => tx.status.block_height ?? 0);
+      send(res, 200, String(Math.max(tipHeight, ...heights)));
+      return;
+    }
     const match = /^\/api\/address\/([^/]+)(\/txs(?:\/chain\/([0-9a-f]{64}))?)?$/.exec(path);
     if (req.method !== 'GET' || !match) {
       send(res, 404, 'Not Found');
@@ -179,6 +187,9 @@ export async function startEsploraPeer(): Promise<EsploraPeer> {
           : { confirmed: false },
       });
       return txid;
+    },
+    setTip(height) {
+      tipHeight = height;
     },
     failWith(next) {
       failure = next;
