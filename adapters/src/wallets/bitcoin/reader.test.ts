@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainError } from '../port.ts';
 import { startEsploraPeer, type EsploraPeer } from '../testing/esplora-peer.ts';
 import { AccountAddresses } from './derive.ts';
-import { createBitcoinReader } from './reader.ts';
+import { createBitcoinReader, type BitcoinReader } from './reader.ts';
 
 const ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
@@ -17,11 +17,14 @@ const TAPROOT = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr'
 const OUTSIDE = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
 let peer: EsploraPeer;
+/** Shared where the default options are meant, so each key's addresses are derived once per file. */
+let reader: BitcoinReader;
 const zpub = new AccountAddresses(ZPUB);
 const legacy = new AccountAddresses(XPUB_44);
 
 beforeAll(async () => {
   peer = await startEsploraPeer();
+  reader = createBitcoinReader({ esploraUrl: peer.url, concurrency: 10 });
   peer.addTx({
     height: 100,
     inputs: [{ address: OUTSIDE, value: 200_000 }],
@@ -78,7 +81,6 @@ afterAll(() => peer.close());
 
 describe('balances and activity', () => {
   it('sums the confirmed funds of the zpub addresses found within the gap limit', async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url });
     expect(await reader.hasActivity(ZPUB)).toBe(true);
     // 100 000 + 50 000 + 25 000 + 39 000 − 100 000; not the 7 000 at index 36 nor the unconfirmed 1 000.
     expect(await reader.balances(ZPUB, [])).toEqual([
@@ -94,16 +96,14 @@ describe('balances and activity', () => {
   });
 
   it('does not find an account used only at index 25 (after 20 unused)', async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url });
     expect(await reader.hasActivity(XPUB_44)).toBe(false);
     expect(await reader.balances(XPUB_44, [])).toEqual([]);
     // With a wider gap limit the same account is found.
-    const wide = createBitcoinReader({ esploraUrl: peer.url, gapLimit: 30 });
+    const wide = createBitcoinReader({ esploraUrl: peer.url, gapLimit: 30, concurrency: 10 });
     expect((await wide.balances(XPUB_44, []))[0]?.amount).toBe('0.00008');
   });
 
   it('reads a single taproot address', async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url });
     const expected = Array.from({ length: 30 }, (_, n) => 1_000 + n).reduce((a, b) => a + b, 0);
     expect(await reader.balances(TAPROOT, [])).toMatchObject([{ amount: (expected / 1e8).toString() }]);
   });
@@ -111,7 +111,6 @@ describe('balances and activity', () => {
 
 describe('transfers', () => {
   it('nets each transaction over the wallet: change back to itself is not a transfer out', async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url });
     const page = await reader.transfers(ZPUB, [], null);
     expect(page.done).toBe(true);
     expect(page.transfers.map((t) => [t.block, t.direction, t.amount, t.index])).toEqual([
@@ -128,7 +127,7 @@ describe('transfers', () => {
   });
 
   it("walks Esplora's pages and its own, and a re-scan from the cursor adds only what is new", async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url, pageSize: 12 });
+    const reader = createBitcoinReader({ esploraUrl: peer.url, pageSize: 12, concurrency: 10 });
     const seen: string[] = [];
     let cursor = null;
     for (let round = 0; round < 5; round += 1) {
@@ -183,7 +182,7 @@ describe('blocks arriving during a scan', () => {
       }
       return fetch(input, init);
     };
-    const reader = createBitcoinReader({ esploraUrl: peer.url, fetch: racing });
+    const reader = createBitcoinReader({ esploraUrl: peer.url, fetch: racing, concurrency: 10 });
     const first = await reader.transfers(XPUB_V1, [], null);
     expect(first.transfers.map((t) => [t.block, t.amount])).toEqual([[500, '0.00004']]);
     expect(first.cursor).toMatchObject({ height: 500 });
@@ -195,10 +194,10 @@ describe('blocks arriving during a scan', () => {
   });
 
   it('waits for the confirmations asked for', async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url, minConfirmations: 3 });
+    const deep = createBitcoinReader({ esploraUrl: peer.url, minConfirmations: 3, concurrency: 10 });
     peer.setTip(502);
     // Tip 502 with three confirmations: blocks up to 500 only.
-    const page = await reader.transfers(XPUB_V1, [], null);
+    const page = await deep.transfers(XPUB_V1, [], null);
     expect(page.transfers.map((t) => t.block)).toEqual([500]);
     peer.setTip(0);
   });
@@ -206,7 +205,6 @@ describe('blocks arriving during a scan', () => {
 
 describe('failures', () => {
   it('refuses a testnet address and an extended private key as bad-address', async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url });
     await expect(reader.balances('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', [])).rejects.toMatchObject({
       kind: 'bad-address',
     });
@@ -216,7 +214,6 @@ describe('failures', () => {
   });
 
   it('maps 429 to rate-limited with Retry-After, and 5xx to unreachable', async () => {
-    const reader = createBitcoinReader({ esploraUrl: peer.url });
     peer.failWith({ status: 429, retryAfterSeconds: 7 });
     try {
       const error = await reader.balances(TAPROOT, []).catch((e: unknown) => e);
@@ -232,7 +229,7 @@ describe('failures', () => {
   it('maps a server that is down to unreachable', async () => {
     const gone = await startEsploraPeer();
     await gone.close();
-    const reader = createBitcoinReader({ esploraUrl: gone.url });
-    await expect(reader.hasActivity(ZPUB)).rejects.toMatchObject({ kind: 'unreachable' });
+    const down = createBitcoinReader({ esploraUrl: gone.url });
+    await expect(down.hasActivity(ZPUB)).rejects.toMatchObject({ kind: 'unreachable' });
   });
 });
