@@ -35,4 +35,6 @@ export * from './prices/testing/fake-binance.ts';
 export { SHAPE_FIAT_RATES } from './prices/coingecko-shapes.ts';
 export * from './payments/testing/fake-stripe.ts';
 export * from './identity/testing/clerk-tokens.ts';
+export * from './wallets/testing/esplora-peer.ts';
+export * from './wallets/testing/solana-peer.ts';
 export { describeHealth, probeHealth, type HealthProbe, type HealthSample } from './testing/health-probe.ts';

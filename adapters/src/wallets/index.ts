@@ -1,1 +1,3 @@
 export * from './port.ts';
+export * from './bitcoin/index.ts';
+export * from './solana/index.ts';
