@@ -12,6 +12,8 @@ export const HOLDINGS = 200;
 
 export interface Seeded {
   token: string;
+  /** The signed-in user's identity subject (the bare baseline looks the user up by it). */
+  subject: string;
   /** The ids GET /api/prices asks for. */
   priceIds: string[];
 }
@@ -35,7 +37,7 @@ export async function seed(options: { dataDir: string; databaseUrl?: string }): 
     }
     const priceIds = [...TICKER_COIN_IDS];
     for (const [i, id] of priceIds.entries()) await setTestPrice(database.db, id, 100 + i);
-    return { token: identity.issueToken(subject), priceIds };
+    return { token: identity.issueToken(subject), subject, priceIds };
   } finally {
     await database.close();
   }

@@ -1,7 +1,7 @@
 /** What one fan-out run measures, and the tables the bench prints from it. */
 import type { HeapDiffRow } from './heap-diff.ts';
 
-export type ServerKind = 'gateway' | 'ws' | 'sse' | 'raw-sse' | 'gateway-pair';
+export type ServerKind = 'gateway' | 'socketio' | 'ws' | 'sse' | 'raw-sse' | 'gateway-pair';
 
 export interface PhaseResult {
   /** CPU the client processes used during the phase, % of one CPU. */
@@ -22,6 +22,8 @@ export interface PhaseResult {
 export interface RunResult {
   server: ServerKind;
   clients: number;
+  /** Which of the alternating rounds at this client count (0-based). */
+  round?: number;
   heapPerClientBytes: number;
   rssPerClientBytes: number;
   paced?: PhaseResult;
@@ -38,6 +40,8 @@ export interface Comparison {
   throughputRatio?: number;
   heapRatio?: number;
   rssRatio?: number;
+  /** Median ratios over the rounds with their spread, by name, e.g. 'throughput / raw ws': '0.93 (0.88–0.97)'. */
+  medians?: Record<string, string>;
   goals: Record<string, boolean>;
 }
 
@@ -50,6 +54,7 @@ export function printTables(
   console.table(
     results.map((r) => ({
       clients: r.clients,
+      ...(r.round !== undefined ? { round: r.round + 1 } : {}),
       server: labels[r.server],
       ...(r.saturated && r.paced
         ? {
@@ -72,6 +77,7 @@ export function printTables(
       clients: c.clients,
       ...(c.throughputRatio !== undefined ? { 'throughput a/b': c.throughputRatio } : {}),
       ...(c.heapRatio !== undefined ? { 'heap a/b': c.heapRatio, 'RSS a/b': c.rssRatio } : {}),
+      ...c.medians,
       ...Object.fromEntries(Object.entries(c.goals).map(([k, v]) => [k, v ? 'met' : 'MISSED'])),
     })),
   );

@@ -10,6 +10,7 @@ import {
   listHoldings,
   listTrackedCoins,
   loadLatestFxRates,
+  loadLatestPrices,
   trackCoin,
 } from '@coinpace/db';
 import { BUILT_IN_COIN_IDS } from '@coinpace/adapters';
@@ -40,7 +41,8 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 import { requireKnownCoin } from './known-coins.ts';
 import { coingeckoProxy } from './proxy.ts';
-import { readPrices, staleAfterMs } from './read-prices.ts';
+import { LatestPrices } from './latest-prices.ts';
+import { staleAfterMs } from './read-prices.ts';
 import { priceStream } from './stream.ts';
 import { TickRelay } from './tick-relay.ts';
 
@@ -64,16 +66,29 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
     rateLimit(limiter(name), (ctx) => `${name}:${clientKeyOf(ctx)}`);
   const signedIn = requireUser(identity.verifier, db);
   const stale = staleAfterMs(config.prices.pollMs);
-  const read = (ids: string[]) => readPrices(db, prices, ids, { staleAfterMs: stale });
   const relay = new TickRelay(bus);
+  // Kept current by the ticks; the database is read to warm up and for prices gone stale.
+  const latest = new LatestPrices((ids) => loadLatestPrices(db, ids), prices, relay, { staleAfterMs: stale });
 
   router.get('/api/prices', byIp('reads'), async (ctx) => {
     const ids = parseOrThrow(ZPriceIdsQuery, queryText(ctx.query.ids));
     if (ids.length === 0)
       throw new AppError('BAD_REQUEST', { message: 'ids is required, e.g. ?ids=bitcoin,ethereum' });
-    const result = await read(ids);
+    const result = await latest.read(ids);
     ctx.set('X-Price-Source', result.state.status);
-    ctx.body = result.prices;
+    if (!result.encoded) {
+      ctx.body = result.prices;
+      return;
+    }
+    // The body encoded once for this coin set until a tick changes it; a browser holding it gets a 304.
+    ctx.status = 200;
+    ctx.set('ETag', result.encoded.etag);
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json';
+    ctx.body = result.encoded.body;
   });
 
   // Display-currency rates: what the poller stored with the latest prices.
@@ -107,7 +122,7 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
     byIp('streams'),
     priceStream({
       relay,
-      read: async (ids) => (await read(ids)).prices,
+      read: async (ids) => (await latest.read(ids)).prices,
       // Built in, or followed in Postgres: one indexed look-up per stream opened, never upstream.
       known: async (ids) => {
         const followed = await findFollowedCoinIds(

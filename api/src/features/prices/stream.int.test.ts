@@ -106,10 +106,10 @@ describe.each(combos)('GET /api/prices/stream on %s with the %s bus', (engine, k
       data: { type: 'update', prices: { 'sse-b': q(7) } },
     });
 
-    // An unknown id gets the stored prices (no poller runs here, so the store still says 2).
+    // An unknown id gets the latest prices: the last tick's, though no poller stored them here.
     const unknown = await open('/api/prices/stream?ids=sse-b', { 'last-event-id': 'no-such-tick' });
     await waitFor(() => unknown.messages().length === 1, { what: 'fresh initial' });
-    expect(unknown.messages()[0]!.data).toEqual({ type: 'initial', prices: { 'sse-b': q(2) } });
+    expect(unknown.messages()[0]!.data).toEqual({ type: 'initial', prices: { 'sse-b': q(7) } });
     expect(unknown.messages()[0]!.id).toBe(later.id);
   });
 
