@@ -29,6 +29,7 @@ const summaryColumns = {
   status: exchangeAccounts.status,
   lastSyncAt: exchangeAccounts.lastSyncAt,
   syncingSince: exchangeAccounts.syncingSince,
+  syncRequestedAt: exchangeAccounts.syncRequestedAt,
   lastError: exchangeAccounts.lastError,
   cursor: exchangeAccounts.cursor,
   balances: exchangeAccounts.balances,
@@ -37,7 +38,15 @@ const summaryColumns = {
 
 export async function insertExchangeAccount(
   db: AppDb,
-  values: { id: string; userId: string; exchange: string; label: string; credentials: string; keyId: string },
+  values: {
+    id: string;
+    userId: string;
+    exchange: string;
+    label: string;
+    credentials: string;
+    keyId: string;
+    syncRequestedAt?: Date;
+  },
 ): Promise<ExchangeAccountSummary> {
   const [row] = await db.insert(exchangeAccounts).values(values).returning(summaryColumns);
   return row!;
@@ -119,6 +128,24 @@ export async function takeSyncLease(db: AppDb, id: string, now: Date, leaseMs: n
   return rows.length > 0;
 }
 
+/**
+ * Renews the lease a sync holds since `heldSince` to `now`; false when the sync no longer holds it (it
+ * ran past its lease and another sync took the account: the cursor check still keeps the pages apart).
+ */
+export async function renewSyncLease(db: AppDb, id: string, heldSince: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(exchangeAccounts)
+    .set({ syncingSince: now })
+    .where(and(eq(exchangeAccounts.id, id), eq(exchangeAccounts.syncingSince, heldSince)))
+    .returning({ id: exchangeAccounts.id });
+  return rows.length > 0;
+}
+
+/** A sync of the account was asked for at `at` (its job queued): shown as syncing until one ends. */
+export async function markSyncRequested(db: AppDb, id: string, at: Date): Promise<void> {
+  await db.update(exchangeAccounts).set({ syncRequestedAt: at }).where(eq(exchangeAccounts.id, id));
+}
+
 /** Gives the account back after a sync (done or failed). */
 export async function releaseSyncLease(db: AppDb, id: string, takenAt: Date): Promise<void> {
   await db
@@ -136,7 +163,7 @@ export async function recordSyncDone(
 ): Promise<void> {
   await db
     .update(exchangeAccounts)
-    .set({ balances, lastSyncAt: at, lastError: null })
+    .set({ balances, lastSyncAt: at, lastError: null, syncRequestedAt: null })
     .where(eq(exchangeAccounts.id, id));
 }
 
@@ -144,7 +171,7 @@ export async function recordSyncDone(
 export async function recordSyncFailed(db: AppDb, id: string, message: string, stop: boolean): Promise<void> {
   await db
     .update(exchangeAccounts)
-    .set({ lastError: message, ...(stop ? { status: 'stopped' } : {}) })
+    .set({ lastError: message, syncRequestedAt: null, ...(stop ? { status: 'stopped' } : {}) })
     .where(eq(exchangeAccounts.id, id));
 }
 

@@ -20,6 +20,7 @@ import {
   findUserExchangeAccount,
   insertExchangeAccount,
   listExchangeAccounts,
+  markSyncRequested,
   type ExchangeAccountSummary,
 } from '@coinpace/db';
 import {
@@ -42,7 +43,7 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { sealCredentials } from './credentials.ts';
 import { addLocationRoutes } from './locations.ts';
-import { SYNC_LEASE_MS, localExchangeSyncQueue, requestSync } from './sync.ts';
+import { SYNC_EVERY_MS, SYNC_LEASE_MS, localExchangeSyncQueue, requestSync } from './sync.ts';
 
 /**
  * Connections one user may try per hour: each is a signed call to an exchange with the pasted key, so a
@@ -59,8 +60,18 @@ function keyRefusal(error: ExchangeError): AppError {
   return new AppError('BAD_REQUEST', { message });
 }
 
+/**
+ * Syncing: a sync holds the account, or one was asked for and has not ended yet (its job waits for a
+ * worker). A request older than the schedule's period is not shown: its job was lost, and the schedule
+ * syncs the account anyway.
+ */
 function viewOf(account: ExchangeAccountSummary, infos: ReadonlyMap<string, ExchangeInfo>, now: number) {
-  const syncing = account.syncingSince !== null && now - account.syncingSince.getTime() < SYNC_LEASE_MS;
+  const running = account.syncingSince !== null && now - account.syncingSince.getTime() < SYNC_LEASE_MS;
+  const asked =
+    account.syncRequestedAt !== null &&
+    account.status === 'active' &&
+    now - account.syncRequestedAt.getTime() < SYNC_EVERY_MS;
+  const syncing = running || asked;
   return {
     id: account.id,
     exchange: account.exchange,
@@ -158,10 +169,11 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
         exchange: info.id,
         label: input.label,
         ...sealCredentials(secrets, id, credentials),
+        syncRequestedAt: new Date(),
       });
       await requestSync(syncs, account, 'connect');
       ctx.status = 201;
-      ctx.body = { ...viewOf(account, known, Date.now()), syncing: true };
+      ctx.body = viewOf(account, known, Date.now());
     },
   );
 
@@ -183,9 +195,11 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
           message: `${account.lastError ?? 'The exchange refused the key.'} Delete the account and connect a new key.`,
         });
       }
-      const jobId = await requestSync(syncs, account, 'manual');
+      const now = new Date();
+      await markSyncRequested(db, account.id, now);
+      const jobId = await requestSync(syncs, account, 'manual', now.getTime());
       ctx.status = 202;
-      ctx.body = { jobId, account: { ...viewOf(account, infos(), Date.now()), syncing: true } };
+      ctx.body = { jobId, account: viewOf({ ...account, syncRequestedAt: now }, infos(), now.getTime()) };
     },
   );
 

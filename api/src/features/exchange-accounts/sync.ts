@@ -33,6 +33,7 @@ import {
   recordSyncDone,
   recordSyncFailed,
   releaseSyncLease,
+  renewSyncLease,
   storeSyncPage,
   takeSyncLease,
   type AppDb,
@@ -55,8 +56,12 @@ export const EXCHANGE_SYNC_QUEUE = 'exchange-syncs';
 export const EXCHANGE_SYNC_CONCURRENCY = 4;
 /** How often the worker role syncs every active account. */
 export const SYNC_EVERY_MS = 15 * 60_000;
-/** How long a sync holds its account; a sync whose worker died gives it up after this. */
-export const SYNC_LEASE_MS = 10 * 60_000;
+/**
+ * How long a sync holds its account without renewing it; a running sync renews it every
+ * SYNC_LEASE_RENEW_MS, so the account of a worker that died is free again this long after.
+ */
+export const SYNC_LEASE_MS = 30_000;
+export const SYNC_LEASE_RENEW_MS = 10_000;
 
 export interface ExchangeSyncData {
   accountId: string;
@@ -103,6 +108,8 @@ export interface ExchangeSyncDeps {
   secrets: SecretBox;
   /** Tries of one exchange call on transient errors, and the first back-off; default 4 and 2 s. */
   retry?: { attempts: number; firstDelayMs: number };
+  /** How often a running sync renews its hold on the account, ms; default SYNC_LEASE_RENEW_MS. */
+  leaseRenewMs?: number;
   /** Called after each stored page (tests stop a sync midway here). */
   afterPage?: (page: { accountId: string; added: number }) => Promise<void>;
   now?: () => number;
@@ -194,8 +201,22 @@ export async function syncExchangeAccount(
       (error: unknown) => log.warn({ err: error }, 'could not publish exchange:sync'),
     );
 
-  const takenAt = new Date(now());
-  if (!(await takeSyncLease(db, accountId, takenAt, SYNC_LEASE_MS))) return { skipped: 'busy' };
+  let heldSince = new Date(now());
+  if (!(await takeSyncLease(db, accountId, heldSince, SYNC_LEASE_MS))) return { skipped: 'busy' };
+  log.info({ reason: data.reason }, 'exchange sync started');
+  // The hold is renewed while the sync runs (waits on the exchange included); a lost hold is only logged.
+  let renewing: Promise<void> = Promise.resolve();
+  const renewal = setInterval(() => {
+    const renewed = new Date(now());
+    renewing = renewSyncLease(db, accountId, heldSince, renewed).then(
+      (held) => {
+        if (held) heldSince = renewed;
+        else log.warn('exchange sync: another sync took the account');
+      },
+      (error: unknown) => log.warn({ err: error }, 'exchange sync: could not renew the lease'),
+    );
+  }, deps.leaseRenewMs ?? SYNC_LEASE_RENEW_MS);
+  renewal.unref();
   let client: ExchangeClient | null = null;
   let added = 0;
   let refused = 0;
@@ -278,7 +299,9 @@ export async function syncExchangeAccount(
     await client?.close().catch(() => undefined);
     // Holdings made for coins whose movements were all refused hold nothing: not kept.
     await deleteEmptyHoldings(db, userId, createdHoldings).catch(() => undefined);
-    await releaseSyncLease(db, accountId, takenAt);
+    clearInterval(renewal);
+    await renewing;
+    await releaseSyncLease(db, accountId, heldSince);
   }
 }
 
