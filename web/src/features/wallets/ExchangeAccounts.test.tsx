@@ -44,11 +44,29 @@ describe('ExchangeAccounts', () => {
     render(<ExchangeAccounts />);
     const row = await screen.findByRole('listitem', { name: 'My demo, Demo exchange' });
     expect(within(row).getByText(/^Synced /)).toBeTruthy();
+    // The server shows the sync asked for as running until it ends.
+    api.on('GET', '/api/exchange-accounts', { body: [account({ syncing: true })] });
+    const button = () => within(row).getByRole('button', { name: 'Sync My demo now' }) as HTMLButtonElement;
     await act(async () => {
-      fireEvent.click(within(row).getByRole('button', { name: 'Sync My demo now' }));
+      fireEvent.click(button());
     });
     expect(api.callsTo('POST', `/api/exchange-accounts/${account().id}/sync`)).toHaveLength(1);
     expect(within(row).getByText('Syncing…')).toBeTruthy();
+    expect(button().disabled).toBe(true);
+  });
+
+  it('a sync that ended before "Sync now" was answered is shown ended, not running', async () => {
+    api.on('POST', `/api/exchange-accounts/${account().id}/sync`, { status: 202, body: {} });
+    render(<ExchangeAccounts />);
+    const row = await screen.findByRole('listitem', { name: 'My demo, Demo exchange' });
+    api.on('GET', '/api/exchange-accounts', { body: [account({ lastSyncAt: '2026-12-01T11:00:00.000Z' })] });
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('button', { name: 'Sync My demo now' }));
+    });
+    expect(within(row).queryByText('Syncing…')).toBeNull();
+    expect(
+      (within(row).getByRole('button', { name: 'Sync My demo now' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 
   it('shows a stopped account’s error in words and offers no sync', async () => {
