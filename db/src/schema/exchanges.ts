@@ -45,6 +45,8 @@ export const exchangeAccounts = pgTable(
     lastError: text(),
     /** Where the last stored page of movements ended (the port's SyncCursor); null before the first sync. */
     cursor: jsonb().$type<Record<string, string | number>>(),
+    /** Asset codes the syncs could not map to a coin (upper case, sorted); their movements wait. */
+    unmappedAssets: jsonb().$type<string[]>(),
     /** The balances the last sync read, for the holding screen's reconciliation. */
     balances: jsonb().$type<StoredExchangeBalance[]>(),
     createdAt: createdAt(),

@@ -20,6 +20,7 @@ import {
   findUserExchangeAccount,
   insertExchangeAccount,
   listExchangeAccounts,
+  mapExchangeAsset,
   markSyncRequested,
   type ExchangeAccountSummary,
 } from '@coinpace/db';
@@ -31,6 +32,7 @@ import {
   EXCHANGE_NEEDS_PASSWORD_MESSAGE,
   MAX_EXCHANGE_ACCOUNTS_PER_USER,
   ZConnectExchangeAccount,
+  ZMapExchangeAsset,
   parseOrThrow,
   type ExchangeAccountView,
 } from '@coinpace/domain';
@@ -81,6 +83,7 @@ function viewOf(account: ExchangeAccountSummary, infos: ReadonlyMap<string, Exch
     syncing,
     lastSyncAt: account.lastSyncAt?.toISOString() ?? null,
     lastError: account.lastError,
+    unmappedAssets: account.unmappedAssets ?? [],
     createdAt: account.createdAt.toISOString(),
   } satisfies ExchangeAccountView;
 }
@@ -200,6 +203,32 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
       const jobId = await requestSync(syncs, account, 'manual', now.getTime());
       ctx.status = 202;
       ctx.body = { jobId, account: viewOf({ ...account, syncRequestedAt: now }, infos(), now.getTime()) };
+    },
+  );
+
+  // Mapping an asset code reads the account's history again: it shares "Sync now"'s hourly allowance.
+  router.post(
+    '/exchange-accounts/:id/assets',
+    rateLimit(syncNow, (ctx) => `exchange-syncs:${currentUser(ctx).id}`),
+    jsonBody(),
+    async (ctx) => {
+      const user = currentUser(ctx);
+      const id = accountId(ctx.params.id);
+      const input = parseOrThrow(ZMapExchangeAsset, bodyOf(ctx));
+      const account = await findUserExchangeAccount(db, user.id, id);
+      if (!account) throw new AppError('NOT_FOUND', { message: EXCHANGE_ACCOUNT_NOT_FOUND_MESSAGE });
+      if (account.status === 'stopped') {
+        throw new AppError('CONFLICT', {
+          message: `${account.lastError ?? 'The exchange refused the key.'} Delete the account and connect a new key.`,
+        });
+      }
+      await mapExchangeAsset(db, user.id, input.asset, input.coingeckoId);
+      const now = new Date();
+      await markSyncRequested(db, id, now);
+      const mapped = await findUserExchangeAccount(db, user.id, id);
+      if (!mapped) throw new AppError('NOT_FOUND', { message: EXCHANGE_ACCOUNT_NOT_FOUND_MESSAGE });
+      await requestSync(syncs, mapped, 'manual', now.getTime(), `map-${input.asset}`);
+      ctx.body = viewOf(mapped, infos(), now.getTime());
     },
   );
 

@@ -88,14 +88,18 @@ export function syncJobId(accountId: string, cursor: SyncCursor | null, now: num
   return `sync-${accountId}-${from}-${Math.floor(now / 60_000)}`;
 }
 
-/** Adds the sync of an account; a sync of the same account and cursor asked this minute is that one. */
+/**
+ * Adds the sync of an account; a sync of the same account and cursor asked this minute is that one,
+ * unless `tag` sets it apart (a sync asked for a new reason: an asset just mapped).
+ */
 export async function requestSync(
   queue: ExchangeSyncQueue,
   account: { id: string; userId: string; cursor: SyncCursor | null },
   reason: ExchangeSyncData['reason'],
   now = Date.now(),
+  tag?: string,
 ): Promise<string> {
-  const id = syncJobId(account.id, account.cursor, now);
+  const id = syncJobId(account.id, account.cursor, now) + (tag ? `-${tag}` : '');
   await queue.add(id, { accountId: account.id, userId: account.userId, reason });
   return id;
 }
@@ -143,40 +147,46 @@ async function withRetry<T>(
   }
 }
 
-/** The holding id per asset code, creating holdings for coins not held yet. */
+/**
+ * The holding id per asset code, creating holdings for coins not held yet; codes neither held nor known
+ * as a coin are `unmapped` (their movements wait until the user maps the code to a coin).
+ */
 async function holdingsFor(
   db: AppDb,
   userId: string,
   assets: string[],
-): Promise<{ ids: Map<string, string>; created: string[] }> {
+): Promise<{ ids: Map<string, string>; created: string[]; unmapped: string[] }> {
   const held = await listHoldings(db, userId);
   const bySymbol = new Map(held.map((h) => [h.symbol.toUpperCase(), h.id]));
   const missing = assets.filter((a) => !bySymbol.has(a));
   let created: string[] = [];
+  const unmapped: string[] = [];
   if (missing.length > 0) {
     const [overrides, listed] = await Promise.all([
       exchangeAssetOverrideMap(db, userId),
       listedCoinsBySymbol(db, missing),
     ]);
-    const coins = missing.map((asset) => ({
-      symbol: asset,
-      coingeckoId: coinForAsset(asset, { overrides, builtIn: coingeckoIdForSymbol, listed }),
-    }));
+    const coins: { symbol: string; coingeckoId: string }[] = [];
+    for (const asset of missing) {
+      const coingeckoId = coinForAsset(asset, { overrides, builtIn: coingeckoIdForSymbol, listed });
+      if (coingeckoId) coins.push({ symbol: asset, coingeckoId });
+      else unmapped.push(asset);
+    }
     const names = await knownCoinNames(
       db,
-      coins.flatMap((c) => (c.coingeckoId ? [c.coingeckoId] : [])),
+      coins.map((c) => c.coingeckoId),
     );
     const rows = await insertEmptyHoldings(
       db,
       userId,
-      coins.map((c) => ({ ...c, name: (c.coingeckoId && names.get(c.coingeckoId)) || c.symbol })),
+      coins.map((c) => ({ ...c, name: names.get(c.coingeckoId) || c.symbol })),
     );
     created = rows.map((r) => r.id);
     // A coin another request added meanwhile is found on a second read.
-    const again = rows.length === missing.length ? held : await listHoldings(db, userId);
+    const again = rows.length === coins.length ? held : await listHoldings(db, userId);
     for (const h of [...again, ...rows]) bySymbol.set(h.symbol.toUpperCase(), h.id);
   }
-  return { ids: bySymbol, created };
+  return { ids: bySymbol, created, unmapped };
 }
 
 /** The job handler: one account's sync, with its progress told to the user's pages. */
@@ -234,11 +244,12 @@ export async function syncExchangeAccount(
         .map((m) => movementTransaction(accountId, m))
         .filter((t): t is SyncedTransaction => t !== null);
       const assets = [...new Set(transactions.map((t) => t.asset))];
-      const { ids, created } = await holdingsFor(db, userId, assets);
+      const { ids, created, unmapped } = await holdingsFor(db, userId, assets);
       createdHoldings.push(...created);
       const groups = new Map<string, SyncedRow[]>();
       for (const t of transactions) {
-        const holdingId = ids.get(t.asset)!;
+        const holdingId = ids.get(t.asset);
+        if (!holdingId) continue;
         const rows = groups.get(holdingId) ?? [];
         rows.push({
           kind: t.kind,
@@ -257,6 +268,7 @@ export async function syncExchangeAccount(
         from,
         cursor: page.cursor,
         holdings: [...groups].map(([holdingId, rows]) => ({ holdingId, rows })),
+        unmapped,
       });
       if (stored.status === 'gone') return { skipped: 'busy' };
       if (stored.status === 'moved-on') {

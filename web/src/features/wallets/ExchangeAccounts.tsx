@@ -2,6 +2,7 @@ import { formatDateTime, type ExchangeOption, type ExchangeSyncPayload } from '@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { UnmappedAssets } from './UnmappedAssets.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { onUserEvent } from '../../lib/socket.ts';
 import {
@@ -180,6 +181,7 @@ export function ExchangeAccounts() {
                   </span>
                 )}
               </div>
+              <UnmappedAssets account={account} onMapped={() => void reload()} />
               <div className="exchange-actions">
                 <button
                   type="button"
