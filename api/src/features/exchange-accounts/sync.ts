@@ -43,7 +43,7 @@ import {
   EXCHANGE_KEY_MESSAGES,
   coinForAsset,
   coingeckoIdForSymbol,
-  movementTransaction,
+  movementTransactions,
   type ExchangeSyncPayload,
   type SyncedTransaction,
 } from '@coinpace/domain';
@@ -240,10 +240,12 @@ export async function syncExchangeAccount(
     for (;;) {
       const from = cursor;
       const page = await withRetry(() => client!.fetchMovements(from), retry);
-      const transactions = page.movements
-        .map((m) => movementTransaction(accountId, m))
-        .filter((t): t is SyncedTransaction => t !== null);
-      const assets = [...new Set(transactions.map((t) => t.asset))];
+      const transactions: SyncedTransaction[] = page.movements.flatMap((m) =>
+        movementTransactions(accountId, m),
+      );
+      // A trade's side in a dollar stablecoin moves it only where it is held (the ids below hold every
+      // holding by symbol): no holding is created for it.
+      const assets = [...new Set(transactions.filter((t) => !t.onlyIfHeld).map((t) => t.asset))];
       const { ids, created, unmapped } = await holdingsFor(db, userId, assets);
       createdHoldings.push(...created);
       const groups = new Map<string, SyncedRow[]>();
