@@ -16,7 +16,10 @@ const PEER_DELAY_MS = 150;
 /** The lease a dead worker's sync holds (SYNC_LEASE_MS), and a margin. */
 const LEASE_MS = 30_000;
 
-/** An account whose whole history a sync can take: buys only, deposits before the one withdrawal. */
+/**
+ * An account whose whole history a sync can take: buys only, and deposits (before the one withdrawal)
+ * large enough to pay for every trade, so every trade's quote side (the USDT or BTC paid) is stored too.
+ */
 function faultAccount(): PeerAccount {
   const account = seedAccount({
     trades: 450,
@@ -24,7 +27,11 @@ function faultAccount(): PeerAccount {
     deposits: 3,
     withdrawals: 1,
   });
-  return { ...account, trades: account.trades.map((t) => ({ ...t, side: 'buy' as const })) };
+  return {
+    ...account,
+    trades: account.trades.map((t) => ({ ...t, side: 'buy' as const })),
+    deposits: account.deposits.map((d) => ({ ...d, amount: '1000000' })),
+  };
 }
 
 /** The external ids a sync of `account` stores (ccxt-client.ts names them so). */
@@ -144,6 +151,11 @@ export const exchangeSyncFaults: Scenario = {
           detail: `${lost.length} missing (${lost.slice(0, 3).join(', ')})`,
         },
         { what: 'no movement stored twice', ok: doubled === 0, detail: `${doubled} extra` },
+        {
+          what: "every trade's quote side stored",
+          ok: quoteSides.length === account.trades.length,
+          detail: `${quoteSides.length} of ${account.trades.length}`,
+        },
         {
           what: 'nothing stored the history lacks',
           ok: unknown.length === 0,

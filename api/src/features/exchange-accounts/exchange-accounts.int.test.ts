@@ -9,7 +9,6 @@ import {
   ExchangeError,
   createDemoConnector,
   createMemoryBus,
-  createMemoryQueue,
   createSecretBox,
   demoHistory,
   withDemoExchange,
@@ -44,13 +43,7 @@ import { createLogger } from '../../logger.ts';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
 import { openCredentials, sealCredentials } from './credentials.ts';
 import { rotateExchangeSecrets } from './rotate.ts';
-import {
-  EXCHANGE_SYNC_QUEUE,
-  SYNC_LEASE_MS,
-  syncExchangeAccount,
-  type ExchangeSyncDeps,
-  type ExchangeSyncQueue,
-} from './sync.ts';
+import { syncExchangeAccount, type ExchangeSyncDeps } from './sync.ts';
 
 /** A stand-in exchange whose key check answers what the test says: refusals and permissions. */
 function scriptedExchange(answer: () => KeyPermissions): ExchangeConnector {
@@ -196,44 +189,6 @@ describe.each(engines)('exchange accounts on %s', (engine) => {
     expect(await transactionsOf(user.id)).toHaveLength(rows.length);
   });
 
-  it('shows a sync as running from the moment it is asked for, while its job waits for a worker', async () => {
-    // A queue no worker takes jobs from: every sync asked for stays waiting until the test runs it.
-    const waiting: ExchangeSyncQueue = createMemoryQueue(EXCHANGE_SYNC_QUEUE);
-    const idle = await startTestApi(engine, {}, { exchanges, secrets, exchangeSyncs: waiting });
-    try {
-      const { token, user } = await idle.signUp();
-      const list = async () =>
-        ((await idle.call('GET', '/api/exchange-accounts', { token })).body as ExchangeAccountView[])[0]!;
-      const connected = await idle.call('POST', '/api/exchange-accounts', {
-        token,
-        body: {
-          exchange: DEMO_EXCHANGE_ID,
-          label: 'Queued',
-          apiKey: 'demo-key',
-          secret: 'demo-secret-value',
-        },
-      });
-      expect(connected.body).toMatchObject({ syncing: true, lastSyncAt: null });
-      // Read again, as a page reloaded right after connecting reads it.
-      expect(await list()).toMatchObject({ syncing: true, lastSyncAt: null });
-      const id = (connected.body as ExchangeAccountView).id;
-      const deps = syncDeps({ db: idle.database.db });
-      await syncExchangeAccount(deps, { accountId: id, userId: user.id, reason: 'connect' });
-      const synced = await list();
-      expect(synced.syncing).toBe(false);
-      expect(synced.lastSyncAt).not.toBeNull();
-      // "Sync now": running again at once, and after that sync ends no longer.
-      const pressed = await idle.call('POST', `/api/exchange-accounts/${id}/sync`, { token });
-      expect(pressed.status).toBe(202);
-      expect(await list()).toMatchObject({ syncing: true });
-      await syncExchangeAccount(deps, { accountId: id, userId: user.id, reason: 'manual' });
-      expect(await list()).toMatchObject({ syncing: false });
-    } finally {
-      await idle.close();
-      await waiting.close();
-    }
-  });
-
   it('answers a refused key in words, refuses keys that can trade, and asks to confirm unknown permissions', async () => {
     const { token } = await api.signUp();
     const post = (body: Record<string, unknown>) =>
@@ -320,36 +275,6 @@ describe.each(engines)('exchange accounts on %s', (engine) => {
     expect(coins.find((c) => c.symbol === 'DOGE')?.coingeckoId).toBe('dogecoin-on-another-chain');
     expect(coins.find((c) => c.symbol === 'BTC')?.coingeckoId).toBe('bitcoin');
     // Run again: nothing new.
-    expect(await syncExchangeAccount(syncDeps(), data)).toEqual({ added: 0, refused: 0 });
-  });
-
-  it('a running sync renews its hold on the account; the hold of a sync whose worker died lapses', async () => {
-    const { user } = await api.signUp();
-    const account = await quietDemoAccount(user.id);
-    const data = { accountId: account.id, userId: user.id, reason: 'manual' as const };
-    const holds: (Date | null)[] = [];
-    let second: unknown;
-    const slow = syncDeps({
-      leaseRenewMs: 20,
-      afterPage: async ({ added }) => {
-        if (holds.length > 0 || added === 0) return;
-        for (let i = 0; i < 3; i += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 60));
-          holds.push((await findExchangeAccount(api.database.db, account.id))!.syncingSince);
-        }
-        second = await syncExchangeAccount(syncDeps(), data);
-      },
-    });
-    expect(await syncExchangeAccount(slow, data)).toMatchObject({ refused: 0 });
-    expect(holds.every((h) => h !== null)).toBe(true);
-    expect(new Set(holds.map((h) => h!.getTime())).size).toBe(3);
-    expect(second).toEqual({ skipped: 'busy' });
-    expect((await findExchangeAccount(api.database.db, account.id))!.syncingSince).toBeNull();
-    // A hold older than the lease belongs to a dead worker: the next sync takes the account.
-    await api.database.db
-      .update(exchangeAccounts)
-      .set({ syncingSince: new Date(Date.now() - SYNC_LEASE_MS - 1_000) })
-      .where(eq(exchangeAccounts.id, account.id));
     expect(await syncExchangeAccount(syncDeps(), data)).toEqual({ added: 0, refused: 0 });
   });
 
