@@ -114,6 +114,12 @@ const ROUTES: Record<string, RouteCase> = {
     token: true,
     fields: {},
   },
+  // A valid body is mapped only on the user's own account: on no one's, it is not found.
+  'POST /api/exchange-accounts/:id/assets': {
+    path: () => '/api/exchange-accounts/00000000-0000-4000-8000-000000000000/assets',
+    token: true,
+    fields: { asset: 'text', coingeckoId: 'text' },
+  },
   'POST /api/holding-locations/:holdingId/adjust': {
     path: (f) => `/api/holding-locations/${f.holdingId}/adjust`,
     token: true,

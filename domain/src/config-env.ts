@@ -175,6 +175,32 @@ export const ZEnv = z.object({
       message: `${SECRETS_KEY_MESSAGE}, separated by commas`,
     })
     .optional(),
+  EXCHANGE_URLS: z
+    .string()
+    .trim()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()]),
+    )
+    .refine(
+      (pairs) =>
+        pairs.every(([id, url]) => {
+          try {
+            return /^[a-z0-9]+$/.test(id ?? '') && ['http:', 'https:'].includes(new URL(url ?? '').protocol);
+          } catch {
+            return false;
+          }
+        }),
+      {
+        message:
+          'expected exchange=http(s) origin pairs, separated by commas (binance=http://127.0.0.1:9000)',
+      },
+    )
+    .transform((pairs) => Object.fromEntries(pairs) as Record<string, string>)
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected fatal, error, warn, info, debug, trace or silent',

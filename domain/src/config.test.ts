@@ -47,6 +47,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ BINANCE_DATA_URL: 'ftp://example.com' })).toThrow('BINANCE_DATA_URL');
   });
 
+  it('reads the exchanges pointed at local peers, and refuses a pair that is not exchange=http(s) origin', () => {
+    expect(parseConfig({}).exchangeUrls).toEqual({});
+    expect(
+      parseConfig({ EXCHANGE_URLS: 'binance=http://127.0.0.1:9000, kraken=http://127.0.0.1:9001' })
+        .exchangeUrls,
+    ).toEqual({ binance: 'http://127.0.0.1:9000', kraken: 'http://127.0.0.1:9001' });
+    expect(() => parseConfig({ EXCHANGE_URLS: 'binance' })).toThrow('EXCHANGE_URLS');
+    expect(() => parseConfig({ EXCHANGE_URLS: 'binance=ftp://example.com' })).toThrow('EXCHANGE_URLS');
+  });
+
   it('reads the beta waitlist size', () => {
     expect(parseConfig({ BETA_SIGNUP_LIMIT: '200' }).beta.signupLimit).toBe(200);
   });

@@ -93,6 +93,8 @@ export interface Config {
    * generated once into DATA_DIR), `previous` only opens records sealed before a rotation.
    */
   secrets: { key?: string; previous: readonly string[] };
+  /** Exchange id → origin every API URL of that exchange is pointed at (local peers: tests, fault runs). */
+  exchangeUrls: Readonly<Record<string, string>>;
 }
 
 export class ConfigError extends Error {
@@ -245,6 +247,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     sms,
     secrets: { key: e.SECRETS_KEY, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
+    exchangeUrls: e.EXCHANGE_URLS ?? {},
   };
   return deepFreeze(config);
 }

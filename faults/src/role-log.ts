@@ -47,7 +47,7 @@ export function createRoleLog(write: (name: string, line: string) => Promise<voi
         lines.push({ name, at: Date.now(), msg, fields });
       } else if (LEADS.some((text) => msg.startsWith(text))) {
         lines.push({ name, at: Date.now(), msg, fields });
-      } else if (msg.startsWith('SMS found at Twilio')) {
+      } else if (msg.startsWith('SMS found at Twilio') || msg.startsWith('exchange sync')) {
         lines.push({ name, at: Date.now(), msg, fields });
       }
       if (lines.length > KEEP) lines.splice(0, lines.length - KEEP);

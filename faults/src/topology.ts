@@ -1,20 +1,23 @@
 /**
  * The production topology, started for real on this machine: a redis-server and a Postgres
  * cluster of its own (never the shared 6379/5432), the local SMTP and Twilio peers, a fake CoinGecko,
- * and the roles as processes (api x1, gateway x2, poller x2, worker x2) with PRICE_POLL_MS=1000; the
+ * a Binance peer every role reaches Binance through (exchange syncs), and the roles as processes (api x1, gateway x2, poller x2, worker x2) with PRICE_POLL_MS=1000; the
  * gateways behind a small TCP balancer, as behind a load balancer. Close it to stop everything it
  * started and remove its directories.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   createFakeCoinGecko,
   freePort,
+  startBinancePeer,
   startOwnRedisServer,
   startSmtpPeer,
   startTcpProxy,
   startTwilioPeer,
+  type BinancePeer,
   type FakeCoinGecko,
   type OwnRedisServer,
   type SmtpPeer,
@@ -50,6 +53,8 @@ export interface Topology {
   readonly smtp: SmtpPeer;
   readonly twilio: TwilioPeer;
   readonly coingecko: FakeCoinGecko;
+  /** Binance for every role (EXCHANGE_URLS); scenarios add the accounts they sync. */
+  readonly binance: BinancePeer;
   /** In front of the gateways; browsers connect here. */
   readonly balancer: TcpProxy;
   /** The harness's own connection to the database (seeding, checks). */
@@ -88,18 +93,20 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     await rm(logDir, { recursive: true, force: true });
     await mkdir(logDir, { recursive: true });
 
-    say('starting redis-server, a Postgres cluster, SMTP and Twilio peers, a fake CoinGecko');
-    const [redis, postgres, smtp, twilio] = await Promise.all([
+    say('starting redis-server, a Postgres cluster, SMTP, Twilio and Binance peers, a fake CoinGecko');
+    const [redis, postgres, smtp, twilio, binance] = await Promise.all([
       startOwnRedisServer(),
       startPostgresCluster(),
       startSmtpPeer(),
       startTwilioPeer(),
+      startBinancePeer(),
     ]);
     cleanups.push(
       () => redis.close(),
       () => postgres.close(),
       () => smtp.close(),
       () => twilio.close(),
+      () => binance.close(),
     );
     const coingecko = createFakeCoinGecko();
     const { url: coingeckoUrl } = await coingecko.start();
@@ -138,6 +145,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_FROM_NUMBER: '+15005550006',
       TWILIO_API_URL: twilio.url,
+      EXCHANGE_URLS: `binance=${binance.url}`,
+      // Every role opens the exchange keys the API sealed.
+      SECRETS_KEY: randomBytes(32).toString('hex'),
       PUBLIC_URL: `http://127.0.0.1:${ports.get('api-1')}`,
       LOG_LEVEL: 'info',
     };
@@ -175,6 +185,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       smtp,
       twilio,
       coingecko,
+      binance,
       balancer,
       database,
       log,

@@ -136,7 +136,10 @@ async function main(): Promise<void> {
       })
     : createMemoryRequestLimiter();
   const exchanges = withDemoExchange(
-    createCcxtConnector({ throttle: (exchange, cost) => exchangePace.throttle(exchange, cost) }),
+    createCcxtConnector({
+      urls: { ...config.exchangeUrls },
+      throttle: (exchange, cost) => exchangePace.throttle(exchange, cost),
+    }),
   );
   const secrets = await loadSecretBox({
     key: config.secrets.key,

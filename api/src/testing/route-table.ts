@@ -238,6 +238,7 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/portfolio/import-trades': { text: KRAKEN_SAMPLE },
     'POST /api/exchange-accounts': { exchange: 'demo', label: 'Mallory', apiKey: 'k', secret: 's' },
     'POST /api/exchange-accounts/:id/sync': undefined,
+    'POST /api/exchange-accounts/:id/assets': { asset: 'XMAL', coingeckoId: 'bitcoin' },
     'POST /api/holding-locations/:holdingId/adjust': { accountId: owned.exchangeAccountId },
     'POST /api/portfolio/import-trades/preview': { text: KRAKEN_SAMPLE, replaceOpening: true },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },

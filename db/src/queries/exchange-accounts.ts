@@ -4,14 +4,12 @@
  * and the cursor moves only from where this sync read, so overlapping or repeated syncs neither double a
  * movement nor skip one.
  */
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { feasibleTrades, type TransactionKind } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
 import {
   exchangeAccounts,
-  exchangeAssetOverrides,
   holdingTransactions,
-  listedCoins,
   portfolioItems,
   type StoredExchangeBalance,
 } from '../schema/index.ts';
@@ -29,6 +27,8 @@ const summaryColumns = {
   status: exchangeAccounts.status,
   lastSyncAt: exchangeAccounts.lastSyncAt,
   syncingSince: exchangeAccounts.syncingSince,
+  syncRequestedAt: exchangeAccounts.syncRequestedAt,
+  unmappedAssets: exchangeAccounts.unmappedAssets,
   lastError: exchangeAccounts.lastError,
   cursor: exchangeAccounts.cursor,
   balances: exchangeAccounts.balances,
@@ -37,7 +37,15 @@ const summaryColumns = {
 
 export async function insertExchangeAccount(
   db: AppDb,
-  values: { id: string; userId: string; exchange: string; label: string; credentials: string; keyId: string },
+  values: {
+    id: string;
+    userId: string;
+    exchange: string;
+    label: string;
+    credentials: string;
+    keyId: string;
+    syncRequestedAt?: Date;
+  },
 ): Promise<ExchangeAccountSummary> {
   const [row] = await db.insert(exchangeAccounts).values(values).returning(summaryColumns);
   return row!;
@@ -119,6 +127,24 @@ export async function takeSyncLease(db: AppDb, id: string, now: Date, leaseMs: n
   return rows.length > 0;
 }
 
+/**
+ * Renews the lease a sync holds since `heldSince` to `now`; false when the sync no longer holds it (it
+ * ran past its lease and another sync took the account: the cursor check still keeps the pages apart).
+ */
+export async function renewSyncLease(db: AppDb, id: string, heldSince: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(exchangeAccounts)
+    .set({ syncingSince: now })
+    .where(and(eq(exchangeAccounts.id, id), eq(exchangeAccounts.syncingSince, heldSince)))
+    .returning({ id: exchangeAccounts.id });
+  return rows.length > 0;
+}
+
+/** A sync of the account was asked for at `at` (its job queued): shown as syncing until one ends. */
+export async function markSyncRequested(db: AppDb, id: string, at: Date): Promise<void> {
+  await db.update(exchangeAccounts).set({ syncRequestedAt: at }).where(eq(exchangeAccounts.id, id));
+}
+
 /** Gives the account back after a sync (done or failed). */
 export async function releaseSyncLease(db: AppDb, id: string, takenAt: Date): Promise<void> {
   await db
@@ -136,7 +162,7 @@ export async function recordSyncDone(
 ): Promise<void> {
   await db
     .update(exchangeAccounts)
-    .set({ balances, lastSyncAt: at, lastError: null })
+    .set({ balances, lastSyncAt: at, lastError: null, syncRequestedAt: null })
     .where(eq(exchangeAccounts.id, id));
 }
 
@@ -144,7 +170,7 @@ export async function recordSyncDone(
 export async function recordSyncFailed(db: AppDb, id: string, message: string, stop: boolean): Promise<void> {
   await db
     .update(exchangeAccounts)
-    .set({ lastError: message, ...(stop ? { status: 'stopped' } : {}) })
+    .set({ lastError: message, syncRequestedAt: null, ...(stop ? { status: 'stopped' } : {}) })
     .where(eq(exchangeAccounts.id, id));
 }
 
@@ -184,51 +210,6 @@ export async function resealCredentials(
   return rows.length > 0;
 }
 
-/** The user's coin choices for ambiguous asset codes (upper case). */
-export async function exchangeAssetOverrideMap(db: AppDb, userId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ asset: exchangeAssetOverrides.asset, coingeckoId: exchangeAssetOverrides.coingeckoId })
-    .from(exchangeAssetOverrides)
-    .where(eq(exchangeAssetOverrides.userId, userId));
-  return new Map(rows.map((r) => [r.asset.toUpperCase(), r.coingeckoId]));
-}
-
-export async function setExchangeAssetOverride(
-  db: AppDb,
-  userId: string,
-  asset: string,
-  coingeckoId: string,
-): Promise<void> {
-  await db
-    .insert(exchangeAssetOverrides)
-    .values({ userId, asset: asset.toUpperCase(), coingeckoId })
-    .onConflictDoUpdate({
-      target: [exchangeAssetOverrides.userId, exchangeAssetOverrides.asset],
-      set: { coingeckoId },
-    });
-}
-
-/** Coins of the stored coin list whose symbol is one of `symbols` (any case). */
-export async function listedCoinsBySymbol(
-  db: AppDb,
-  symbols: string[],
-): Promise<{ id: string; symbol: string; marketCapRank: number | null }[]> {
-  if (symbols.length === 0) return [];
-  return db
-    .select({
-      id: listedCoins.coingeckoId,
-      symbol: listedCoins.symbol,
-      marketCapRank: listedCoins.marketCapRank,
-    })
-    .from(listedCoins)
-    .where(
-      inArray(
-        sql`lower(${listedCoins.symbol})`,
-        symbols.map((s) => s.toLowerCase()),
-      ),
-    );
-}
-
 /** One synced transaction for a holding. */
 export interface SyncedRow {
   kind: TransactionKind;
@@ -260,11 +241,13 @@ export async function storeSyncPage(
     from: Record<string, string | number> | null;
     cursor: Record<string, string | number>;
     holdings: { holdingId: string; rows: SyncedRow[] }[];
+    /** Asset codes of the page no coin is known for: their movements are not stored, the codes are kept. */
+    unmapped?: string[];
   },
 ): Promise<SyncPageOutcome> {
   return db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ cursor: exchangeAccounts.cursor })
+      .select({ cursor: exchangeAccounts.cursor, unmappedAssets: exchangeAccounts.unmappedAssets })
       .from(exchangeAccounts)
       .where(and(eq(exchangeAccounts.id, page.accountId), eq(exchangeAccounts.userId, page.userId)))
       .for('update');
@@ -279,9 +262,10 @@ export async function storeSyncPage(
       added += result.added;
       refused.push(...result.refused);
     }
+    const unmapped = [...new Set([...(account.unmappedAssets ?? []), ...(page.unmapped ?? [])])].sort();
     await tx
       .update(exchangeAccounts)
-      .set({ cursor: page.cursor })
+      .set({ cursor: page.cursor, ...(page.unmapped?.length ? { unmappedAssets: unmapped } : {}) })
       .where(eq(exchangeAccounts.id, page.accountId));
     return { status: 'stored', added, refused } as const;
   });

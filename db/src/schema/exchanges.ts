@@ -31,14 +31,22 @@ export const exchangeAccounts = pgTable(
     status: text().notNull().default('active'),
     lastSyncAt: instant(),
     /**
-     * When the running sync took the account: one sync per account at a time. A sync whose worker died
-     * holds it until it is older than the lease (SYNC_LEASE_MS).
+     * When the running sync took the account or last renewed its hold: one sync per account at a time. A
+     * running sync renews it every few seconds; one whose worker died holds it until it is older than the
+     * lease (SYNC_LEASE_MS).
      */
     syncingSince: instant(),
+    /**
+     * When a sync was last asked for (connect, "Sync now") and not yet finished: the account shows as
+     * syncing while its job waits for a worker. Cleared by the end of the next sync, done or failed.
+     */
+    syncRequestedAt: instant(),
     /** Why the last sync failed, in words for the user; null after a sync that worked. */
     lastError: text(),
     /** Where the last stored page of movements ended (the port's SyncCursor); null before the first sync. */
     cursor: jsonb().$type<Record<string, string | number>>(),
+    /** Asset codes the syncs could not map to a coin (upper case, sorted); their movements wait. */
+    unmappedAssets: jsonb().$type<string[]>(),
     /** The balances the last sync read, for the holding screen's reconciliation. */
     balances: jsonb().$type<StoredExchangeBalance[]>(),
     createdAt: createdAt(),

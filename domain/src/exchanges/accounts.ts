@@ -3,6 +3,7 @@
  * the socket event a sync reports through.
  */
 import { z } from 'zod';
+import { zCoingeckoId } from '../schemas/common.ts';
 
 /** One exchange of the picker (the exchange port's ExchangeInfo). */
 export interface ExchangeOption {
@@ -29,8 +30,26 @@ export interface ExchangeAccountView {
   /** ISO 8601, or null before the first sync finished. */
   lastSyncAt: string | null;
   lastError: string | null;
+  /**
+   * Asset codes the syncs met and could not map to a coin (upper case, sorted): their movements wait
+   * until the user maps each to a coin (POST .../assets), then the next sync imports them.
+   */
+  unmappedAssets: string[];
   createdAt: string;
 }
+
+/** POST /api/exchange-accounts/:id/assets: the coin an exchange's asset code is, for every later sync. */
+export const ZMapExchangeAsset = z.strictObject({
+  asset: z
+    .string({ message: 'asset is required' })
+    .trim()
+    .min(1, { message: 'asset is required' })
+    .max(32, { message: 'asset is too long' })
+    .regex(/^[A-Za-z0-9._-]+$/, { message: 'asset may hold only letters, digits, dot, dash and underscore' })
+    .transform((v) => v.toUpperCase()),
+  coingeckoId: zCoingeckoId,
+});
+export type MapExchangeAsset = z.infer<typeof ZMapExchangeAsset>;
 
 /** Most exchange accounts one user may connect. */
 export const MAX_EXCHANGE_ACCOUNTS_PER_USER = 20;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coinForAsset, quantityByLocation } from './locations.ts';
-import { movementTransaction, type SyncedMovement } from './movements.ts';
+import { movementTransaction, movementTransactions, type SyncedMovement } from './movements.ts';
 
 const at = '2026-03-01T10:00:00.000Z';
 const trade = (over: Partial<Extract<SyncedMovement, { kind: 'trade' }>> = {}): SyncedMovement => ({
@@ -116,5 +116,64 @@ describe('coinForAsset', () => {
     expect(coinForAsset('BTC', { overrides: new Map(), builtIn, listed })).toBe('bitcoin');
     expect(coinForAsset('ZZZ', { overrides: new Map(), builtIn, listed })).toBe('unranked');
     expect(coinForAsset('NOPE', { overrides: new Map(), builtIn, listed })).toBeNull();
+  });
+});
+
+describe('movementTransactions: the quote side of a trade', () => {
+  it('a buy quoted in a coin sells the coin paid, fee in it included; a sale buys the coin received, less it', () => {
+    const eth = trade({
+      base: 'ETH',
+      quote: 'BTC',
+      amount: '2',
+      price: '0.05',
+      fee: { asset: 'BTC', amount: '0.001' },
+    });
+    const [base, paid] = movementTransactions('acc', eth);
+    expect(base).toMatchObject({
+      asset: 'ETH',
+      kind: 'buy',
+      quantity: '2',
+      externalRef: 'exchange:acc:trade:1',
+    });
+    expect(paid).toEqual({
+      asset: 'BTC',
+      kind: 'sell',
+      at,
+      quantity: '0.101',
+      pricePerCoin: '0',
+      fee: '0',
+      note: 'Paid for 2 ETH; not priced in USD',
+      externalRef: 'exchange:acc:trade:1:btc',
+    });
+    const [, received] = movementTransactions('acc', { ...eth, side: 'sell' } as SyncedMovement);
+    expect(received).toMatchObject({
+      asset: 'BTC',
+      kind: 'buy',
+      quantity: '0.099',
+      note: 'Received for 2 ETH; not priced in USD',
+    });
+  });
+
+  it('a dollar stablecoin quote moves at 1 dollar, only where the user holds it; cash and transfers move nothing else', () => {
+    const [, usdt] = movementTransactions('acc', trade());
+    expect(usdt).toMatchObject({
+      asset: 'USDT',
+      kind: 'sell',
+      quantity: '30030',
+      pricePerCoin: '1',
+      onlyIfHeld: true,
+    });
+    expect(movementTransactions('acc', trade({ quote: 'EUR', fee: null }))).toHaveLength(1);
+    expect(movementTransactions('acc', trade({ quote: 'USD', fee: null }))).toHaveLength(1);
+    const deposit: SyncedMovement = {
+      kind: 'deposit',
+      externalId: 'deposit:1',
+      at,
+      fee: null,
+      asset: 'BTC',
+      amount: '1',
+    };
+    expect(movementTransactions('acc', deposit)).toHaveLength(1);
+    expect(movementTransactions('acc', trade({ amount: '0' }))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * An exchange's movements as holding transactions. Each movement gives at most one transaction, of its
- * base asset (a trade) or its asset (a deposit, a withdrawal), with the reference
- * `exchange:<accountId>:<externalId>` that makes it stored once whatever the retries.
+ * An exchange's movements as holding transactions. Each movement gives a transaction of its base asset
+ * (a trade) or its asset (a deposit, a withdrawal), with the reference `exchange:<accountId>:<externalId>`
+ * that makes it stored once whatever the retries; a trade quoted in a coin also moves that coin (its
+ * quote side, `movementTransactions`), as a file import does.
  *
  * Prices are USD: a trade quoted in a USD-like currency (USD, USDT, USDC, …) is priced at its price; a
  * trade in another quote (EUR, BTC) cannot be priced yet and is recorded at 0 with a note saying its
@@ -68,6 +69,11 @@ export interface SyncedTransaction {
   fee: string;
   note: string | null;
   externalRef: string;
+  /**
+   * The quote side of a trade in a dollar stablecoin: recorded only where the user holds that coin (a
+   * stablecoin not tracked is counted as dollars, not as a holding to create).
+   */
+  onlyIfHeld?: true;
 }
 
 /** The reference of a synced movement, unique per user. */
@@ -146,4 +152,38 @@ export function movementTransaction(accountId: string, movement: SyncedMovement)
     note: notes.length > 0 ? notes.join('; ') : null,
     externalRef,
   };
+}
+
+/**
+ * The transactions `movement` becomes: that of movementTransaction and, for a trade quoted in a coin
+ * (not cash), the quote coin's other side: a buy pays it (a sale of amount x price, plus a fee taken in
+ * it), a sale receives it (a buy, less a fee taken in it). Its reference is the trade's with the quote
+ * code after it, so it too is stored once. Priced 1 in a dollar stablecoin, else unpriced (0) with a note.
+ */
+export function movementTransactions(accountId: string, movement: SyncedMovement): SyncedTransaction[] {
+  const base = movementTransaction(accountId, movement);
+  if (!base) return [];
+  if (movement.kind !== 'trade') return [base];
+  const quote = movement.quote.toUpperCase();
+  if (FIAT_CODES.has(quote) || quote === movement.base.toUpperCase()) return [base];
+  const buy = movement.side === 'buy';
+  const value = mul(fromDecimal(movement.amount), fromDecimal(movement.price));
+  const fee =
+    movement.fee && movement.fee.asset.toUpperCase() === quote ? fromDecimal(movement.fee.amount) : 0n;
+  const moved = buy ? value + fee : value - fee;
+  if (moved <= 0n) return [base];
+  const usd = USD_LIKE.has(quote);
+  const notes = [`${buy ? 'Paid for' : 'Received for'} ${movement.amount} ${movement.base.toUpperCase()}`];
+  if (!usd) notes.push('not priced in USD');
+  const counter: SyncedTransaction = {
+    asset: quote,
+    kind: buy ? 'sell' : 'buy',
+    at: movement.at,
+    quantity: canonical(moved),
+    pricePerCoin: usd ? '1' : '0',
+    fee: '0',
+    note: notes.join('; '),
+    externalRef: `${base.externalRef}:${quote.toLowerCase()}`,
+  };
+  return [base, usd ? { ...counter, onlyIfHeld: true } : counter];
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ZAdjustToExchange,
   ZConnectExchangeAccount,
+  ZMapExchangeAsset,
   type ExchangeAccountView,
   type ExchangeOption,
   type HoldingLocations,
@@ -39,6 +40,10 @@ export const ZExchangeAccountView = responseSchema<ExchangeAccountView>()(
       syncing: z.boolean(),
       lastSyncAt: nullable(isoTime),
       lastError: nullable(z.string()),
+      unmappedAssets: z.array(z.string()).meta({
+        description:
+          'Asset codes the syncs could not map to a coin; their movements wait until each is mapped.',
+      }),
       createdAt: isoTime,
     })
     .meta({ id: 'ExchangeAccount' }),
@@ -148,6 +153,25 @@ export const EXCHANGE_ROUTES: RouteDoc[] = [
       409: 'The exchange refused the key for good; connect a new one.',
     },
     rateLimit: '30 per user per hour',
+  },
+  {
+    method: 'post',
+    path: '/api/exchange-accounts/{id}/assets',
+    tag: 'Exchanges',
+    access: 'user',
+    summary: 'Map an asset code to a coin',
+    description:
+      'The coin an asset code of the exchanges is, for this user and every later sync (it wins over the ' +
+      'coin list). The account reads its history again at once, so the movements of a code it could not ' +
+      'map are imported (each still once).',
+    params: accountId,
+    body: { schema: ZMapExchangeAsset, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      200: { description: 'Mapped; the account with its sync queued.', schema: ZExchangeAccountView },
+      404: 'No such account of this user.',
+      409: 'The exchange refused the key for good; connect a new one.',
+    },
+    rateLimit: '30 per user per hour, with Sync now',
   },
   {
     method: 'get',

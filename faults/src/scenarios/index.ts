@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario.ts';
 import { baseline } from './baseline.ts';
 import { redisClientsKilled, redisStopped } from './bus.ts';
 import { postgresStopped } from './database.ts';
+import { exchangeSyncFaults } from './exchanges.ts';
 import { gatewayKilled, gatewayStopped, leaderKilled, sigtermEachRole } from './processes.ts';
 import { smtpDown, upstream429, upstream500, upstreamHang } from './providers.ts';
 import { workerKilledHoldingTick, workerKilledWhileSending } from './workers.ts';
@@ -14,6 +15,7 @@ export const SCENARIOS: Scenario[] = [
   postgresStopped,
   workerKilledHoldingTick,
   workerKilledWhileSending,
+  exchangeSyncFaults,
   leaderKilled,
   gatewayKilled,
   gatewayStopped,

@@ -35,6 +35,8 @@ export interface PeerServer {
   readonly log: { at: number; method: string; path: string }[];
   fail(failure: PeerFailure): void;
   clearFailures(): void;
+  /** Every answer from now on comes `ms` later (0: at once), as from a distant or busy exchange. */
+  slow(ms: number): void;
   /** Stops listening; connections are refused until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -46,8 +48,17 @@ export async function startPeerServer(handle: (request: PeerRequest) => PeerRepl
   const log: PeerServer['log'] = [];
   const failures: { reply: PeerReply; left: number }[] = [];
   let server: Server | undefined;
+  let delayMs = 0;
 
   const answer = (res: ServerResponse, reply: PeerReply) => {
+    if (delayMs > 0) {
+      setTimeout(() => send(res, reply), delayMs);
+      return;
+    }
+    send(res, reply);
+  };
+  const send = (res: ServerResponse, reply: PeerReply) => {
+    if (res.destroyed) return;
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
     res.end(text);
@@ -109,6 +120,9 @@ export async function startPeerServer(handle: (request: PeerRequest) => PeerRepl
     fail: (failure) =>
       failures.push({ reply: failure.reply, left: failure.times ?? Number.POSITIVE_INFINITY }),
     clearFailures: () => void failures.splice(0),
+    slow: (ms) => {
+      delayMs = ms;
+    },
     down,
     up,
     close: down,

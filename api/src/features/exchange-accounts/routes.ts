@@ -20,6 +20,8 @@ import {
   findUserExchangeAccount,
   insertExchangeAccount,
   listExchangeAccounts,
+  mapExchangeAsset,
+  markSyncRequested,
   type ExchangeAccountSummary,
 } from '@coinpace/db';
 import {
@@ -30,6 +32,7 @@ import {
   EXCHANGE_NEEDS_PASSWORD_MESSAGE,
   MAX_EXCHANGE_ACCOUNTS_PER_USER,
   ZConnectExchangeAccount,
+  ZMapExchangeAsset,
   parseOrThrow,
   type ExchangeAccountView,
 } from '@coinpace/domain';
@@ -42,7 +45,7 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { sealCredentials } from './credentials.ts';
 import { addLocationRoutes } from './locations.ts';
-import { SYNC_LEASE_MS, localExchangeSyncQueue, requestSync } from './sync.ts';
+import { SYNC_EVERY_MS, SYNC_LEASE_MS, localExchangeSyncQueue, requestSync } from './sync.ts';
 
 /**
  * Connections one user may try per hour: each is a signed call to an exchange with the pasted key, so a
@@ -59,8 +62,18 @@ function keyRefusal(error: ExchangeError): AppError {
   return new AppError('BAD_REQUEST', { message });
 }
 
+/**
+ * Syncing: a sync holds the account, or one was asked for and has not ended yet (its job waits for a
+ * worker). A request older than the schedule's period is not shown: its job was lost, and the schedule
+ * syncs the account anyway.
+ */
 function viewOf(account: ExchangeAccountSummary, infos: ReadonlyMap<string, ExchangeInfo>, now: number) {
-  const syncing = account.syncingSince !== null && now - account.syncingSince.getTime() < SYNC_LEASE_MS;
+  const running = account.syncingSince !== null && now - account.syncingSince.getTime() < SYNC_LEASE_MS;
+  const asked =
+    account.syncRequestedAt !== null &&
+    account.status === 'active' &&
+    now - account.syncRequestedAt.getTime() < SYNC_EVERY_MS;
+  const syncing = running || asked;
   return {
     id: account.id,
     exchange: account.exchange,
@@ -70,6 +83,7 @@ function viewOf(account: ExchangeAccountSummary, infos: ReadonlyMap<string, Exch
     syncing,
     lastSyncAt: account.lastSyncAt?.toISOString() ?? null,
     lastError: account.lastError,
+    unmappedAssets: account.unmappedAssets ?? [],
     createdAt: account.createdAt.toISOString(),
   } satisfies ExchangeAccountView;
 }
@@ -158,10 +172,11 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
         exchange: info.id,
         label: input.label,
         ...sealCredentials(secrets, id, credentials),
+        syncRequestedAt: new Date(),
       });
       await requestSync(syncs, account, 'connect');
       ctx.status = 201;
-      ctx.body = { ...viewOf(account, known, Date.now()), syncing: true };
+      ctx.body = viewOf(account, known, Date.now());
     },
   );
 
@@ -183,9 +198,37 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
           message: `${account.lastError ?? 'The exchange refused the key.'} Delete the account and connect a new key.`,
         });
       }
-      const jobId = await requestSync(syncs, account, 'manual');
+      const now = new Date();
+      await markSyncRequested(db, account.id, now);
+      const jobId = await requestSync(syncs, account, 'manual', now.getTime());
       ctx.status = 202;
-      ctx.body = { jobId, account: { ...viewOf(account, infos(), Date.now()), syncing: true } };
+      ctx.body = { jobId, account: viewOf({ ...account, syncRequestedAt: now }, infos(), now.getTime()) };
+    },
+  );
+
+  // Mapping an asset code reads the account's history again: it shares "Sync now"'s hourly allowance.
+  router.post(
+    '/exchange-accounts/:id/assets',
+    rateLimit(syncNow, (ctx) => `exchange-syncs:${currentUser(ctx).id}`),
+    jsonBody(),
+    async (ctx) => {
+      const user = currentUser(ctx);
+      const id = accountId(ctx.params.id);
+      const input = parseOrThrow(ZMapExchangeAsset, bodyOf(ctx));
+      const account = await findUserExchangeAccount(db, user.id, id);
+      if (!account) throw new AppError('NOT_FOUND', { message: EXCHANGE_ACCOUNT_NOT_FOUND_MESSAGE });
+      if (account.status === 'stopped') {
+        throw new AppError('CONFLICT', {
+          message: `${account.lastError ?? 'The exchange refused the key.'} Delete the account and connect a new key.`,
+        });
+      }
+      await mapExchangeAsset(db, user.id, input.asset, input.coingeckoId);
+      const now = new Date();
+      await markSyncRequested(db, id, now);
+      const mapped = await findUserExchangeAccount(db, user.id, id);
+      if (!mapped) throw new AppError('NOT_FOUND', { message: EXCHANGE_ACCOUNT_NOT_FOUND_MESSAGE });
+      await requestSync(syncs, mapped, 'manual', now.getTime(), `map-${input.asset}`);
+      ctx.body = viewOf(mapped, infos(), now.getTime());
     },
   );
 

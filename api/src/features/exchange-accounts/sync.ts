@@ -33,6 +33,7 @@ import {
   recordSyncDone,
   recordSyncFailed,
   releaseSyncLease,
+  renewSyncLease,
   storeSyncPage,
   takeSyncLease,
   type AppDb,
@@ -42,7 +43,7 @@ import {
   EXCHANGE_KEY_MESSAGES,
   coinForAsset,
   coingeckoIdForSymbol,
-  movementTransaction,
+  movementTransactions,
   type ExchangeSyncPayload,
   type SyncedTransaction,
 } from '@coinpace/domain';
@@ -55,8 +56,12 @@ export const EXCHANGE_SYNC_QUEUE = 'exchange-syncs';
 export const EXCHANGE_SYNC_CONCURRENCY = 4;
 /** How often the worker role syncs every active account. */
 export const SYNC_EVERY_MS = 15 * 60_000;
-/** How long a sync holds its account; a sync whose worker died gives it up after this. */
-export const SYNC_LEASE_MS = 10 * 60_000;
+/**
+ * How long a sync holds its account without renewing it; a running sync renews it every
+ * SYNC_LEASE_RENEW_MS, so the account of a worker that died is free again this long after.
+ */
+export const SYNC_LEASE_MS = 30_000;
+export const SYNC_LEASE_RENEW_MS = 10_000;
 
 export interface ExchangeSyncData {
   accountId: string;
@@ -83,14 +88,18 @@ export function syncJobId(accountId: string, cursor: SyncCursor | null, now: num
   return `sync-${accountId}-${from}-${Math.floor(now / 60_000)}`;
 }
 
-/** Adds the sync of an account; a sync of the same account and cursor asked this minute is that one. */
+/**
+ * Adds the sync of an account; a sync of the same account and cursor asked this minute is that one,
+ * unless `tag` sets it apart (a sync asked for a new reason: an asset just mapped).
+ */
 export async function requestSync(
   queue: ExchangeSyncQueue,
   account: { id: string; userId: string; cursor: SyncCursor | null },
   reason: ExchangeSyncData['reason'],
   now = Date.now(),
+  tag?: string,
 ): Promise<string> {
-  const id = syncJobId(account.id, account.cursor, now);
+  const id = syncJobId(account.id, account.cursor, now) + (tag ? `-${tag}` : '');
   await queue.add(id, { accountId: account.id, userId: account.userId, reason });
   return id;
 }
@@ -103,6 +112,8 @@ export interface ExchangeSyncDeps {
   secrets: SecretBox;
   /** Tries of one exchange call on transient errors, and the first back-off; default 4 and 2 s. */
   retry?: { attempts: number; firstDelayMs: number };
+  /** How often a running sync renews its hold on the account, ms; default SYNC_LEASE_RENEW_MS. */
+  leaseRenewMs?: number;
   /** Called after each stored page (tests stop a sync midway here). */
   afterPage?: (page: { accountId: string; added: number }) => Promise<void>;
   now?: () => number;
@@ -136,40 +147,46 @@ async function withRetry<T>(
   }
 }
 
-/** The holding id per asset code, creating holdings for coins not held yet. */
+/**
+ * The holding id per asset code, creating holdings for coins not held yet; codes neither held nor known
+ * as a coin are `unmapped` (their movements wait until the user maps the code to a coin).
+ */
 async function holdingsFor(
   db: AppDb,
   userId: string,
   assets: string[],
-): Promise<{ ids: Map<string, string>; created: string[] }> {
+): Promise<{ ids: Map<string, string>; created: string[]; unmapped: string[] }> {
   const held = await listHoldings(db, userId);
   const bySymbol = new Map(held.map((h) => [h.symbol.toUpperCase(), h.id]));
   const missing = assets.filter((a) => !bySymbol.has(a));
   let created: string[] = [];
+  const unmapped: string[] = [];
   if (missing.length > 0) {
     const [overrides, listed] = await Promise.all([
       exchangeAssetOverrideMap(db, userId),
       listedCoinsBySymbol(db, missing),
     ]);
-    const coins = missing.map((asset) => ({
-      symbol: asset,
-      coingeckoId: coinForAsset(asset, { overrides, builtIn: coingeckoIdForSymbol, listed }),
-    }));
+    const coins: { symbol: string; coingeckoId: string }[] = [];
+    for (const asset of missing) {
+      const coingeckoId = coinForAsset(asset, { overrides, builtIn: coingeckoIdForSymbol, listed });
+      if (coingeckoId) coins.push({ symbol: asset, coingeckoId });
+      else unmapped.push(asset);
+    }
     const names = await knownCoinNames(
       db,
-      coins.flatMap((c) => (c.coingeckoId ? [c.coingeckoId] : [])),
+      coins.map((c) => c.coingeckoId),
     );
     const rows = await insertEmptyHoldings(
       db,
       userId,
-      coins.map((c) => ({ ...c, name: (c.coingeckoId && names.get(c.coingeckoId)) || c.symbol })),
+      coins.map((c) => ({ ...c, name: names.get(c.coingeckoId) || c.symbol })),
     );
     created = rows.map((r) => r.id);
     // A coin another request added meanwhile is found on a second read.
-    const again = rows.length === missing.length ? held : await listHoldings(db, userId);
+    const again = rows.length === coins.length ? held : await listHoldings(db, userId);
     for (const h of [...again, ...rows]) bySymbol.set(h.symbol.toUpperCase(), h.id);
   }
-  return { ids: bySymbol, created };
+  return { ids: bySymbol, created, unmapped };
 }
 
 /** The job handler: one account's sync, with its progress told to the user's pages. */
@@ -194,8 +211,22 @@ export async function syncExchangeAccount(
       (error: unknown) => log.warn({ err: error }, 'could not publish exchange:sync'),
     );
 
-  const takenAt = new Date(now());
-  if (!(await takeSyncLease(db, accountId, takenAt, SYNC_LEASE_MS))) return { skipped: 'busy' };
+  let heldSince = new Date(now());
+  if (!(await takeSyncLease(db, accountId, heldSince, SYNC_LEASE_MS))) return { skipped: 'busy' };
+  log.info({ reason: data.reason }, 'exchange sync started');
+  // The hold is renewed while the sync runs (waits on the exchange included); a lost hold is only logged.
+  let renewing: Promise<void> = Promise.resolve();
+  const renewal = setInterval(() => {
+    const renewed = new Date(now());
+    renewing = renewSyncLease(db, accountId, heldSince, renewed).then(
+      (held) => {
+        if (held) heldSince = renewed;
+        else log.warn('exchange sync: another sync took the account');
+      },
+      (error: unknown) => log.warn({ err: error }, 'exchange sync: could not renew the lease'),
+    );
+  }, deps.leaseRenewMs ?? SYNC_LEASE_RENEW_MS);
+  renewal.unref();
   let client: ExchangeClient | null = null;
   let added = 0;
   let refused = 0;
@@ -209,15 +240,18 @@ export async function syncExchangeAccount(
     for (;;) {
       const from = cursor;
       const page = await withRetry(() => client!.fetchMovements(from), retry);
-      const transactions = page.movements
-        .map((m) => movementTransaction(accountId, m))
-        .filter((t): t is SyncedTransaction => t !== null);
-      const assets = [...new Set(transactions.map((t) => t.asset))];
-      const { ids, created } = await holdingsFor(db, userId, assets);
+      const transactions: SyncedTransaction[] = page.movements.flatMap((m) =>
+        movementTransactions(accountId, m),
+      );
+      // A trade's side in a dollar stablecoin moves it only where it is held (the ids below hold every
+      // holding by symbol): no holding is created for it.
+      const assets = [...new Set(transactions.filter((t) => !t.onlyIfHeld).map((t) => t.asset))];
+      const { ids, created, unmapped } = await holdingsFor(db, userId, assets);
       createdHoldings.push(...created);
       const groups = new Map<string, SyncedRow[]>();
       for (const t of transactions) {
-        const holdingId = ids.get(t.asset)!;
+        const holdingId = ids.get(t.asset);
+        if (!holdingId) continue;
         const rows = groups.get(holdingId) ?? [];
         rows.push({
           kind: t.kind,
@@ -236,6 +270,7 @@ export async function syncExchangeAccount(
         from,
         cursor: page.cursor,
         holdings: [...groups].map(([holdingId, rows]) => ({ holdingId, rows })),
+        unmapped,
       });
       if (stored.status === 'gone') return { skipped: 'busy' };
       if (stored.status === 'moved-on') {
@@ -278,7 +313,9 @@ export async function syncExchangeAccount(
     await client?.close().catch(() => undefined);
     // Holdings made for coins whose movements were all refused hold nothing: not kept.
     await deleteEmptyHoldings(db, userId, createdHoldings).catch(() => undefined);
-    await releaseSyncLease(db, accountId, takenAt);
+    clearInterval(renewal);
+    await renewing;
+    await releaseSyncLease(db, accountId, heldSince);
   }
 }
 

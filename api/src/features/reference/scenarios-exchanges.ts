@@ -9,10 +9,7 @@ import { type Scenario, holdingOf, signedIn, untilLimited } from './reference-ki
 
 const demo = (label = 'Demo') => ({ exchange: 'demo', label, apiKey: 'reference-key', secret: 's' });
 
-/**
- * A demo account connected through the API, its first sync finished: `syncing` is false both before the
- * worker takes the job and after, so the finished sync is told by its time.
- */
+/** A demo account connected through the API, its first sync finished (no longer syncing, with a time). */
 async function connected(api: TestApi, token: string): Promise<string> {
   const { id } = (await api.call('POST', '/api/exchange-accounts', { token, body: demo() })).body as {
     id: string;
@@ -99,6 +96,41 @@ export const EXCHANGE_SCENARIOS: Record<string, Scenario> = {
     const token = await signedIn(tight);
     const id = await connected(tight, token);
     return untilLimited(() => tight.call('POST', `/api/exchange-accounts/${id}/sync`, { token }));
+  },
+  'POST /api/exchange-accounts/{id}/assets 200': async ({ main }) => {
+    const token = await signedIn(main);
+    const id = await connected(main, token);
+    return main.call('POST', `/api/exchange-accounts/${id}/assets`, {
+      token,
+      body: { asset: 'XDG', coingeckoId: 'dogecoin' },
+    });
+  },
+  'POST /api/exchange-accounts/{id}/assets 404': async ({ main }) =>
+    main.call('POST', `/api/exchange-accounts/${randomUUID()}/assets`, {
+      token: await signedIn(main),
+      body: { asset: 'XDG', coingeckoId: 'dogecoin' },
+    }),
+  'POST /api/exchange-accounts/{id}/assets 409': async ({ main }) => {
+    const token = await signedIn(main);
+    const id = await connected(main, token);
+    await main.database.db
+      .update(exchangeAccounts)
+      .set({ status: 'stopped', lastError: 'The exchange says this key was deleted or has expired.' })
+      .where(eq(exchangeAccounts.id, id));
+    return main.call('POST', `/api/exchange-accounts/${id}/assets`, {
+      token,
+      body: { asset: 'XDG', coingeckoId: 'dogecoin' },
+    });
+  },
+  'POST /api/exchange-accounts/{id}/assets 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    const id = await connected(tight, token);
+    return untilLimited(() =>
+      tight.call('POST', `/api/exchange-accounts/${id}/assets`, {
+        token,
+        body: { asset: 'XDG', coingeckoId: 'dogecoin' },
+      }),
+    );
   },
   'GET /api/holding-locations 200': async ({ main }) => {
     const token = await signedIn(main);

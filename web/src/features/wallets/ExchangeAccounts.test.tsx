@@ -21,6 +21,7 @@ const account = (over: Partial<ExchangeAccountView> = {}): ExchangeAccountView =
   syncing: false,
   lastSyncAt: '2026-12-01T10:00:00.000Z',
   lastError: null,
+  unmappedAssets: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   ...over,
 });
@@ -44,10 +45,75 @@ describe('ExchangeAccounts', () => {
     render(<ExchangeAccounts />);
     const row = await screen.findByRole('listitem', { name: 'My demo, Demo exchange' });
     expect(within(row).getByText(/^Synced /)).toBeTruthy();
+    // The server shows the sync asked for as running until it ends.
+    api.on('GET', '/api/exchange-accounts', { body: [account({ syncing: true })] });
+    const button = () => within(row).getByRole('button', { name: 'Sync My demo now' }) as HTMLButtonElement;
+    await act(async () => {
+      fireEvent.click(button());
+    });
+    expect(api.callsTo('POST', `/api/exchange-accounts/${account().id}/sync`)).toHaveLength(1);
+    expect(within(row).getByText('Syncing…')).toBeTruthy();
+    expect(button().disabled).toBe(true);
+  });
+
+  it('a sync that ended before "Sync now" was answered is shown ended, not running', async () => {
+    api.on('POST', `/api/exchange-accounts/${account().id}/sync`, { status: 202, body: {} });
+    render(<ExchangeAccounts />);
+    const row = await screen.findByRole('listitem', { name: 'My demo, Demo exchange' });
+    api.on('GET', '/api/exchange-accounts', { body: [account({ lastSyncAt: '2026-12-01T11:00:00.000Z' })] });
     await act(async () => {
       fireEvent.click(within(row).getByRole('button', { name: 'Sync My demo now' }));
     });
-    expect(api.callsTo('POST', `/api/exchange-accounts/${account().id}/sync`)).toHaveLength(1);
+    expect(within(row).queryByText('Syncing…')).toBeNull();
+    expect(
+      (within(row).getByRole('button', { name: 'Sync My demo now' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it('lists the assets not recognised and maps one to the coin found by search', async () => {
+    api.on('GET', '/api/exchange-accounts', { body: [account({ unmappedAssets: ['XDG', 'ZZZ'] })] });
+    api.on('GET', '/api/search', {
+      body: {
+        coins: [
+          {
+            id: 'dogecoin',
+            name: 'Dogecoin',
+            symbol: 'doge',
+            image: '',
+            current_price: 0.1,
+            price_change_percentage_24h: null,
+            contract_address: null,
+          },
+        ],
+      },
+    });
+    api.on('POST', `/api/exchange-accounts/${account().id}/assets`, {
+      body: account({ syncing: true, unmappedAssets: ['ZZZ'] }),
+    });
+    render(<ExchangeAccounts />);
+    const row = await screen.findByRole('listitem', { name: 'My demo, Demo exchange' });
+    expect(within(row).getByText('2 assets not recognised')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Choose the coin for XDG' }));
+    fireEvent.change(field('Coin for XDG'), { target: { value: 'doge' } });
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('button', { name: 'Search' }));
+    });
+    expect(api.callsTo('GET', '/api/search')[0]!.query.get('query')).toBe('doge');
+    api.on('GET', '/api/exchange-accounts', {
+      body: [account({ syncing: true, unmappedAssets: ['ZZZ'] })],
+    });
+    await act(async () => {
+      fireEvent.click(
+        within(within(row).getByRole('list', { name: 'Coins for XDG' })).getByRole('button', {
+          name: 'Dogecoin (DOGE)',
+        }),
+      );
+    });
+    expect(api.callsTo('POST', `/api/exchange-accounts/${account().id}/assets`)[0]!.body).toEqual({
+      asset: 'XDG',
+      coingeckoId: 'dogecoin',
+    });
+    expect(await within(row).findByText('1 asset not recognised')).toBeTruthy();
     expect(within(row).getByText('Syncing…')).toBeTruthy();
   });
 

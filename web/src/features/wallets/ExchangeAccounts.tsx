@@ -2,6 +2,7 @@ import { formatDateTime, type ExchangeOption, type ExchangeSyncPayload } from '@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { UnmappedAssets } from './UnmappedAssets.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { onUserEvent } from '../../lib/socket.ts';
 import {
@@ -103,6 +104,11 @@ export function ExchangeAccounts() {
       setForm(EMPTY);
       setFormOpen(false);
       setNote(`${account.label} connected. Its first sync is running.`);
+      // Shown at once as syncing (the answer says so); the list read again has the sync's own state.
+      setAccounts((shown) => [
+        ...(shown ?? []).filter((a) => a.id !== account.id),
+        { ...account, progress: null, added: null },
+      ]);
       await reload();
     } catch (caught) {
       setFormError(errorMessage(caught));
@@ -114,11 +120,13 @@ export function ExchangeAccounts() {
   async function syncNow(account: ShownAccount) {
     setError(null);
     try {
-      await syncAccount(account.id);
       setAccounts((shown) => shown?.map((a) => (a.id === account.id ? { ...a, syncing: true } : a)) ?? null);
+      await syncAccount(account.id);
     } catch (caught) {
       setError(errorMessage(caught));
     }
+    // The sync may have ended before the answer came (its event already handled): the server knows.
+    await reload();
   }
 
   async function confirmDelete() {
@@ -173,6 +181,7 @@ export function ExchangeAccounts() {
                   </span>
                 )}
               </div>
+              <UnmappedAssets account={account} onMapped={() => void reload()} />
               <div className="exchange-actions">
                 <button
                   type="button"

@@ -33,6 +33,14 @@ export async function syncAccount(id: string): Promise<void> {
   await api(`/api/exchange-accounts/${id}/sync`, { method: 'POST' });
 }
 
+/** Maps an asset code the syncs could not map to a coin; the account syncs again at once. */
+export function mapAsset(id: string, asset: string, coingeckoId: string): Promise<ExchangeAccountView> {
+  return api<ExchangeAccountView>(`/api/exchange-accounts/${id}/assets`, {
+    method: 'POST',
+    body: { asset, coingeckoId },
+  });
+}
+
 export async function deleteAccount(id: string): Promise<void> {
   await api(`/api/exchange-accounts/${id}`, { method: 'DELETE' });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "exchange_accounts" ADD COLUMN "unmapped_assets" jsonb;
