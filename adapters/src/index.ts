@@ -10,3 +10,4 @@ export * from './sms/index.ts';
 export * from './exchanges/index.ts';
 export * from './wallets/index.ts';
 export * from './secrets/index.ts';
+export * from './webhooks/index.ts';

@@ -36,3 +36,4 @@ export { SHAPE_FIAT_RATES } from './prices/coingecko-shapes.ts';
 export * from './payments/testing/fake-stripe.ts';
 export * from './identity/testing/clerk-tokens.ts';
 export { describeHealth, probeHealth, type HealthProbe, type HealthSample } from './testing/health-probe.ts';
+export * from './webhooks/testing/webhook-receiver.ts';

@@ -157,6 +157,7 @@ export const ZEnv = z.object({
     .transform((v) => [...new Set(v.split(',').map((c) => c.trim()))])
     .optional(),
   ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
+  WEBHOOK_ALLOW_LOOPBACK: flag('WEBHOOK_ALLOW_LOOPBACK'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
   METRICS_PORT: integer(0, 65535).optional(),

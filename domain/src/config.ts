@@ -93,6 +93,12 @@ export interface Config {
    * generated once into DATA_DIR), `previous` only opens records sealed before a rotation.
    */
   secrets: { key?: string; previous: readonly string[] };
+  /**
+   * Alert channels beside e-mail and SMS (docs/alert-channels.md). `allowLoopbackWebhooks`
+   * (WEBHOOK_ALLOW_LOOPBACK): webhooks may go to 127.0.0.1 / ::1, over plain http too, for a local
+   * receiver; never in production.
+   */
+  channels: { allowLoopbackWebhooks: boolean };
 }
 
 export class ConfigError extends Error {
@@ -245,6 +251,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     sms,
     secrets: { key: e.SECRETS_KEY, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
+    channels: { allowLoopbackWebhooks: e.WEBHOOK_ALLOW_LOOPBACK },
   };
   return deepFreeze(config);
 }

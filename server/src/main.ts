@@ -231,6 +231,8 @@ async function main(): Promise<void> {
         'accountSid' in config.sms ? { ...config.sms, logger: workerLogger } : { logger: workerLogger },
       ),
       logger: workerLogger,
+      secrets,
+      allowLoopbackWebhooks: config.channels.allowLoopbackWebhooks,
       pollMs: config.prices.pollMs,
       publicUrl: config.publicUrl,
       consumerName: `${hostname()}-${process.pid}`,

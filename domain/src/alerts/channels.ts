@@ -20,8 +20,8 @@ export const CHANNEL_MESSAGES_PER_HOUR = 60;
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The header that carries a webhook's signature. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Coinpace-Signature';
-/** Destinations of one kind a user may keep. */
-export const MAX_DESTINATIONS_PER_KIND = 5;
+/** Destinations of one kind a user may keep: one, so a notice is one outbox message per channel and one signing secret per user. */
+export const MAX_DESTINATIONS_PER_KIND = 1;
 
 export const CHANNEL_NAMES: Readonly<Record<ExtraChannel, string>> = Object.freeze({
   webhook: 'Webhook',
@@ -144,12 +144,20 @@ export function notificationModel(
 
 /** The test delivery a destination must answer 2xx before it is used. */
 export function testNotification(id: string, alertsUrl: string, createdAt: Date): NotificationModel {
-  return { type: 'destination.test', id, createdAt: createdAt.toISOString(), simulated: false, alerts: [], url: alertsUrl };
+  return {
+    type: 'destination.test',
+    id,
+    createdAt: createdAt.toISOString(),
+    simulated: false,
+    alerts: [],
+    url: alertsUrl,
+  };
 }
 
 /** The Markdown text of a model, for Telegram, Discord and Slack. */
 export function notificationMarkdown(model: NotificationModel): string {
-  if (model.type === 'destination.test') return `**${MESSAGE_BRAND}**: test message. This channel is ready for alerts.`;
+  if (model.type === 'destination.test')
+    return `**${MESSAGE_BRAND}**: test message. This channel is ready for alerts.`;
   const lines = model.alerts.map((a) => `- ${a.condition}`);
   return [`**${MESSAGE_BRAND} alert**`, ...lines, `[Your alerts](${model.url})`].join('\n');
 }

@@ -3,8 +3,9 @@
  * under the dedupe key `alert-notice:{userId}:{tickId}:{channel}`: sixteen alerts crossed by one
  * market-wide move make one e-mail and one SMS.
  */
-import { alertNoticeKey, type AlertRecord, type NewOutboxRow } from '@coinpace/db';
+import { alertNoticeKey, type AlertDestination, type AlertRecord, type NewOutboxRow } from '@coinpace/db';
 import {
+  notificationModel,
   renderNoticeEmail,
   renderNoticeSms,
   type AlertNotice,
@@ -18,14 +19,21 @@ export interface NoticeInput {
   contact: ContactInfo;
   /** The event the messages name: the first they tell. */
   eventId: string;
-  /** The alerts queued, in the order the messages list them, with the channels each goes out on. */
-  alerts: { channels: readonly Channel[]; notice: AlertNotice }[];
+  /**
+   * The alerts queued, in the order the messages list them, with the channels each goes out on: e-mail,
+   * SMS and the channels beside them (webhook).
+   */
+  alerts: { channels: readonly string[]; notice: AlertNotice }[];
+  /** The user's confirmed destinations of the channels beside e-mail and SMS, one per kind. */
+  destinations?: readonly AlertDestination[];
+  /** When the tick fired them (the webhook body's `createdAt`). */
+  now?: Date;
 }
 
 /** The outbox rows of one user's notice: an e-mail and an SMS, each when some alert goes out on it. */
 export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
   const common = { kind: 'alert', userId: input.userId, alertEventId: input.eventId };
-  const on = (channel: Channel) =>
+  const on = (channel: Channel | string) =>
     input.alerts.filter((a) => a.channels.includes(channel)).map((a) => a.notice);
   const rows: NewOutboxRow[] = [];
   const email = on('email');
@@ -49,6 +57,17 @@ export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
       recipient: input.contact.phone,
       bodyText: renderNoticeSms(sms),
       dedupeKey: alertNoticeKey(input.userId, input.tickId, 'sms'),
+    });
+  }
+  for (const destination of input.destinations ?? []) {
+    const told = on(destination.kind);
+    if (told.length === 0 || destination.kind !== 'webhook') continue;
+    rows.push({
+      ...common,
+      channel: 'webhook',
+      recipient: destination.id,
+      bodyText: JSON.stringify(notificationModel(input.eventId, told, input.now ?? new Date())),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, 'webhook'),
     });
   }
   return rows;
