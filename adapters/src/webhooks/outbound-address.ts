@@ -81,7 +81,8 @@ export function guardedLookup(opts: { allowLoopback?: boolean }): LookupFunction
         const why = refusedAddress(a.address, opts);
         if (why) return callback(new RefusedAddressError(why), '', 0);
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       const first = list[0]!;
       callback(null, first.address, first.family);
     });

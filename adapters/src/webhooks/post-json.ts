@@ -37,7 +37,11 @@ export function urlProblem(raw: string, opts: { allowLoopback?: boolean } = {}):
     if (!opts.allowLoopback) return 'The URL points at this machine (localhost); use a public address.';
   }
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && opts.allowLoopback && (isIP(host) ? isLoopbackAddress(host) : host === 'localhost')) {
+  if (
+    url.protocol === 'http:' &&
+    opts.allowLoopback &&
+    (isIP(host) ? isLoopbackAddress(host) : host === 'localhost')
+  ) {
     return null;
   }
   return 'The URL must start with https://.';
