@@ -46,8 +46,8 @@ export function AlertChannelsSection() {
     <section className="card account-section" aria-labelledby="alert-channels-title">
       <h2 id="alert-channels-title">Alert channels</h2>
       <p className="muted">
-        Beside e-mail and SMS, alerts can post a signed JSON message to a webhook you own. Not counted
-        against your plan; at most 60 messages an hour.
+        Beside e-mail and SMS, alerts can post a signed JSON message to a webhook you own. Not counted against
+        your plan; at most 60 messages an hour.
       </p>
       <ErrorBanner message={error} onClose={() => setError(null)} />
       {destinations === null ? (
@@ -84,7 +84,9 @@ export function AlertChannelsSection() {
             disabled={busy}
             onClick={() =>
               void run(async () =>
-                setLog(await api<DestinationDeliveryView[]>(`/api/alert-destinations/${webhook.id}/deliveries`)),
+                setLog(
+                  await api<DestinationDeliveryView[]>(`/api/alert-destinations/${webhook.id}/deliveries`),
+                ),
               )
             }
           >

@@ -119,7 +119,11 @@ export function AddAlertModal({
     if (allowance?.state === 'blocked') return onRefused('ALERT_LIMIT_REACHED', undefined, allowance.usedUp);
     const payload = toKindPayload(
       kindForm,
-      { notificationMethod: method, resetInterval: form.resetInterval },
+      {
+        notificationMethod: method,
+        resetInterval: form.resetInterval,
+        ...(form.webhook && { channels: ['webhook'] as ['webhook'] }),
+      },
       money.currency,
     );
     const result = await createAlerts(payload);

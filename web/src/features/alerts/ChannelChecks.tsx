@@ -2,9 +2,11 @@
 export interface Channels {
   email: boolean;
   sms: boolean;
+  /** The signed webhook of the account page (docs/alert-channels.md); its box shows when this is set. */
+  webhook?: boolean;
 }
 
-/** The 'Email' and 'SMS' checkboxes of the alert forms; `onChange` gets both with the one changed. */
+/** The 'Email', 'SMS' (and 'Webhook') checkboxes of the alert forms; `onChange` gets both with the one changed. */
 export function ChannelChecks({ value, onChange }: { value: Channels; onChange: (next: Channels) => void }) {
   return (
     <div className="checks">
@@ -24,6 +26,16 @@ export function ChannelChecks({ value, onChange }: { value: Channels; onChange: 
         />
         SMS
       </label>
+      {value.webhook !== undefined && (
+        <label>
+          <input
+            type="checkbox"
+            checked={value.webhook}
+            onChange={(e) => onChange({ ...value, webhook: e.target.checked })}
+          />
+          Webhook
+        </label>
+      )}
     </div>
   );
 }

@@ -89,6 +89,7 @@ function EditAlertForm({
   const [channels, setChannelsState] = useState({
     email: alert.notificationMethod !== 'SMS',
     sms: alert.notificationMethod !== 'Email',
+    webhook: (alert.channels ?? []).includes('webhook'),
   });
   const [error, setError] = useState<string | null>(null);
   // A message goes away as soon as what it is about changes.
@@ -130,6 +131,10 @@ function EditAlertForm({
       thresholdType,
       thresholdValue: reading.decimal,
       notificationMethod: method,
+      // Sent only when changed: the channels beside e-mail and SMS are kept otherwise.
+      ...(channels.webhook !== (alert.channels ?? []).includes('webhook') && {
+        channels: channels.webhook ? ['webhook' as const] : [],
+      }),
     });
     onSaving(false);
     if (failure) setError(failure);

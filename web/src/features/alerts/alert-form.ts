@@ -36,6 +36,8 @@ export interface AlertForm {
   value: string;
   email: boolean;
   sms: boolean;
+  /** Also post to the user's signed webhook (an unmetered channel, docs/alert-channels.md). */
+  webhook: boolean;
   resetInterval: ResetInterval;
 }
 
@@ -54,6 +56,7 @@ export function emptyForm(preselect: string[] = []): AlertForm {
     value: '',
     email: true,
     sms: true,
+    webhook: false,
     resetInterval: DEFAULT_RESET_INTERVAL,
   };
 }
@@ -114,6 +117,7 @@ export function toCreatePayload(
     thresholdType,
     thresholdValue: valueDecimal(form, locale),
     notificationMethod: methodOf(form)!,
+    ...(form.webhook && { channels: ['webhook' as const] }),
     resetInterval: form.resetInterval,
   };
   if (form.tab === 'watchlist') {
