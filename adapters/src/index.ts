@@ -11,3 +11,4 @@ export * from './exchanges/index.ts';
 export * from './wallets/index.ts';
 export * from './secrets/index.ts';
 export * from './webhooks/index.ts';
+export * from './push/index.ts';

@@ -37,3 +37,4 @@ export * from './payments/testing/fake-stripe.ts';
 export * from './identity/testing/clerk-tokens.ts';
 export { describeHealth, probeHealth, type HealthProbe, type HealthSample } from './testing/health-probe.ts';
 export * from './webhooks/testing/webhook-receiver.ts';
+export * from './push/testing/push-service-peer.ts';

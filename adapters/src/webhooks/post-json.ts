@@ -48,12 +48,22 @@ export function urlProblem(raw: string, opts: { allowLoopback?: boolean } = {}):
 }
 
 /**
- * Posts `body` with `headers`; resolves with the answer's status, whatever it is.
+ * Posts `body` (JSON) with `headers`; resolves with the answer's status, whatever it is.
  * @throws RefusedAddressError when the URL or its address is not allowed; network errors as they come.
  */
 export function postJson(
   url: string,
   body: string,
+  headers: Record<string, string>,
+  opts: PostOptions = {},
+): Promise<PostResult> {
+  return postBody(url, body, { 'content-type': 'application/json', ...headers }, opts);
+}
+
+/** Posts any body under the same rules as {@link postJson} (a push message's encrypted bytes). */
+export function postBody(
+  url: string,
+  body: string | Buffer,
   headers: Record<string, string>,
   opts: PostOptions = {},
 ): Promise<PostResult> {
@@ -68,7 +78,6 @@ export function postJson(
       {
         method: 'POST',
         headers: {
-          'content-type': 'application/json',
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'Coinpace-Webhooks/1',
           ...headers,
