@@ -98,7 +98,11 @@ export interface Config {
    * (WEBHOOK_ALLOW_LOOPBACK): webhooks may go to 127.0.0.1 / ::1, over plain http too, for a local
    * receiver; never in production.
    */
-  channels: { allowLoopbackWebhooks: boolean };
+  channels: {
+    allowLoopbackWebhooks: boolean;
+    /** VAPID_*: the browser push keys; unset, a pair generated once into DATA_DIR. */
+    vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -251,7 +255,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     sms,
     secrets: { key: e.SECRETS_KEY, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
-    channels: { allowLoopbackWebhooks: e.WEBHOOK_ALLOW_LOOPBACK },
+    channels: {
+      allowLoopbackWebhooks: e.WEBHOOK_ALLOW_LOOPBACK,
+      vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    },
   };
   return deepFreeze(config);
 }

@@ -2,7 +2,7 @@
  * The worker role's alert parts (DESIGN.md section 1): the alert consumer, the re-arm job and the outbox
  * dispatcher, started together from adapters passed in, stopped together.
  */
-import type { Bus, Logger, Mailer, SecretBox, SmsSender } from '@coinpace/adapters';
+import type { Bus, Logger, Mailer, SecretBox, SmsSender, VapidKeys } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import { startAlertConsumer, type AlertConsumerOptions } from './alerts/consumer.ts';
 import { startDispatcher, type DispatcherOptions } from './dispatcher/dispatcher.ts';
@@ -16,6 +16,8 @@ export interface AlertWorkerOptions {
   logger: Logger;
   /** Opens webhook signing secrets (SECRETS_KEY or the key kept in DATA_DIR). */
   secrets?: SecretBox;
+  /** Signs browser push messages (VAPID_* or kept under the data folder). */
+  vapid?: VapidKeys;
   /** WEBHOOK_ALLOW_LOOPBACK. */
   allowLoopbackWebhooks?: boolean;
   /** PRICE_POLL_MS: prices older than two intervals never fire alerts. */
@@ -49,6 +51,7 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     logger: opts.logger,
     name: opts.consumerName,
     secrets: opts.secrets,
+    vapid: opts.vapid,
     allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
     ...opts.dispatcher,
   });

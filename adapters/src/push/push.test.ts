@@ -18,7 +18,10 @@ describe('browser push', () => {
     const sub = peer.subscribe();
     const answer = await sendPush(sub, '{"title":"BTC above $70,000"}', vapid, { allowLoopback: true });
     expect(answer.status).toBe(201);
-    expect(peer.messages.at(-1)).toMatchObject({ payload: '{"title":"BTC above $70,000"}', vapidKey: vapid.publicKey });
+    expect(peer.messages.at(-1)).toMatchObject({
+      payload: '{"title":"BTC above $70,000"}',
+      vapidKey: vapid.publicKey,
+    });
   });
 
   it('a message signed by another key than the one in the header, or to a gone subscription, is refused', async () => {
@@ -33,7 +36,12 @@ describe('browser push', () => {
     const [a, b] = await Promise.all([loadVapidKeys({ dataDir: dir }), loadVapidKeys({ dataDir: dir })]);
     expect(a.publicKey).toBe(b.publicKey);
     expect((await loadVapidKeys({ dataDir: dir })).privateKey).toBe(a.privateKey);
-    const set = await loadVapidKeys({ dataDir: dir, publicKey: 'P', privateKey: 'Q', subject: 'mailto:x@y.z' });
+    const set = await loadVapidKeys({
+      dataDir: dir,
+      publicKey: 'P',
+      privateKey: 'Q',
+      subject: 'mailto:x@y.z',
+    });
     expect(set).toEqual({ publicKey: 'P', privateKey: 'Q', subject: 'mailto:x@y.z' });
   });
 });

@@ -27,8 +27,6 @@ export async function sendPush(
     TTL: PUSH_TTL_SECONDS,
     urgency: 'high',
   });
-  const headers = Object.fromEntries(
-    Object.entries(details.headers).map(([k, v]) => [k, String(v)]),
-  );
+  const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
   return postBody(details.endpoint, details.body as Buffer, headers, opts);
 }

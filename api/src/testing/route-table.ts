@@ -272,6 +272,10 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     },
     'POST /api/alert-destinations': { kind: 'webhook', url: 'https://mallory.example.test/hook' },
     'POST /api/alert-destinations/:id/test': undefined,
+    'POST /api/push/subscriptions': {
+      endpoint: 'https://push.example.test/send/mallory',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    },
     'POST /api/alerts/protect-portfolio': { lossPercent: 10, notificationMethod: 'Email' },
     'PUT /api/alerts/:id': { thresholdValue: 5, status: 'Paused' },
     'PATCH /api/alerts/:id/status': { status: 'Paused' },

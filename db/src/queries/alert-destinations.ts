@@ -2,7 +2,7 @@
  * The destinations of the alert channels beside e-mail and SMS and their delivery log
  * (docs/alert-channels.md). Every read by a route is scoped to the user's own rows.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../connect.ts';
 import { alertDestinations, destinationDeliveries, outboxMessages } from '../schema/index.ts';
 
@@ -139,4 +139,29 @@ export async function listDestinationDeliveries(
     )
     .orderBy(desc(destinationDeliveries.at))
     .limit(limit);
+}
+
+/** The destinations of the user's confirmed browser subscriptions. */
+export async function confirmedPushDestinations(db: AppDb, userId: string): Promise<AlertDestination[]> {
+  return confirmedDestinationsOf(db, [userId], ['push']);
+}
+
+/** The destinations an outbox message was already delivered to (answered 2xx): a retry skips them. */
+export async function deliveredDestinationIds(db: AppDb, outboxId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: destinationDeliveries.destinationId })
+    .from(destinationDeliveries)
+    .where(
+      and(
+        eq(destinationDeliveries.outboxId, outboxId),
+        gte(destinationDeliveries.statusCode, 200),
+        lt(destinationDeliveries.statusCode, 300),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Removes a destination the service said is gone (a push subscription answered 404 or 410). */
+export async function dropAlertDestination(db: AppDb, id: string): Promise<void> {
+  await db.delete(alertDestinations).where(eq(alertDestinations.id, id));
 }

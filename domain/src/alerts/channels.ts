@@ -11,7 +11,7 @@ export const EXTRA_CHANNELS = ['webhook', 'push', 'discord', 'slack', 'telegram'
 export type ExtraChannel = (typeof EXTRA_CHANNELS)[number];
 
 /** The channels an alert may ask for now (the others are documented as not yet built). */
-export const AVAILABLE_CHANNELS = ['webhook'] as const satisfies readonly ExtraChannel[];
+export const AVAILABLE_CHANNELS = ['webhook', 'push'] as const satisfies readonly ExtraChannel[];
 export type AvailableChannel = (typeof AVAILABLE_CHANNELS)[number];
 
 /** Messages one user is sent per hour on one of these channels; past it a notice is left out of that channel. */
@@ -20,8 +20,17 @@ export const CHANNEL_MESSAGES_PER_HOUR = 60;
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The header that carries a webhook's signature. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Coinpace-Signature';
-/** Destinations of one kind a user may keep: one, so a notice is one outbox message per channel and one signing secret per user. */
-export const MAX_DESTINATIONS_PER_KIND = 1;
+/**
+ * Destinations of one kind a user may keep: one webhook (one signing secret per user), a browser
+ * subscription per browser they turn notifications on in.
+ */
+export const MAX_DESTINATIONS: Readonly<Record<ExtraChannel, number>> = Object.freeze({
+  webhook: 1,
+  push: 10,
+  discord: 1,
+  slack: 1,
+  telegram: 1,
+});
 
 export const CHANNEL_NAMES: Readonly<Record<ExtraChannel, string>> = Object.freeze({
   webhook: 'Webhook',
@@ -161,3 +170,47 @@ export function notificationMarkdown(model: NotificationModel): string {
   const lines = model.alerts.map((a) => `- ${a.condition}`);
   return [`**${MESSAGE_BRAND} alert**`, ...lines, `[Your alerts](${model.url})`].join('\n');
 }
+
+/** A browser push message: what the service worker shows. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Opened when the notification is clicked. */
+  url: string;
+  tag: string;
+}
+
+/** The push message of a model: a title and the conditions, one a line. */
+export function notificationPush(model: NotificationModel): PushMessage {
+  if (model.type === 'destination.test') {
+    return {
+      title: MESSAGE_BRAND,
+      body: 'Browser notifications are on.',
+      url: model.url,
+      tag: 'coinpace-test',
+    };
+  }
+  const lines = model.alerts.map((a) => a.condition);
+  return {
+    title:
+      model.alerts.length === 1
+        ? `${MESSAGE_BRAND} alert`
+        : `${MESSAGE_BRAND}: ${model.alerts.length} alerts`,
+    body: (lines.length > 4 ? [...lines.slice(0, 3), `and ${lines.length - 3} more`] : lines).join('\n'),
+    url: model.url,
+    tag: `coinpace-${model.id}`,
+  };
+}
+
+/** POST /api/push/subscriptions: the browser's PushSubscription as `toJSON()` gives it. */
+export const ZPushSubscription = z.object({
+  endpoint: z
+    .url({ protocol: /^https?$/, message: 'endpoint must be an https URL' })
+    .max(1000, { message: 'endpoint must be at most 1000 characters' }),
+  expirationTime: z.union([z.number(), z.null()]).optional(),
+  keys: z.strictObject({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { message: 'keys.p256dh must be a P-256 key' }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, { message: 'keys.auth must be 16 bytes' }),
+  }),
+});
+export type PushSubscriptionInput = z.output<typeof ZPushSubscription>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   EXTRA_CHANNELS,
   ZCreateDestination,
+  ZPushSubscription,
   type AlertDestinationView,
   type DestinationDeliveryView,
 } from '../alerts/channels.ts';
@@ -120,5 +121,40 @@ export const ALERT_DESTINATION_ROUTES: RouteDoc[] = [
     description: 'Its messages not yet delivered fail; alerts that ask for its channel go out on the others.',
     params: destinationId,
     responses: { 204: 'Deleted.', 404: 'No such destination of this user.' },
+  },
+  {
+    method: 'get',
+    path: '/api/push/public-key',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'The VAPID public key',
+    description: 'The applicationServerKey a browser subscribes to push messages with.',
+    responses: {
+      200: {
+        description: 'The key.',
+        schema: z.strictObject({ publicKey: z.string().meta({ description: 'base64url, 65 bytes.' }) }),
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/push/subscriptions',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Turn on browser notifications',
+    description:
+      "The browser's PushSubscription (toJSON). A first message ('Browser notifications are on') is sent; " +
+      'the subscription is kept, confirmed, only when its push service takes it. The same endpoint again ' +
+      'replaces it. Turned off with DELETE /api/alert-destinations/{id}.',
+    body: { schema: ZPushSubscription, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      201: {
+        description: 'Subscribed and confirmed.',
+        schema: z.strictObject({ destination: ZAlertDestinationView }),
+      },
+      400: 'Not a push subscription, an endpoint refused by the SSRF rules, or its push service refused the first message.',
+      409: 'Notifications are on in the most browsers allowed.',
+    },
+    rateLimit: '20 per user per hour',
   },
 ];

@@ -6,6 +6,7 @@
 import { alertNoticeKey, type AlertDestination, type AlertRecord, type NewOutboxRow } from '@coinpace/db';
 import {
   notificationModel,
+  notificationPush,
   renderNoticeEmail,
   renderNoticeSms,
   type AlertNotice,
@@ -59,15 +60,29 @@ export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
       dedupeKey: alertNoticeKey(input.userId, input.tickId, 'sms'),
     });
   }
-  for (const destination of input.destinations ?? []) {
-    const told = on(destination.kind);
-    if (told.length === 0 || destination.kind !== 'webhook') continue;
+  const destinations = input.destinations ?? [];
+  const model = (told: AlertNotice[]) => notificationModel(input.eventId, told, input.now ?? new Date());
+  // The webhook: one per user, named by the message.
+  for (const destination of destinations.filter((d) => d.kind === 'webhook')) {
+    const told = on('webhook');
+    if (told.length === 0) continue;
     rows.push({
       ...common,
       channel: 'webhook',
       recipient: destination.id,
-      bodyText: JSON.stringify(notificationModel(input.eventId, told, input.now ?? new Date())),
+      bodyText: JSON.stringify(model(told)),
       dedupeKey: alertNoticeKey(input.userId, input.tickId, 'webhook'),
+    });
+  }
+  // Browser push: one message for all of the user's browsers (the dispatcher sends it to each).
+  const pushed = on('push');
+  if (pushed.length > 0 && destinations.some((d) => d.kind === 'push')) {
+    rows.push({
+      ...common,
+      channel: 'push',
+      recipient: input.userId,
+      bodyText: JSON.stringify(notificationPush(model(pushed))),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, 'push'),
     });
   }
   return rows;

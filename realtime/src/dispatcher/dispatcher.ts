@@ -12,7 +12,14 @@
  * (see send-message.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { DeliveryError, type Logger, type Mailer, type SecretBox, type SmsSender } from '@coinpace/adapters';
+import {
+  DeliveryError,
+  type Logger,
+  type Mailer,
+  type SecretBox,
+  type SmsSender,
+  type VapidKeys,
+} from '@coinpace/adapters';
 import {
   claimOutboxMessage,
   markOutboxFailed,
@@ -52,6 +59,8 @@ export interface DispatcherOptions {
   retry?: Partial<RetryPolicy>;
   /** Opens webhook signing secrets; without it webhook messages wait (retried) until one is given. */
   secrets?: SecretBox;
+  /** Signs browser push messages; without them push messages wait (retried) until they are given. */
+  vapid?: VapidKeys;
   /** WEBHOOK_ALLOW_LOOPBACK: webhooks may be posted to loopback addresses (tests, development). */
   allowLoopbackWebhooks?: boolean;
   /** How long a webhook message is retried after it was written, ms. Default 24 hours. */
@@ -114,10 +123,10 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       releaseLease();
       const reason = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof DeliveryError && err.permanent;
-      // A webhook is retried for a window of time (24 hours) rather than a number of attempts.
+      // A webhook or push message is retried for a window of time (24 hours) rather than a number of attempts.
       const next = permanent
         ? { retry: false as const }
-        : message.channel === 'webhook'
+        : message.channel === 'webhook' || message.channel === 'push'
           ? nextRetryWithin(
               message.attempts,
               policy,

@@ -11,6 +11,7 @@
  */
 import { DeliveryError, type Mailer, type SmsSender } from '@coinpace/adapters';
 import { providerIdsSentTo, type AppDb, type OutboxMessage } from '@coinpace/db';
+import { sendPushMessage, type PushDeps } from './send-push.ts';
 import { sendWebhook, type WebhookDeps } from './send-webhook.ts';
 
 /** How far before a message was written its provider's record may be dated (the clocks differ). */
@@ -19,9 +20,10 @@ const PROVIDER_CLOCK_SKEW_MS = 60_000;
 /** The provider's id of the sent message. @throws DeliveryError (or anything the adapter throws). */
 export async function sendMessage(
   message: OutboxMessage,
-  deps: { db: AppDb; mailer: Mailer; sms: SmsSender } & WebhookDeps,
+  deps: { db: AppDb; mailer: Mailer; sms: SmsSender } & WebhookDeps & PushDeps,
 ): Promise<string> {
   if (message.channel === 'webhook') return sendWebhook(message, deps);
+  if (message.channel === 'push') return sendPushMessage(message, deps);
   if (message.channel === 'email') {
     const sent = await deps.mailer.send({
       to: message.recipient,

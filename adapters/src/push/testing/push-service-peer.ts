@@ -93,7 +93,11 @@ export async function startPushServicePeer(): Promise<PushServicePeer> {
       }
       try {
         const payload = ece
-          .decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth })
+          .decrypt(Buffer.concat(chunks), {
+            version: 'aes128gcm',
+            privateKey: sub.ecdh,
+            authSecret: sub.auth,
+          })
           .toString('utf8');
         messages.push({
           subscriptionId: id,

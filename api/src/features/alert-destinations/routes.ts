@@ -24,20 +24,17 @@ import {
   listAlertDestinations,
   listDestinationDeliveries,
   recordDestinationDelivery,
-  type AlertDestination,
 } from '@coinpace/db';
 import {
   AppError,
   CHANNEL_NAMES,
   DESTINATION_NOT_FOUND_MESSAGE,
-  MAX_DESTINATIONS_PER_KIND,
+  MAX_DESTINATIONS,
   WEBHOOK_SIGNATURE_HEADER,
   ZCreateDestination,
   parseOrThrow,
   testNotification,
-  type AlertDestinationView,
   type DestinationDeliveryView,
-  type ExtraChannel,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
 import type { AppState } from '../../context.ts';
@@ -47,29 +44,13 @@ import { memoryLimiters } from '../../middleware/limiters.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { exchangeDeps } from '../exchange-accounts/routes.ts';
+import { addPushRoutes, vapidOf } from './push-routes.ts';
+import { destinationView } from './view.ts';
 
 /** Test deliveries one user may ask for per hour: each is a request from our servers to their URL. */
 export const DESTINATION_TESTS_PER_HOUR = 20;
 /** Destinations one user may add per hour. */
 export const DESTINATION_ADDS_PER_HOUR = 20;
-
-/** The URL without its query and fragment, which may hold a token. */
-function shownUrl(target: string): string {
-  const url = new URL(target);
-  return `${url.origin}${url.pathname}`;
-}
-
-export function destinationView(d: AlertDestination): AlertDestinationView {
-  return {
-    id: d.id,
-    kind: d.kind as ExtraChannel,
-    label: d.label,
-    target: d.kind === 'webhook' ? shownUrl(d.target) : null,
-    confirmed: d.confirmedAt !== null,
-    confirmedAt: d.confirmedAt?.toISOString() ?? null,
-    createdAt: d.createdAt.toISOString(),
-  };
-}
 
 export function alertDestinationRoutes(deps: ApiDeps) {
   const { db, identity, limiters = memoryLimiters() } = deps;
@@ -81,7 +62,7 @@ export function alertDestinationRoutes(deps: ApiDeps) {
   const alertsUrl = `${deps.config.publicUrl.replace(/\/$/, '')}/alerts`;
 
   const router = new Router<AppState>({ prefix: '/api' });
-  router.use('/alert-destinations', requireUser(identity.verifier, db));
+  router.use(['/alert-destinations', '/push'], requireUser(identity.verifier, db));
 
   router.get('/alert-destinations', async (ctx) => {
     ctx.body = (await listAlertDestinations(db, currentUser(ctx).id)).map(destinationView);
@@ -96,7 +77,7 @@ export function alertDestinationRoutes(deps: ApiDeps) {
       const user = currentUser(ctx);
       const problem = urlProblem(input.url, { allowLoopback });
       if (problem) throw new AppError('BAD_REQUEST', { message: problem });
-      if ((await countAlertDestinations(db, user.id, input.kind)) >= MAX_DESTINATIONS_PER_KIND) {
+      if ((await countAlertDestinations(db, user.id, input.kind)) >= MAX_DESTINATIONS[input.kind]) {
         throw new AppError('CONFLICT', {
           message: `You already have a ${CHANNEL_NAMES[input.kind].toLowerCase()}. Delete it first to add another.`,
         });
@@ -182,6 +163,15 @@ export function alertDestinationRoutes(deps: ApiDeps) {
         at: d.at.toISOString(),
       }),
     );
+  });
+
+  addPushRoutes(router, {
+    db,
+    secrets,
+    vapid: vapidOf(deps.vapid),
+    allowLoopback,
+    alertsUrl,
+    subscribes: limiters('push-subscribes', { points: DESTINATION_ADDS_PER_HOUR, duration: 3600 }),
   });
 
   router.delete('/alert-destinations/:id', async (ctx) => {

@@ -16,8 +16,10 @@ import {
   createFakeCoinGecko,
   startFakeStripe,
   startOwnRedisServer,
+  startPushServicePeer,
   startWebhookReceiver,
   type FakeCoinGecko,
+  type PushServicePeer,
   type WebhookReceiver,
   type FakeStripe,
 } from '@coinpace/adapters/testing';
@@ -53,6 +55,8 @@ export interface ReferenceApps {
    * to a path with `fail` in it, 200 otherwise.
    */
   webhooks: WebhookReceiver;
+  /** A push service on 127.0.0.1 (its endpoints reachable from `upstream`). */
+  push: PushServicePeer;
   close(): Promise<void>;
 }
 
@@ -79,6 +83,7 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
   const coingecko = createFakeCoinGecko();
   const { url: coingeckoUrl } = await coingecko.start();
   const jobsRedis = await startOwnRedisServer();
+  const push = await startPushServicePeer();
   const webhooks = await startWebhookReceiver((hook) => (hook.path.includes('fail') ? 500 : undefined));
   const imports: TradeImportQueue = createBullmqQueue(TRADE_IMPORT_QUEUE, { redisUrl: jobsRedis.url });
   await jobsRedis.stop();
@@ -116,8 +121,10 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
     stripe,
     coingecko,
     webhooks,
+    push,
     async close() {
       await webhooks.close();
+      await push.close();
       await Promise.all([main, tight, gated, upstream].map((api) => api.close()));
       // Its database was closed by the readiness check already.
       await maintenance.close().catch(() => {});

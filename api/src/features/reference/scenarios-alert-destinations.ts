@@ -1,5 +1,6 @@
 /** Reference scenarios of the alert channel destinations (see reference-scenarios.ts). */
 import { randomUUID } from 'node:crypto';
+import { MAX_DESTINATIONS } from '@coinpace/domain';
 import type { TestApi } from '../../testing/harness.ts';
 import { type Scenario, signedIn, untilLimited } from './reference-kit.ts';
 
@@ -64,6 +65,29 @@ export const ALERT_DESTINATION_SCENARIOS: Record<string, Scenario> = {
     const token = await signedIn(main);
     const id = await added(main, token);
     return main.call('DELETE', `/api/alert-destinations/${id}`, { token });
+  },
+  'GET /api/push/public-key 200': async ({ main }) =>
+    main.call('GET', '/api/push/public-key', { token: await signedIn(main) }),
+  'POST /api/push/subscriptions 201': async ({ upstream, push }) =>
+    upstream.call('POST', '/api/push/subscriptions', {
+      token: await signedIn(upstream),
+      body: push.subscribe(),
+    }),
+  'POST /api/push/subscriptions 400': async ({ main, push }) =>
+    // The default app refuses the loopback endpoint of the local push service.
+    main.call('POST', '/api/push/subscriptions', { token: await signedIn(main), body: push.subscribe() }),
+  'POST /api/push/subscriptions 409': async ({ upstream, push }) => {
+    const token = await signedIn(upstream);
+    for (let i = 0; i < MAX_DESTINATIONS.push; i += 1) {
+      await upstream.call('POST', '/api/push/subscriptions', { token, body: push.subscribe() });
+    }
+    return upstream.call('POST', '/api/push/subscriptions', { token, body: push.subscribe() });
+  },
+  'POST /api/push/subscriptions 429': async ({ tight, push }) => {
+    const token = await signedIn(tight);
+    return untilLimited(() =>
+      tight.call('POST', '/api/push/subscriptions', { token, body: push.subscribe() }),
+    );
   },
   'DELETE /api/alert-destinations/{id} 404': async ({ main }) =>
     main.call('DELETE', `/api/alert-destinations/${randomUUID()}`, { token: await signedIn(main) }),
