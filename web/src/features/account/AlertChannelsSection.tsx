@@ -2,6 +2,7 @@ import type { AlertDestinationView, DestinationDeliveryView } from '@coinpace/do
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
+import { pushSupported, turnOnBrowserNotifications } from './browser-push.ts';
 
 /**
  * The Account screen's 'Alert channels' section (docs/alert-channels.md): the signed webhook alerts may go
@@ -41,13 +42,14 @@ export function AlertChannelsSection() {
   }
 
   const webhook = destinations?.find((d) => d.kind === 'webhook');
+  const browsers = destinations?.filter((d) => d.kind === 'push') ?? [];
 
   return (
     <section className="card account-section" aria-labelledby="alert-channels-title">
       <h2 id="alert-channels-title">Alert channels</h2>
       <p className="muted">
-        Beside e-mail and SMS, alerts can post a signed JSON message to a webhook you own. Not counted against
-        your plan; at most 60 messages an hour.
+        Beside e-mail and SMS, alerts can show a browser notification or post a signed JSON message to a
+        webhook you own. Not counted against your plan; at most 60 messages an hour on each.
       </p>
       <ErrorBanner message={error} onClose={() => setError(null)} />
       {destinations === null ? (
@@ -160,6 +162,43 @@ export function AlertChannelsSection() {
           </button>
         </form>
       )}
+      <h3>Browser notifications</h3>
+      {browsers.length > 0 ? (
+        <ul>
+          {browsers.map((b) => (
+            <li key={b.id}>
+              {b.label}, since {new Date(b.createdAt).toLocaleDateString()}{' '}
+              <button
+                type="button"
+                className="btn"
+                disabled={busy}
+                onClick={() =>
+                  void run(async () => {
+                    await api(`/api/alert-destinations/${b.id}`, { method: 'DELETE' });
+                  })
+                }
+              >
+                Turn off
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Off in every browser.</p>
+      )}
+      <button
+        type="button"
+        className="btn"
+        disabled={busy || !pushSupported()}
+        onClick={() =>
+          void run(async () => {
+            await turnOnBrowserNotifications();
+            setNote('Browser notifications are on in this browser.');
+          })
+        }
+      >
+        Turn on in this browser
+      </button>
       {note && (
         <p role="status" className="saved-note">
           {note}

@@ -19,6 +19,7 @@ import {
   effectiveKind,
   emptyForm,
   toCreatePayload,
+  extraChannelsOf,
   validateForm,
   type AlertForm,
 } from './alert-form.ts';
@@ -122,7 +123,7 @@ export function AddAlertModal({
       {
         notificationMethod: method,
         resetInterval: form.resetInterval,
-        ...(form.webhook && { channels: ['webhook'] as ['webhook'] }),
+        ...((form.webhook || form.push) && { channels: extraChannelsOf(form) }),
       },
       money.currency,
     );

@@ -4,6 +4,8 @@ export interface Channels {
   sms: boolean;
   /** The signed webhook of the account page (docs/alert-channels.md); its box shows when this is set. */
   webhook?: boolean;
+  /** Browser notifications (the account page turns them on per browser); its box shows when this is set. */
+  push?: boolean;
 }
 
 /** The 'Email', 'SMS' (and 'Webhook') checkboxes of the alert forms; `onChange` gets both with the one changed. */
@@ -34,6 +36,16 @@ export function ChannelChecks({ value, onChange }: { value: Channels; onChange: 
             onChange={(e) => onChange({ ...value, webhook: e.target.checked })}
           />
           Webhook
+        </label>
+      )}
+      {value.push !== undefined && (
+        <label>
+          <input
+            type="checkbox"
+            checked={value.push}
+            onChange={(e) => onChange({ ...value, push: e.target.checked })}
+          />
+          Browser notifications
         </label>
       )}
     </div>

@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { ChannelChecks, type Channels } from './ChannelChecks.tsx';
+import { extraChannelsOf } from './alert-form.ts';
 import { userLocale } from '../../lib/locale.ts';
 import { useAlertPrice } from './alert-price.ts';
 import { alertLabel, methodOf, type AllowanceLeft } from './alert-ui.ts';
@@ -90,6 +91,7 @@ function EditAlertForm({
     email: alert.notificationMethod !== 'SMS',
     sms: alert.notificationMethod !== 'Email',
     webhook: (alert.channels ?? []).includes('webhook'),
+    push: (alert.channels ?? []).includes('push'),
   });
   const [error, setError] = useState<string | null>(null);
   // A message goes away as soon as what it is about changes.
@@ -132,8 +134,9 @@ function EditAlertForm({
       thresholdValue: reading.decimal,
       notificationMethod: method,
       // Sent only when changed: the channels beside e-mail and SMS are kept otherwise.
-      ...(channels.webhook !== (alert.channels ?? []).includes('webhook') && {
-        channels: channels.webhook ? ['webhook' as const] : [],
+      ...((channels.webhook !== (alert.channels ?? []).includes('webhook') ||
+        channels.push !== (alert.channels ?? []).includes('push')) && {
+        channels: extraChannelsOf(channels),
       }),
     });
     onSaving(false);

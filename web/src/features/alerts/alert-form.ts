@@ -38,6 +38,8 @@ export interface AlertForm {
   sms: boolean;
   /** Also post to the user's signed webhook (an unmetered channel, docs/alert-channels.md). */
   webhook: boolean;
+  /** Also show a browser notification (an unmetered channel). */
+  push: boolean;
   resetInterval: ResetInterval;
 }
 
@@ -57,6 +59,7 @@ export function emptyForm(preselect: string[] = []): AlertForm {
     email: true,
     sms: true,
     webhook: false,
+    push: false,
     resetInterval: DEFAULT_RESET_INTERVAL,
   };
 }
@@ -117,7 +120,7 @@ export function toCreatePayload(
     thresholdType,
     thresholdValue: valueDecimal(form, locale),
     notificationMethod: methodOf(form)!,
-    ...(form.webhook && { channels: ['webhook' as const] }),
+    ...((form.webhook || form.push) && { channels: extraChannelsOf(form) }),
     resetInterval: form.resetInterval,
   };
   if (form.tab === 'watchlist') {
@@ -143,4 +146,9 @@ export function toCreatePayload(
 export function alertCount(form: AlertForm): number {
   if (form.tab === 'watchlist' || form.allCoins || form.wholePortfolio) return 1;
   return form.holdings.length;
+}
+
+/** The channels beside e-mail and SMS ticked on a form. */
+export function extraChannelsOf(form: { webhook?: boolean; push?: boolean }): ('webhook' | 'push')[] {
+  return [...(form.webhook ? (['webhook'] as const) : []), ...(form.push ? (['push'] as const) : [])];
 }

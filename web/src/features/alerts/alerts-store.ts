@@ -162,7 +162,7 @@ export async function editAlert(
     thresholdType: ThresholdType;
     thresholdValue: string;
     notificationMethod: NotificationMethod;
-    channels?: 'webhook'[];
+    channels?: ('webhook' | 'push')[];
   },
 ): Promise<string | null> {
   try {
