@@ -5,7 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { verifyWebhookSignature } from '@coinpace/adapters';
-import { startWebhookReceiver, type WebhookReceiver } from '@coinpace/adapters/testing';
+import {
+  startPushServicePeer,
+  startWebhookReceiver,
+  type PushServicePeer,
+  type WebhookReceiver,
+} from '@coinpace/adapters/testing';
 import { testEngines } from '@coinpace/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
@@ -15,16 +20,18 @@ describe.each(testEngines(process.env.DATABASE_URL))('alert destinations on %s',
   let api: TestApi;
   let strict: TestApi;
   let receiver: WebhookReceiver;
+  let push: PushServicePeer;
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver((hook) => (hook.path.includes('fail') ? 500 : undefined));
+    push = await startPushServicePeer();
     [api, strict] = await Promise.all([
       startTestApi(engine, { WEBHOOK_ALLOW_LOOPBACK: '1' }),
       startTestApi(engine),
     ]);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
-    await Promise.all([api?.close(), strict?.close(), receiver?.close()]);
+    await Promise.all([api?.close(), strict?.close(), receiver?.close(), push?.close()]);
   });
 
   const add = (a: TestApi, token: string, url: string) =>
@@ -117,5 +124,36 @@ describe.each(testEngines(process.env.DATABASE_URL))('alert destinations on %s',
     expect(cleared.body.channels).toEqual([]);
     const fax = await api.call('POST', '/api/alerts', { token, body: { ...body, channels: ['fax'] } });
     expect(fax.status).toBe(400);
+  });
+
+  it('a browser subscription is kept, confirmed, once its push service took the first message', async () => {
+    const { token } = await api.signUp(`p-${randomUUID()}@example.test`);
+    const key = await api.call('GET', '/api/push/public-key', { token });
+    expect(key.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const sub = push.subscribe();
+    const before = push.messages.length;
+    const created = await api.call('POST', '/api/push/subscriptions', { token, body: sub });
+    expect(created.status).toBe(201);
+    expect(created.body.destination).toMatchObject({ kind: 'push', confirmed: true, target: null });
+    expect(JSON.parse(push.messages[before]!.payload)).toMatchObject({
+      body: 'Browser notifications are on.',
+    });
+    expect(push.messages[before]!.vapidKey).toBe(key.body.publicKey);
+    // The same browser again replaces its subscription.
+    await api.call('POST', '/api/push/subscriptions', { token, body: sub });
+    const listed = await api.call('GET', '/api/alert-destinations', { token });
+    expect(listed.body.filter((d: { kind: string }) => d.kind === 'push')).toHaveLength(1);
+
+    const gone = push.subscribe();
+    push.expire(gone.endpoint);
+    const refused = await api.call('POST', '/api/push/subscriptions', { token, body: gone });
+    expect(refused.status).toBe(400);
+    expect((await api.call('GET', '/api/alert-destinations', { token })).body).toHaveLength(1);
+    const other = await strict.signUp(`q-${randomUUID()}@example.test`);
+    const loopback = await strict.call('POST', '/api/push/subscriptions', {
+      token: other.token,
+      body: push.subscribe(),
+    });
+    expect(loopback.status).toBe(400);
   });
 });

@@ -87,7 +87,7 @@ function EditAlertForm({
   const percent = alert.thresholdType === 'Gain' || alert.thresholdType === 'Loss';
   const [up, setUpState] = useState(alert.thresholdType === 'Above' || alert.thresholdType === 'Gain');
   const [value, setValueState] = useState(() => numberInputValue(alert.thresholdValue, locale));
-  const [channels, setChannelsState] = useState({
+  const [channels, setChannelsState] = useState<Channels>({
     email: alert.notificationMethod !== 'SMS',
     sms: alert.notificationMethod !== 'Email',
     webhook: (alert.channels ?? []).includes('webhook'),
