@@ -11,7 +11,12 @@ export const EXTRA_CHANNELS = ['webhook', 'push', 'discord', 'slack', 'telegram'
 export type ExtraChannel = (typeof EXTRA_CHANNELS)[number];
 
 /** The channels an alert may ask for now (the others are documented as not yet built). */
-export const AVAILABLE_CHANNELS = ['webhook', 'push'] as const satisfies readonly ExtraChannel[];
+export const AVAILABLE_CHANNELS = [
+  'webhook',
+  'push',
+  'discord',
+  'slack',
+] as const satisfies readonly ExtraChannel[];
 export type AvailableChannel = (typeof AVAILABLE_CHANNELS)[number];
 
 /** Messages one user is sent per hour on one of these channels; past it a notice is left out of that channel. */
@@ -50,9 +55,12 @@ export const zAlertChannels = z
 
 export const DESTINATION_NOT_FOUND_MESSAGE = 'No such alert destination.';
 
-/** POST /api/alert-destinations: a signed webhook to an HTTPS URL the user owns. */
+/**
+ * POST /api/alert-destinations: a signed webhook to an HTTPS URL the user owns, or a Discord or Slack
+ * incoming webhook (their hosts only, see {@link chatWebhookProblem}).
+ */
 export const ZCreateDestination = z.strictObject({
-  kind: z.literal('webhook', { message: 'kind must be webhook' }),
+  kind: z.enum(['webhook', 'discord', 'slack'], { message: 'kind must be webhook, discord or slack' }),
   url: z
     .url({ protocol: /^https?$/, message: 'url must be an https URL' })
     .max(500, { message: 'url must be at most 500 characters' }),
@@ -214,3 +222,47 @@ export const ZPushSubscription = z.object({
   }),
 });
 export type PushSubscriptionInput = z.output<typeof ZPushSubscription>;
+
+/** The hosts a Discord incoming webhook lives on. */
+const DISCORD_HOSTS = ['discord.com', 'discordapp.com', 'ptb.discord.com', 'canary.discord.com'];
+
+/**
+ * Why `url` is not an incoming webhook of `kind`: Discord's `https://discord.com/api/webhooks/…` (or
+ * discordapp.com), Slack's `https://hooks.slack.com/services/…`. `allowLoopback` (WEBHOOK_ALLOW_LOOPBACK)
+ * lets a local peer on 127.0.0.1 stand in for either, with the same path.
+ */
+export function chatWebhookProblem(
+  kind: 'discord' | 'slack',
+  url: string,
+  allowLoopback = false,
+): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'The URL is not valid.';
+  }
+  const local = allowLoopback && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  if (kind === 'discord') {
+    const ok =
+      (local || DISCORD_HOSTS.includes(parsed.hostname)) &&
+      /^\/api\/webhooks\/\d+\/[\w-]+/.test(parsed.pathname);
+    return ok ? null : 'Paste the Discord webhook URL: https://discord.com/api/webhooks/…';
+  }
+  const ok = (local || parsed.hostname === 'hooks.slack.com') && /^\/services\/[\w/]+/.test(parsed.pathname);
+  return ok ? null : 'Paste the Slack webhook URL: https://hooks.slack.com/services/…';
+}
+
+/** Slack's mrkdwn of a model: *bold* and <url|text> links. */
+export function notificationSlackText(model: NotificationModel): string {
+  if (model.type === 'destination.test')
+    return `*${MESSAGE_BRAND}*: test message. This channel is ready for alerts.`;
+  const lines = model.alerts.map((a) => `• ${a.condition}`);
+  return [`*${MESSAGE_BRAND} alert*`, ...lines, `<${model.url}|Your alerts>`].join('\n');
+}
+
+/** The JSON an incoming webhook of `kind` takes: Discord's `content` (no mentions), Slack's `text`. */
+export function chatBody(kind: 'discord' | 'slack', model: NotificationModel): Record<string, unknown> {
+  if (kind === 'discord') return { content: notificationMarkdown(model), allowed_mentions: { parse: [] } };
+  return { text: notificationSlackText(model) };
+}

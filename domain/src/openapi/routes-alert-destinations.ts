@@ -62,21 +62,25 @@ export const ALERT_DESTINATION_ROUTES: RouteDoc[] = [
     path: '/api/alert-destinations',
     tag: 'Alerts',
     access: 'user',
-    summary: 'Add a signed webhook',
+    summary: 'Add a signed webhook, or a Discord or Slack incoming webhook',
     description:
-      'An https URL the user owns, not a private or loopback address. The answer holds the signing ' +
-      'secret, shown this once. It is used only after a test delivery is answered 2xx.',
+      'webhook: an https URL the user owns, not a private or loopback address; the answer holds the ' +
+      'signing secret, shown this once. discord / slack: the incoming webhook URL of those services ' +
+      '(discord.com/api/webhooks/…, hooks.slack.com/services/…). Used only after a test delivery is answered 2xx.',
     body: { schema: ZCreateDestination, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
     responses: {
       201: {
         description: 'Added, not yet confirmed.',
         schema: z.strictObject({
           destination: ZAlertDestinationView,
-          secret: z.string().meta({ description: 'whsec_…: signs every delivery; shown only here.' }),
+          secret: nullable(z.string()).meta({
+            description:
+              'whsec_…: signs every delivery of a webhook; shown only here. Null for Discord and Slack.',
+          }),
         }),
       },
-      400: 'Not an https URL, or it points at a private or loopback address.',
-      409: 'The user has a webhook already.',
+      400: 'Not an https URL, a private or loopback address, or not a Discord / Slack webhook URL.',
+      409: 'The user has one of that kind already.',
     },
     rateLimit: '20 per user per hour',
   },

@@ -5,6 +5,7 @@
  */
 import { alertNoticeKey, type AlertDestination, type AlertRecord, type NewOutboxRow } from '@coinpace/db';
 import {
+  chatBody,
   notificationModel,
   notificationPush,
   renderNoticeEmail,
@@ -72,6 +73,19 @@ export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
       recipient: destination.id,
       bodyText: JSON.stringify(model(told)),
       dedupeKey: alertNoticeKey(input.userId, input.tickId, 'webhook'),
+    });
+  }
+  // Discord and Slack: one incoming webhook of each per user.
+  for (const destination of destinations.filter((d) => d.kind === 'discord' || d.kind === 'slack')) {
+    const kind = destination.kind as 'discord' | 'slack';
+    const told = on(kind);
+    if (told.length === 0) continue;
+    rows.push({
+      ...common,
+      channel: kind,
+      recipient: destination.id,
+      bodyText: JSON.stringify(chatBody(kind, model(told))),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, kind),
     });
   }
   // Browser push: one message for all of the user's browsers (the dispatcher sends it to each).

@@ -123,10 +123,10 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       releaseLease();
       const reason = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof DeliveryError && err.permanent;
-      // A webhook or push message is retried for a window of time (24 hours) rather than a number of attempts.
+      // The channels beside e-mail and SMS are retried for a window of time (24 hours), not a number of attempts.
       const next = permanent
         ? { retry: false as const }
-        : message.channel === 'webhook' || message.channel === 'push'
+        : message.channel !== 'email' && message.channel !== 'sms'
           ? nextRetryWithin(
               message.attempts,
               policy,

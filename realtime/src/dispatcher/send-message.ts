@@ -22,7 +22,10 @@ export async function sendMessage(
   message: OutboxMessage,
   deps: { db: AppDb; mailer: Mailer; sms: SmsSender } & WebhookDeps & PushDeps,
 ): Promise<string> {
-  if (message.channel === 'webhook') return sendWebhook(message, deps);
+  // Discord and Slack incoming webhooks are posted like our own webhook, unsigned.
+  if (message.channel === 'webhook' || message.channel === 'discord' || message.channel === 'slack') {
+    return sendWebhook(message, deps);
+  }
   if (message.channel === 'push') return sendPushMessage(message, deps);
   if (message.channel === 'email') {
     const sent = await deps.mailer.send({

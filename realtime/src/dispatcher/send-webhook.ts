@@ -33,15 +33,24 @@ export interface WebhookDeps {
 /** @returns the receiver's status code as the provider id. @throws DeliveryError. */
 export async function sendWebhook(message: OutboxMessage, deps: WebhookDeps): Promise<string> {
   const destination = await findAlertDestination(deps.db, message.recipient);
-  if (!destination) throw new DeliveryError('webhook', 'the webhook was deleted', { permanent: true });
+  if (!destination)
+    throw new DeliveryError(channelOf(message), 'the webhook was deleted', { permanent: true });
   if (!destination.confirmedAt) {
-    throw new DeliveryError('webhook', 'the webhook is not confirmed', { permanent: true });
+    throw new DeliveryError(channelOf(message), 'the webhook is not confirmed', { permanent: true });
   }
   // Without the box the secret cannot be opened: transient, since it is our configuration, not the message.
-  if (!deps.secrets) throw new DeliveryError('webhook', 'no secrets key to sign with', { permanent: false });
-  const secret = openDestinationSecret(deps.secrets, destination);
+  if (!deps.secrets)
+    throw new DeliveryError(channelOf(message), 'no secrets key to sign with', { permanent: false });
   const body = message.bodyText;
-  const signature = webhookSignature(secret, body, Math.floor(Date.now() / 1000));
+  // Discord and Slack incoming webhooks carry their token in the URL: only our own webhook is signed.
+  const signature =
+    destination.kind === 'webhook'
+      ? webhookSignature(
+          openDestinationSecret(deps.secrets, destination),
+          body,
+          Math.floor(Date.now() / 1000),
+        )
+      : null;
   const started = Date.now();
   const log = {
     destinationId: destination.id,
@@ -53,7 +62,9 @@ export async function sendWebhook(message: OutboxMessage, deps: WebhookDeps): Pr
     const answer = await postJson(
       destination.target,
       body,
-      { [WEBHOOK_SIGNATURE_HEADER]: signature, 'Coinpace-Delivery': message.id },
+      signature
+        ? { [WEBHOOK_SIGNATURE_HEADER]: signature, 'Coinpace-Delivery': message.id }
+        : { 'Coinpace-Delivery': message.id },
       { allowLoopback: deps.allowLoopbackWebhooks },
     );
     await recordDestinationDelivery(deps.db, {
@@ -63,7 +74,7 @@ export async function sendWebhook(message: OutboxMessage, deps: WebhookDeps): Pr
       durationMs: answer.durationMs,
     });
     if (answer.status >= 200 && answer.status < 300) return String(answer.status);
-    throw new DeliveryError('webhook', `the receiver answered ${answer.status}`, {
+    throw new DeliveryError(channelOf(message), `the receiver answered ${answer.status}`, {
       permanent: false,
       code: answer.status,
     });
@@ -77,6 +88,14 @@ export async function sendWebhook(message: OutboxMessage, deps: WebhookDeps): Pr
       error: reason.slice(0, 300),
       durationMs: Date.now() - started,
     });
-    throw new DeliveryError('webhook', reason, { permanent: err instanceof RefusedAddressError, cause: err });
+    throw new DeliveryError(channelOf(message), reason, {
+      permanent: err instanceof RefusedAddressError,
+      cause: err,
+    });
   }
+}
+
+/** The channel a message goes out on, for its errors. */
+function channelOf(message: OutboxMessage): 'webhook' | 'discord' | 'slack' {
+  return message.channel === 'discord' || message.channel === 'slack' ? message.channel : 'webhook';
 }

@@ -250,4 +250,45 @@ describe.each(testEngines(process.env.DATABASE_URL))('webhook delivery on %s', (
     const [usage] = await database.db.select().from(usagePeriods).where(eq(usagePeriods.userId, user.id));
     expect(usage).toMatchObject({ notificationsSent: 50, emailSent: 25 });
   });
+
+  it('Discord and Slack incoming webhooks get the notice as Markdown, unsigned, through the same outbox', async () => {
+    const user = await createPaidUser(database.db);
+    const origin = new URL(receiver.url).origin;
+    for (const [kind, path] of [
+      ['discord', '/api/webhooks/123/tok'],
+      ['slack', '/services/T1/B1/x'],
+    ] as const) {
+      await database.db.insert(alertDestinations).values({
+        userId: user.id,
+        kind,
+        label: kind,
+        target: `${origin}${path}`,
+        confirmedAt: new Date(),
+      });
+    }
+    const coin = newCoin();
+    const alert = await createCoinAlert(database.db, user.id, {
+      coin,
+      symbol: 'CHAT',
+      thresholdValue: 100,
+      method: 'Email',
+      armedAt: new Date(Date.now() - 1000),
+    });
+    await database.db
+      .update(alerts)
+      .set({ channels: ['discord', 'slack'] })
+      .where(eq(alerts.id, alert.id));
+    await setTestPrice(database.db, coin, 101.5);
+    await processTick(deps(), tickOf(coin, 101.5));
+    const d = dispatcher();
+    while ((await d.runOnce()) > 0);
+    const discord = receiver.received.find((r) => r.path.startsWith('/api/webhooks/'))!;
+    const slack = receiver.received.find((r) => r.path.startsWith('/services/'))!;
+    expect(JSON.parse(discord.body)).toMatchObject({ allowed_mentions: { parse: [] } });
+    expect(JSON.parse(discord.body).content).toMatch(/\*\*Coinpace alert\*\*\n- CHAT/);
+    expect(JSON.parse(slack.body).text).toMatch(
+      /^\*Coinpace alert\*\n• CHAT[\s\S]*<http:\/\/coinpace.test\/alerts\|Your alerts>$/,
+    );
+    expect(discord.headers['coinpace-signature']).toBeUndefined();
+  });
 });

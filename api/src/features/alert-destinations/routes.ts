@@ -28,6 +28,8 @@ import {
 import {
   AppError,
   CHANNEL_NAMES,
+  chatBody,
+  chatWebhookProblem,
   DESTINATION_NOT_FOUND_MESSAGE,
   MAX_DESTINATIONS,
   WEBHOOK_SIGNATURE_HEADER,
@@ -75,7 +77,11 @@ export function alertDestinationRoutes(deps: ApiDeps) {
     async (ctx) => {
       const input = parseOrThrow(ZCreateDestination, bodyOf(ctx));
       const user = currentUser(ctx);
-      const problem = urlProblem(input.url, { allowLoopback });
+      const problem =
+        input.kind === 'webhook'
+          ? urlProblem(input.url, { allowLoopback })
+          : (chatWebhookProblem(input.kind, input.url, allowLoopback) ??
+            urlProblem(input.url, { allowLoopback }));
       if (problem) throw new AppError('BAD_REQUEST', { message: problem });
       if ((await countAlertDestinations(db, user.id, input.kind)) >= MAX_DESTINATIONS[input.kind]) {
         throw new AppError('CONFLICT', {
@@ -83,14 +89,16 @@ export function alertDestinationRoutes(deps: ApiDeps) {
         });
       }
       const id = randomUUID();
-      const secret = newWebhookSecret();
+      // Only the signed webhook has a secret; Discord and Slack URLs carry their own token.
+      const secret = input.kind === 'webhook' ? newWebhookSecret() : null;
       const destination = await insertAlertDestination(db, {
         id,
         userId: user.id,
         kind: input.kind,
-        label: input.label ?? new URL(input.url).hostname,
+        label:
+          input.label ?? (input.kind === 'webhook' ? new URL(input.url).hostname : CHANNEL_NAMES[input.kind]),
         target: input.url,
-        ...sealDestinationSecret(secrets, id, secret),
+        ...(secret ? sealDestinationSecret(secrets, id, secret) : {}),
       });
       ctx.status = 201;
       // The only time the secret is shown.
@@ -104,23 +112,30 @@ export function alertDestinationRoutes(deps: ApiDeps) {
     async (ctx) => {
       const user = currentUser(ctx);
       const destination = await findUserAlertDestination(db, user.id, destinationId(ctx.params.id));
-      if (!destination) throw new AppError('NOT_FOUND', { message: DESTINATION_NOT_FOUND_MESSAGE });
-      const body = JSON.stringify(testNotification(randomUUID(), alertsUrl, new Date()));
-      const signature = webhookSignature(
-        openDestinationSecret(secrets, destination),
-        body,
-        Math.floor(Date.now() / 1000),
-      );
+      if (!destination || destination.kind === 'push') {
+        throw new AppError('NOT_FOUND', { message: DESTINATION_NOT_FOUND_MESSAGE });
+      }
+      const model = testNotification(randomUUID(), alertsUrl, new Date());
+      const kind = destination.kind as 'webhook' | 'discord' | 'slack';
+      const body = JSON.stringify(kind === 'webhook' ? model : chatBody(kind, model));
+      const headers =
+        kind === 'webhook'
+          ? {
+              [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(
+                openDestinationSecret(secrets, destination),
+                body,
+                Math.floor(Date.now() / 1000),
+              ),
+            }
+          : {};
       const started = Date.now();
       let status: number | null = null;
       let error: string | null = null;
       try {
-        const answer = await postJson(
-          destination.target,
-          body,
-          { [WEBHOOK_SIGNATURE_HEADER]: signature },
-          { allowLoopback, timeoutMs: 10_000 },
-        );
+        const answer = await postJson(destination.target, body, headers, {
+          allowLoopback,
+          timeoutMs: 10_000,
+        });
         status = answer.status;
       } catch (err) {
         error = err instanceof RefusedAddressError ? err.message : `No answer: ${(err as Error).message}`;
