@@ -118,7 +118,7 @@ export function alertDestinationRoutes(deps: ApiDeps) {
       const model = testNotification(randomUUID(), alertsUrl, new Date());
       const kind = destination.kind as 'webhook' | 'discord' | 'slack';
       const body = JSON.stringify(kind === 'webhook' ? model : chatBody(kind, model));
-      const headers =
+      const headers: Record<string, string> =
         kind === 'webhook'
           ? {
               [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(

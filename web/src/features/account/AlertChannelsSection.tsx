@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { pushSupported, turnOnBrowserNotifications } from './browser-push.ts';
+import { ChatHookRow } from './ChatHookRow.tsx';
 
 /**
  * The Account screen's 'Alert channels' section (docs/alert-channels.md): the signed webhook alerts may go
@@ -162,6 +163,32 @@ export function AlertChannelsSection() {
           </button>
         </form>
       )}
+      <h3>Discord and Slack</h3>
+      {(['discord', 'slack'] as const).map((kind) => (
+        <ChatHookRow
+          key={kind}
+          kind={kind}
+          name={kind === 'discord' ? 'Discord' : 'Slack'}
+          destination={destinations?.find((d) => d.kind === kind)}
+          busy={busy}
+          onAdd={(hookUrl) =>
+            void run(async () => {
+              await api('/api/alert-destinations', { method: 'POST', body: { kind, url: hookUrl } });
+            })
+          }
+          onTest={(id) =>
+            void run(async () => {
+              await api(`/api/alert-destinations/${id}/test`, { method: 'POST' });
+              setNote('Test message delivered. The channel is confirmed.');
+            })
+          }
+          onDelete={(id) =>
+            void run(async () => {
+              await api(`/api/alert-destinations/${id}`, { method: 'DELETE' });
+            })
+          }
+        />
+      ))}
       <h3>Browser notifications</h3>
       {browsers.length > 0 ? (
         <ul>

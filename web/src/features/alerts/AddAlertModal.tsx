@@ -123,7 +123,7 @@ export function AddAlertModal({
       {
         notificationMethod: method,
         resetInterval: form.resetInterval,
-        ...((form.webhook || form.push) && { channels: extraChannelsOf(form) }),
+        ...(extraChannelsOf(form).length > 0 && { channels: extraChannelsOf(form) }),
       },
       money.currency,
     );

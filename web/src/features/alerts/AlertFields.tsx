@@ -89,7 +89,14 @@ export function AlertFields({
         <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="label">Notify me by</legend>
           <ChannelChecks
-            value={{ email: form.email, sms: form.sms, webhook: form.webhook, push: form.push }}
+            value={{
+              email: form.email,
+              sms: form.sms,
+              webhook: form.webhook,
+              push: form.push,
+              discord: form.discord,
+              slack: form.slack,
+            }}
             onChange={onChange}
           />
           {left && (

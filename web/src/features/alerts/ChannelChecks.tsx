@@ -6,6 +6,9 @@ export interface Channels {
   webhook?: boolean;
   /** Browser notifications (the account page turns them on per browser); its box shows when this is set. */
   push?: boolean;
+  /** The Discord and Slack incoming webhooks of the account page. */
+  discord?: boolean;
+  slack?: boolean;
 }
 
 /** The 'Email', 'SMS' (and 'Webhook') checkboxes of the alert forms; `onChange` gets both with the one changed. */
@@ -46,6 +49,26 @@ export function ChannelChecks({ value, onChange }: { value: Channels; onChange: 
             onChange={(e) => onChange({ ...value, push: e.target.checked })}
           />
           Browser notifications
+        </label>
+      )}
+      {value.discord !== undefined && (
+        <label>
+          <input
+            type="checkbox"
+            checked={value.discord}
+            onChange={(e) => onChange({ ...value, discord: e.target.checked })}
+          />
+          Discord
+        </label>
+      )}
+      {value.slack !== undefined && (
+        <label>
+          <input
+            type="checkbox"
+            checked={value.slack}
+            onChange={(e) => onChange({ ...value, slack: e.target.checked })}
+          />
+          Slack
         </label>
       )}
     </div>

@@ -92,6 +92,8 @@ function EditAlertForm({
     sms: alert.notificationMethod !== 'Email',
     webhook: (alert.channels ?? []).includes('webhook'),
     push: (alert.channels ?? []).includes('push'),
+    discord: (alert.channels ?? []).includes('discord'),
+    slack: (alert.channels ?? []).includes('slack'),
   });
   const [error, setError] = useState<string | null>(null);
   // A message goes away as soon as what it is about changes.
@@ -134,8 +136,7 @@ function EditAlertForm({
       thresholdValue: reading.decimal,
       notificationMethod: method,
       // Sent only when changed: the channels beside e-mail and SMS are kept otherwise.
-      ...((channels.webhook !== (alert.channels ?? []).includes('webhook') ||
-        channels.push !== (alert.channels ?? []).includes('push')) && {
+      ...(extraChannelsOf(channels).join() !== [...(alert.channels ?? [])].sort(byChoice).join() && {
         channels: extraChannelsOf(channels),
       }),
     });
@@ -224,4 +225,10 @@ function previewOf(
   }
   const move = standing.movePercent === null ? '' : ` (${formatPercent(standing.movePercent)} from now)`;
   return `${alert.coinSymbol}: fires at ${formatPriceIn(alert.currency, at)}${move}`;
+}
+
+const CHOICE_ORDER = ['webhook', 'push', 'discord', 'slack'];
+/** The order extraChannelsOf lists channels in, to compare an alert's channels with the form's. */
+function byChoice(a: string, b: string): number {
+  return CHOICE_ORDER.indexOf(a) - CHOICE_ORDER.indexOf(b);
 }

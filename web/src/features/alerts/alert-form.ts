@@ -40,6 +40,8 @@ export interface AlertForm {
   webhook: boolean;
   /** Also show a browser notification (an unmetered channel). */
   push: boolean;
+  discord: boolean;
+  slack: boolean;
   resetInterval: ResetInterval;
 }
 
@@ -60,6 +62,8 @@ export function emptyForm(preselect: string[] = []): AlertForm {
     sms: true,
     webhook: false,
     push: false,
+    discord: false,
+    slack: false,
     resetInterval: DEFAULT_RESET_INTERVAL,
   };
 }
@@ -120,7 +124,7 @@ export function toCreatePayload(
     thresholdType,
     thresholdValue: valueDecimal(form, locale),
     notificationMethod: methodOf(form)!,
-    ...((form.webhook || form.push) && { channels: extraChannelsOf(form) }),
+    ...(extraChannelsOf(form).length > 0 && { channels: extraChannelsOf(form) }),
     resetInterval: form.resetInterval,
   };
   if (form.tab === 'watchlist') {
@@ -148,7 +152,10 @@ export function alertCount(form: AlertForm): number {
   return form.holdings.length;
 }
 
+/** A channel beside e-mail and SMS an alert form can tick. */
+export type ExtraChannelChoice = 'webhook' | 'push' | 'discord' | 'slack';
+
 /** The channels beside e-mail and SMS ticked on a form. */
-export function extraChannelsOf(form: { webhook?: boolean; push?: boolean }): ('webhook' | 'push')[] {
-  return [...(form.webhook ? (['webhook'] as const) : []), ...(form.push ? (['push'] as const) : [])];
+export function extraChannelsOf(form: Partial<Record<ExtraChannelChoice, boolean>>): ExtraChannelChoice[] {
+  return (['webhook', 'push', 'discord', 'slack'] as const).filter((c) => form[c]);
 }

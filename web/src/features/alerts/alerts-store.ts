@@ -162,7 +162,7 @@ export async function editAlert(
     thresholdType: ThresholdType;
     thresholdValue: string;
     notificationMethod: NotificationMethod;
-    channels?: ('webhook' | 'push')[];
+    channels?: ('webhook' | 'push' | 'discord' | 'slack')[];
   },
 ): Promise<string | null> {
   try {

@@ -78,7 +78,7 @@ export function toKindPayload(
   delivery: {
     notificationMethod: NotificationMethod;
     resetInterval: ResetInterval;
-    channels?: ('webhook' | 'push')[];
+    channels?: ('webhook' | 'push' | 'discord' | 'slack')[];
   },
   currency: DisplayCurrency,
 ): CreatePortfolioAlertInput {
