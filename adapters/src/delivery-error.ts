@@ -1,5 +1,5 @@
 /** The channel a notification was being sent over. */
-export type DeliveryChannel = 'email' | 'sms';
+export type DeliveryChannel = 'email' | 'sms' | 'webhook' | 'push' | 'discord' | 'slack' | 'telegram';
 
 export interface DeliveryErrorOptions {
   /** True when retrying this same message can never succeed (rejected recipient, invalid number). */

@@ -10,3 +10,5 @@ export * from './sms/index.ts';
 export * from './exchanges/index.ts';
 export * from './wallets/index.ts';
 export * from './secrets/index.ts';
+export * from './webhooks/index.ts';
+export * from './push/index.ts';

@@ -38,3 +38,5 @@ export * from './identity/testing/clerk-tokens.ts';
 export * from './wallets/testing/esplora-peer.ts';
 export * from './wallets/testing/solana-peer.ts';
 export { describeHealth, probeHealth, type HealthProbe, type HealthSample } from './testing/health-probe.ts';
+export * from './webhooks/testing/webhook-receiver.ts';
+export * from './push/testing/push-service-peer.ts';

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
+import { alertDestinationRoutes } from './features/alert-destinations/routes.ts';
 import { alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { betaRoutes } from './features/beta/routes.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     exchangeAccountRoutes(deps),
     reportRoutes(deps),
     alertRoutes(deps),
+    alertDestinationRoutes(deps),
     billingRoutes(deps),
     priceRoutes(deps),
     betaRoutes(deps),

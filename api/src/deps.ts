@@ -5,6 +5,7 @@ import type {
   PaymentProvider,
   PriceSource,
   SecretBox,
+  VapidKeys,
 } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import type { Config } from '@coinpace/domain';
@@ -45,6 +46,8 @@ export interface ApiDeps {
   exchanges?: ExchangeConnector;
   /** Seals exchange API keys at rest (SECRETS_KEY); main.ts always passes it. */
   secrets?: SecretBox;
+  /** Signs browser push messages (VAPID_* or kept under DATA_DIR); main.ts always passes them. */
+  vapid?: VapidKeys;
   /**
    * The exchange-sync jobs: BullMQ in a deployment with Redis (the worker role runs them and their
    * schedule); default an in-process queue with its worker started by the exchange-account routes.

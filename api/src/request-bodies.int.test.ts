@@ -96,6 +96,22 @@ const ROUTES: Record<string, RouteCase> = {
     token: true,
     fields: { text: 'text', replaceOpening: 'flag', fileName: 'text' },
   },
+  'POST /api/alert-destinations': {
+    path: () => '/api/alert-destinations',
+    token: true,
+    fields: { kind: 'text', url: 'text', label: 'text' },
+  },
+  // Takes no body: whatever is sent, a destination of someone else (or of no one) is not found.
+  'POST /api/alert-destinations/:id/test': {
+    path: () => '/api/alert-destinations/00000000-0000-4000-8000-000000000000/test',
+    token: true,
+    fields: {},
+  },
+  'POST /api/push/subscriptions': {
+    path: () => '/api/push/subscriptions',
+    token: true,
+    fields: { endpoint: 'text', keys: 'object', expirationTime: 'number' },
+  },
   'POST /api/exchange-accounts': {
     path: () => '/api/exchange-accounts',
     token: true,

@@ -33,3 +33,4 @@ export * from './queries/conversion-rates.ts';
 export * from './queries/import-batches.ts';
 export * from './queries/exchange-accounts.ts';
 export * from './queries/exchange-assets.ts';
+export * from './queries/alert-destinations.ts';

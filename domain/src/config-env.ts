@@ -157,6 +157,22 @@ export const ZEnv = z.object({
     .transform((v) => [...new Set(v.split(',').map((c) => c.trim()))])
     .optional(),
   ALLOW_LOCAL_PROVIDERS: flag('ALLOW_LOCAL_PROVIDERS'),
+  WEBHOOK_ALLOW_LOOPBACK: flag('WEBHOOK_ALLOW_LOOPBACK'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { message: 'expected the 87-character base64url public key' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'expected the 43-character base64url private key' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, { message: 'expected a mailto: or https:// contact' })
+    .optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
   METRICS_PORT: integer(0, 65535).optional(),

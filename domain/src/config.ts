@@ -95,6 +95,16 @@ export interface Config {
   secrets: { key?: string; previous: readonly string[] };
   /** Exchange id → origin every API URL of that exchange is pointed at (local peers: tests, fault runs). */
   exchangeUrls: Readonly<Record<string, string>>;
+  /**
+   * Alert channels beside e-mail and SMS (docs/alert-channels.md). `allowLoopbackWebhooks`
+   * (WEBHOOK_ALLOW_LOOPBACK): webhooks may go to 127.0.0.1 / ::1, over plain http too, for a local
+   * receiver; never in production.
+   */
+  channels: {
+    allowLoopbackWebhooks: boolean;
+    /** VAPID_*: the browser push keys; unset, a pair generated once into DATA_DIR. */
+    vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -248,6 +258,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sms,
     secrets: { key: e.SECRETS_KEY, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
     exchangeUrls: e.EXCHANGE_URLS ?? {},
+    channels: {
+      allowLoopbackWebhooks: e.WEBHOOK_ALLOW_LOOPBACK,
+      vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    },
   };
   return deepFreeze(config);
 }

@@ -53,6 +53,7 @@ export const EVERY_PLAN_INCLUDES: readonly string[] = Object.freeze([
   'Whole-portfolio and all-coins percentage alerts',
   'Live portfolio value and 24h change',
   'CSV, wallet-paste and trade-history import',
+  'Webhook alerts not counted against the plan (up to 60 an hour)',
 ]);
 
 /** The plan table, lowest tier first. Frozen: it is shared by every caller. */

@@ -2,7 +2,7 @@
  * The worker role's alert parts (DESIGN.md section 1): the alert consumer, the re-arm job and the outbox
  * dispatcher, started together from adapters passed in, stopped together.
  */
-import type { Bus, Logger, Mailer, SmsSender } from '@coinpace/adapters';
+import type { Bus, Logger, Mailer, SecretBox, SmsSender, VapidKeys } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import { startAlertConsumer, type AlertConsumerOptions } from './alerts/consumer.ts';
 import { startDispatcher, type DispatcherOptions } from './dispatcher/dispatcher.ts';
@@ -14,6 +14,12 @@ export interface AlertWorkerOptions {
   mailer: Mailer;
   sms: SmsSender;
   logger: Logger;
+  /** Opens webhook signing secrets (SECRETS_KEY or the key kept in DATA_DIR). */
+  secrets?: SecretBox;
+  /** Signs browser push messages (VAPID_* or kept under the data folder). */
+  vapid?: VapidKeys;
+  /** WEBHOOK_ALLOW_LOOPBACK. */
+  allowLoopbackWebhooks?: boolean;
   /** PRICE_POLL_MS: prices older than two intervals never fire alerts. */
   pollMs: number;
   /** PUBLIC_URL, for links in notifications. */
@@ -44,6 +50,9 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     sms: opts.sms,
     logger: opts.logger,
     name: opts.consumerName,
+    secrets: opts.secrets,
+    vapid: opts.vapid,
+    allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
     ...opts.dispatcher,
   });
   const consumer = startAlertConsumer({

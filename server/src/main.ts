@@ -17,6 +17,7 @@ import {
   createPaymentProvider,
   createSmsSender,
   loadSecretBox,
+  loadVapidKeys,
   withDemoExchange,
   createCcxtConnector,
   createMemoryRequestLimiter,
@@ -147,6 +148,8 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
   });
   const syncDeps = { db: database.db, bus, logger, exchanges, secrets };
+  // Browser push: VAPID_* when set, otherwise a pair generated once into DATA_DIR.
+  const vapid = await loadVapidKeys({ ...config.channels.vapid, dataDir: config.dataDir });
   const exchangeSyncs: ExchangeSyncQueue | undefined =
     config.redis.url && (roles.api || roles.worker)
       ? createBullmqQueue(EXCHANGE_SYNC_QUEUE, {
@@ -177,6 +180,7 @@ async function main(): Promise<void> {
         imports,
         exchanges,
         secrets,
+        vapid,
         exchangeSyncs,
       })
     : createOpsApp({ config, db: database.db, metrics, logger });
@@ -234,6 +238,9 @@ async function main(): Promise<void> {
         'accountSid' in config.sms ? { ...config.sms, logger: workerLogger } : { logger: workerLogger },
       ),
       logger: workerLogger,
+      secrets,
+      vapid,
+      allowLoopbackWebhooks: config.channels.allowLoopbackWebhooks,
       pollMs: config.prices.pollMs,
       publicUrl: config.publicUrl,
       consumerName: `${hostname()}-${process.pid}`,

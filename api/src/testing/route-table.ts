@@ -57,6 +57,8 @@ export interface Owned {
   importBatchId: string;
   /** A demo exchange account, its first sync finished. */
   exchangeAccountId: string;
+  /** A webhook destination of the alert channels (not confirmed). */
+  alertDestinationId: string;
 }
 
 const bitcoin = {
@@ -140,7 +142,15 @@ export async function giveEverything(
   if (!batch.body.batchId) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
   // A demo exchange account, waited for until its first sync has written, so the rows compared stay put.
   const exchangeAccountId = exchangeAccount ? await connectDemoExchange(api, token) : '';
+  const destination = await ok(
+    api.call('POST', '/api/alert-destinations', {
+      token,
+      body: { kind: 'webhook', url: 'https://hooks.example.test/coinpace' },
+    }),
+    'alert destination',
+  );
   return {
+    alertDestinationId: destination.destination.id,
     userId: me.user.id,
     subject: me.user.clerkId,
     email,
@@ -194,6 +204,7 @@ export function concretePath(route: string, owned: Owned): string {
     .replace(/:batchId/, owned.importBatchId)
     .replace(/:holdingId/, owned.holdingId)
     .replace(/^\/api\/exchange-accounts\/:id/, `/api/exchange-accounts/${owned.exchangeAccountId}`)
+    .replace(/^\/api\/alert-destinations\/:id/, `/api/alert-destinations/${owned.alertDestinationId}`)
     .replace(/^\/api\/portfolio\/:id/, `/api/portfolio/${owned.holdingId}`)
     .replace(/^\/api\/alerts\/:id/, `/api/alerts/${owned.alertId}`)
     .replace(/:sessionId/, owned.openSessionId)
@@ -259,6 +270,12 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
       thresholdValue: 1,
       notificationMethod: 'Email',
       coin: { name: 'Ethereum', symbol: 'ETH' },
+    },
+    'POST /api/alert-destinations': { kind: 'webhook', url: 'https://mallory.example.test/hook' },
+    'POST /api/alert-destinations/:id/test': undefined,
+    'POST /api/push/subscriptions': {
+      endpoint: 'https://push.example.test/send/mallory',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
     },
     'POST /api/alerts/protect-portfolio': { lossPercent: 10, notificationMethod: 'Email' },
     'PUT /api/alerts/:id': { thresholdValue: 5, status: 'Paused' },

@@ -60,6 +60,9 @@ export const ALERT_NOTICE_KEY_PREFIX = 'alert-notice:';
  * The dedupe key of the one message per channel that tells a user about every alert a tick fired for
  * them: a redelivered tick finds it and sends nothing twice.
  */
+/** Every channel a notice may go out on: e-mail, SMS and domain EXTRA_CHANNELS. */
+const NOTICE_CHANNELS = ['email', 'sms', 'webhook', 'push', 'discord', 'slack', 'telegram'] as const;
+
 export function alertNoticeKey(userId: string, tickId: string, channel: string): string {
   return `${ALERT_NOTICE_KEY_PREFIX}${userId}:${tickId}:${channel}`;
 }
@@ -74,7 +77,8 @@ export async function usersNotifiedForTick(
   tickId: string,
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const keys = userIds.flatMap((u) => ['email', 'sms'].map((c) => alertNoticeKey(u, tickId, c)));
+  // Every channel writes one message per user and tick, the channels beside e-mail and SMS included.
+  const keys = userIds.flatMap((u) => NOTICE_CHANNELS.map((c) => alertNoticeKey(u, tickId, c)));
   const rows = await db
     .select({ userId: outboxMessages.userId })
     .from(outboxMessages)
@@ -226,7 +230,8 @@ export async function insertAlertEvents(
 
 /** An outbox message to write (see NewOutboxMessage for the fields' meaning). */
 export interface NewOutboxRow {
-  channel: 'email' | 'sms';
+  /** email, sms, or a channel beside them (domain EXTRA_CHANNELS). */
+  channel: string;
   kind: string;
   recipient: string;
   subject?: string | null;

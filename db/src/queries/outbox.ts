@@ -6,7 +6,8 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 /** What a feature hands to the outbox; the dispatcher delivers it (DESIGN.md section 5). */
 export interface NewOutboxMessage {
-  channel: 'email' | 'sms';
+  /** email, sms, or a channel beside them (domain EXTRA_CHANNELS). */
+  channel: string;
   /** What caused it: alert, contact, report, lifecycle, … (for logs and metrics). */
   kind: string;
   /** E-mail address or E.164 phone number. */

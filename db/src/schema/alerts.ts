@@ -34,6 +34,14 @@ export const alerts = pgTable(
     thresholdValue: decimal().notNull(),
     /** Email, SMS or Both. */
     notificationMethod: text().notNull(),
+    /**
+     * The channels beside e-mail and SMS the alert goes out on (domain EXTRA_CHANNELS): webhook, push,
+     * discord, slack, telegram; each to every confirmed destination of the user of that kind.
+     */
+    channels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Active or Paused. */
     status: text().notNull().default('Active'),
     /** user or trigger; only trigger-paused alerts are re-armed. */

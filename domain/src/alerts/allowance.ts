@@ -92,7 +92,11 @@ export function addNoticeUsage(
   usage: AllowanceUsage,
   decisions: readonly DeliveryDecision[],
 ): AllowanceUsage {
-  const queued = decisions.filter((d) => d.outcome === 'queued');
+  // A firing that goes out only on the unmetered channels (webhook, …) is queued with no metered channel.
+  const queued = decisions.filter(
+    (d): d is Extract<DeliveryDecision, { outcome: 'queued' }> =>
+      d.outcome === 'queued' && d.channels.length > 0,
+  );
   if (queued.length === 0) return usage;
   const uses = (channel: Channel) => queued.some((d) => d.channels.includes(channel));
   return {

@@ -10,3 +10,4 @@ export * from './notification-combined.ts';
 export * from './messages.ts';
 export * from './portfolio-rules.ts';
 export * from './portfolio-rule-words.ts';
+export * from './channels.ts';

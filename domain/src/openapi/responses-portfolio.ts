@@ -189,6 +189,7 @@ export const ZAlertView = responseSchema<AlertView>()(
       thresholdType: z.enum(THRESHOLD_TYPES),
       thresholdValue: z.number(),
       notificationMethod: z.enum(NOTIFICATION_METHODS),
+      channels: z.array(z.string()).meta({ description: 'Channels beside e-mail and SMS: webhook, push.' }),
       status: z.enum(ALERT_STATUSES),
       pausedBy: nullable(z.enum(['user', 'trigger'])),
       lastTriggered: nullable(isoTime),

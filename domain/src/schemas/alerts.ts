@@ -25,6 +25,7 @@ import {
 } from '../alerts/constants.ts';
 import type { LifecycleState } from '../alerts/lifecycle.ts';
 import { ALERT_MESSAGES } from '../alerts/messages.ts';
+import { zAlertChannels } from '../alerts/channels.ts';
 import { DISPLAY_CURRENCIES, maxAlertPrice, type DisplayCurrency } from '../format/currency.ts';
 import { zCoinName, zCoingeckoId, zDecimal, zImageUrl, zSymbol } from './common.ts';
 
@@ -97,6 +98,8 @@ export const ZCreateAlert = z
     thresholdType: zThresholdType,
     thresholdValue: zAlertThresholdValue,
     notificationMethod: zNotificationMethod,
+    /** Channels beside e-mail and SMS (docs/alert-channels.md); none when absent. */
+    channels: zAlertChannels.optional(),
     resetInterval: zResetInterval.default(DEFAULT_RESET_INTERVAL),
     coin: zCoinInfo.optional(),
     /**
@@ -139,6 +142,7 @@ export const ZUpdateAlert = z
     thresholdType: zThresholdType.optional(),
     thresholdValue: zAlertThresholdValue.optional(),
     notificationMethod: zNotificationMethod.optional(),
+    channels: zAlertChannels.optional(),
     resetInterval: zResetInterval.optional(),
     status: z.enum(ALERT_STATUSES, { message: 'Status must be Active or Paused' }).optional(),
     /** Holding gain/loss alerts only: percent or amount. */
@@ -212,6 +216,8 @@ export interface AlertView {
   thresholdType: ThresholdType;
   thresholdValue: number;
   notificationMethod: NotificationMethod;
+  /** Channels beside e-mail and SMS (docs/alert-channels.md). */
+  channels: string[];
   status: AlertStatus;
   pausedBy: 'user' | 'trigger' | null;
   /** ISO time of the last firing. */

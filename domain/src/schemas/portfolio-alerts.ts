@@ -14,6 +14,7 @@ import {
   type ThresholdType,
 } from '../alerts/constants.ts';
 import { ALERT_MESSAGES } from '../alerts/messages.ts';
+import { zAlertChannels } from '../alerts/channels.ts';
 import { DISPLAY_CURRENCIES } from '../format/currency.ts';
 import { MAX_GAIN_PERCENT, zAlertThresholdValue, zNotificationMethod, zResetInterval } from './alerts.ts';
 
@@ -94,6 +95,8 @@ export const ZCreatePortfolioAlert = z
     measure: z.enum(PNL_MEASURES, { message: 'measure must be percent or amount.' }).optional(),
     holdingId: z.uuid({ message: 'holdingId must be the id of one of your holdings.' }).optional(),
     notificationMethod: zNotificationMethod,
+    /** Channels beside e-mail and SMS (docs/alert-channels.md); none when absent. */
+    channels: zAlertChannels.optional(),
     resetInterval: zResetInterval.default(DEFAULT_RESET_INTERVAL),
     currency: z
       .enum(DISPLAY_CURRENCIES, { message: `currency must be one of ${DISPLAY_CURRENCIES.join(', ')}` })

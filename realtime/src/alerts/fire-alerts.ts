@@ -9,6 +9,7 @@
  * dispatcher, so firing a thousand alerts costs a few statements, not a thousand SMTP sessions.
  */
 import {
+  confirmedDestinationsOf,
   existingEventKeys,
   insertAlertEvents,
   insertOutboxRows,
@@ -20,7 +21,9 @@ import {
   recordAllowanceSkips,
   saveUsageRows,
   toSubscriptionState,
+  recentChannelMessages,
   usersNotifiedForTick,
+  type AlertDestination,
   type AlertRecord,
   type AppDb,
   type AppTx,
@@ -30,6 +33,7 @@ import {
   type UsageRecord,
 } from '@coinpace/db';
 import {
+  CHANNEL_MESSAGES_PER_HOUR,
   addNoticeUsage,
   decideDelivery,
   findPlan,
@@ -100,6 +104,8 @@ function chunksOfUsers(firings: Firing[], size: number): Firing[][] {
 interface Decided {
   alert: AlertRecord;
   decision: DeliveryDecision;
+  /** The channels beside e-mail and SMS it goes out on (unmetered, see extraChannels). */
+  extras: string[];
   notice: AlertNotice & { currency: AlertTriggeredPayload['currency'] };
   event: NewAlertEvent;
   payload: FiredAlert;
@@ -123,6 +129,7 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
     );
     if (locked.length === 0) return [];
     const users = await loadAllowances(tx, [...new Set(locked.map((a) => a.userId))], opts.now);
+    const extra = await loadExtraChannels(tx, locked);
 
     const decided: Decided[] = [];
     for (const [userId, alerts] of groupBy(locked, (a) => a.userId)) {
@@ -130,15 +137,17 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
       const used = usageOf(user?.usage);
       for (const alert of alerts.sort(inNoticeOrder)) {
         // Every alert of the user is judged against the usage before this tick: they share one message.
-        const decision = decideDelivery(
+        const metered = decideDelivery(
           alert.notificationMethod as NotificationMethod,
           user?.contact ?? { email: null, phone: null },
           user?.limits ?? null,
           used,
         );
+        const { extras, notes } = user?.limits ? extraChannels(alert, extra) : { extras: [], notes: [] };
+        const decision = withExtras(metered, extras, notes);
         // The skip of this crossing is on record: nothing new to say until the allowance allows.
         if (decision.outcome === 'skipped_allowance' && isSkipOnRecord(alert)) continue;
-        decided.push(decide(alert, byAlert.get(alert.id)!, decision, opts));
+        decided.push(decide(alert, byAlert.get(alert.id)!, decision, extras, opts));
       }
     }
 
@@ -163,7 +172,12 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
             contact: user.contact,
             // The messages name the first event they tell; the dispatcher settles them all through it.
             eventId: written.get(queued[0]!.event.idempotencyKey)!,
-            alerts: queued.map((d) => ({ channels: d.decision.channels, notice: d.notice })),
+            alerts: queued.map((d) => ({
+              channels: [...d.decision.channels, ...d.extras],
+              notice: d.notice,
+            })),
+            destinations: extra.destinations.get(userId) ?? [],
+            now: opts.now,
           }),
         );
       }
@@ -240,7 +254,13 @@ const usageOf = (row: UsageRecord | undefined) => ({
 });
 
 /** The event, notice and socket payload of one alert's firing. */
-function decide(alert: AlertRecord, firing: Firing, decision: DeliveryDecision, opts: FireOptions): Decided {
+function decide(
+  alert: AlertRecord,
+  firing: Firing,
+  decision: DeliveryDecision,
+  extras: string[],
+  opts: FireOptions,
+): Decided {
   const told = toldIn(alert, opts.rates);
   const notice = noticeOf(alert, firing, told, opts);
   const event: NewAlertEvent = {
@@ -251,7 +271,7 @@ function decide(alert: AlertRecord, firing: Firing, decision: DeliveryDecision, 
     price: told.rate === 1 ? firing.price : String(notice.price),
     triggerPrice: eventTrigger(alert, firing, told),
     currency: notice.currency,
-    channels: decision.channels,
+    channels: [...decision.channels, ...extras],
     outcome: decision.outcome,
     detail: [...decision.notes, ...crossedNote(firing)].join('; ') || null,
     firedAt: opts.now,
@@ -265,7 +285,47 @@ function decide(alert: AlertRecord, firing: Firing, decision: DeliveryDecision, 
     userId: alert.userId,
     payload: triggeredPayload(alert, firing, notice, decision.outcome === 'queued', opts.now),
   };
-  return { alert, decision, notice, event, payload };
+  return { alert, decision, extras, notice, event, payload };
+}
+
+/** The users' confirmed destinations by user, and their messages per channel in the last hour. */
+interface ExtraChannelState {
+  destinations: Map<string, AlertDestination[]>;
+  recent: Map<string, number>;
+}
+
+async function loadExtraChannels(tx: AppTx, alerts: AlertRecord[]): Promise<ExtraChannelState> {
+  const asking = alerts.filter((a) => a.channels.length > 0);
+  const userIds = [...new Set(asking.map((a) => a.userId))];
+  const kinds = [...new Set(asking.flatMap((a) => a.channels))];
+  const destinations = groupBy(await confirmedDestinationsOf(tx, userIds, kinds), (d) => d.userId);
+  return { destinations, recent: await recentChannelMessages(tx, userIds, kinds) };
+}
+
+/**
+ * The channels beside e-mail and SMS one alert goes out on: those it asks for with a confirmed
+ * destination, while the user's messages on the channel in the last hour are under
+ * CHANNEL_MESSAGES_PER_HOUR. They are not metered by the plan's allowance.
+ */
+function extraChannels(alert: AlertRecord, state: ExtraChannelState): { extras: string[]; notes: string[] } {
+  const own = state.destinations.get(alert.userId) ?? [];
+  const extras: string[] = [];
+  const notes: string[] = [];
+  for (const kind of alert.channels) {
+    if (!own.some((d) => d.kind === kind)) notes.push(`no confirmed ${kind} destination`);
+    else if ((state.recent.get(`${alert.userId}:${kind}`) ?? 0) >= CHANNEL_MESSAGES_PER_HOUR) {
+      notes.push(`${kind} hourly limit reached`);
+    } else extras.push(kind);
+  }
+  return { extras, notes };
+}
+
+/** A metered decision with the unmetered channels added: any channel at all makes the firing queued. */
+function withExtras(decision: DeliveryDecision, extras: string[], notes: string[]): DeliveryDecision {
+  if (extras.length === 0)
+    return notes.length > 0 ? { ...decision, notes: [...decision.notes, ...notes] } : decision;
+  if (decision.outcome === 'queued') return { ...decision, notes: [...decision.notes, ...notes] };
+  return { outcome: 'queued', channels: [], notes: [...decision.notes, ...notes] };
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -3,8 +3,11 @@
  * under the dedupe key `alert-notice:{userId}:{tickId}:{channel}`: sixteen alerts crossed by one
  * market-wide move make one e-mail and one SMS.
  */
-import { alertNoticeKey, type AlertRecord, type NewOutboxRow } from '@coinpace/db';
+import { alertNoticeKey, type AlertDestination, type AlertRecord, type NewOutboxRow } from '@coinpace/db';
 import {
+  chatBody,
+  notificationModel,
+  notificationPush,
   renderNoticeEmail,
   renderNoticeSms,
   type AlertNotice,
@@ -18,14 +21,21 @@ export interface NoticeInput {
   contact: ContactInfo;
   /** The event the messages name: the first they tell. */
   eventId: string;
-  /** The alerts queued, in the order the messages list them, with the channels each goes out on. */
-  alerts: { channels: readonly Channel[]; notice: AlertNotice }[];
+  /**
+   * The alerts queued, in the order the messages list them, with the channels each goes out on: e-mail,
+   * SMS and the channels beside them (webhook).
+   */
+  alerts: { channels: readonly string[]; notice: AlertNotice }[];
+  /** The user's confirmed destinations of the channels beside e-mail and SMS, one per kind. */
+  destinations?: readonly AlertDestination[];
+  /** When the tick fired them (the webhook body's `createdAt`). */
+  now?: Date;
 }
 
 /** The outbox rows of one user's notice: an e-mail and an SMS, each when some alert goes out on it. */
 export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
   const common = { kind: 'alert', userId: input.userId, alertEventId: input.eventId };
-  const on = (channel: Channel) =>
+  const on = (channel: Channel | string) =>
     input.alerts.filter((a) => a.channels.includes(channel)).map((a) => a.notice);
   const rows: NewOutboxRow[] = [];
   const email = on('email');
@@ -49,6 +59,44 @@ export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
       recipient: input.contact.phone,
       bodyText: renderNoticeSms(sms),
       dedupeKey: alertNoticeKey(input.userId, input.tickId, 'sms'),
+    });
+  }
+  const destinations = input.destinations ?? [];
+  const model = (told: AlertNotice[]) => notificationModel(input.eventId, told, input.now ?? new Date());
+  // The webhook: one per user, named by the message.
+  for (const destination of destinations.filter((d) => d.kind === 'webhook')) {
+    const told = on('webhook');
+    if (told.length === 0) continue;
+    rows.push({
+      ...common,
+      channel: 'webhook',
+      recipient: destination.id,
+      bodyText: JSON.stringify(model(told)),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, 'webhook'),
+    });
+  }
+  // Discord and Slack: one incoming webhook of each per user.
+  for (const destination of destinations.filter((d) => d.kind === 'discord' || d.kind === 'slack')) {
+    const kind = destination.kind as 'discord' | 'slack';
+    const told = on(kind);
+    if (told.length === 0) continue;
+    rows.push({
+      ...common,
+      channel: kind,
+      recipient: destination.id,
+      bodyText: JSON.stringify(chatBody(kind, model(told))),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, kind),
+    });
+  }
+  // Browser push: one message for all of the user's browsers (the dispatcher sends it to each).
+  const pushed = on('push');
+  if (pushed.length > 0 && destinations.some((d) => d.kind === 'push')) {
+    rows.push({
+      ...common,
+      channel: 'push',
+      recipient: input.userId,
+      bodyText: JSON.stringify(notificationPush(model(pushed))),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, 'push'),
     });
   }
   return rows;

@@ -27,3 +27,22 @@ export function nextRetry(
   const delayMs = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return { retry: true, delayMs };
 }
+
+/**
+ * Retries for a window of time instead of a number of attempts: the same growing delays (capped at
+ * `maxDelayMs`), until the next attempt would fall past `windowMs` after the message was written.
+ */
+export function nextRetryWithin(
+  attempt: number,
+  policy: RetryPolicy,
+  createdAt: Date,
+  windowMs: number,
+  now: number = Date.now(),
+): { retry: true; delayMs: number } | { retry: false } {
+  const delayMs = Math.min(
+    policy.maxDelayMs,
+    policy.baseDelayMs * 2 ** Math.max(0, Math.min(attempt - 1, 40)),
+  );
+  if (now + delayMs > createdAt.getTime() + windowMs) return { retry: false };
+  return { retry: true, delayMs };
+}

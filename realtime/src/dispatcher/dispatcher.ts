@@ -12,7 +12,14 @@
  * (see send-message.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { DeliveryError, type Logger, type Mailer, type SmsSender } from '@coinpace/adapters';
+import {
+  DeliveryError,
+  type Logger,
+  type Mailer,
+  type SecretBox,
+  type SmsSender,
+  type VapidKeys,
+} from '@coinpace/adapters';
 import {
   claimOutboxMessage,
   markOutboxFailed,
@@ -23,7 +30,8 @@ import {
   type AppDb,
   type OutboxMessage,
 } from '@coinpace/db';
-import { DEFAULT_RETRY_POLICY, nextRetry, type RetryPolicy } from './backoff.ts';
+import { WEBHOOK_RETRY_WINDOW_MS } from '@coinpace/domain';
+import { DEFAULT_RETRY_POLICY, nextRetry, nextRetryWithin, type RetryPolicy } from './backoff.ts';
 import { sendMessage } from './send-message.ts';
 
 /** Default `leaseMs`: how long a dead dispatcher holds up the message it was sending. */
@@ -49,6 +57,14 @@ export interface DispatcherOptions {
    */
   leaseMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Opens webhook signing secrets; without it webhook messages wait (retried) until one is given. */
+  secrets?: SecretBox;
+  /** Signs browser push messages; without them push messages wait (retried) until they are given. */
+  vapid?: VapidKeys;
+  /** WEBHOOK_ALLOW_LOOPBACK: webhooks may be posted to loopback addresses (tests, development). */
+  allowLoopbackWebhooks?: boolean;
+  /** How long a webhook message is retried after it was written, ms. Default 24 hours. */
+  webhookRetryWindowMs?: number;
 }
 
 export interface Dispatcher {
@@ -107,7 +123,17 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
       releaseLease();
       const reason = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof DeliveryError && err.permanent;
-      const next = permanent ? { retry: false as const } : nextRetry(message.attempts, policy);
+      // The channels beside e-mail and SMS are retried for a window of time (24 hours), not a number of attempts.
+      const next = permanent
+        ? { retry: false as const }
+        : message.channel !== 'email' && message.channel !== 'sms'
+          ? nextRetryWithin(
+              message.attempts,
+              policy,
+              message.createdAt,
+              opts.webhookRetryWindowMs ?? WEBHOOK_RETRY_WINDOW_MS,
+            )
+          : nextRetry(message.attempts, policy);
       if (next.retry) {
         await markOutboxRetry(opts.db, claim, reason, next.delayMs);
         opts.logger.warn({ ...log, err, retryInMs: next.delayMs }, 'message not sent; will retry');

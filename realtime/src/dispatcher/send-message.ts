@@ -11,6 +11,8 @@
  */
 import { DeliveryError, type Mailer, type SmsSender } from '@coinpace/adapters';
 import { providerIdsSentTo, type AppDb, type OutboxMessage } from '@coinpace/db';
+import { sendPushMessage, type PushDeps } from './send-push.ts';
+import { sendWebhook, type WebhookDeps } from './send-webhook.ts';
 
 /** How far before a message was written its provider's record may be dated (the clocks differ). */
 const PROVIDER_CLOCK_SKEW_MS = 60_000;
@@ -18,8 +20,13 @@ const PROVIDER_CLOCK_SKEW_MS = 60_000;
 /** The provider's id of the sent message. @throws DeliveryError (or anything the adapter throws). */
 export async function sendMessage(
   message: OutboxMessage,
-  deps: { db: AppDb; mailer: Mailer; sms: SmsSender },
+  deps: { db: AppDb; mailer: Mailer; sms: SmsSender } & WebhookDeps & PushDeps,
 ): Promise<string> {
+  // Discord and Slack incoming webhooks are posted like our own webhook, unsigned.
+  if (message.channel === 'webhook' || message.channel === 'discord' || message.channel === 'slack') {
+    return sendWebhook(message, deps);
+  }
+  if (message.channel === 'push') return sendPushMessage(message, deps);
   if (message.channel === 'email') {
     const sent = await deps.mailer.send({
       to: message.recipient,

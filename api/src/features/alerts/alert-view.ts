@@ -129,6 +129,7 @@ export function toAlertView(
     thresholdType,
     thresholdValue,
     notificationMethod: alert.notificationMethod as NotificationMethod,
+    channels: alert.channels,
     status: alert.status as AlertStatus,
     pausedBy: alert.pausedBy as 'user' | 'trigger' | null,
     lastTriggered: alert.lastTriggered?.toISOString() ?? null,

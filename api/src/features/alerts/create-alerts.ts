@@ -90,6 +90,7 @@ async function buildRows(
     thresholdType: input.thresholdType,
     thresholdValue: input.thresholdValue,
     notificationMethod: input.notificationMethod,
+    channels: input.channels ?? [],
     resetInterval: input.resetInterval,
     direction: directionOf(input.thresholdType),
   };
@@ -128,6 +129,7 @@ type Common = Pick<
   | 'thresholdType'
   | 'thresholdValue'
   | 'notificationMethod'
+  | 'channels'
   | 'resetInterval'
   | 'direction'
 >;

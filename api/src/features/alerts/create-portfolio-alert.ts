@@ -55,6 +55,7 @@ export async function createPortfolioAlert(
     thresholdValue: input.thresholdValue,
     measure: input.kind === 'holding_pnl' ? input.measure! : null,
     notificationMethod: input.notificationMethod,
+    channels: input.channels ?? [],
     resetInterval: input.resetInterval,
     direction: directionOf(input.thresholdType),
     portfolioItemId: holding?.id ?? null,

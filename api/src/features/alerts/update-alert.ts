@@ -47,6 +47,7 @@ export async function changeAlert(
     requireContactFor(user, changes.notificationMethod);
     set.notificationMethod = changes.notificationMethod;
   }
+  if (changes.channels) set.channels = changes.channels;
   if (changes.resetInterval) set.resetInterval = changes.resetInterval;
   if (changes.status) Object.assign(set, statusColumns(changes.status));
   if (isPortfolioKind(alert.scope)) {

@@ -16,7 +16,11 @@ import {
   createFakeCoinGecko,
   startFakeStripe,
   startOwnRedisServer,
+  startPushServicePeer,
+  startWebhookReceiver,
   type FakeCoinGecko,
+  type PushServicePeer,
+  type WebhookReceiver,
   type FakeStripe,
 } from '@coinpace/adapters/testing';
 import type { Engine } from '@coinpace/db/testing';
@@ -46,6 +50,13 @@ export interface ReferenceApps {
   upstream: TestApi;
   stripe: FakeStripe;
   coingecko: FakeCoinGecko;
+  /**
+   * A webhook receiver on 127.0.0.1, which `upstream` may post to (WEBHOOK_ALLOW_LOOPBACK): it answers 500
+   * to a path with `fail` in it, 200 otherwise.
+   */
+  webhooks: WebhookReceiver;
+  /** A push service on 127.0.0.1 (its endpoints reachable from `upstream`). */
+  push: PushServicePeer;
   close(): Promise<void>;
 }
 
@@ -72,6 +83,8 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
   const coingecko = createFakeCoinGecko();
   const { url: coingeckoUrl } = await coingecko.start();
   const jobsRedis = await startOwnRedisServer();
+  const push = await startPushServicePeer();
+  const webhooks = await startWebhookReceiver((hook) => (hook.path.includes('fail') ? 500 : undefined));
   const imports: TradeImportQueue = createBullmqQueue(TRADE_IMPORT_QUEUE, { redisUrl: jobsRedis.url });
   await jobsRedis.stop();
   const [main, tight, gated, maintenance, upstream] = await Promise.all([
@@ -80,20 +93,24 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
     startTestApi(engine, {}, { limiters: limitersWith({ ...MANY_SIGN_UPS, '*': 1 }), importAnswerWaitMs: 0 }),
     startTestApi(engine, { SITE_PASSWORD, METRICS_TOKEN }, { limiters: limitersWith({ '*': 1 }) }),
     startTestApi(engine, { MAINTENANCE_MODE: '1', METRICS_PORT: '9464' }),
-    startTestApi(engine, stripeEnv(stripe), {
-      // Its full-queue scenarios refuse dozens of sign-ups and then sign-ins from one address, and each
-      // refusal counts against that address's sign-in failures.
-      limiters: limitersWith({ ...MANY_SIGN_UPS, 'sign-in-failures-address': 100_000 }),
-      // Every scenario on this app that reaches CoinGecko draws on the users' share: a roomy one, so each
-      // scenario gets the answer it is there for (the share's own 429 has its scenario on 'tight').
-      prices: createCoinGeckoPriceSource({
-        baseUrl: coingeckoUrl,
-        minGapMs: 0,
-        userBudget: createMemoryUpstreamBudget({ calls: 100_000, perMs: 60_000 }),
-      }),
-      imports,
-      exchanges: withDemoExchange(DOWN_EXCHANGE),
-    }),
+    startTestApi(
+      engine,
+      { ...stripeEnv(stripe), WEBHOOK_ALLOW_LOOPBACK: '1' },
+      {
+        // Its full-queue scenarios refuse dozens of sign-ups and then sign-ins from one address, and each
+        // refusal counts against that address's sign-in failures.
+        limiters: limitersWith({ ...MANY_SIGN_UPS, 'sign-in-failures-address': 100_000 }),
+        // Every scenario on this app that reaches CoinGecko draws on the users' share: a roomy one, so each
+        // scenario gets the answer it is there for (the share's own 429 has its scenario on 'tight').
+        prices: createCoinGeckoPriceSource({
+          baseUrl: coingeckoUrl,
+          minGapMs: 0,
+          userBudget: createMemoryUpstreamBudget({ calls: 100_000, perMs: 60_000 }),
+        }),
+        imports,
+        exchanges: withDemoExchange(DOWN_EXCHANGE),
+      },
+    ),
   ]);
   return {
     main,
@@ -103,7 +120,11 @@ export async function startReferenceApps(engine: Engine): Promise<ReferenceApps>
     upstream,
     stripe,
     coingecko,
+    webhooks,
+    push,
     async close() {
+      await webhooks.close();
+      await push.close();
       await Promise.all([main, tight, gated, upstream].map((api) => api.close()));
       // Its database was closed by the readiness check already.
       await maintenance.close().catch(() => {});

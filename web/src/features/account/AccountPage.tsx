@@ -1,3 +1,4 @@
+import { AlertChannelsSection } from './AlertChannelsSection.tsx';
 import { ContactInfoForm } from './ContactInfoForm.tsx';
 import { CostMethodSection } from './CostMethodSection.tsx';
 import { DataExport } from './DataExport.tsx';
@@ -28,6 +29,7 @@ export function AccountPage() {
         <PlanSection />
         <InvoicesSection />
         <ContactInfoForm />
+        <AlertChannelsSection />
         <CostMethodSection />
         <DisplayCurrencySection />
         <ReportIssue />

@@ -19,6 +19,7 @@ import {
   effectiveKind,
   emptyForm,
   toCreatePayload,
+  extraChannelsOf,
   validateForm,
   type AlertForm,
 } from './alert-form.ts';
@@ -119,7 +120,11 @@ export function AddAlertModal({
     if (allowance?.state === 'blocked') return onRefused('ALERT_LIMIT_REACHED', undefined, allowance.usedUp);
     const payload = toKindPayload(
       kindForm,
-      { notificationMethod: method, resetInterval: form.resetInterval },
+      {
+        notificationMethod: method,
+        resetInterval: form.resetInterval,
+        ...(extraChannelsOf(form).length > 0 && { channels: extraChannelsOf(form) }),
+      },
       money.currency,
     );
     const result = await createAlerts(payload);

@@ -88,7 +88,17 @@ export function AlertFields({
       <div className="form-row">
         <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="label">Notify me by</legend>
-          <ChannelChecks value={{ email: form.email, sms: form.sms }} onChange={onChange} />
+          <ChannelChecks
+            value={{
+              email: form.email,
+              sms: form.sms,
+              webhook: form.webhook,
+              push: form.push,
+              discord: form.discord,
+              slack: form.slack,
+            }}
+            onChange={onChange}
+          />
           {left && (
             <span className="hint" data-testid="channels-left">
               Left this billing period: {left.email} e-mail, {left.sms} SMS

@@ -36,6 +36,12 @@ export interface AlertForm {
   value: string;
   email: boolean;
   sms: boolean;
+  /** Also post to the user's signed webhook (an unmetered channel, docs/alert-channels.md). */
+  webhook: boolean;
+  /** Also show a browser notification (an unmetered channel). */
+  push: boolean;
+  discord: boolean;
+  slack: boolean;
   resetInterval: ResetInterval;
 }
 
@@ -54,6 +60,10 @@ export function emptyForm(preselect: string[] = []): AlertForm {
     value: '',
     email: true,
     sms: true,
+    webhook: false,
+    push: false,
+    discord: false,
+    slack: false,
     resetInterval: DEFAULT_RESET_INTERVAL,
   };
 }
@@ -114,6 +124,7 @@ export function toCreatePayload(
     thresholdType,
     thresholdValue: valueDecimal(form, locale),
     notificationMethod: methodOf(form)!,
+    ...(extraChannelsOf(form).length > 0 && { channels: extraChannelsOf(form) }),
     resetInterval: form.resetInterval,
   };
   if (form.tab === 'watchlist') {
@@ -139,4 +150,12 @@ export function toCreatePayload(
 export function alertCount(form: AlertForm): number {
   if (form.tab === 'watchlist' || form.allCoins || form.wholePortfolio) return 1;
   return form.holdings.length;
+}
+
+/** A channel beside e-mail and SMS an alert form can tick. */
+export type ExtraChannelChoice = 'webhook' | 'push' | 'discord' | 'slack';
+
+/** The channels beside e-mail and SMS ticked on a form. */
+export function extraChannelsOf(form: Partial<Record<ExtraChannelChoice, boolean>>): ExtraChannelChoice[] {
+  return (['webhook', 'push', 'discord', 'slack'] as const).filter((c) => form[c]);
 }

@@ -158,7 +158,12 @@ export const FAILED_UPDATE = 'Failed to update alert: ';
  */
 export async function editAlert(
   id: string,
-  changes: { thresholdType: ThresholdType; thresholdValue: string; notificationMethod: NotificationMethod },
+  changes: {
+    thresholdType: ThresholdType;
+    thresholdValue: string;
+    notificationMethod: NotificationMethod;
+    channels?: ('webhook' | 'push' | 'discord' | 'slack')[];
+  },
 ): Promise<string | null> {
   try {
     replace(await updateAlertRequest(id, changes));

@@ -75,7 +75,11 @@ export function validateKindForm(form: KindForm, method: NotificationMethod | nu
 /** The POST /api/alerts body. */
 export function toKindPayload(
   form: KindForm,
-  delivery: { notificationMethod: NotificationMethod; resetInterval: ResetInterval },
+  delivery: {
+    notificationMethod: NotificationMethod;
+    resetInterval: ResetInterval;
+    channels?: ('webhook' | 'push' | 'discord' | 'slack')[];
+  },
   currency: DisplayCurrency,
 ): CreatePortfolioAlertInput {
   return {

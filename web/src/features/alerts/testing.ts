@@ -14,6 +14,7 @@ export function alertView(over: Partial<AlertView> = {}): AlertView {
     thresholdType: 'Above',
     thresholdValue: 50000,
     notificationMethod: 'Both',
+    channels: [],
     status: 'Active',
     pausedBy: null,
     lastTriggered: null,

@@ -1,0 +1,2 @@
+export * from './vapid-keys.ts';
+export * from './send-push.ts';
