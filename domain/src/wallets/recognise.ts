@@ -156,18 +156,16 @@ function bech32Address(text: string): AddressRecognition | null {
       'This Bitcoin address mixes upper and lower case, which bech32 does not allow.',
     );
   }
-  let decoded: { prefix: string; words: number[] } | null = null;
-  let m = false;
-  try {
-    decoded = bech32.decode(lower as `${string}1${string}`, 90);
-  } catch {
+  const tryDecode = (codec: typeof bech32) => {
     try {
-      decoded = bech32m.decode(lower as `${string}1${string}`, 90);
-      m = true;
+      return codec.decode(lower as `${string}1${string}`, 90);
     } catch {
-      decoded = null;
+      return null;
     }
-  }
+  };
+  const plain = tryDecode(bech32);
+  const decoded = plain ?? tryDecode(bech32m);
+  const m = plain === null;
   if (!decoded || decoded.words.length === 0) {
     return refuse(
       'bad-checksum',
