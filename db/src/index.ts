@@ -32,3 +32,4 @@ export * from './queries/market-history.ts';
 export * from './queries/conversion-rates.ts';
 export * from './queries/import-batches.ts';
 export * from './queries/exchange-accounts.ts';
+export * from './queries/wallets.ts';

@@ -6,3 +6,4 @@ export * from './alerts.ts';
 export * from './billing.ts';
 export * from './outbox.ts';
 export * from './public.ts';
+export * from './wallets.ts';
