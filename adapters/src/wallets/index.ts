@@ -1,1 +1,3 @@
 export * from './port.ts';
+export * from './demo-chain.ts';
+export * from './registry.ts';

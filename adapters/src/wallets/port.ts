@@ -10,26 +10,13 @@
 
 /** The chains a wallet can be tracked on. */
 export type ChainId =
-  | 'ethereum'
-  | 'base'
-  | 'arbitrum'
-  | 'optimism'
-  | 'polygon'
-  | 'bsc'
-  | 'bitcoin'
-  | 'solana'
-  | 'demo';
+  'ethereum' | 'base' | 'arbitrum' | 'optimism' | 'polygon' | 'bsc' | 'bitcoin' | 'solana' | 'demo';
 
 export const EVM_CHAINS = ['ethereum', 'base', 'arbitrum', 'optimism', 'polygon', 'bsc'] as const;
 export type EvmChainId = (typeof EVM_CHAINS)[number];
 
 /** What was pasted, once recognised: the kinds a wallet may be. */
-export type WalletAddressKind =
-  | 'evm'
-  | 'bitcoin-address'
-  | 'bitcoin-xpub'
-  | 'solana'
-  | 'demo';
+export type WalletAddressKind = 'evm' | 'bitcoin-address' | 'bitcoin-xpub' | 'solana' | 'demo';
 
 /** A token the coin list knows on a chain: the contract (EVM) or mint (Solana) to read a balance of. */
 export interface TokenRef {

@@ -164,3 +164,31 @@ export async function storeWalletPage(
     return { status: 'stored', added, refused } as const;
   });
 }
+
+/**
+ * Stores rows at the wallet outside any chain's scan (what reconciles the transfers with the balances),
+ * in one transaction holding the wallet's row lock.
+ */
+export async function storeWalletRows(
+  db: AppDb,
+  walletId: string,
+  userId: string,
+  holdings: { holdingId: string; rows: SyncedRow[] }[],
+): Promise<{ added: number; refused: number } | null> {
+  return db.transaction(async (tx) => {
+    const [wallet] = await tx
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId)))
+      .for('update');
+    if (!wallet) return null;
+    let added = 0;
+    let refused = 0;
+    for (const { holdingId, rows } of holdings) {
+      const result = await storeHoldingRows(tx, userId, holdingId, { walletId }, rows);
+      added += result.added;
+      refused += result.refused.length;
+    }
+    return { added, refused };
+  });
+}

@@ -1,1 +1,2 @@
 export * from './recognise.ts';
+export * from './accounts.ts';

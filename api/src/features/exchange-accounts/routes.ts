@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import {
   ExchangeError,
   createSecretBox,
+  withDemoChain,
   withDemoExchange,
   type ExchangeConnector,
   type ExchangeInfo,
@@ -42,7 +43,7 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { sealCredentials } from './credentials.ts';
 import { addLocationRoutes } from './locations.ts';
-import { SYNC_LEASE_MS, localExchangeSyncQueue, requestSync } from './sync.ts';
+import { SYNC_LEASE_MS, localExchangeSyncQueue, requestSync, type ExchangeSyncQueue } from './sync.ts';
 
 /**
  * Connections one user may try per hour: each is a signed call to an exchange with the pasted key, so a
@@ -86,11 +87,34 @@ export function exchangeDeps(deps: ApiDeps): {
   };
 }
 
+const localQueues = new WeakMap<ApiDeps, ExchangeSyncQueue>();
+
+/**
+ * The queue exchange syncs and wallet refreshes share: the one given, else one in-process queue per app
+ * (made on first use, its worker started).
+ */
+export function syncQueueOf(deps: ApiDeps): ExchangeSyncQueue {
+  if (deps.exchangeSyncs) return deps.exchangeSyncs;
+  let queue = localQueues.get(deps);
+  if (!queue) {
+    const { exchanges, secrets } = exchangeDeps(deps);
+    queue = localExchangeSyncQueue({
+      db: deps.db,
+      bus: deps.bus,
+      logger: deps.logger,
+      exchanges,
+      secrets,
+      chains: deps.chains ?? withDemoChain(),
+    });
+    localQueues.set(deps, queue);
+  }
+  return queue;
+}
+
 export function exchangeAccountRoutes(deps: ApiDeps) {
   const { db, identity, bus, limiters = memoryLimiters() } = deps;
   const { exchanges, secrets } = exchangeDeps(deps);
-  const syncs =
-    deps.exchangeSyncs ?? localExchangeSyncQueue({ db, bus, logger: deps.logger, exchanges, secrets });
+  const syncs = syncQueueOf(deps);
   const connects = limiters('exchange-connects', { points: EXCHANGE_CONNECTS_PER_HOUR, duration: 3600 });
   const syncNow = limiters('exchange-syncs', { points: EXCHANGE_SYNCS_PER_HOUR, duration: 3600 });
   const infos = () => new Map(exchanges.list().map((e) => [e.id, e]));
