@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestApi } from './harness.ts';
 import { waitFor } from '@coinpace/adapters/testing';
+import { insertWallet } from '@coinpace/db';
 import { importTradesToEnd } from './trade-imports.ts';
 
 /**
@@ -57,6 +58,8 @@ export interface Owned {
   importBatchId: string;
   /** A demo exchange account, its first sync finished. */
   exchangeAccountId: string;
+  /** A demo wallet, kept as an add keeps it, without its refresh (so no holding changes). */
+  walletId: string;
 }
 
 const bitcoin = {
@@ -140,7 +143,14 @@ export async function giveEverything(
   if (!batch.body.batchId) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
   // A demo exchange account, waited for until its first sync has written, so the rows compared stay put.
   const exchangeAccountId = exchangeAccount ? await connectDemoExchange(api, token) : '';
+  const wallet = await insertWallet(api.database.db, {
+    userId: me.user.id,
+    label: 'Demo wallet',
+    kind: 'demo',
+    address: 'demo:alice',
+  });
   return {
+    walletId: wallet!.id,
     userId: me.user.id,
     subject: me.user.clerkId,
     email,
@@ -194,6 +204,7 @@ export function concretePath(route: string, owned: Owned): string {
     .replace(/:batchId/, owned.importBatchId)
     .replace(/:holdingId/, owned.holdingId)
     .replace(/^\/api\/exchange-accounts\/:id/, `/api/exchange-accounts/${owned.exchangeAccountId}`)
+    .replace(/^\/api\/wallets\/:id/, `/api/wallets/${owned.walletId}`)
     .replace(/^\/api\/portfolio\/:id/, `/api/portfolio/${owned.holdingId}`)
     .replace(/^\/api\/alerts\/:id/, `/api/alerts/${owned.alertId}`)
     .replace(/:sessionId/, owned.openSessionId)
@@ -238,6 +249,8 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/portfolio/import-trades': { text: KRAKEN_SAMPLE },
     'POST /api/exchange-accounts': { exchange: 'demo', label: 'Mallory', apiKey: 'k', secret: 's' },
     'POST /api/exchange-accounts/:id/sync': undefined,
+    'POST /api/wallets': { label: 'Mallory', address: 'demo:mallory' },
+    'POST /api/wallets/:id/refresh': undefined,
     'POST /api/holding-locations/:holdingId/adjust': { accountId: owned.exchangeAccountId },
     'POST /api/portfolio/import-trades/preview': { text: KRAKEN_SAMPLE, replaceOpening: true },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },

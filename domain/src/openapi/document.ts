@@ -8,6 +8,7 @@ import { allResponses, API_TAGS, CONTENT_TYPES, isSitePasswordGated, type RouteD
 import { ALERT_ROUTES } from './routes-alerts.ts';
 import { BILLING_ROUTES } from './routes-billing.ts';
 import { EXCHANGE_ROUTES } from './routes-exchanges.ts';
+import { WALLET_ROUTES } from './routes-wallets.ts';
 import { IMPORT_ROUTES } from './routes-imports.ts';
 import { PORTFOLIO_ROUTES } from './routes-portfolio.ts';
 import { PRICE_ROUTES } from './routes-prices.ts';
@@ -21,6 +22,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...REPORT_ROUTES,
   ...IMPORT_ROUTES,
   ...EXCHANGE_ROUTES,
+  ...WALLET_ROUTES,
   ...ALERT_ROUTES,
   ...BILLING_ROUTES,
   ...PRICE_ROUTES,

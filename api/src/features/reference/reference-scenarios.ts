@@ -10,6 +10,7 @@ import { type Scenario, email, whileHashingIsFull, signedIn } from './reference-
 import { SYSTEM_AUTH_SCENARIOS } from './scenarios-system-auth.ts';
 import { PORTFOLIO_SCENARIOS } from './scenarios-portfolio.ts';
 import { EXCHANGE_SCENARIOS } from './scenarios-exchanges.ts';
+import { WALLET_SCENARIOS } from './scenarios-wallets.ts';
 import { IMPORT_SCENARIOS } from './scenarios-imports.ts';
 import { ALERTS_BILLING_SCENARIOS } from './scenarios-alerts-billing.ts';
 import { PUBLIC_SCENARIOS } from './scenarios-public.ts';
@@ -22,6 +23,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   ...PORTFOLIO_SCENARIOS,
   ...IMPORT_SCENARIOS,
   ...EXCHANGE_SCENARIOS,
+  ...WALLET_SCENARIOS,
   ...ALERTS_BILLING_SCENARIOS,
   ...PUBLIC_SCENARIOS,
 };
