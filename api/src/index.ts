@@ -21,4 +21,10 @@ export {
   type ExchangeSyncQueue,
 } from './features/exchange-accounts/sync.ts';
 export { resealed } from './features/exchange-accounts/credentials.ts';
+export {
+  WALLET_REFRESH_EVERY_MS,
+  refreshWallet,
+  startWalletSchedule,
+  type WalletRefreshData,
+} from './features/wallets/refresh.ts';
 export { rotateExchangeSecrets, type RotationReport } from './features/exchange-accounts/rotate.ts';

@@ -17,6 +17,7 @@ import {
   createPaymentProvider,
   createSmsSender,
   loadSecretBox,
+  withDemoChain,
   withDemoExchange,
   createCcxtConnector,
   createMemoryRequestLimiter,
@@ -35,6 +36,7 @@ import {
   exchangeSyncWorker,
   localExchangeSyncQueue,
   startSyncSchedule,
+  startWalletSchedule,
   type ExchangeSyncQueue,
   TRADE_IMPORT_CONCURRENCY,
   TRADE_IMPORT_QUEUE,
@@ -143,7 +145,10 @@ async function main(): Promise<void> {
     previous: config.secrets.previous,
     dataDir: config.dataDir,
   });
-  const syncDeps = { db: database.db, bus, logger, exchanges, secrets };
+  // Wallets: one chain reader per chain (a registry: wiring a reader is one entry), the demo chain always.
+  // Their refreshes ride the exchange-sync queue and its worker.
+  const chains = withDemoChain();
+  const syncDeps = { db: database.db, bus, logger, exchanges, secrets, chains };
   const exchangeSyncs: ExchangeSyncQueue | undefined =
     config.redis.url && (roles.api || roles.worker)
       ? createBullmqQueue(EXCHANGE_SYNC_QUEUE, {
@@ -175,6 +180,7 @@ async function main(): Promise<void> {
         exchanges,
         secrets,
         exchangeSyncs,
+        chains,
       })
     : createOpsApp({ config, db: database.db, metrics, logger });
   const server = createHttpServer(app.callback());
@@ -258,6 +264,15 @@ async function main(): Promise<void> {
           logger: logger.child({ part: 'exchange-sync' }),
         })
       : undefined;
+  // And every wallet's refresh every 10 minutes, on the same queue.
+  const walletSchedule =
+    roles.worker && exchangeSyncs
+      ? startWalletSchedule({
+          db: database.db,
+          queue: exchangeSyncs,
+          logger: logger.child({ part: 'wallet-refresh' }),
+        })
+      : undefined;
   const lifecycle = roles.worker
     ? startLifecycleJobs({
         db: database.db,
@@ -283,6 +298,7 @@ async function main(): Promise<void> {
     await alertWorker?.stop();
     await lifecycle?.stop();
     syncSchedule?.stop();
+    walletSchedule?.stop();
     await imports?.close();
     await exchangeSyncs?.close();
     if (limiterRedis) await closeRedis(limiterRedis);

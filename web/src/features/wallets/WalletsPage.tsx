@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ExchangeAccounts } from './ExchangeAccounts.tsx';
+import { TrackedWallets } from './TrackedWallets.tsx';
 import { WalletMark } from './WalletMark.tsx';
 import { WALLET_OPTIONS, comingSoonText, findWalletOption, type WalletOption } from './wallet-options.ts';
 import { disconnectWallet, shortenAddress, useWallets } from './wallets-store.ts';
@@ -85,6 +86,8 @@ export function WalletsPage() {
           </div>
         </section>
       )}
+
+      <TrackedWallets />
 
       <ExchangeAccounts />
 
