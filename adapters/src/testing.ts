@@ -36,3 +36,5 @@ export { SHAPE_FIAT_RATES } from './prices/coingecko-shapes.ts';
 export * from './payments/testing/fake-stripe.ts';
 export * from './identity/testing/clerk-tokens.ts';
 export { describeHealth, probeHealth, type HealthProbe, type HealthSample } from './testing/health-probe.ts';
+export { startAnvil, type Anvil } from './wallets/testing/anvil.ts';
+export { TEST_BOB, TEST_FRESH, seedTestChain } from './wallets/testing/test-chain.ts';

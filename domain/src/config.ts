@@ -93,6 +93,15 @@ export interface Config {
    * generated once into DATA_DIR), `previous` only opens records sealed before a rotation.
    */
   secrets: { key?: string; previous: readonly string[] };
+  /** The public JSON-RPC endpoint wallets are read from on each EVM chain (EVM_RPC_URL_<CHAIN>). */
+  evmRpcUrls: {
+    ethereum: string;
+    base: string;
+    arbitrum: string;
+    optimism: string;
+    polygon: string;
+    bsc: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -245,6 +254,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     sms,
     secrets: { key: e.SECRETS_KEY, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
+    evmRpcUrls: {
+      ethereum: e.EVM_RPC_URL_ETHEREUM,
+      base: e.EVM_RPC_URL_BASE,
+      arbitrum: e.EVM_RPC_URL_ARBITRUM,
+      optimism: e.EVM_RPC_URL_OPTIMISM,
+      polygon: e.EVM_RPC_URL_POLYGON,
+      bsc: e.EVM_RPC_URL_BSC,
+    },
   };
   return deepFreeze(config);
 }

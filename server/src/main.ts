@@ -17,6 +17,7 @@ import {
   createPaymentProvider,
   createSmsSender,
   loadSecretBox,
+  createEvmReaders,
   withDemoChain,
   withDemoExchange,
   createCcxtConnector,
@@ -145,9 +146,9 @@ async function main(): Promise<void> {
     previous: config.secrets.previous,
     dataDir: config.dataDir,
   });
-  // Wallets: one chain reader per chain (a registry: wiring a reader is one entry), the demo chain always.
-  // Their refreshes ride the exchange-sync queue and its worker.
-  const chains = withDemoChain();
+  // Wallets: one chain reader per chain (a registry: wiring a reader is one entry), the demo chain always;
+  // each EVM chain on its EVM_RPC_URL_<CHAIN>. Their refreshes ride the exchange-sync queue and its worker.
+  const chains = withDemoChain({ ...createEvmReaders(config.evmRpcUrls) });
   const syncDeps = { db: database.db, bus, logger, exchanges, secrets, chains };
   const exchangeSyncs: ExchangeSyncQueue | undefined =
     config.redis.url && (roles.api || roles.worker)

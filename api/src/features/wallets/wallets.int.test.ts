@@ -6,10 +6,10 @@
  */
 import { ChainError, createDemoChainReader, createMemoryBus, type ChainReader } from '@coinpace/adapters';
 import { waitFor } from '@coinpace/adapters/testing';
-import { holdingTransactions, insertWallet, wallets } from '@coinpace/db';
+import { holdingTransactions, insertEmptyHoldings, insertWallet, wallets } from '@coinpace/db';
 import type { Engine } from '@coinpace/db/testing';
 import type { HoldingLocations, PortfolioLocations, WalletDetail, WalletView } from '@coinpace/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
@@ -217,5 +217,45 @@ describe.each(engines)('wallets on %s', (engine) => {
     expect(outcome).toEqual({ failed: 'ethereum: refused' });
     const [stopped] = await api.database.db.select().from(wallets).where(eq(wallets.id, wallet.id));
     expect(stopped).toMatchObject({ status: 'stopped', lastError: 'ethereum: refused' });
+  });
+
+  it('records an EVM wallet’s ERC-20 transfers on anvil once, adds nothing on a re-scan, and reconciles its ETH', async () => {
+    const anvil = await startAnvil();
+    try {
+      const token = await seedTestChain(anvil.url);
+      const { user } = await api.signUp();
+      // The token is known to the coin list by its contract: a holding added by address.
+      await insertEmptyHoldings(api.database.db, user.id, [
+        { symbol: 'TUSD', name: 'Test USD', coingeckoId: 'usd-coin' },
+      ]);
+      await api.database.db.execute(
+        sql`update portfolio_items set address = ${token.toLowerCase()} where user_id = ${user.id}`,
+      );
+      const wallet = (await insertWallet(api.database.db, {
+        userId: user.id,
+        label: 'anvil',
+        kind: 'evm',
+        address: TEST_FRESH,
+      }))!;
+      const chains = {
+        ethereum: createEvmReader({ chain: 'ethereum', rpcUrl: anvil.url, chainId: 31337, pageBlocks: 3n }),
+      };
+      const data = { walletId: wallet.id, userId: user.id, reason: 'manual' as const };
+      expect(await refreshWallet(deps(chains), data)).toEqual({ added: 2, refused: 0 });
+      const rows = await rowsOf(user.id);
+      expect(rows.map((r) => [r.kind, Number(r.quantity), r.externalRef!.split(':')[0]]).sort()).toEqual([
+        ['transfer_in', 0.5, 'wallet'],
+        ['transfer_in', 250, 'wallet'],
+      ]);
+      // Again, and again from the start (a lost cursor): nothing added.
+      expect(await refreshWallet(deps(chains), data)).toEqual({ added: 0, refused: 0 });
+      await api.database.db.update(wallets).set({ cursors: {} }).where(eq(wallets.id, wallet.id));
+      expect(await refreshWallet(deps(chains), data)).toEqual({ added: 0, refused: 0 });
+      expect(await rowsOf(user.id)).toHaveLength(2);
+      const [stored] = await api.database.db.select().from(wallets).where(eq(wallets.id, wallet.id));
+      expect(stored!.chains).toEqual(['ethereum']);
+    } finally {
+      await anvil.stop();
+    }
   });
 });
