@@ -13,7 +13,7 @@ const BOB = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7
 export const TEST_FRESH = '0x1111111111111111111111111111111111111111';
 export const TEST_BOB = BOB.address;
 
-export const ANVIL_CHAIN = defineChain({
+const ANVIL_CHAIN = defineChain({
   id: 31337,
   name: 'Anvil',
   nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },

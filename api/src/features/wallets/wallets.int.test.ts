@@ -2,10 +2,17 @@
  * Wallets against the demo chain: adding one (secrets and malformed text refused in words, nothing kept),
  * refreshing as a job on the exchange-sync queue, its coins landing in the portfolio located at the wallet,
  * an unknown token listed unpriced, refreshing again (nothing added), overlapping and repeated refreshes
- * (nothing doubled), and balances the transfers do not explain reconciled once with a transfer.
+ * (nothing doubled), balances the transfers do not explain reconciled once with a transfer, and an EVM
+ * wallet on anvil (the real EVM reader) recorded once.
  */
-import { ChainError, createDemoChainReader, createMemoryBus, type ChainReader } from '@coinpace/adapters';
-import { waitFor } from '@coinpace/adapters/testing';
+import {
+  ChainError,
+  createDemoChainReader,
+  createEvmReader,
+  createMemoryBus,
+  type ChainReader,
+} from '@coinpace/adapters';
+import { TEST_FRESH, seedTestChain, startAnvil, waitFor } from '@coinpace/adapters/testing';
 import { holdingTransactions, insertEmptyHoldings, insertWallet, wallets } from '@coinpace/db';
 import type { Engine } from '@coinpace/db/testing';
 import type { HoldingLocations, PortfolioLocations, WalletDetail, WalletView } from '@coinpace/domain';
