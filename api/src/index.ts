@@ -24,7 +24,7 @@ export { resealed } from './features/exchange-accounts/credentials.ts';
 export {
   WALLET_REFRESH_EVERY_MS,
   refreshWallet,
-  startWalletSchedule,
   type WalletRefreshData,
 } from './features/wallets/refresh.ts';
+export { startWalletSchedule } from './features/wallets/schedule.ts';
 export { rotateExchangeSecrets, type RotationReport } from './features/exchange-accounts/rotate.ts';
