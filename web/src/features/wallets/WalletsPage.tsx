@@ -19,7 +19,10 @@ export function WalletsPage() {
       <div className="page-header">
         <div>
           <h1>Wallets</h1>
-          <p>Connected wallets are kept in this browser only.</p>
+          <p>
+            Wallets tracked by address are read on the server; browser wallet connections are kept in this
+            browser only.
+          </p>
         </div>
       </div>
 
