@@ -236,8 +236,12 @@ export async function refreshWallet(
       if (!reader) continue;
       const tokens = knownTokensOn(chain, extra);
       try {
+        // An address that only ever received tokens has sent nothing and holds no native coin: its token
+        // balances tell.
         const seen =
-          wallet.chains.includes(chain) || (await withRetry(() => reader.hasActivity(wallet.address), retry));
+          wallet.chains.includes(chain) ||
+          (await withRetry(() => reader.hasActivity(wallet.address), retry)) ||
+          (await withRetry(() => reader.balances(wallet.address, tokens), retry)).length > 0;
         if (!seen) continue;
         active.push(chain);
         let cursor: ChainCursor | null = wallet.cursors[chain] ?? null;
