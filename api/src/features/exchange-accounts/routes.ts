@@ -75,16 +75,26 @@ function viewOf(account: ExchangeAccountSummary, infos: ReadonlyMap<string, Exch
   } satisfies ExchangeAccountView;
 }
 
-/** The process's connector, secrets and sync queue, with their defaults. */
+const defaults = new WeakMap<ApiDeps, { exchanges: ExchangeConnector; secrets: SecretBox }>();
+
+/**
+ * The process's connector and secrets, with their defaults: one pair per app, so the routes that seal a
+ * key and the queue's worker that opens it share the box.
+ */
 export function exchangeDeps(deps: ApiDeps): {
   exchanges: ExchangeConnector;
   secrets: SecretBox;
 } {
-  return {
-    exchanges: deps.exchanges ?? withDemoExchange(),
-    // main.ts always passes the box of SECRETS_KEY (or DATA_DIR); a box of a random key serves tests only.
-    secrets: deps.secrets ?? createSecretBox(randomBytes(32)),
-  };
+  let made = defaults.get(deps);
+  if (!made) {
+    made = {
+      exchanges: deps.exchanges ?? withDemoExchange(),
+      // main.ts always passes the box of SECRETS_KEY (or DATA_DIR); a box of a random key serves tests only.
+      secrets: deps.secrets ?? createSecretBox(randomBytes(32)),
+    };
+    defaults.set(deps, made);
+  }
+  return made;
 }
 
 const localQueues = new WeakMap<ApiDeps, ExchangeSyncQueue>();
