@@ -9,6 +9,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { betaRoutes } from './features/beta/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { exchangeAccountRoutes } from './features/exchange-accounts/routes.ts';
+import { walletRoutes } from './features/wallets/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
@@ -48,6 +49,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
     userRoutes(deps, codes),
     portfolioRoutes(deps),
     exchangeAccountRoutes(deps),
+    walletRoutes(deps),
     reportRoutes(deps),
     alertRoutes(deps),
     alertDestinationRoutes(deps),

@@ -1,5 +1,6 @@
 import type {
   Bus,
+  ChainReaders,
   ExchangeConnector,
   Identity,
   PaymentProvider,
@@ -49,10 +50,13 @@ export interface ApiDeps {
   /** Signs browser push messages (VAPID_* or kept under DATA_DIR); main.ts always passes them. */
   vapid?: VapidKeys;
   /**
-   * The exchange-sync jobs: BullMQ in a deployment with Redis (the worker role runs them and their
-   * schedule); default an in-process queue with its worker started by the exchange-account routes.
+   * The exchange-sync jobs (and wallet refreshes, on the same queue): BullMQ in a deployment with Redis
+   * (the worker role runs them and their schedules); default an in-process queue with its worker started
+   * by the routes (one per app, shared by exchange accounts and wallets).
    */
   exchangeSyncs?: ExchangeSyncQueue;
+  /** The chain readers wallets are read with (a registry by chain); default the demo chain alone. */
+  chains?: ChainReaders;
   /** How long an import request waits for its job before answering 202 with it; default 2 s. */
   importAnswerWaitMs?: number;
   /** Directory of the built web app to serve, when this process serves it. */

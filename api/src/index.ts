@@ -21,4 +21,10 @@ export {
   type ExchangeSyncQueue,
 } from './features/exchange-accounts/sync.ts';
 export { resealed } from './features/exchange-accounts/credentials.ts';
+export {
+  WALLET_REFRESH_EVERY_MS,
+  refreshWallet,
+  type WalletRefreshData,
+} from './features/wallets/refresh.ts';
+export { startWalletSchedule } from './features/wallets/schedule.ts';
 export { rotateExchangeSecrets, type RotationReport } from './features/exchange-accounts/rotate.ts';

@@ -318,5 +318,6 @@ function concreteParam(route: string, owned: Owned, param: string): string {
   if (param === ':batchId') return owned.importBatchId;
   if (route.includes('/api/exchange-accounts/')) return owned.exchangeAccountId;
   if (route.includes('/api/alert-destinations/')) return owned.alertDestinationId;
+  if (route.includes('/api/wallets/')) return owned.walletId;
   return route.includes('/api/alerts/') ? owned.alertId : owned.holdingId;
 }

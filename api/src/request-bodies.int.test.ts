@@ -136,6 +136,17 @@ const ROUTES: Record<string, RouteCase> = {
     token: true,
     fields: { asset: 'text', coingeckoId: 'text' },
   },
+  'POST /api/wallets': {
+    path: () => '/api/wallets',
+    token: true,
+    fields: { label: 'text', address: 'text' },
+  },
+  // Takes no body: whatever is sent, a wallet of someone else (or of no one) is not found.
+  'POST /api/wallets/:id/refresh': {
+    path: () => '/api/wallets/00000000-0000-4000-8000-000000000000/refresh',
+    token: true,
+    fields: {},
+  },
   'POST /api/holding-locations/:holdingId/adjust': {
     path: (f) => `/api/holding-locations/${f.holdingId}/adjust`,
     token: true,

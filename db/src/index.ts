@@ -34,3 +34,4 @@ export * from './queries/import-batches.ts';
 export * from './queries/exchange-accounts.ts';
 export * from './queries/exchange-assets.ts';
 export * from './queries/alert-destinations.ts';
+export * from './queries/wallets.ts';

@@ -73,6 +73,20 @@ export const ZEnv = z.object({
   BINANCE_DATA_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
     'https://data-api.binance.vision',
   ),
+  EVM_RPC_URL_ETHEREUM: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
+    'https://ethereum-rpc.publicnode.com',
+  ),
+  EVM_RPC_URL_BASE: urlWithProtocols(['http:', 'https:'], 'http(s)').default('https://mainnet.base.org'),
+  EVM_RPC_URL_ARBITRUM: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
+    'https://arb1.arbitrum.io/rpc',
+  ),
+  EVM_RPC_URL_OPTIMISM: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
+    'https://mainnet.optimism.io',
+  ),
+  EVM_RPC_URL_POLYGON: urlWithProtocols(['http:', 'https:'], 'http(s)').default('https://polygon-rpc.com'),
+  EVM_RPC_URL_BSC: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
+    'https://bsc-dataseed.bnbchain.org',
+  ),
   PRICE_POLL_MS: integer(250, 3_600_000).default(60_000),
   COINGECKO_USER_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE),
   COINGECKO_HISTORY_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE),

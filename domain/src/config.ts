@@ -105,6 +105,15 @@ export interface Config {
     /** VAPID_*: the browser push keys; unset, a pair generated once into DATA_DIR. */
     vapid: { publicKey?: string; privateKey?: string; subject?: string };
   };
+  /** The public JSON-RPC endpoint wallets are read from on each EVM chain (EVM_RPC_URL_<CHAIN>). */
+  evmRpcUrls: {
+    ethereum: string;
+    base: string;
+    arbitrum: string;
+    optimism: string;
+    polygon: string;
+    bsc: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -261,6 +270,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     channels: {
       allowLoopbackWebhooks: e.WEBHOOK_ALLOW_LOOPBACK,
       vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    },
+    evmRpcUrls: {
+      ethereum: e.EVM_RPC_URL_ETHEREUM,
+      base: e.EVM_RPC_URL_BASE,
+      arbitrum: e.EVM_RPC_URL_ARBITRUM,
+      optimism: e.EVM_RPC_URL_OPTIMISM,
+      polygon: e.EVM_RPC_URL_POLYGON,
+      bsc: e.EVM_RPC_URL_BSC,
     },
   };
   return deepFreeze(config);

@@ -56,3 +56,4 @@ export * from './accounts/contact-verification.ts';
 export * from './accounts/sign-up.ts';
 export * from './export/index.ts';
 export * from './exchanges/index.ts';
+export * from './wallets/index.ts';

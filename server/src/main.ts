@@ -18,6 +18,8 @@ import {
   createSmsSender,
   loadSecretBox,
   loadVapidKeys,
+  createEvmReaders,
+  withDemoChain,
   withDemoExchange,
   createCcxtConnector,
   createMemoryRequestLimiter,
@@ -36,6 +38,7 @@ import {
   exchangeSyncWorker,
   localExchangeSyncQueue,
   startSyncSchedule,
+  startWalletSchedule,
   type ExchangeSyncQueue,
   TRADE_IMPORT_CONCURRENCY,
   TRADE_IMPORT_QUEUE,
@@ -147,9 +150,12 @@ async function main(): Promise<void> {
     previous: config.secrets.previous,
     dataDir: config.dataDir,
   });
-  const syncDeps = { db: database.db, bus, logger, exchanges, secrets };
   // Browser push: VAPID_* when set, otherwise a pair generated once into DATA_DIR.
   const vapid = await loadVapidKeys({ ...config.channels.vapid, dataDir: config.dataDir });
+  // Wallets: one chain reader per chain (a registry: wiring a reader is one entry), the demo chain always;
+  // each EVM chain on its EVM_RPC_URL_<CHAIN>. Their refreshes ride the exchange-sync queue and its worker.
+  const chains = withDemoChain({ ...createEvmReaders(config.evmRpcUrls) });
+  const syncDeps = { db: database.db, bus, logger, exchanges, secrets, chains };
   const exchangeSyncs: ExchangeSyncQueue | undefined =
     config.redis.url && (roles.api || roles.worker)
       ? createBullmqQueue(EXCHANGE_SYNC_QUEUE, {
@@ -182,6 +188,7 @@ async function main(): Promise<void> {
         secrets,
         vapid,
         exchangeSyncs,
+        chains,
       })
     : createOpsApp({ config, db: database.db, metrics, logger });
   const server = createHttpServer(app.callback());
@@ -268,6 +275,15 @@ async function main(): Promise<void> {
           logger: logger.child({ part: 'exchange-sync' }),
         })
       : undefined;
+  // And every wallet's refresh every 10 minutes, on the same queue.
+  const walletSchedule =
+    roles.worker && exchangeSyncs
+      ? startWalletSchedule({
+          db: database.db,
+          queue: exchangeSyncs,
+          logger: logger.child({ part: 'wallet-refresh' }),
+        })
+      : undefined;
   const lifecycle = roles.worker
     ? startLifecycleJobs({
         db: database.db,
@@ -293,6 +309,7 @@ async function main(): Promise<void> {
     await alertWorker?.stop();
     await lifecycle?.stop();
     syncSchedule?.stop();
+    walletSchedule?.stop();
     await imports?.close();
     await exchangeSyncs?.close();
     if (limiterRedis) await closeRedis(limiterRedis);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TestApi } from './harness.ts';
 import { waitFor } from '@coinpace/adapters/testing';
+import { insertWallet } from '@coinpace/db';
 import { importTradesToEnd } from './trade-imports.ts';
 
 /**
@@ -59,6 +60,8 @@ export interface Owned {
   exchangeAccountId: string;
   /** A webhook destination of the alert channels (not confirmed). */
   alertDestinationId: string;
+  /** A demo wallet, kept as an add keeps it, without its refresh (so no holding changes). */
+  walletId: string;
 }
 
 const bitcoin = {
@@ -149,8 +152,15 @@ export async function giveEverything(
     }),
     'alert destination',
   );
+  const wallet = await insertWallet(api.database.db, {
+    userId: me.user.id,
+    label: 'Demo wallet',
+    kind: 'demo',
+    address: 'demo:alice',
+  });
   return {
     alertDestinationId: destination.destination.id,
+    walletId: wallet!.id,
     userId: me.user.id,
     subject: me.user.clerkId,
     email,
@@ -205,6 +215,7 @@ export function concretePath(route: string, owned: Owned): string {
     .replace(/:holdingId/, owned.holdingId)
     .replace(/^\/api\/exchange-accounts\/:id/, `/api/exchange-accounts/${owned.exchangeAccountId}`)
     .replace(/^\/api\/alert-destinations\/:id/, `/api/alert-destinations/${owned.alertDestinationId}`)
+    .replace(/^\/api\/wallets\/:id/, `/api/wallets/${owned.walletId}`)
     .replace(/^\/api\/portfolio\/:id/, `/api/portfolio/${owned.holdingId}`)
     .replace(/^\/api\/alerts\/:id/, `/api/alerts/${owned.alertId}`)
     .replace(/:sessionId/, owned.openSessionId)
@@ -250,6 +261,8 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/exchange-accounts': { exchange: 'demo', label: 'Mallory', apiKey: 'k', secret: 's' },
     'POST /api/exchange-accounts/:id/sync': undefined,
     'POST /api/exchange-accounts/:id/assets': { asset: 'XMAL', coingeckoId: 'bitcoin' },
+    'POST /api/wallets': { label: 'Mallory', address: 'demo:mallory' },
+    'POST /api/wallets/:id/refresh': undefined,
     'POST /api/holding-locations/:holdingId/adjust': { accountId: owned.exchangeAccountId },
     'POST /api/portfolio/import-trades/preview': { text: KRAKEN_SAMPLE, replaceOpening: true },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },

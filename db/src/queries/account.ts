@@ -10,12 +10,14 @@ import {
   localInvoices,
   contactMessages,
   contactVerifications,
+  exchangeAccounts,
   localCredentials,
   outboxMessages,
   portfolioItems,
   subscriptions,
   usagePeriods,
   users,
+  wallets,
 } from '../schema/index.ts';
 
 export interface DeleteAccountOptions {
@@ -42,10 +44,20 @@ export async function deleteAccountData(
   now: Date,
   options: DeleteAccountOptions,
 ): Promise<boolean> {
+  // The user's wallets and exchange accounts are locked first, as a refresh or a sync locks its row before
+  // the holdings it writes: the two then wait for each other instead of deadlocking on the holdings.
+  await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, userId)).for('update');
+  await tx
+    .select({ id: exchangeAccounts.id })
+    .from(exchangeAccounts)
+    .where(eq(exchangeAccounts.userId, userId))
+    .for('update');
   await tx.delete(outboxMessages).where(eq(outboxMessages.userId, userId));
   await tx.delete(alertEvents).where(eq(alertEvents.userId, userId));
   await tx.delete(alerts).where(eq(alerts.userId, userId));
   await tx.delete(portfolioItems).where(eq(portfolioItems.userId, userId));
+  // The addresses tracked go with the holdings (and their refreshes stop).
+  await tx.delete(wallets).where(eq(wallets.userId, userId));
   await tx.delete(usagePeriods).where(eq(usagePeriods.userId, userId));
   await tx.delete(checkoutSessions).where(eq(checkoutSessions.userId, userId));
   await tx.delete(localInvoices).where(eq(localInvoices.userId, userId));

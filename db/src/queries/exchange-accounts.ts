@@ -258,7 +258,7 @@ export async function storeSyncPage(
     let added = 0;
     const refused: { externalRef: string; reason: string }[] = [];
     for (const { holdingId, rows } of page.holdings) {
-      const result = await storeHoldingRows(tx, page.userId, holdingId, page.accountId, rows);
+      const result = await storeHoldingRows(tx, page.userId, holdingId, { locationId: page.accountId }, rows);
       added += result.added;
       refused.push(...result.refused);
     }
@@ -271,11 +271,15 @@ export async function storeSyncPage(
   });
 }
 
-async function storeHoldingRows(
+/**
+ * Writes synced rows of one holding at one location (an exchange account or a wallet), skipping those
+ * stored before and those the history cannot take, inside the caller's transaction.
+ */
+export async function storeHoldingRows(
   tx: AppTx,
   userId: string,
   holdingId: string,
-  locationId: string,
+  place: { locationId: string } | { walletId: string },
   rows: SyncedRow[],
 ): Promise<{ added: number; refused: { externalRef: string; reason: string }[] }> {
   // Locked first, so concurrent changes to the history wait; read after the lock.
@@ -303,14 +307,14 @@ async function storeHoldingRows(
   if (accepted.length === 0) return { added: 0, refused };
   const written = await tx
     .insert(holdingTransactions)
-    .values(accepted.map((r) => ({ ...r, holdingId, userId, locationId })))
+    .values(accepted.map((r) => ({ ...r, holdingId, userId, ...place })))
     .onConflictDoNothing()
     .returning({ id: holdingTransactions.id });
   await changeInTransaction(tx, userId, holdingId, { op: 'rederive' });
   return { added: written.length, refused };
 }
 
-/** The user's transactions with their location, of one holding or of all. */
+/** The user's transactions with their location (exchange account or wallet), of one holding or of all. */
 export async function listLocatedTransactions(
   db: AppDb,
   userId: string,
@@ -325,6 +329,7 @@ export async function listLocatedTransactions(
       at: holdingTransactions.at,
       quantity: holdingTransactions.quantity,
       locationId: holdingTransactions.locationId,
+      walletId: holdingTransactions.walletId,
       createdAt: holdingTransactions.createdAt,
     })
     .from(holdingTransactions)
@@ -339,6 +344,7 @@ export async function listLocatedTransactions(
     kind: r.kind as TransactionKind,
     at: r.at.toISOString(),
     quantity: r.quantity,
-    locationId: r.locationId,
+    // A wallet is a location as an exchange account is; a row has at most one of the two.
+    locationId: r.locationId ?? r.walletId,
   }));
 }

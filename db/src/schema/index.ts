@@ -7,3 +7,4 @@ export * from './billing.ts';
 export * from './outbox.ts';
 export * from './public.ts';
 export * from './channels.ts';
+export * from './wallets.ts';

@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { createdAt, decimal, instant, updatedAt } from './columns.ts';
 import { exchangeAccounts } from './exchanges.ts';
 import { users } from './users.ts';
+import { wallets } from './wallets.ts';
 
 /** One holding: one row per user and symbol, symbols compared case-insensitively. */
 export const portfolioItems = pgTable(
@@ -116,11 +117,18 @@ export const holdingTransactions = pgTable(
      * (and imported files). Deleting the account keeps its history, as entered by hand.
      */
     locationId: uuid().references(() => exchangeAccounts.id, { onDelete: 'set null' }),
+    /**
+     * Where the coins are when a wallet's refresh wrote it (a transfer on a chain); null otherwise. A
+     * row has at most one of `locationId` and `walletId`: ids are UUIDs, so either names the location.
+     * Deleting the wallet keeps its history, as entered by hand.
+     */
+    walletId: uuid().references(() => wallets.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('holding_transactions_batch_idx').on(t.importBatchId),
     index('holding_transactions_location_idx').on(t.locationId),
+    index('holding_transactions_wallet_idx').on(t.walletId),
     index('holding_transactions_holding_idx').on(t.holdingId, t.at, t.createdAt),
     uniqueIndex('holding_transactions_user_ref_key').on(t.userId, t.externalRef),
   ],

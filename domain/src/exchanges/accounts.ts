@@ -145,6 +145,8 @@ export interface HoldingLocations {
 export interface PortfolioLocations {
   /** The exchange accounts a holding can be on. */
   accounts: { id: string; label: string; exchange: string }[];
+  /** The wallets a holding can be in (a wallet is a location as an exchange account is). */
+  wallets: { id: string; label: string; kind: string }[];
   /** Per holding, the locations holding a quantity other than zero ('' for by hand). */
   holdings: Record<string, string[]>;
 }

@@ -9,6 +9,7 @@ import { ALERT_ROUTES } from './routes-alerts.ts';
 import { BILLING_ROUTES } from './routes-billing.ts';
 import { EXCHANGE_ROUTES } from './routes-exchanges.ts';
 import { ALERT_DESTINATION_ROUTES } from './routes-alert-destinations.ts';
+import { WALLET_ROUTES } from './routes-wallets.ts';
 import { IMPORT_ROUTES } from './routes-imports.ts';
 import { PORTFOLIO_ROUTES } from './routes-portfolio.ts';
 import { PRICE_ROUTES } from './routes-prices.ts';
@@ -23,6 +24,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...IMPORT_ROUTES,
   ...EXCHANGE_ROUTES,
   ...ALERT_DESTINATION_ROUTES,
+  ...WALLET_ROUTES,
   ...ALERT_ROUTES,
   ...BILLING_ROUTES,
   ...PRICE_ROUTES,

@@ -12,6 +12,7 @@ export const API_TAGS = {
   Users: "The signed-in user's profile and contact info.",
   Portfolio: "The signed-in user's holdings, their value history and error reports.",
   Exchanges: 'Exchange accounts synced read-only with an API key, and the Demo exchange.',
+  Wallets: 'Wallets tracked by public address on EVM chains, Bitcoin, Solana and the demo chain.',
   Alerts: 'Price and gain/loss alerts, their stats and firing history.',
   Billing: 'Plans, checkout, the subscription and its Stripe webhook, account deletion.',
   Prices: 'Market data: prices, the live price stream, coin search and the CoinGecko proxy.',

@@ -75,8 +75,10 @@ const ZHoldingLocations = responseSchema<HoldingLocations>()(
 const ZPortfolioLocations = responseSchema<PortfolioLocations>()(
   z.strictObject({
     accounts: z.array(z.strictObject({ id: z.uuid(), label: z.string(), exchange: z.string() })),
+    wallets: z.array(z.strictObject({ id: z.uuid(), label: z.string(), kind: z.string() })),
     holdings: z.record(z.string(), z.array(z.string())).meta({
-      description: "Per holding id, the places holding some of it: exchange account ids, '' for by hand.",
+      description:
+        "Per holding id, the places holding some of it: exchange account and wallet ids, '' for by hand.",
     }),
   }),
 );

@@ -4,6 +4,7 @@
  * browser share. Payloads are JSON (no Dates, no undefined fields).
  */
 import type { ExchangeSyncPayload } from '../exchanges/accounts.ts';
+import type { WalletRefreshPayload } from '../wallets/accounts.ts';
 import type { DisplayCurrency, FxRates } from '../format/currency.ts';
 import type { TradeImportJob } from '../import/trades/plan.ts';
 import type { PriceMap, PriceSourceState, TickerCoin } from '../prices/types.ts';
@@ -80,7 +81,8 @@ export type UserEvent =
   | { userId: string; type: 'alert:triggered'; payload: AlertTriggeredPayload }
   | { userId: string; type: 'billing:updated'; payload: BillingUpdatedPayload }
   | { userId: string; type: 'import:progress'; payload: ImportProgressPayload }
-  | { userId: string; type: 'exchange:sync'; payload: ExchangeSyncPayload };
+  | { userId: string; type: 'exchange:sync'; payload: ExchangeSyncPayload }
+  | { userId: string; type: 'wallet:refresh'; payload: WalletRefreshPayload };
 
 /** The events of `UserEvent`: private to one user's sockets (room `user:{id}`), never replayed to another. */
 export const USER_EVENT_TYPES = [
@@ -89,6 +91,7 @@ export const USER_EVENT_TYPES = [
   'billing:updated',
   'import:progress',
   'exchange:sync',
+  'wallet:refresh',
 ] as const satisfies readonly UserEvent['type'][];
 
 /** Socket.IO events the server emits (typed on both ends). */
@@ -108,6 +111,8 @@ export interface ServerToClientEvents {
   'import:progress': (payload: ImportProgressPayload) => void;
   /** An exchange account's sync moved on (Wallets screen). */
   'exchange:sync': (payload: ExchangeSyncPayload) => void;
+  /** A wallet's refresh moved on (Wallets screen). */
+  'wallet:refresh': (payload: WalletRefreshPayload) => void;
 }
 
 /**

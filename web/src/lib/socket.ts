@@ -23,7 +23,12 @@ import { reportRequest, reportSocket } from './connection.ts';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type UserEventName =
-  'portfolio:changed' | 'alert:triggered' | 'billing:updated' | 'import:progress' | 'exchange:sync';
+  | 'portfolio:changed'
+  | 'alert:triggered'
+  | 'billing:updated'
+  | 'import:progress'
+  | 'exchange:sync'
+  | 'wallet:refresh';
 
 export interface LivePricesOptions {
   /** Server origin; default this page's origin. */
@@ -133,6 +138,7 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
     'billing:updated',
     'import:progress',
     'exchange:sync',
+    'wallet:refresh',
   ] as const) {
     live.on(name, (payload: unknown) => userListeners.get(name)?.forEach((listener) => listener(payload)));
   }

@@ -10,8 +10,10 @@ import {
   findHolding,
   listExchangeAccounts,
   listLocatedTransactions,
+  listWallets,
   type AppDb,
   type ExchangeAccountSummary,
+  type WalletRecord,
 } from '@coinpace/db';
 import {
   AppError,
@@ -46,6 +48,19 @@ function balanceOf(account: ExchangeAccountSummary, symbol: string): string | nu
   return toDecimal(total);
 }
 
+/** The coin's balance in a wallet at its last refresh, every chain together; null before a refresh. */
+function walletBalanceOf(wallet: WalletRecord, coingeckoId: string | null, symbol: string): string | null {
+  if (!wallet.balances) return null;
+  let total = 0n;
+  for (const b of wallet.balances) {
+    const same = coingeckoId
+      ? b.coingeckoId === coingeckoId
+      : b.symbol.toUpperCase() === symbol.toUpperCase();
+    if (same) total += fromDecimal(b.amount);
+  }
+  return toDecimal(total);
+}
+
 export async function holdingLocations(
   db: AppDb,
   userId: string,
@@ -53,13 +68,14 @@ export async function holdingLocations(
 ): Promise<HoldingLocations> {
   const holding = await findHolding(db, userId, holdingId);
   if (!holding) throw new AppError('NOT_FOUND', { message: HOLDING_NOT_FOUND });
-  const [rows, accounts] = await Promise.all([
+  const [rows, accounts, wallets] = await Promise.all([
     listLocatedTransactions(db, userId, holdingId),
     listExchangeAccounts(db, userId),
+    listWallets(db, userId),
   ]);
   const held = quantityByLocation(rows);
   const locations: HoldingLocation[] = [];
-  if (held.has(null) || accounts.length === 0) {
+  if (held.has(null) || accounts.length + wallets.length === 0) {
     locations.push({
       locationId: null,
       label: MANUAL_LOCATION_LABEL,
@@ -83,6 +99,20 @@ export async function holdingLocations(
       differs: balance !== null && compareDecimal(balance, quantity) !== 0,
     });
   }
+  for (const wallet of wallets) {
+    const quantity = held.get(wallet.id) ?? '0';
+    const balance = walletBalanceOf(wallet, holding.coingeckoId, holding.symbol);
+    if (!held.has(wallet.id) && (balance === null || compareDecimal(balance, '0') === 0)) continue;
+    locations.push({
+      locationId: wallet.id,
+      label: wallet.label,
+      exchange: null,
+      quantity,
+      // A wallet's refresh reconciles its quantity with the chain's balance, so the two agree after one.
+      exchangeBalance: balance,
+      differs: false,
+    });
+  }
   return { holdingId, symbol: holding.symbol, locations };
 }
 
@@ -92,9 +122,10 @@ export function addLocationRoutes(router: Router<AppState>, deps: { db: AppDb; b
 
   router.get('/holding-locations', async (ctx) => {
     const userId = currentUser(ctx).id;
-    const [rows, accounts] = await Promise.all([
+    const [rows, accounts, wallets] = await Promise.all([
       listLocatedTransactions(db, userId),
       listExchangeAccounts(db, userId),
+      listWallets(db, userId),
     ]);
     const byHolding = new Map<string, typeof rows>();
     for (const row of rows) byHolding.set(row.holdingId, [...(byHolding.get(row.holdingId) ?? []), row]);
@@ -106,6 +137,7 @@ export function addLocationRoutes(router: Router<AppState>, deps: { db: AppDb; b
     }
     ctx.body = {
       accounts: accounts.map((a) => ({ id: a.id, label: a.label, exchange: a.exchange })),
+      wallets: wallets.map((w) => ({ id: w.id, label: w.label, kind: w.kind })),
       holdings,
     } satisfies PortfolioLocations;
   });
@@ -120,7 +152,8 @@ export function addLocationRoutes(router: Router<AppState>, deps: { db: AppDb; b
     const { accountId } = parseOrThrow(ZAdjustToExchange, bodyOf(ctx));
     const before = await holdingLocations(db, userId, id);
     const holding = (await findHolding(db, userId, id))!;
-    const place = before.locations.find((l) => l.locationId === accountId);
+    // Only an exchange account is adjusted to: a wallet's refresh reconciles itself with the chain.
+    const place = before.locations.find((l) => l.locationId === accountId && l.exchange !== null);
     if (!place) throw new AppError('NOT_FOUND', { message: EXCHANGE_ACCOUNT_NOT_FOUND_MESSAGE });
     if (place.exchangeBalance === null) {
       throw new AppError('CONFLICT', {

@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import {
   ExchangeError,
   createSecretBox,
+  withDemoChain,
   withDemoExchange,
   type ExchangeConnector,
   type ExchangeInfo,
@@ -45,7 +46,13 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { sealCredentials } from './credentials.ts';
 import { addLocationRoutes } from './locations.ts';
-import { SYNC_EVERY_MS, SYNC_LEASE_MS, localExchangeSyncQueue, requestSync } from './sync.ts';
+import {
+  SYNC_EVERY_MS,
+  SYNC_LEASE_MS,
+  localExchangeSyncQueue,
+  requestSync,
+  type ExchangeSyncQueue,
+} from './sync.ts';
 
 /**
  * Connections one user may try per hour: each is a signed call to an exchange with the pasted key, so a
@@ -88,23 +95,56 @@ function viewOf(account: ExchangeAccountSummary, infos: ReadonlyMap<string, Exch
   } satisfies ExchangeAccountView;
 }
 
-/** The process's connector, secrets and sync queue, with their defaults. */
+const defaults = new WeakMap<ApiDeps, { exchanges: ExchangeConnector; secrets: SecretBox }>();
+
+/**
+ * The process's connector and secrets, with their defaults: one pair per app, so the routes that seal a
+ * key and the queue's worker that opens it share the box.
+ */
 export function exchangeDeps(deps: ApiDeps): {
   exchanges: ExchangeConnector;
   secrets: SecretBox;
 } {
-  return {
-    exchanges: deps.exchanges ?? withDemoExchange(),
-    // main.ts always passes the box of SECRETS_KEY (or DATA_DIR); a box of a random key serves tests only.
-    secrets: deps.secrets ?? createSecretBox(randomBytes(32)),
-  };
+  let made = defaults.get(deps);
+  if (!made) {
+    made = {
+      exchanges: deps.exchanges ?? withDemoExchange(),
+      // main.ts always passes the box of SECRETS_KEY (or DATA_DIR); a box of a random key serves tests only.
+      secrets: deps.secrets ?? createSecretBox(randomBytes(32)),
+    };
+    defaults.set(deps, made);
+  }
+  return made;
+}
+
+const localQueues = new WeakMap<ApiDeps, ExchangeSyncQueue>();
+
+/**
+ * The queue exchange syncs and wallet refreshes share: the one given, else one in-process queue per app
+ * (made on first use, its worker started).
+ */
+export function syncQueueOf(deps: ApiDeps): ExchangeSyncQueue {
+  if (deps.exchangeSyncs) return deps.exchangeSyncs;
+  let queue = localQueues.get(deps);
+  if (!queue) {
+    const { exchanges, secrets } = exchangeDeps(deps);
+    queue = localExchangeSyncQueue({
+      db: deps.db,
+      bus: deps.bus,
+      logger: deps.logger,
+      exchanges,
+      secrets,
+      chains: deps.chains ?? withDemoChain(),
+    });
+    localQueues.set(deps, queue);
+  }
+  return queue;
 }
 
 export function exchangeAccountRoutes(deps: ApiDeps) {
   const { db, identity, bus, limiters = memoryLimiters() } = deps;
   const { exchanges, secrets } = exchangeDeps(deps);
-  const syncs =
-    deps.exchangeSyncs ?? localExchangeSyncQueue({ db, bus, logger: deps.logger, exchanges, secrets });
+  const syncs = syncQueueOf(deps);
   const connects = limiters('exchange-connects', { points: EXCHANGE_CONNECTS_PER_HOUR, duration: 3600 });
   const syncNow = limiters('exchange-syncs', { points: EXCHANGE_SYNCS_PER_HOUR, duration: 3600 });
   const infos = () => new Map(exchanges.list().map((e) => [e.id, e]));

@@ -20,6 +20,8 @@ import {
   type RunningJob,
   type SecretBox,
   type SyncCursor,
+  type ChainReaders,
+  withDemoChain,
 } from '@coinpace/adapters';
 import {
   deleteEmptyHoldings,
@@ -48,6 +50,7 @@ import {
   type SyncedTransaction,
 } from '@coinpace/domain';
 import type { Logger } from '../../logger.ts';
+import { refreshWallet, type WalletRefreshData, type WalletRefreshOutcome } from '../wallets/refresh.ts';
 import { announcePortfolioChange } from '../portfolio/announce-change.ts';
 import { openCredentials } from './credentials.ts';
 
@@ -77,7 +80,15 @@ export type ExchangeSyncOutcome =
   /** Another sync of the account was running, or the account is gone or stopped. */
   | { skipped: 'busy' }
   | { failed: string };
-export type ExchangeSyncQueue = JobQueue<ExchangeSyncData, ExchangeSyncOutcome, ExchangeSyncProgress>;
+/**
+ * The queue of exchange syncs and wallet refreshes: one queue, one concurrency bound and one worker for
+ * both (a job's data has `accountId` or `walletId`).
+ */
+export type ExchangeSyncQueue = JobQueue<
+  ExchangeSyncData | WalletRefreshData,
+  ExchangeSyncOutcome | WalletRefreshOutcome,
+  ExchangeSyncProgress
+>;
 
 /** The job id of a sync of `accountId` from `cursor`, asked within the minute of `now`. */
 export function syncJobId(accountId: string, cursor: SyncCursor | null, now: number): string {
@@ -110,6 +121,8 @@ export interface ExchangeSyncDeps {
   logger: Logger;
   exchanges: ExchangeConnector;
   secrets: SecretBox;
+  /** The chain readers wallet refreshes use; default the demo chain alone. */
+  chains?: ChainReaders;
   /** Tries of one exchange call on transient errors, and the first back-off; default 4 and 2 s. */
   retry?: { attempts: number; firstDelayMs: number };
   /** How often a running sync renews its hold on the account, ms; default SYNC_LEASE_RENEW_MS. */
@@ -189,10 +202,18 @@ async function holdingsFor(
   return { ids: bySymbol, created, unmapped };
 }
 
-/** The job handler: one account's sync, with its progress told to the user's pages. */
+/** The job handler: one account's sync or one wallet's refresh, with its progress told to the user's pages. */
 export function exchangeSyncWorker(deps: ExchangeSyncDeps) {
-  return async (job: RunningJob<ExchangeSyncData, ExchangeSyncProgress>): Promise<ExchangeSyncOutcome> =>
-    syncExchangeAccount(deps, job.data, (p) => job.progress(p));
+  const chains = deps.chains ?? withDemoChain();
+  return async (
+    job: RunningJob<ExchangeSyncData | WalletRefreshData, ExchangeSyncProgress>,
+  ): Promise<ExchangeSyncOutcome | WalletRefreshOutcome> => {
+    const data = job.data;
+    if ('walletId' in data) {
+      return refreshWallet({ ...deps, chains }, data, (p) => job.progress(p));
+    }
+    return syncExchangeAccount(deps, data, (p) => job.progress(p));
+  };
 }
 
 /** Syncs one account: its movements since the cursor, then its balances. */

@@ -11,6 +11,7 @@ import { SYSTEM_AUTH_SCENARIOS } from './scenarios-system-auth.ts';
 import { PORTFOLIO_SCENARIOS } from './scenarios-portfolio.ts';
 import { EXCHANGE_SCENARIOS } from './scenarios-exchanges.ts';
 import { ALERT_DESTINATION_SCENARIOS } from './scenarios-alert-destinations.ts';
+import { WALLET_SCENARIOS } from './scenarios-wallets.ts';
 import { IMPORT_SCENARIOS } from './scenarios-imports.ts';
 import { ALERTS_BILLING_SCENARIOS } from './scenarios-alerts-billing.ts';
 import { PUBLIC_SCENARIOS } from './scenarios-public.ts';
@@ -24,6 +25,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   ...IMPORT_SCENARIOS,
   ...EXCHANGE_SCENARIOS,
   ...ALERT_DESTINATION_SCENARIOS,
+  ...WALLET_SCENARIOS,
   ...ALERTS_BILLING_SCENARIOS,
   ...PUBLIC_SCENARIOS,
 };

@@ -10,6 +10,7 @@ import { HoldingsTable } from './table/HoldingsTable.tsx';
 import { resetPortfolioFeature } from './testing.ts';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const WALLET = '22222222-2222-4222-8222-222222222222';
 
 describe('LocationFilter', () => {
   let api: FakeApi;
@@ -28,7 +29,8 @@ describe('LocationFilter', () => {
     api.on('GET', '/api/holding-locations', {
       body: {
         accounts: [{ id: ACCOUNT, label: 'My demo', exchange: 'demo' }],
-        holdings: { [btc.id]: ['', ACCOUNT], [eth.id]: [''] },
+        wallets: [{ id: WALLET, label: 'Cold storage', kind: 'evm' }],
+        holdings: { [btc.id]: ['', ACCOUNT], [eth.id]: ['', WALLET] },
       },
     });
     setHoldings([btc, eth]);
@@ -49,6 +51,12 @@ describe('LocationFilter', () => {
       fireEvent.change(picker, { target: { value: ACCOUNT } });
     });
     expect(rows()).toEqual(['BTC']);
+    // A wallet is a location as an exchange account is.
+    expect(within(picker).getByRole('group', { name: 'Wallets' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(picker, { target: { value: WALLET } });
+    });
+    expect(rows()).toEqual(['ETH']);
     await act(async () => {
       fireEvent.change(picker, { target: { value: 'manual' } });
     });
@@ -59,8 +67,8 @@ describe('LocationFilter', () => {
     expect(rows()).toHaveLength(2);
   });
 
-  it('is not offered without an exchange account, and hides nothing when the places are unknown', async () => {
-    api.on('GET', '/api/holding-locations', { body: { accounts: [], holdings: {} } });
+  it('is not offered without an exchange account or wallet, and hides nothing when the places are unknown', async () => {
+    api.on('GET', '/api/holding-locations', { body: { accounts: [], wallets: [], holdings: {} } });
     setHoldings([holding()]);
     render(<LocationFilter />);
     await act(async () => {

@@ -4,8 +4,8 @@ import { loadLocations, setLocation, useLocationFilter } from './location-filter
 import { usePortfolio } from './portfolio-store.ts';
 
 /**
- * "Location": show the holdings on one exchange account, or those entered by hand. Offered once the
- * user has an exchange account; the places are read again whenever the holdings change.
+ * "Location": show the holdings on one exchange account or wallet, or those entered by hand. Offered once
+ * the user has an exchange account or a wallet; the places are read again whenever the holdings change.
  */
 export function LocationFilter() {
   const holdings = usePortfolio((s) => s.holdings);
@@ -15,7 +15,7 @@ export function LocationFilter() {
   useEffect(() => {
     void loadLocations();
   }, [holdings]);
-  if (!places || places.accounts.length === 0) return null;
+  if (!places || places.accounts.length + places.wallets.length === 0) return null;
   return (
     <span className="pf-location">
       <label htmlFor={id}>Location</label>
@@ -34,6 +34,15 @@ export function LocationFilter() {
             {a.label}
           </option>
         ))}
+        {places.wallets.length > 0 && (
+          <optgroup label="Wallets">
+            {places.wallets.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.label}
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
     </span>
   );

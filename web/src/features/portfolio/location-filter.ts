@@ -1,6 +1,6 @@
 /**
  * The portfolio table's location filter: all holdings (null), those entered by hand (''), or those on
- * one exchange account (its id). The table keeps one row per coin; the filter only hides rows.
+ * one exchange account or wallet (its id). The table keeps one row per coin; the filter only hides rows.
  */
 import type { PortfolioLocations } from '@coinpace/domain';
 import { create } from 'zustand';
@@ -26,8 +26,11 @@ export async function loadLocations(): Promise<void> {
     const places = await api<PortfolioLocations>('/api/holding-locations');
     if (mine !== request) return;
     const { location } = useLocationFilter.getState();
-    // An account deleted meanwhile is no filter any more.
-    const known = location === null || location === '' || places.accounts.some((a) => a.id === location);
+    // An account or wallet deleted meanwhile is no filter any more.
+    const known =
+      location === null ||
+      location === '' ||
+      [...places.accounts, ...places.wallets].some((a) => a.id === location);
     useLocationFilter.setState({ places, location: known ? location : null });
   } catch {
     // Without the places the filter is not offered and every row shows.

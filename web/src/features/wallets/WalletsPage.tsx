@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ExchangeAccounts } from './ExchangeAccounts.tsx';
+import { TrackedWallets } from './TrackedWallets.tsx';
 import { WalletMark } from './WalletMark.tsx';
 import { WALLET_OPTIONS, comingSoonText, findWalletOption, type WalletOption } from './wallet-options.ts';
 import { disconnectWallet, shortenAddress, useWallets } from './wallets-store.ts';
@@ -18,7 +19,10 @@ export function WalletsPage() {
       <div className="page-header">
         <div>
           <h1>Wallets</h1>
-          <p>Connected wallets are kept in this browser only.</p>
+          <p>
+            Wallets tracked by address are read on the server; browser wallet connections are kept in this
+            browser only.
+          </p>
         </div>
       </div>
 
@@ -85,6 +89,8 @@ export function WalletsPage() {
           </div>
         </section>
       )}
+
+      <TrackedWallets />
 
       <ExchangeAccounts />
 

@@ -4,10 +4,10 @@ import { api, errorMessage } from '../../../lib/api-client.ts';
 import { loadTransactions, refreshHolding } from './detail-store.ts';
 
 /**
- * Where the holding's coins are: by hand and on each exchange account. Where an exchange's balance and
+ * Where the holding's coins are: by hand, on each exchange account and in each wallet. Where an exchange's balance and
  * what its synced transactions add up to differ, both figures are shown with an action that adjusts the
- * holding to the exchange's balance (an `adjust` on that account only). Hidden while the holding has
- * no exchange account among its places.
+ * holding to the exchange's balance (an `adjust` on that account only; a wallet's refresh reconciles
+ * itself). Hidden while the holding has no exchange account or wallet among its places.
  */
 export function HoldingLocations({ holdingId, version }: { holdingId: string; version: unknown }) {
   const [data, setData] = useState<Locations | null>(null);

@@ -1,0 +1,2 @@
+export * from './recognise.ts';
+export * from './accounts.ts';
