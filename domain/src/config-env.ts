@@ -87,6 +87,10 @@ export const ZEnv = z.object({
   EVM_RPC_URL_BSC: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
     'https://bsc-dataseed.bnbchain.org',
   ),
+  ESPLORA_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default('https://blockstream.info/api'),
+  SOLANA_RPC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').default(
+    'https://api.mainnet-beta.solana.com',
+  ),
   PRICE_POLL_MS: integer(250, 3_600_000).default(60_000),
   COINGECKO_USER_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE),
   COINGECKO_HISTORY_CALLS_PER_MINUTE: integer(0, 100_000).default(DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE),

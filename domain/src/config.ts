@@ -114,6 +114,10 @@ export interface Config {
     polygon: string;
     bsc: string;
   };
+  /** Where Bitcoin wallets are read (an Esplora-shaped HTTP API, ESPLORA_URL). */
+  esploraUrl: string;
+  /** Where Solana wallets are read (its JSON-RPC, SOLANA_RPC_URL). */
+  solanaRpcUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -279,6 +283,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       polygon: e.EVM_RPC_URL_POLYGON,
       bsc: e.EVM_RPC_URL_BSC,
     },
+    esploraUrl: e.ESPLORA_URL,
+    solanaRpcUrl: e.SOLANA_RPC_URL,
   };
   return deepFreeze(config);
 }

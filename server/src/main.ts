@@ -18,7 +18,9 @@ import {
   createSmsSender,
   loadSecretBox,
   loadVapidKeys,
+  createBitcoinReader,
   createEvmReaders,
+  createSolanaReader,
   withDemoChain,
   withDemoExchange,
   createCcxtConnector,
@@ -153,8 +155,12 @@ async function main(): Promise<void> {
   // Browser push: VAPID_* when set, otherwise a pair generated once into DATA_DIR.
   const vapid = await loadVapidKeys({ ...config.channels.vapid, dataDir: config.dataDir });
   // Wallets: one chain reader per chain (a registry: wiring a reader is one entry), the demo chain always;
-  // each EVM chain on its EVM_RPC_URL_<CHAIN>. Their refreshes ride the exchange-sync queue and its worker.
-  const chains = withDemoChain({ ...createEvmReaders(config.evmRpcUrls) });
+  // each EVM chain on its EVM_RPC_URL_<CHAIN>, Bitcoin on ESPLORA_URL, Solana on SOLANA_RPC_URL. Their refreshes ride the exchange-sync queue and its worker.
+  const chains = withDemoChain({
+    ...createEvmReaders(config.evmRpcUrls),
+    bitcoin: createBitcoinReader({ esploraUrl: config.esploraUrl }),
+    solana: createSolanaReader({ rpcUrl: config.solanaRpcUrl }),
+  });
   const syncDeps = { db: database.db, bus, logger, exchanges, secrets, chains };
   const exchangeSyncs: ExchangeSyncQueue | undefined =
     config.redis.url && (roles.api || roles.worker)
