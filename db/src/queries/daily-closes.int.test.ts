@@ -1,3 +1,4 @@
+import { scaledPrice18 } from '@coinpace/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../testing.ts';
@@ -37,9 +38,10 @@ describe.each(testEngines(serverUrl))('cached daily closes on %s', (engine) => {
       { from: day0 - D, to: day0 + 7 * D + 5, stepMs: 3 * D },
       { from: day0 + 2 * D, to: day0 + 4 * D, stepMs: 2 * D },
     ]) {
-      expect(await cachedDailyCloseBuckets(db, ids, range)).toEqual(
-        await findDailyCloseBuckets(db, ids, range),
-      );
+      const cached = await cachedDailyCloseBuckets(db, ids, range);
+      expect(cached.map(({ usd18: _usd18, ...b }) => b)).toEqual(await findDailyCloseBuckets(db, ids, range));
+      // Each close also comes scaled by 10^18, as the performance walk takes it.
+      expect(cached.map((b) => b.usd18)).toEqual(cached.map((b) => scaledPrice18(b.usd)));
     }
   });
 

@@ -6,7 +6,7 @@
  * (every write of history records the span it covered, so another process' write shows there); a write
  * in this process forgets the coin at once.
  */
-import type { BucketPrice } from '@coinpace/domain';
+import { scaledPrice18, type BucketPrice } from '@coinpace/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../connect.ts';
 import { rowsOf } from './locks.ts';
@@ -17,6 +17,8 @@ interface CloseSeries {
   /** Epoch ms, ascending. */
   at: Float64Array;
   usd: Float64Array;
+  /** The closes scaled by 10^18, worked out on the first read that needs them (the performance walk's form). */
+  usd18: bigint[] | null;
 }
 
 /** Coins kept per database: a few MB at most; the least recently read go first. */
@@ -72,7 +74,7 @@ async function readSeries(db: AppDb, coinIds: readonly string[]): Promise<Map<st
       at[i] = Number(pair.slice(0, space));
       usd[i] = Number(pair.slice(space + 1));
     });
-    series.set(row.coingeckoId, { stamp: '', at, usd });
+    series.set(row.coingeckoId, { stamp: '', at, usd, usd18: null });
   }
   return series;
 }
@@ -94,7 +96,12 @@ export async function cachedDailyCloseBuckets(
   if (stale.length > 0) {
     const read = await readSeries(db, stale);
     for (const id of stale) {
-      const series = read.get(id) ?? { stamp: '', at: new Float64Array(0), usd: new Float64Array(0) };
+      const series = read.get(id) ?? {
+        stamp: '',
+        at: new Float64Array(0),
+        usd: new Float64Array(0),
+        usd18: null,
+      };
       series.stamp = stamps.get(id) ?? '';
       cache.delete(id);
       cache.set(id, series);
@@ -114,11 +121,15 @@ export async function cachedDailyCloseBuckets(
     cache.delete(id);
     cache.set(id, series);
     const { at, usd } = series;
+    // A stored close is positive and finite; one that is not gets no scaled form (the walk skips it).
+    const usd18 = (series.usd18 ??= Array.from(usd, (p) =>
+      Number.isFinite(p) && p > 0 ? scaledPrice18(p) : 0n,
+    ));
     let i = lowerBound(at, range.from);
     for (; i < at.length && at[i]! <= range.to; i += 1) {
-      const next = i + 1 < at.length && at[i + 1]! <= range.to ? at[i + 1]! : null;
-      if (next === null || bin(next) !== bin(at[i]!)) {
-        buckets.push({ coingeckoId: id, t: bin(at[i]!), usd: usd[i]! });
+      const t = bin(at[i]!);
+      if (i + 1 === at.length || at[i + 1]! > range.to || bin(at[i + 1]!) !== t) {
+        buckets.push({ coingeckoId: id, t, usd: usd[i]!, usd18: usd18[i]! });
       }
     }
   }
