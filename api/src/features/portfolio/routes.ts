@@ -166,7 +166,7 @@ export function portfolioRoutes(deps: ApiDeps) {
         quantity: t.quantity,
         pricePerCoin: t.pricePerCoin,
         fee: t.fee,
-        currency: t.currency,
+        currency: t.currency ?? 'usd',
         note: t.note,
         name: h.name,
         symbol: h.symbol,

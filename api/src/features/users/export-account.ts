@@ -130,7 +130,7 @@ async function transactionsCsvOf(db: AppDb, userId: string): Promise<string> {
         quantity: t.quantity,
         pricePerCoin: t.pricePerCoin,
         fee: t.fee,
-        currency: t.currency,
+        currency: t.currency ?? 'usd',
         note: t.note,
         name: h.name,
         symbol: h.symbol,
