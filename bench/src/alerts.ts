@@ -7,7 +7,8 @@
  * Writes bench/results/alerts.json and prints a table.
  * With --kinds (default 100,000) it also seeds holdings for --holders users (default 20,000, five each) and a
  * mixed population of the portfolio kinds, and times a third scenario, a tick moving --moved coins (default 5),
- * against the kinds' own naive loop (every kind alert and holding loaded, each portfolio summed per alert).
+ * against the kinds' own naive loop (every kind alert and holding loaded, each portfolio summed per alert), and
+ * a fourth, a tick moving every coin. --kinds-only times only these two.
  * Goals: ours at most 0.01 of naive; under 20 ms per tick with none firing.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     kinds: { type: 'string', default: '100000' },
     holders: { type: 'string', default: '20000' },
     moved: { type: 'string', default: '5' },
+    'kinds-only': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -106,7 +108,7 @@ try {
   // The machine is shared: the load average says how quiet it was while the ticks ran.
   const loadAtStart = loadavg();
   const moved = Number(values.moved);
-  const scenarios = [
+  const coinScenarios = [
     { name: 'none firing', move: jitter, expected: 0, coins: seeded.coins.length, naive: naiveEvaluate },
     {
       name: `${seeded.firingIds.length.toLocaleString('en-US')} firing`,
@@ -115,6 +117,9 @@ try {
       coins: seeded.coins.length,
       naive: naiveEvaluate,
     },
+  ];
+  const scenarios = [
+    ...(values['kinds-only'] ? [] : coinScenarios),
     // The portfolio kinds against their own naive loop, on a tick that moves a few coins: only the users
     // holding those are looked at, each portfolio summed once.
     ...(kindSizes.kinds > 0
@@ -126,9 +131,23 @@ try {
             coins: moved,
             naive: naiveEvaluateKinds,
           },
+          // Every coin moves: every holder's portfolio is looked at.
+          {
+            name: 'kinds, all moved',
+            move: jitter,
+            expected: 0,
+            coins: seeded.coins.length,
+            naive: naiveEvaluateKinds,
+          },
         ]
       : []),
   ];
+  // Alone, the kinds' scenarios start from every coin's price stored, as after the coin scenarios.
+  if (values['kinds-only'])
+    await storeLatest(
+      db,
+      tick(() => 1),
+    );
   const results = [];
   for (const scenario of scenarios) {
     log(`\nScenario: ${scenario.name} (${WARMUP} warm-up + ${TICKS} ticks)`);

@@ -29,6 +29,7 @@ export * from './queries/public.ts';
 export * from './queries/lifecycle.ts';
 export * from './queries/trade-imports.ts';
 export * from './queries/market-history.ts';
+export * from './queries/daily-closes.ts';
 export * from './queries/conversion-rates.ts';
 export * from './queries/import-batches.ts';
 export * from './queries/exchange-accounts.ts';

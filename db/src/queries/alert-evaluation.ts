@@ -5,10 +5,9 @@
  * single-coin alerts a tick reaches, and the portfolio-wide alerts of users holding a changed coin.
  * Lists travel as one JSON parameter (see alert-firing.ts).
  */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PORTFOLIO_KINDS, isDisplayCurrency, isUsableRate, type FxRates } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
-import { alerts, latestPrices, portfolioItems } from '../schema/index.ts';
 import type { AlertRecord } from './alerts.ts';
 import { rowsOf } from './locks.ts';
 
@@ -86,54 +85,118 @@ export async function findCrossedAlerts(
 /** The scopes judged on a user's holdings rather than by the trigger index. */
 const WIDE_SCOPES = `(${['portfolio', 'all_coins', ...PORTFOLIO_KINDS].map((s) => `'${s}'`).join(', ')})`;
 
+/** What a tick judges a whole-portfolio, all-coins or portfolio-kind alert by: a few columns of its row. */
+export type WideAlert = Pick<
+  AlertRecord,
+  | 'id'
+  | 'userId'
+  | 'scope'
+  | 'thresholdType'
+  | 'thresholdValue'
+  | 'measure'
+  | 'portfolioItemId'
+  | 'highWater'
+  | 'currency'
+  | 'skippedAt'
+>;
+
+/** A millisecond epoch column as a Date (both drivers answer a float8 as a number). */
+const dateOf = (ms: number | string | null): Date | null => (ms === null ? null : new Date(Number(ms)));
+
 /**
  * Active whole-portfolio, all-coins and portfolio-kind alerts of users who hold one of `coins` (DESIGN.md section 5:
  * 'evaluated only for users who hold a coin that changed'). Such alerts have no coin, so the trigger
  * index finds them under a null coin id; each is then checked against the holdings index. `armedBy`
- * as in {@link findCrossedAlerts}.
+ * as in {@link findCrossedAlerts}. A tick that moves every coin reaches every holder's alerts: only the
+ * columns the judging reads are fetched, as plain rows (the query builder's per-column mapping of whole
+ * rows cost more than the judging itself).
  */
 export async function findPortfolioWideAlerts(
   db: AppDb | AppTx,
   coins: string[],
   armedBy?: Date,
-): Promise<AlertRecord[]> {
+): Promise<WideAlert[]> {
   if (coins.length === 0) return [];
   const list = JSON.stringify(coins);
-  return db
-    .select()
-    .from(alerts)
-    .where(
-      and(
-        eq(alerts.status, 'Active'),
-        isNull(alerts.coingeckoId),
-        sql`${alerts.scope} in ${sql.raw(WIDE_SCOPES)}`,
-        armedBy ? lt(alerts.updatedAt, armedBefore(armedBy)) : undefined,
-        sql`exists (select 1 from ${portfolioItems} p where p.user_id = ${alerts.userId}
-          and p.coingecko_id in (select jsonb_array_elements_text(${list}::jsonb)))`,
-      ),
-    );
+  const armed = armedBy ? sql`and a.updated_at < ${armedBefore(armedBy).toISOString()}::timestamptz` : sql``;
+  const result = await db.execute(sql`
+    select a.id, a.user_id, a.scope, a.threshold_type, a.threshold_value::text as threshold_value, a.measure,
+      a.portfolio_item_id, a.high_water::text as high_water, a.currency,
+      (extract(epoch from a.skipped_at) * 1000)::float8 as skipped_ms
+    from alerts a
+    where a.status = 'Active' and a.coingecko_id is null and a.scope in ${sql.raw(WIDE_SCOPES)} ${armed}
+      and exists (select 1 from portfolio_items p where p.user_id = a.user_id
+        and p.coingecko_id in (select jsonb_array_elements_text(${list}::jsonb)))`);
+  return rowsOf<{
+    id: string;
+    user_id: string;
+    scope: string;
+    threshold_type: string;
+    threshold_value: string;
+    measure: string | null;
+    portfolio_item_id: string | null;
+    high_water: string | null;
+    currency: string;
+    skipped_ms: number | string | null;
+  }>(result).map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    scope: r.scope,
+    thresholdType: r.threshold_type,
+    thresholdValue: r.threshold_value,
+    measure: r.measure,
+    portfolioItemId: r.portfolio_item_id,
+    highWater: r.high_water,
+    currency: r.currency,
+    skippedAt: dateOf(r.skipped_ms),
+  }));
 }
 
-/** The holdings of some users with each coin's latest accepted price, for portfolio-wide alerts. */
-export async function loadPricedHoldings(db: AppDb | AppTx, userIds: string[]) {
+/** A holding of a user with its coin's latest accepted price, for portfolio-wide alerts. */
+export interface PricedHoldingRow {
+  id: string;
+  userId: string;
+  coingeckoId: string | null;
+  symbol: string;
+  /** Decimal strings. */
+  quantity: string;
+  purchasePrice: string;
+  usd: string | null;
+  receivedAt: Date | null;
+  source: string | null;
+}
+
+/** The holdings of some users with each coin's latest accepted price, for portfolio-wide alerts (plain rows, as above). */
+export async function loadPricedHoldings(db: AppDb | AppTx, userIds: string[]): Promise<PricedHoldingRow[]> {
   if (userIds.length === 0) return [];
-  return db
-    .select({
-      id: portfolioItems.id,
-      userId: portfolioItems.userId,
-      coingeckoId: portfolioItems.coingeckoId,
-      symbol: portfolioItems.symbol,
-      quantity: portfolioItems.quantity,
-      purchasePrice: portfolioItems.purchasePrice,
-      usd: latestPrices.usd,
-      receivedAt: latestPrices.receivedAt,
-      source: latestPrices.source,
-    })
-    .from(portfolioItems)
-    .leftJoin(latestPrices, eq(latestPrices.coingeckoId, portfolioItems.coingeckoId))
-    .where(
-      sql`${portfolioItems.userId} in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)`,
-    );
+  const result = await db.execute(sql`
+    select p.id, p.user_id, p.coingecko_id, p.symbol, p.quantity::text as quantity,
+      p.purchase_price::text as purchase_price, l.usd::text as usd,
+      (extract(epoch from l.received_at) * 1000)::float8 as received_ms, l.source
+    from portfolio_items p
+    left join latest_prices l on l.coingecko_id = p.coingecko_id
+    where p.user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)`);
+  return rowsOf<{
+    id: string;
+    user_id: string;
+    coingecko_id: string | null;
+    symbol: string;
+    quantity: string;
+    purchase_price: string;
+    usd: string | null;
+    received_ms: number | string | null;
+    source: string | null;
+  }>(result).map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    coingeckoId: r.coingecko_id,
+    symbol: r.symbol,
+    quantity: r.quantity,
+    purchasePrice: r.purchase_price,
+    usd: r.usd,
+    receivedAt: dateOf(r.received_ms),
+    source: r.source,
+  }));
 }
 
 /** A drawdown alert's high-water mark as a tick raised it. */

@@ -19,6 +19,7 @@ import {
   marketHistoryCoverage,
   portfolioItems,
 } from '../schema/index.ts';
+import { forgetDailyCloses } from './daily-closes.ts';
 import { epochBuckets } from './epoch-buckets.ts';
 import { rowsOf } from './locks.ts';
 
@@ -83,6 +84,7 @@ export async function saveMarketHistory(db: AppDb, batch: MarketHistoryBatch): P
         set: { toAt: sql`greatest(${marketHistoryCoverage.toAt}, excluded.to_at)` },
       });
   });
+  forgetDailyCloses(db, batch.coingeckoId);
 }
 
 /** The parts of `wanted` (epoch ms) of one series that no source has been asked for yet, oldest first. */

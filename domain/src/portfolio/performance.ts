@@ -124,8 +124,7 @@ export interface PerformanceResult {
 /** A coin's price from an instant on. */
 interface PriceChange {
   coinId: string;
-  price: bigint;
-  /** The same price scaled by 10^18 (it has at most 18 decimals), for the cheaper product with a quantity. */
+  /** The price scaled by 10^18 (it has at most 18 decimals), for the cheaper product with a quantity. */
   price18: bigint;
 }
 
@@ -193,28 +192,20 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   // few per step rather than one per coin and step.
   const pricesAt = new Map<number, PriceChange[]>();
   // A dollar price already has at most 18 decimals; a converted one is rounded to them.
-  const addPrice = (coinId: string, t: number, usd: number) => {
+  const addPrice = (coinId: string, t: number, usd: number, usd18?: bigint) => {
     if (!coins.has(coinId) || !usable(usd)) return;
-    let price: bigint;
-    let price18: bigint;
-    if (input.rateAt) {
-      price = round18(display(scaled(usd), t));
-      price18 = price / TEN_18;
-    } else {
-      price18 = scaled18(usd);
-      price = price18 * TEN_18;
-    }
+    const price18 = input.rateAt ? round18(display(scaled(usd), t)) / TEN_18 : (usd18 ?? scaled18(usd));
     let changes = pricesAt.get(t);
     if (!changes) {
       changes = [];
       pricesAt.set(t, changes);
       events.push({ kind: 'price', t, changes });
     }
-    changes.push({ coinId, price, price18 });
+    changes.push({ coinId, price18 });
   };
   for (const [coinId, usd] of input.before ?? []) addPrice(coinId, window.from, usd);
   for (const p of input.prices) {
-    if (p.t >= window.from && p.t < window.to) addPrice(p.coingeckoId, p.t, p.usd);
+    if (p.t >= window.from && p.t < window.to) addPrice(p.coingeckoId, p.t, p.usd, p.usd18);
   }
   for (const [coinId, usd] of input.latest ?? []) addPrice(coinId, window.to, usd);
   for (const tx of input.transactions) if (tx.at <= window.to) events.push({ kind: 'tx', t: tx.at, tx });
@@ -234,8 +225,15 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     return amount;
   };
   const quantity = new Map<string, bigint>();
-  const price = new Map<string, bigint>();
+  // Each coin's price scaled by 10^18; the 10^36 form the amounts use is made only where one is needed.
   const price18 = new Map<string, bigint>();
+  const price = {
+    get: (coinId: string): bigint | undefined => {
+      const p = price18.get(coinId);
+      return p === undefined ? undefined : p * TEN_18;
+    },
+    has: (coinId: string) => price18.has(coinId),
+  };
   const unpriced = new Set<string>();
   let value = 0n;
   let invested = 0n;
@@ -312,7 +310,6 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
         // Both have at most 18 decimals: the product divides exactly, no rounding needed (the price at
         // 10^18 rather than 10^36 keeps the numbers and the division small).
         if (held !== 0n) value += (held * (change.price18 - old)) / TEN_18;
-        price.set(change.coinId, change.price);
         price18.set(change.coinId, change.price18);
       }
       continue;

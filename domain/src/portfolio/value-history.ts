@@ -36,6 +36,8 @@ export interface BucketPrice {
   /** Bucket start, epoch ms. */
   t: number;
   usd: number;
+  /** The same price scaled by 10^18 (scaledPrice18), when the reader keeps it: it is not worked out again. */
+  usd18?: bigint;
 }
 
 /** Inputs of buildValueSeries, all prices in USD per coin. */

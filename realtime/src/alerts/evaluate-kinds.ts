@@ -2,7 +2,7 @@
  * The portfolio kinds of one tick (portfolio value, drawdown, holding gain/loss, allocation): each alert
  * is judged by domain's evaluatePortfolioRule against its user's snapshot, summed once per user per tick.
  */
-import type { AlertRecord, HighWaterMark } from '@coinpace/db';
+import type { HighWaterMark, WideAlert } from '@coinpace/db';
 import {
   displayCurrencyOf,
   evaluatePortfolioRule,
@@ -40,7 +40,7 @@ export interface KindJudgement {
  * tick's display-currency rates (an amount set in euros is compared in euros).
  */
 export function evaluateKindAlert(
-  alert: AlertRecord,
+  alert: WideAlert,
   holdings: readonly PricedHolding[],
   snapshots: Map<string, PortfolioSnapshot>,
   rates: FxRates,

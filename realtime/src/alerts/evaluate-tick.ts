@@ -8,7 +8,7 @@ import {
   findCrossedAlerts,
   findPortfolioWideAlerts,
   loadPricedHoldings,
-  type AlertRecord,
+  type WideAlert,
   type AppDb,
   type HighWaterMark,
   type TickQuote,
@@ -167,7 +167,7 @@ async function evaluateWideAlerts(
 const allFresh = (holdings: PricedHolding[]) =>
   holdings.every((h) => h.fresh || !(h.quantity > 0 && h.purchasePrice > 0));
 
-function evaluateWide(alert: AlertRecord, holdings: PricedHolding[]): Firing[] {
+function evaluateWide(alert: WideAlert, holdings: PricedHolding[]): Firing[] {
   const rule = {
     thresholdType: alert.thresholdType as ThresholdType,
     thresholdValue: Number(alert.thresholdValue),

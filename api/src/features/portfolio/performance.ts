@@ -1,6 +1,6 @@
 import {
+  cachedDailyCloseBuckets,
   findBucketPrices,
-  findDailyCloseBuckets,
   findUserTransactionSpan,
   findLatestPrices,
   findMarketBucketPrices,
@@ -57,7 +57,7 @@ export async function portfolioPerformance(
   const [all, recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
     listUserTransactions(db, user.id),
     none || !hourly ? [] : findBucketPrices(db, ids, window),
-    none ? [] : hourly ? findMarketBucketPrices(db, ids, window) : findDailyCloseBuckets(db, ids, window),
+    none ? [] : hourly ? findMarketBucketPrices(db, ids, window) : cachedDailyCloseBuckets(db, ids, window),
     none || !hourly ? new Map<string, number>() : findPricesBefore(db, ids, window.from),
     none ? new Map<string, number>() : findMarketPricesBefore(db, ids, window.from),
     none ? new Map<string, number>() : findLatestPrices(db, ids),
