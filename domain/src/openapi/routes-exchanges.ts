@@ -170,7 +170,7 @@ export const EXCHANGE_ROUTES: RouteDoc[] = [
     body: { schema: ZMapExchangeAsset, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
     responses: {
       200: { description: 'Mapped; the account with its sync queued.', schema: ZExchangeAccountView },
-      404: 'No such account of this user.',
+      404: 'No such account of this user, or the account has no unrecognised asset of that code.',
       409: 'The exchange refused the key for good; connect a new one.',
     },
     rateLimit: '30 per user per hour, with Sync now',

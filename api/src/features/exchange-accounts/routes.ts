@@ -262,6 +262,12 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
           message: `${account.lastError ?? 'The exchange refused the key.'} Delete the account and connect a new key.`,
         });
       }
+      // Only a code the account's syncs could not place: anything else would be a mapping nothing reads.
+      if (!(account.unmappedAssets ?? []).includes(input.asset)) {
+        throw new AppError('NOT_FOUND', {
+          message: `This account has no unrecognised asset ${input.asset}.`,
+        });
+      }
       await mapExchangeAsset(db, user.id, input.asset, input.coingeckoId);
       const now = new Date();
       await markSyncRequested(db, id, now);

@@ -100,6 +100,11 @@ export const EXCHANGE_SCENARIOS: Record<string, Scenario> = {
   'POST /api/exchange-accounts/{id}/assets 200': async ({ main }) => {
     const token = await signedIn(main);
     const id = await connected(main, token);
+    // As a sync leaves an account whose exchange reported a code no coin is known for.
+    await main.database.db
+      .update(exchangeAccounts)
+      .set({ unmappedAssets: ['XDG'] })
+      .where(eq(exchangeAccounts.id, id));
     return main.call('POST', `/api/exchange-accounts/${id}/assets`, {
       token,
       body: { asset: 'XDG', coingeckoId: 'dogecoin' },
