@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -22,9 +22,10 @@ function precompress(): Plugin {
   return {
     name: 'coinpace:precompress',
     apply: 'build',
-    async writeBundle(options, bundle) {
+    async writeBundle(options) {
       const dir = options.dir ?? 'dist';
-      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      // Every text file of the output, the bundle's and those copied from public/ (the service worker).
+      const files = (await readdir(dir, { recursive: true })).filter((name) => COMPRESSIBLE.test(name));
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(dir, name);
