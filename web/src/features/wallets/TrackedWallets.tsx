@@ -147,7 +147,7 @@ export function TrackedWallets() {
 
   return (
     <section className="card tracked-wallets" aria-labelledby="tracked-wallets-title">
-      <h2 id="tracked-wallets-title">Wallets</h2>
+      <h2 id="tracked-wallets-title">Tracked addresses</h2>
       <p className="muted">
         Track a wallet by its public address: Coinpace reads its balances and transfers every 10 minutes.
         Never paste a seed phrase or a private key.
