@@ -53,6 +53,7 @@ import type { Logger } from '../../logger.ts';
 import { refreshWallet, type WalletRefreshData, type WalletRefreshOutcome } from '../wallets/refresh.ts';
 import { announcePortfolioChange } from '../portfolio/announce-change.ts';
 import { openCredentials } from './credentials.ts';
+import { startClockSchedule } from '../../clock-schedule.ts';
 
 export const EXCHANGE_SYNC_QUEUE = 'exchange-syncs';
 /** Syncs running at once across every worker: each is mostly waiting on an exchange. */
@@ -357,10 +358,7 @@ export function startSyncSchedule(options: {
   logger: Logger;
   everyMs?: number;
 }): { stop(): void } {
-  const everyMs = options.everyMs ?? SYNC_EVERY_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
+  return startClockSchedule(options.everyMs ?? SYNC_EVERY_MS, async () => {
     try {
       const now = Date.now();
       for (const account of await listActiveExchangeAccounts(options.db)) {
@@ -369,22 +367,5 @@ export function startSyncSchedule(options: {
     } catch (error) {
       options.logger.warn({ err: error }, 'exchange sync schedule: could not queue the syncs');
     }
-  };
-  const next = () => {
-    if (stopped) return;
-    timer = setTimeout(
-      () => {
-        void tick().finally(next);
-      },
-      everyMs - (Date.now() % everyMs),
-    );
-    timer.unref();
-  };
-  next();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+  });
 }

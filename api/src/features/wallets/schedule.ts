@@ -1,4 +1,5 @@
 import { listActiveWallets, type AppDb } from '@coinpace/db';
+import { startClockSchedule } from '../../clock-schedule.ts';
 import type { Logger } from '../../logger.ts';
 import { WALLET_REFRESH_EVERY_MS, requestRefresh, type RefreshQueue } from './refresh.ts';
 
@@ -12,10 +13,7 @@ export function startWalletSchedule(options: {
   logger: Logger;
   everyMs?: number;
 }): { stop(): void } {
-  const everyMs = options.everyMs ?? WALLET_REFRESH_EVERY_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
+  return startClockSchedule(options.everyMs ?? WALLET_REFRESH_EVERY_MS, async () => {
     try {
       const now = Date.now();
       for (const wallet of await listActiveWallets(options.db)) {
@@ -24,17 +22,5 @@ export function startWalletSchedule(options: {
     } catch (error) {
       options.logger.warn({ err: error }, 'wallet refresh schedule: could not queue the refreshes');
     }
-  };
-  const next = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void tick().finally(next), everyMs - (Date.now() % everyMs));
-    timer.unref();
-  };
-  next();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+  });
 }
