@@ -9,10 +9,17 @@ const server = { env, setupFiles, testTimeout: 30_000, hookTimeout: 60_000 };
 /**
  * One module graph per worker, not one per file: the packages below keep no state in modules between
  * files (every suite starts its own database, servers and peers), and re-importing the graph for each
- * file cost more than the tests themselves (the domain suite ran four times faster without it). The web
- * suites keep isolation: they share stores, timers and the DOM through modules.
+ * file cost more than the tests themselves (the domain suite ran four times faster without it, the web
+ * suite almost five). The web suites put the app's stores and storage back before each file
+ * (web/src/testing/fresh-file.ts).
  */
 const shared = { isolate: false };
+
+/**
+ * Web suites that need a browser environment nobody has touched: happy-dom binds Storage's methods to an
+ * instance on first use, and the storage guard must be installed before that.
+ */
+const WEB_ISOLATED = ['src/lib/storage-write-guard.test.ts'];
 
 /**
  * Suites that measure time (a sign-in answered within seconds under a flood, poll ticks on time, equal
@@ -94,9 +101,22 @@ export default defineConfig({
           name: 'web',
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
+          environment: 'happy-dom',
+          ...shared,
+          env,
+          setupFiles: ['src/testing/fresh-file.ts'],
+          // Rendering a thousand rows under a loaded CI machine can take seconds; this is a hang guard only.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'web-isolated',
+          root: './web',
+          include: WEB_ISOLATED,
           environment: 'happy-dom',
           env,
-          // Rendering a thousand rows under a loaded CI machine can take seconds; this is a hang guard only.
           testTimeout: 30_000,
         },
       },

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../testing/fake-api.ts';
-import { currentMoney, refreshRates, showCurrency, useCurrency } from './currency-store.ts';
+import { currentMoney, refreshRates, showCurrency, stopRatesRefresh, useCurrency } from './currency-store.ts';
 
 describe('currency store', () => {
+  beforeEach(() => stopRatesRefresh());
   afterEach(() => vi.unstubAllGlobals());
 
   it("holds every currency's rate from sign-in on, so a switch shows amounts at once", async () => {

@@ -82,3 +82,13 @@ export function showCurrency(currency: DisplayCurrency): Promise<void> {
   if (currency === 'usd' || useCurrency.getState().rates[currency] !== undefined) return Promise.resolve();
   return refreshRates();
 }
+
+/** Stops reading rates and goes back to dollars with no rate held, as before the first showCurrency. */
+export function stopRatesRefresh(): void {
+  clearInterval(refreshTimer);
+  clearTimeout(missingTimer);
+  refreshTimer = undefined;
+  missingTimer = undefined;
+  missingTries = 0;
+  useCurrency.setState(useCurrency.getInitialState(), true);
+}
