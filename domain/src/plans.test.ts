@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ZPlanId } from './schemas/common.ts';
 import {
   EVERY_PLAN_INCLUDES,
   PLANS,
-  ZPlanId,
   findPlan,
   higherPlans,
   isHigherTier,

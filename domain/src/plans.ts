@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one plan table of Coinpace (DESIGN.md section 6, SPEC.md section 9 'Plans').
  * Everything that speaks of plans (pricing cards, billing info, alert allowances, the payment adapters)
@@ -8,9 +6,7 @@ import { z } from 'zod';
 
 /** Plan ids, lowest tier first. */
 export const PLAN_IDS = ['basic', 'pro', 'enterprise'] as const;
-// Pure: the landing page shows the plans without loading zod when nothing validates a plan id.
-export const ZPlanId = /* @__PURE__ */ z.enum(PLAN_IDS, { message: 'Unknown plan' });
-export type PlanId = z.infer<typeof ZPlanId>;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 /** The display names of the plans, as the billing info's `plan` field carries them. */
 export type PlanName = 'Coinpace' | 'Token Run' | 'Moon Race';

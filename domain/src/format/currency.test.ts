@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ZDisplayCurrency } from '../schemas/common.ts';
 import {
   DISPLAY_CURRENCIES,
-  ZDisplayCurrency,
   displayCurrencyOf,
   moneyIn,
   rateOf,

@@ -3,7 +3,6 @@
  * may see them in another currency, converted with the rates the poller reads from CoinGecko along with
  * the prices. US dollars look exactly as SPEC.md section 9 formats them.
  */
-import { z } from 'zod';
 import { formatPortfolioPrice, formatPreviewPrice, formatUsd } from './money.ts';
 import { MAX_PRICE_USD } from '../limits.ts';
 import { MISSING_NUMBER } from './missing.ts';
@@ -13,10 +12,6 @@ import { utcDay } from './utc-day.ts';
 /** The display currencies, as CoinGecko's `vs_currencies` codes, US dollar first. */
 export const DISPLAY_CURRENCIES = ['usd', 'eur', 'gbp', 'jpy', 'cad', 'aud', 'chf', 'btc', 'eth'] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
-
-export const ZDisplayCurrency = z.enum(DISPLAY_CURRENCIES, {
-  message: `displayCurrency must be one of ${DISPLAY_CURRENCIES.join(', ')}`,
-});
 
 interface CurrencyDef {
   /** The name users pick it by. */

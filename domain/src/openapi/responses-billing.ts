@@ -1,7 +1,7 @@
 /** Response schemas of the billing routes (see responses.ts). */
 import { z } from 'zod';
 import type { BillingInfo } from '../billing/billing-view.ts';
-import { ZPlanId } from '../plans.ts';
+import { ZPlanId } from '../schemas/common.ts';
 import type {
   BillingChangeResponse,
   CheckoutResponse,

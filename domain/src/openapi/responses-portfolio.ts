@@ -1,6 +1,6 @@
 /** Response schemas of the portfolio and alert routes (see responses.ts). */
 import { z } from 'zod';
-import { ZDisplayCurrency } from '../format/currency.ts';
+import { ZDisplayCurrency } from '../schemas/common.ts';
 import {
   ALERT_SCOPES,
   PNL_MEASURES,

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorBody } from '../errors.ts';
-import { ZDisplayCurrency, type FxRatesView } from '../format/currency.ts';
+import { type FxRatesView } from '../format/currency.ts';
+import { ZDisplayCurrency } from '../schemas/common.ts';
 import { COST_METHODS } from '../transactions/cost-basis.ts';
 import type { PriceMap } from '../prices/types.ts';
 import type { SearchResponse } from '../schemas/prices.ts';

@@ -1,7 +1,8 @@
 /** Request and response schemas of the billing routes (SPEC.md sections 3 and 7, DESIGN.md section 4). */
 import { z } from 'zod';
 import type { BillingInfo } from '../billing/billing-view.ts';
-import { ZPlanId, type Plan, type PlanId } from '../plans.ts';
+import { type Plan, type PlanId } from '../plans.ts';
+import { ZPlanId } from './common.ts';
 
 const zId = z.string().trim().min(1).max(200);
 const zReturnUrl = (label: string) =>

@@ -2,9 +2,18 @@ import { z } from 'zod';
 import { compareDecimal, isZeroDecimal, toDecimalString } from '../decimal.ts';
 import { isContractAddress } from '../coins.ts';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../limits.ts';
+import { DISPLAY_CURRENCIES } from '../format/currency.ts';
+import { PLAN_IDS } from '../plans.ts';
 
 // Re-exported: the package's index has them from here.
 export { MAX_PRICE_USD, MAX_QUANTITY };
+
+// The enums' schemas live here, not beside their lists: the landing page's code uses the lists and
+// formats, and zod then stays out of what it loads.
+export const ZDisplayCurrency = z.enum(DISPLAY_CURRENCIES, {
+  message: `displayCurrency must be one of ${DISPLAY_CURRENCIES.join(', ')}`,
+});
+export const ZPlanId = z.enum(PLAN_IDS, { message: 'Unknown plan' });
 
 /** A decimal given as a number or a plain decimal string, normalised to a canonical decimal string. */
 export function zDecimal(label: string, opts: { positive: boolean; max: number }) {

@@ -1,7 +1,8 @@
 /** Request and response schemas of the identity and user routes (DESIGN.md section 4). */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../form-texts.ts';
-import { ZDisplayCurrency, type DisplayCurrency } from '../format/currency.ts';
+import { type DisplayCurrency } from '../format/currency.ts';
+import { ZDisplayCurrency } from './common.ts';
 import { COST_METHODS, type CostMethod } from '../transactions/cost-basis.ts';
 import { zEmail, zFirstName, zPhone } from './common.ts';
 

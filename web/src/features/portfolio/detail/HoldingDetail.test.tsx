@@ -181,7 +181,10 @@ describe('HoldingDetail', () => {
     expect(figure('Realised gain/loss')).toBe('$0.00');
     const cells = within(dialog).getByText('opening').closest('tr')!;
     expect(within(cells).getByText('Buy')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('1 buys and 0 sells marked.')).toBeTruthy());
+    // The chart's code loads apart from the dialog's; the wait is a hang guard only.
+    await waitFor(() => expect(screen.getByText('1 buys and 0 sells marked.')).toBeTruthy(), {
+      timeout: 10_000,
+    });
     expect(api.callsTo('GET', `/api/portfolio/${row.id}/transactions`)[0]!.query.get('method')).toBe(
       'average',
     );

@@ -5,7 +5,7 @@ import {
   type CostMethod,
   type TransactionRow,
 } from '@coinpace/domain';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
@@ -15,10 +15,13 @@ import { closeDetail, loadTransactions, removeTransaction, setMethod, useDetail 
 import { ImportBatchList } from '../import/ImportBatchList.tsx';
 import { KIND_LABELS, formatTransactionAmount, formatTransactionPrice } from './transaction-form.ts';
 import { HoldingLocations } from './HoldingLocations.tsx';
-import { PriceChart } from './PriceChart.tsx';
 import { TransactionForm, type Editing } from './TransactionForm.tsx';
 import './detail.css';
 import { useMoney } from '../../currency/currency-store.ts';
+
+// The chart library is most of the portfolio screen's code: the holding's figures and transactions show
+// while it loads, in a box of the chart's size.
+const PriceChart = lazy(() => import('./PriceChart.tsx').then((m) => ({ default: m.PriceChart })));
 
 const METHODS: { id: CostMethod; label: string }[] = [
   { id: 'average', label: 'Average' },
@@ -157,7 +160,15 @@ function DetailBody({
         />
       </dl>
 
-      <PriceChart symbol={row.symbol} transactions={transactions} />
+      <Suspense
+        fallback={
+          <section className="hd-chart" aria-label={`${row.symbol} price`} aria-busy="true">
+            <div className="hd-chart-box" />
+          </section>
+        }
+      >
+        <PriceChart symbol={row.symbol} transactions={transactions} />
+      </Suspense>
 
       <HoldingLocations holdingId={holdingId} version={data} />
 
