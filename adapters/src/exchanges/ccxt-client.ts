@@ -50,8 +50,9 @@ export interface CcxtConnectorOptions {
   /** Most entries asked for per request (default: what each exchange allows); tests page with less. */
   pageSize?: number;
   /**
-   * Where a first sync starts reading deposits and withdrawals that are only listed by time window
-   * (Binance), epoch ms. Default: the exchange's opening.
+   * Where a first sync starts reading histories that are only listed by time window (Binance's deposits
+   * and withdrawals; KuCoin's, OKX's and Bybit's trades), epoch ms. Default: the oldest the exchange
+   * serves (Binance's opening; a year back on KuCoin, 3 months on OKX, two years on Bybit).
    */
   historyFrom?: number;
 }
@@ -252,7 +253,8 @@ class CcxtClient implements ExchangeClient, StreamHost {
           movements: read.movements,
           cursor: next,
           done: index >= streams.length,
-          progress: streams.length === 0 ? 1 : index / streams.length,
+          progress:
+            streams.length === 0 ? 1 : (index + (read.more ? (read.progress ?? 0) : 0)) / streams.length,
         };
       }
     }

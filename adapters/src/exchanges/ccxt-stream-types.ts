@@ -6,6 +6,8 @@ export interface StreamRead {
   movements: ExchangeMovement[];
   /** More may follow right away in this stream (a full page, a window before now). */
   more: boolean;
+  /** Share of this stream read so far (0..1), where the stream can tell (a walk through windows). */
+  progress?: number;
 }
 
 export interface MovementStream {

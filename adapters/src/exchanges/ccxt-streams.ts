@@ -9,14 +9,18 @@
  *   exclusive). Kraken answers newest first, 50 at a time, so the oldest page after `start` is at offset
  *   count - 50.
  * - Binance deposits and withdrawals: 90-day windows from Binance's opening, the longest it answers.
+ * - KuCoin, OKX and Bybit trades: the time windows each answers, from the oldest it serves
+ *   (ccxt-windowed-trades.ts).
  * - Every other exchange: ccxt's `since`, keeping the ids already read at the last timestamp so entries
  *   sharing it are neither lost nor read twice.
  * A deposit or withdrawal still pending stops its stream there: the next sync reads it again, settled.
  */
 import type { Exchange, Transaction } from 'ccxt';
 import { krakenLedger, krakenTrades } from './ccxt-kraken-streams.ts';
+import { after, boundary, fresh, setBoundary } from './ccxt-stream-boundary.ts';
+import { TRADE_WINDOWS, windowedTrades } from './ccxt-windowed-trades.ts';
 import type { MovementStream, StreamHost } from './ccxt-stream-types.ts';
-import type { ExchangeTransfer, SyncCursor } from './port.ts';
+import type { ExchangeTransfer } from './port.ts';
 
 /** Quote currencies a Binance account's held assets are paired with to find the markets it traded. */
 const BINANCE_QUOTES = [
@@ -49,10 +53,13 @@ export async function createStreams(host: StreamHost, ex: Exchange): Promise<Mov
     streams.push(krakenTrades(host), krakenLedger(host, 'deposit'), krakenLedger(host, 'withdrawal'));
   } else {
     if (ex.has['fetchMyTrades']) {
+      const windows = TRADE_WINDOWS[host.exchange];
+      const tradeStream = (symbol: string | undefined) =>
+        windows ? windowedTrades(host, symbol, windows) : sinceTrades(host, symbol);
       if (await needsSymbol(ex)) {
-        for (const symbol of await heldSymbols(ex, [])) streams.push(sinceTrades(host, symbol));
+        for (const symbol of await heldSymbols(ex, [])) streams.push(tradeStream(symbol));
       } else {
-        streams.push(sinceTrades(host, undefined));
+        streams.push(tradeStream(undefined));
       }
     }
     for (const kind of ['deposit', 'withdrawal'] as const) {
@@ -136,55 +143,6 @@ function binanceTrades(host: StreamHost, symbol: string): MovementStream {
       return { movements, more: trades.length >= limit };
     },
   };
-}
-
-interface Boundary {
-  /** Milliseconds of the last entry read (inclusive start of the next read). */
-  from: number | undefined;
-  /** Ids already read at `from`. */
-  ids: Set<string>;
-}
-
-function boundary(cursor: SyncCursor, key: string): Boundary {
-  const from = cursor[key];
-  const ids = cursor[`${key}#ids`];
-  return {
-    from: from === undefined ? undefined : Number(from),
-    ids: new Set(typeof ids === 'string' && ids !== '' ? ids.split(',') : []),
-  };
-}
-
-function setBoundary(cursor: SyncCursor, key: string, b: Boundary): void {
-  if (b.from === undefined) delete cursor[key];
-  else cursor[key] = b.from;
-  if (b.ids.size === 0) delete cursor[`${key}#ids`];
-  else cursor[`${key}#ids`] = [...b.ids].join(',');
-}
-
-interface Stamped {
-  id?: string | undefined;
-  timestamp?: number | undefined;
-}
-
-/** Oldest first, leaving out what was read before the boundary or at it. */
-function fresh<T extends Stamped>(items: T[], b: Boundary): T[] {
-  return items
-    .filter((item) => item.id !== undefined && item.timestamp !== undefined)
-    .sort((x, y) => (x.timestamp ?? 0) - (y.timestamp ?? 0))
-    .filter((item) => {
-      const at = item.timestamp ?? 0;
-      if (b.from === undefined || at > b.from) return true;
-      return at === b.from && !b.ids.has(item.id ?? '');
-    });
-}
-
-/** The boundary after reading `read` (oldest first) from `b`. */
-function after(b: Boundary, read: Stamped[]): Boundary {
-  const last = read.at(-1)?.timestamp;
-  if (last === undefined) return b;
-  const ids = new Set(last === b.from ? b.ids : []);
-  for (const item of read) if (item.timestamp === last && item.id) ids.add(item.id);
-  return { from: last, ids };
 }
 
 /** Settled transfers up to the first pending one; failed and cancelled ones are not movements. */

@@ -217,6 +217,8 @@ export interface SyncedRow {
   quantity: string;
   pricePerCoin: string;
   fee: string;
+  /** What price and fee are in ('usd' when absent): a display currency code or a coin's CoinGecko id. */
+  currency?: string;
   note: string | null;
   externalRef: string;
 }

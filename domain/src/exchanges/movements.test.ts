@@ -25,6 +25,7 @@ describe('movementTransaction', () => {
       quantity: '0.5',
       pricePerCoin: '60000',
       fee: '30',
+      currency: 'usd',
       note: null,
       externalRef: 'exchange:acc:trade:1',
     });
@@ -40,14 +41,39 @@ describe('movementTransaction', () => {
     });
   });
 
-  it('another quote is recorded unpriced, with a note saying its price; a third-asset fee is named', () => {
+  it('a fiat display currency is recorded in it; a third-asset fee is named', () => {
     const out = movementTransaction(
       'a',
       trade({ quote: 'EUR', price: '55000', fee: { asset: 'BNB', amount: '0.01' } }),
     );
-    expect(out).toMatchObject({ pricePerCoin: '0', fee: '0' });
-    expect(out!.note).toContain('priced in EUR: 55000 EUR each');
-    expect(out!.note).toContain('fee 0.01 BNB not counted');
+    expect(out).toMatchObject({ pricePerCoin: '55000', fee: '0', currency: 'eur' });
+    expect(out!.note).toBe('fee 0.01 BNB not counted');
+  });
+
+  it('a quote that cannot be priced (a fiat without rates, a coin not named) is recorded at 0 with its price', () => {
+    const lira = movementTransaction('a', trade({ quote: 'TRY', price: '2000000', fee: null }));
+    expect(lira).toMatchObject({ pricePerCoin: '0', fee: '0', currency: 'usd' });
+    expect(lira!.note).toContain('priced in TRY: 2000000 TRY each');
+    const eth = trade({ base: 'ETH', quote: 'BTC', price: '0.05', fee: { asset: 'BTC', amount: '0.001' } });
+    expect(movementTransaction('a', eth)).toMatchObject({ pricePerCoin: '0', currency: 'usd' });
+    expect(movementTransaction('a', eth, () => undefined)).toMatchObject({ pricePerCoin: '0' });
+  });
+
+  it('a quote in a coin is recorded in that coin, its fee in the quote or in the base coin at the price', () => {
+    const coinIdOf = (code: string) => ({ BTC: 'bitcoin' })[code];
+    const eth = trade({ base: 'ETH', quote: 'BTC', price: '0.05', fee: { asset: 'BTC', amount: '0.001' } });
+    expect(movementTransaction('a', eth, coinIdOf)).toMatchObject({
+      pricePerCoin: '0.05',
+      fee: '0.001',
+      currency: 'bitcoin',
+      note: null,
+    });
+    const feeInEth = { ...eth, fee: { asset: 'ETH', amount: '0.01' } } as SyncedMovement;
+    expect(movementTransaction('a', feeInEth, coinIdOf)).toMatchObject({
+      quantity: '0.49',
+      fee: '0.0005',
+      currency: 'bitcoin',
+    });
   });
 
   it('deposits and withdrawals are transfers; a withdrawal’s network fee leaves with the coins', () => {
@@ -121,6 +147,7 @@ describe('coinForAsset', () => {
 
 describe('movementTransactions: the quote side of a trade', () => {
   it('a buy quoted in a coin sells the coin paid, fee in it included; a sale buys the coin received, less it', () => {
+    const coinIdOf = (code: string) => ({ BTC: 'bitcoin', ETH: 'ethereum' })[code];
     const eth = trade({
       base: 'ETH',
       quote: 'BTC',
@@ -128,30 +155,39 @@ describe('movementTransactions: the quote side of a trade', () => {
       price: '0.05',
       fee: { asset: 'BTC', amount: '0.001' },
     });
-    const [base, paid] = movementTransactions('acc', eth);
+    const [base, paid] = movementTransactions('acc', eth, coinIdOf);
     expect(base).toMatchObject({
       asset: 'ETH',
       kind: 'buy',
       quantity: '2',
+      pricePerCoin: '0.05',
+      currency: 'bitcoin',
       externalRef: 'exchange:acc:trade:1',
     });
+    // The coin paid is priced 1 in itself: worth its own close of the day, as the file import records it.
     expect(paid).toEqual({
       asset: 'BTC',
       kind: 'sell',
       at,
       quantity: '0.101',
-      pricePerCoin: '0',
+      pricePerCoin: '1',
       fee: '0',
-      note: 'Paid for 2 ETH; not priced in USD',
+      currency: 'bitcoin',
+      note: 'Paid for 2 ETH',
       externalRef: 'exchange:acc:trade:1:btc',
     });
-    const [, received] = movementTransactions('acc', { ...eth, side: 'sell' } as SyncedMovement);
+    const [, received] = movementTransactions('acc', { ...eth, side: 'sell' } as SyncedMovement, coinIdOf);
     expect(received).toMatchObject({
       asset: 'BTC',
       kind: 'buy',
       quantity: '0.099',
-      note: 'Received for 2 ETH; not priced in USD',
+      pricePerCoin: '1',
+      currency: 'bitcoin',
+      note: 'Received for 2 ETH',
     });
+    // Without a coin for the quote, both sides stay unpriced and say so.
+    const [, unnamed] = movementTransactions('acc', eth);
+    expect(unnamed).toMatchObject({ pricePerCoin: '0', note: 'Paid for 2 ETH; not priced in USD' });
   });
 
   it('a dollar stablecoin quote moves at 1 dollar, only where the user holds it; cash and transfers move nothing else', () => {

@@ -3,7 +3,10 @@
  * documented JSON of the routes the ccxt client calls for a key check, balances and a page of trades,
  * filled from a seeded account. Each checks the exchange's request signing (HMAC-SHA256 over the
  * exchange's prehash string) so that a wrong secret is refused as the exchange refuses it, and answers
- * the exchange's errors for an unknown key, a bad signature and a rate limit.
+ * the exchange's errors for an unknown key, a bad signature and a rate limit. The trade histories keep
+ * the exchanges' time limits: KuCoin's fills and Bybit's executions 7 days a request (KuCoin a year back,
+ * Bybit two), OKX's fills history the last 3 months; a request beyond them gets the exchange's error, so
+ * a sync that asks too wide a window fails its test.
  */
 import type { PeerAccount } from './accounts.ts';
 import { startPeerServer, type PeerReply, type PeerRequest, type PeerServer } from './peer-server.ts';
@@ -11,7 +14,7 @@ import { BYBIT } from './recorded/bybit.ts';
 import { COINBASE } from './recorded/coinbase.ts';
 import { KUCOIN } from './recorded/kucoin.ts';
 import { OKX } from './recorded/okx.ts';
-import type { Routes } from './recorded/routes.ts';
+import { Refusal, type Routes } from './recorded/routes.ts';
 
 export type RecordedExchange = 'coinbase' | 'kucoin' | 'okx' | 'bybit';
 
@@ -66,7 +69,12 @@ export async function startRecordedPeer(
       limited -= 1;
       return routes.rateLimited;
     }
-    return { status: 200, body: privateRoute(account, new URLSearchParams(req.query || req.body)) };
+    try {
+      return { status: 200, body: privateRoute(account, new URLSearchParams(req.query || req.body)) };
+    } catch (err) {
+      if (err instanceof Refusal) return err.reply;
+      throw err;
+    }
   };
 
   const server = await startPeerServer(handle);

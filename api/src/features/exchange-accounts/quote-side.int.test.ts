@@ -1,6 +1,8 @@
 /**
  * The quote side of synced trades: a trade quoted in a coin moves that coin too (a buy pays it, a sale
- * receives it), a dollar stablecoin only where the user holds it, and a second sync doubles nothing.
+ * receives it), a dollar stablecoin only where the user holds it, and a second sync doubles nothing. A
+ * trade quoted in a coin is recorded in that coin, as a file import records it, so both sides are valued
+ * with the coin's stored close of the day.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -9,7 +11,12 @@ import {
   type ExchangeConnector,
   type ExchangeMovement,
 } from '@coinpace/adapters';
-import { exchangeAccounts, holdingTransactions, insertExchangeAccount } from '@coinpace/db';
+import {
+  exchangeAccounts,
+  holdingTransactions,
+  insertExchangeAccount,
+  saveMarketHistory,
+} from '@coinpace/db';
 import type { Engine } from '@coinpace/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +87,20 @@ describe.each(engines)('the quote side of synced trades on %s', (engine) => {
   const secrets = createSecretBox(randomBytes(32));
   beforeAll(async () => {
     api = await startTestApi(engine, {}, { exchanges: fixed, secrets });
+    // Bitcoin's dollar close on the days of the ETH/BTC trades.
+    const closes: [number, number][] = [
+      [Date.parse(day(1)), 50_000],
+      [Date.parse(day(2)), 60_000],
+      [Date.parse(day(5)), 70_000],
+    ];
+    await saveMarketHistory(api.database.db, {
+      coingeckoId: 'bitcoin',
+      currency: 'usd',
+      granularity: 'daily',
+      source: 'coingecko',
+      span: { from: closes[0]![0], to: closes[2]![0] + 86_400_000 },
+      points: closes.map(([at, price]) => ({ at, price })),
+    });
   });
   afterAll(() => api?.close());
 
@@ -110,9 +131,28 @@ describe.each(engines)('the quote side of synced trades on %s', (engine) => {
       );
     expect(await held()).toEqual({ BTC: 0.9585, USDT: 799.8, ETH: 1, SOL: 10, DOGE: 100 });
     const rows = await api.database.db
-      .select({ ref: holdingTransactions.externalRef, kind: holdingTransactions.kind })
+      .select({
+        ref: holdingTransactions.externalRef,
+        kind: holdingTransactions.kind,
+        price: holdingTransactions.pricePerCoin,
+        fee: holdingTransactions.fee,
+        currency: holdingTransactions.currency,
+      })
       .from(holdingTransactions)
       .where(eq(holdingTransactions.userId, user.id));
+    const row = (suffix: string) => rows.find((r) => r.ref!.endsWith(suffix))!;
+    // Both sides of a coin-quoted trade carry its own figures, in the quote coin; none is left at 0.
+    expect([row('trade:1'), row('trade:1:btc')].map((r) => [r.kind, Number(r.price), r.currency])).toEqual([
+      ['buy', 0.05, 'bitcoin'],
+      ['sell', 1, 'bitcoin'],
+    ]);
+    expect(Number(row('trade:1').fee)).toBe(0.001);
+    expect([row('trade:4'), row('trade:4:btc')].map((r) => [r.kind, Number(r.price), r.currency])).toEqual([
+      ['sell', 0.06, 'bitcoin'],
+      ['buy', 1, 'bitcoin'],
+    ]);
+    expect(row('trade:2')).toMatchObject({ currency: 'usd' });
+    expect(Number(row('trade:2').price)).toBe(20);
     expect(
       rows
         .filter((r) => r.ref!.endsWith(':btc'))
@@ -120,6 +160,17 @@ describe.each(engines)('the quote side of synced trades on %s', (engine) => {
         .sort(),
     ).toEqual(['buy', 'sell']);
     expect(rows.some((r) => r.ref!.endsWith(':usdc'))).toBe(false);
+    // Valued in dollars with bitcoin's close of the trade's day: 0.05 BTC at 60,000 is 3,000 per ETH, and
+    // the 0.001 BTC fee (60 dollars) over the 2 ETH bought adds 30.
+    const costs = Object.fromEntries(
+      (
+        (await api.call('GET', '/api/portfolio', { token })).body as {
+          symbol: string;
+          purchasePrice: string;
+        }[]
+      ).map((h) => [h.symbol, Number(h.purchasePrice)]),
+    );
+    expect(costs.ETH).toBeCloseTo(3030, 6);
 
     // Read again from the start (as after an asset is mapped): nothing doubled.
     await api.database.db.update(exchangeAccounts).set({ cursor: null }).where(eq(exchangeAccounts.id, id));

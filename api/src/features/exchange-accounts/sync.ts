@@ -169,9 +169,14 @@ async function holdingsFor(
   db: AppDb,
   userId: string,
   assets: string[],
-): Promise<{ ids: Map<string, string>; created: string[]; unmapped: string[] }> {
+): Promise<{ ids: Map<string, string>; coins: Map<string, string>; created: string[]; unmapped: string[] }> {
   const held = await listHoldings(db, userId);
   const bySymbol = new Map(held.map((h) => [h.symbol.toUpperCase(), h.id]));
+  const coinIds = new Map<string, string>();
+  const noteCoins = (rows: { symbol: string; coingeckoId: string | null }[]) => {
+    for (const h of rows) if (h.coingeckoId) coinIds.set(h.symbol.toUpperCase(), h.coingeckoId);
+  };
+  noteCoins(held);
   const missing = assets.filter((a) => !bySymbol.has(a));
   let created: string[] = [];
   const unmapped: string[] = [];
@@ -199,8 +204,9 @@ async function holdingsFor(
     // A coin another request added meanwhile is found on a second read.
     const again = rows.length === coins.length ? held : await listHoldings(db, userId);
     for (const h of [...again, ...rows]) bySymbol.set(h.symbol.toUpperCase(), h.id);
+    noteCoins([...again, ...rows]);
   }
-  return { ids: bySymbol, created, unmapped };
+  return { ids: bySymbol, coins: coinIds, created, unmapped };
 }
 
 /** The job handler: one account's sync or one wallet's refresh, with its progress told to the user's pages. */
@@ -262,14 +268,22 @@ export async function syncExchangeAccount(
     for (;;) {
       const from = cursor;
       const page = await withRetry(() => client!.fetchMovements(from), retry);
-      const transactions: SyncedTransaction[] = page.movements.flatMap((m) =>
-        movementTransactions(accountId, m),
-      );
       // A trade's side in a dollar stablecoin moves it only where it is held (the ids below hold every
       // holding by symbol): no holding is created for it.
-      const assets = [...new Set(transactions.filter((t) => !t.onlyIfHeld).map((t) => t.asset))];
-      const { ids, created, unmapped } = await holdingsFor(db, userId, assets);
+      const assets = [
+        ...new Set(
+          page.movements
+            .flatMap((m) => movementTransactions(accountId, m))
+            .filter((t) => !t.onlyIfHeld)
+            .map((t) => t.asset),
+        ),
+      ];
+      const { ids, coins, created, unmapped } = await holdingsFor(db, userId, assets);
       createdHoldings.push(...created);
+      // A trade quoted in a coin is recorded in that coin's id, found as its holding was.
+      const transactions: SyncedTransaction[] = page.movements.flatMap((m) =>
+        movementTransactions(accountId, m, (code) => coins.get(code)),
+      );
       const groups = new Map<string, SyncedRow[]>();
       for (const t of transactions) {
         const holdingId = ids.get(t.asset);
@@ -281,6 +295,7 @@ export async function syncExchangeAccount(
           quantity: t.quantity,
           pricePerCoin: t.pricePerCoin,
           fee: t.fee,
+          currency: t.currency,
           note: t.note,
           externalRef: t.externalRef,
         });

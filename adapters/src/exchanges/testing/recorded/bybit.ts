@@ -1,6 +1,9 @@
 /** Recorded Bybit replies (documented shapes) for the recorded peer. */
 import type { SeedTrade } from '../accounts.ts';
-import { header, hmac, sinceFilter, split, type Routes } from './routes.ts';
+import { DAY_MS, header, hmac, sinceFilter, split, windowOf, withinWindow, type Routes } from './routes.ts';
+
+/** Bybit serves executions 7 days a request, for the last two years. */
+export const BYBIT_EXECUTIONS = { windowMs: 7 * DAY_MS, backMs: 730 * DAY_MS };
 
 export const BYBIT: Routes = {
   key: (req) => header(req, 'x-bapi-api-key') || undefined,
@@ -114,8 +117,15 @@ export const BYBIT: Routes = {
       bybit({
         category: 'spot',
         nextPageCursor: '',
-        list: sinceFilter(account.trades, Number(params.get('startTime') ?? 0))
+        list: withinWindow(
+          account.trades,
+          windowOf(params.get('startTime'), params.get('endTime'), BYBIT_EXECUTIONS, (retMsg) => ({
+            status: 200,
+            body: { retCode: 10001, retMsg, result: {}, time: Date.now() },
+          })),
+        )
           .sort((a, b) => b.time - a.time)
+          .slice(0, Math.min(Number(params.get('limit') ?? 50), 100))
           .map((t: SeedTrade) => ({
             symbol: t.symbol.replace('/', ''),
             orderId: `ord${t.id}`,

@@ -1,6 +1,19 @@
 /** Recorded KuCoin replies (documented shapes) for the recorded peer. */
 import type { SeedTransfer } from '../accounts.ts';
-import { header, hmac, pathWithQuery, sinceFilter, split, type Routes } from './routes.ts';
+import {
+  DAY_MS,
+  header,
+  hmac,
+  pathWithQuery,
+  sinceFilter,
+  split,
+  windowOf,
+  withinWindow,
+  type Routes,
+} from './routes.ts';
+
+/** KuCoin serves fills 7 days a request, for the last year. */
+export const KUCOIN_FILLS = { windowMs: 7 * DAY_MS, backMs: 365 * DAY_MS };
 
 export const KUCOIN: Routes = {
   key: (req) => header(req, 'kc-api-key') || undefined,
@@ -73,7 +86,13 @@ export const KUCOIN: Routes = {
     }),
     '/api/v1/fills': (account, params) =>
       kucoinPage(
-        sinceFilter(account.trades, Number(params.get('startAt') ?? 0)).map((t) => ({
+        withinWindow(
+          account.trades,
+          windowOf(params.get('startAt'), params.get('endAt'), KUCOIN_FILLS, (msg) => ({
+            status: 400,
+            body: { code: '400100', msg },
+          })),
+        ).map((t) => ({
           symbol: t.symbol.replace('/', '-'),
           tradeId: String(t.id),
           orderId: `ord${t.id}`,
@@ -92,6 +111,7 @@ export const KUCOIN: Routes = {
           createdAt: t.time,
           tradeType: 'TRADE',
         })),
+        Math.min(Number(params.get('pageSize') ?? 50), 500),
       ),
     '/api/v1/deposits': (account, params) => kucoinPage(kucoinTransfers(account.deposits, params)),
     '/api/v1/withdrawals': (account, params) => kucoinPage(kucoinTransfers(account.withdrawals, params)),
@@ -115,16 +135,17 @@ function kucoinTransfers(list: SeedTransfer[], params: URLSearchParams) {
   }));
 }
 
-function kucoinPage(items: ({ createdAt: number } & object)[]) {
+/** The first page, newest first (KuCoin's order). */
+function kucoinPage(items: ({ createdAt: number } & object)[], pageSize = 500) {
   const sorted = [...items].sort((a, b) => b.createdAt - a.createdAt);
   return {
     code: '200000',
     data: {
       currentPage: 1,
-      pageSize: 500,
+      pageSize,
       totalNum: sorted.length,
-      totalPage: 1,
-      items: sorted.slice(0, 500),
+      totalPage: Math.max(1, Math.ceil(sorted.length / pageSize)),
+      items: sorted.slice(0, pageSize),
     },
   };
 }

@@ -1,6 +1,19 @@
 /** Recorded OKX replies (documented shapes) for the recorded peer. */
 import type { SeedTransfer } from '../accounts.ts';
-import { header, hmac, pathWithQuery, sinceFilter, split, type Routes } from './routes.ts';
+import {
+  DAY_MS,
+  header,
+  hmac,
+  pathWithQuery,
+  sinceFilter,
+  split,
+  windowOf,
+  withinWindow,
+  type Routes,
+} from './routes.ts';
+
+/** OKX's fills history serves the last 3 months, in one range. */
+export const OKX_FILLS_HISTORY = { windowMs: 90 * DAY_MS, backMs: 90 * DAY_MS };
 
 export const OKX: Routes = {
   key: (req) => header(req, 'ok-access-key') || undefined,
@@ -80,7 +93,13 @@ export const OKX: Routes = {
     '/api/v5/trade/fills-history': (account, params) => ({
       code: '0',
       msg: '',
-      data: sinceFilter(account.trades, Number(params.get('begin') ?? 0))
+      data: withinWindow(
+        account.trades,
+        windowOf(params.get('begin'), params.get('end') ?? String(Date.now()), OKX_FILLS_HISTORY, (msg) => ({
+          status: 400,
+          body: { code: '51000', msg: `Parameter begin error: ${msg}` },
+        })),
+      )
         .sort((a, b) => b.time - a.time)
         .slice(0, Number(params.get('limit') ?? 100))
         .map((t) => ({

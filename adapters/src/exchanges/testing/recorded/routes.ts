@@ -27,3 +27,40 @@ export const split = (symbol: string) => symbol.split('/') as [string, string];
 export const coinbaseAccountId = (currency: string) => `acc-${currency.toLowerCase()}`;
 export const sinceFilter = <T extends { time: number }>(rows: T[], from: number) =>
   rows.filter((r) => r.time >= from);
+
+export const DAY_MS = 86_400_000;
+
+/** Thrown by a private route to answer an error of the exchange's own (a range it does not serve). */
+export class Refusal extends Error {
+  constructor(readonly reply: PeerReply) {
+    super('refused');
+  }
+}
+
+/**
+ * The time range a windowed history route serves: `[start, end]` from the request's bounds, the exchange's
+ * defaults for missing ones (the `windowMs` after a lone start, the `windowMs` before now without any),
+ * refused with `refuse(why)` when wider than `windowMs` or starting more than `backMs` ago.
+ */
+export function windowOf(
+  start: string | null,
+  end: string | null,
+  limits: { windowMs: number; backMs: number },
+  refuse: (why: string) => PeerReply,
+): { start: number; end: number } {
+  const now = Date.now();
+  const from = start === null ? undefined : Number(start);
+  const to = end === null ? (from === undefined ? now : from + limits.windowMs) : Number(end);
+  const begin = from ?? to - limits.windowMs;
+  if (to - begin > limits.windowMs) {
+    throw new Refusal(refuse(`the time range cannot exceed ${limits.windowMs / DAY_MS} days`));
+  }
+  if (begin < now - limits.backMs) {
+    throw new Refusal(refuse(`only the last ${Math.round(limits.backMs / DAY_MS)} days can be queried`));
+  }
+  return { start: begin, end: to };
+}
+
+/** Rows within `[start, end]`. */
+export const withinWindow = <T extends { time: number }>(rows: T[], w: { start: number; end: number }) =>
+  rows.filter((r) => r.time >= w.start && r.time <= w.end);
