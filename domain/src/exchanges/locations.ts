@@ -4,7 +4,7 @@
  * location, so "Adjust to the exchange's balance" moves only that exchange's figure.
  */
 import { fromDecimal, toDecimal } from '../transactions/fixed-point.ts';
-import { inHistoryOrder, type TransactionKind } from '../transactions/cost-basis.ts';
+import { inHistoryOrder, isIncomingKind, type TransactionKind } from '../transactions/cost-basis.ts';
 
 export interface LocatedTransaction {
   kind: TransactionKind;
@@ -23,7 +23,7 @@ export function quantityByLocation(transactions: readonly LocatedTransaction[]):
     const change =
       t.kind === 'adjust'
         ? quantity - total
-        : t.kind === 'buy' || t.kind === 'transfer_in'
+        : isIncomingKind(t.kind)
           ? quantity
           : -quantity;
     total += change;
