@@ -20,12 +20,7 @@ export function quantityByLocation(transactions: readonly LocatedTransaction[]):
   let total = 0n;
   for (const t of inHistoryOrder(transactions)) {
     const quantity = fromDecimal(t.quantity);
-    const change =
-      t.kind === 'adjust'
-        ? quantity - total
-        : isIncomingKind(t.kind)
-          ? quantity
-          : -quantity;
+    const change = t.kind === 'adjust' ? quantity - total : isIncomingKind(t.kind) ? quantity : -quantity;
     total += change;
     held.set(t.locationId, (held.get(t.locationId) ?? 0n) + change);
   }

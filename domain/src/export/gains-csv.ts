@@ -67,7 +67,17 @@ export function formAmounts(d: Pick<Disposal, 'proceeds' | 'costBasis'>) {
 /** An income line as a row: Part 'Income', (a) the coins, (b) the day, (e) the value. */
 function incomeRow(line: IncomeLine): string[] {
   const when = formDate(line.received);
-  return ['Income', `${exportQuantity(line.quantity)} ${line.symbol}`, when, '', '', formatCents(toCents(line.value)), '', '', ''];
+  return [
+    'Income',
+    `${exportQuantity(line.quantity)} ${line.symbol}`,
+    when,
+    '',
+    '',
+    formatCents(toCents(line.value)),
+    '',
+    '',
+    '',
+  ];
 }
 
 /**

@@ -141,7 +141,11 @@ describe('GainsReportSection', () => {
     const table = await screen.findByRole('table', { name: 'Income in 2025' });
     const rows = within(table)
       .getAllByRole('row')
-      .map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent));
+      .map((r) =>
+        within(r)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows.slice(1)).toEqual([
       ['02/03/2025', 'ETH', '0.01', '25.01'],
       ['03/04/2025', 'ETH', '0.02', '41.00'],
