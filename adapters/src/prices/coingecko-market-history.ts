@@ -46,7 +46,11 @@ export function createHistoryReader(
   o: CoinGeckoSettings,
   upstream: CoinGeckoUpstream,
   coinList: CoinList,
-): (coin: string, options: GetMarketHistoryOptions) => Promise<MarketHistoryResult> {
+): {
+  read: (coin: string, options: GetMarketHistoryOptions) => Promise<MarketHistoryResult>;
+  /** A fiat currency's daily dollar price through its Binance `<CODE>USDT` pair. */
+  readFiat: (code: string, span: { from: number; to: number }) => Promise<MarketHistoryResult>;
+} {
   const binance = createBinanceKlines({
     baseUrl: o.binanceBaseUrl,
     fetch: o.fetch,
@@ -56,7 +60,10 @@ export function createHistoryReader(
     logger: o.logger,
   });
   const deps = { upstream, coinList, binance, now: o.now, timeoutMs: o.timeoutMs };
-  return (coin, options) => readMarketHistoryOf(coin, options, deps);
+  return {
+    read: (coin, options) => readMarketHistoryOf(coin, options, deps),
+    readFiat: (code, span) => binance.readDaily(code.toUpperCase(), span),
+  };
 }
 
 /**

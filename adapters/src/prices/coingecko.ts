@@ -6,6 +6,7 @@
  * poll's calls never do.
  */
 import {
+  CURRENCIES,
   checkCoinPriceMove,
   fallbackMarkets,
   fallbackPrices,
@@ -307,7 +308,17 @@ class CoinGeckoPriceSource implements PriceSource {
     // Only coins CoinGecko knows are ever asked for; a made-up id has no history and costs no call.
     if (!coin || !(await this.coinList.known([coin])).has(coin))
       return { ok: true, points: [], answered: { from: options.from, to: options.to }, source: 'coingecko' };
-    return this.readHistory(coin, options);
+    return this.readHistory.read(coin, options);
+  }
+
+  getPastFiatPrices(
+    currency: DisplayCurrency,
+    span: { from: number; to: number },
+  ): Promise<MarketHistoryResult> {
+    // Only fiat has a Tether pair worth reading; a coin display currency is priced through its history.
+    if (currency === 'usd' || CURRENCIES[currency].sign)
+      return Promise.resolve({ ok: true, points: [], answered: span, source: 'binance' });
+    return this.readHistory.readFiat(currency, span);
   }
 
   search(query: string): Promise<SearchAnswer> {
