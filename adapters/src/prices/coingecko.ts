@@ -6,7 +6,6 @@
  * poll's calls never do.
  */
 import {
-  CURRENCIES,
   checkCoinPriceMove,
   fallbackMarkets,
   fallbackPrices,
@@ -311,13 +310,7 @@ class CoinGeckoPriceSource implements PriceSource {
     return this.readHistory.read(coin, options);
   }
 
-  getPastFiatPrices(
-    currency: DisplayCurrency,
-    span: { from: number; to: number },
-  ): Promise<MarketHistoryResult> {
-    // Only fiat has a Tether pair worth reading; a coin display currency is priced through its history.
-    if (currency === 'usd' || CURRENCIES[currency].sign)
-      return Promise.resolve({ ok: true, points: [], answered: span, source: 'binance' });
+  getPastFiatPrices(currency: DisplayCurrency, span: { from: number; to: number }) {
     return this.readHistory.readFiat(currency, span);
   }
 

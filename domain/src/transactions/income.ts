@@ -4,7 +4,15 @@
  * also the coins' cost basis (cost-basis.ts), so a later sale's gain counts only what they made since.
  */
 import { fromDecimal, mul, toDecimal } from './fixed-point.ts';
-import type { GainsHolding, ToDisplay } from './gains.ts';
+import type { HoldingTransaction } from './cost-basis.ts';
+
+/** A holding as the income section reads it (gains.ts's GainsHolding fits). */
+interface IncomeHolding {
+  holdingId: string;
+  symbol: string;
+  name: string;
+  transactions: readonly HoldingTransaction[];
+}
 
 /** One income transaction as the report lists it. */
 export interface IncomeLine {
@@ -22,9 +30,10 @@ export interface IncomeLine {
 
 /** The year's income lines, ordered by time then by holding, and their total value. */
 export function incomeOfYear(
-  holdings: readonly GainsHolding[],
+  holdings: readonly IncomeHolding[],
   year: number | null,
-  toDisplay: ToDisplay,
+  /** An amount in the transactions' currency (scaled by 10^36) in the report's, on a UTC day. */
+  toDisplay: (amount: bigint, day: string) => bigint,
 ): { income: IncomeLine[]; incomeTotal: string } {
   const lines: { time: number; order: number; line: IncomeLine }[] = [];
   let total = 0n;
