@@ -473,6 +473,18 @@ describe("Coinpace's own transactions export", () => {
       address: null,
     },
     {
+      type: 'income',
+      at: '2025-02-03T00:00:00.000Z',
+      quantity: '0.001',
+      pricePerCoin: '31000',
+      fee: '0',
+      currency: 'usd',
+      note: 'Staking income',
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      address: null,
+    },
+    {
       type: 'adjust',
       at: '2025-03-01T12:00:00.000Z',
       quantity: '0',
