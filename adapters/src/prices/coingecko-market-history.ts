@@ -3,7 +3,7 @@
  * backfill. CoinGecko picks the spacing from the span: 5-minutely within a day, hourly up to 90 days,
  * daily beyond; each answer is reduced to the first price of each period asked.
  */
-import { toPeriodPoints, type MarketGranularity } from '@coinpace/domain';
+import { CURRENCIES, toPeriodPoints, type DisplayCurrency, type MarketGranularity } from '@coinpace/domain';
 import { createBinanceKlines, type BinanceKlines } from './binance-klines.ts';
 import type { CoinGeckoSettings } from './coingecko-options.ts';
 import type { CoinList } from './coin-list.ts';
@@ -46,7 +46,11 @@ export function createHistoryReader(
   o: CoinGeckoSettings,
   upstream: CoinGeckoUpstream,
   coinList: CoinList,
-): (coin: string, options: GetMarketHistoryOptions) => Promise<MarketHistoryResult> {
+): {
+  read: (coin: string, options: GetMarketHistoryOptions) => Promise<MarketHistoryResult>;
+  /** A fiat currency's daily dollar price through its Binance `<CODE>USDT` pair. */
+  readFiat: (code: DisplayCurrency, span: { from: number; to: number }) => Promise<MarketHistoryResult>;
+} {
   const binance = createBinanceKlines({
     baseUrl: o.binanceBaseUrl,
     fetch: o.fetch,
@@ -56,7 +60,14 @@ export function createHistoryReader(
     logger: o.logger,
   });
   const deps = { upstream, coinList, binance, now: o.now, timeoutMs: o.timeoutMs };
-  return (coin, options) => readMarketHistoryOf(coin, options, deps);
+  return {
+    read: (coin, options) => readMarketHistoryOf(coin, options, deps),
+    // Only fiat has a Tether pair worth reading; a coin display currency is priced through its history.
+    readFiat: async (code, span) =>
+      code === 'usd' || CURRENCIES[code].sign
+        ? { ok: true, points: [], answered: span, source: 'binance' }
+        : binance.readDaily(code.toUpperCase(), span),
+  };
 }
 
 /**

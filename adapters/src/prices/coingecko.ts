@@ -307,7 +307,11 @@ class CoinGeckoPriceSource implements PriceSource {
     // Only coins CoinGecko knows are ever asked for; a made-up id has no history and costs no call.
     if (!coin || !(await this.coinList.known([coin])).has(coin))
       return { ok: true, points: [], answered: { from: options.from, to: options.to }, source: 'coingecko' };
-    return this.readHistory(coin, options);
+    return this.readHistory.read(coin, options);
+  }
+
+  getPastFiatPrices(currency: DisplayCurrency, span: { from: number; to: number }) {
+    return this.readHistory.readFiat(currency, span);
   }
 
   search(query: string): Promise<SearchAnswer> {

@@ -251,6 +251,18 @@ export interface PriceSource {
   getMarketHistory(id: string, options: GetMarketHistoryOptions): Promise<MarketHistoryResult>;
 
   /**
+   * A fiat currency's past daily dollar price (what one unit of it was worth in dollars: 1 / its rate)
+   * over a span of UTC days, for rates older than getDailyRates reaches (a trade from years ago). CoinGecko
+   * adapter: Binance's `<CODE>USDT` daily klines (binance-klines.ts), on Binance's own budget, at most
+   * 1,000 days per answer; a currency Binance lists no pair of, and days before its listing, are answered
+   * with no points. Simulated: today's demo rate on every day. Failures come back as `ok: false`.
+   */
+  getPastFiatPrices(
+    currency: DisplayCurrency,
+    span: { from: number; to: number },
+  ): Promise<MarketHistoryResult>;
+
+  /**
    * Coin search (SPEC.md section 5 'Search', section 8 'Search 429'): queries shorter than 2 characters
    * give []; otherwise the top 10 matches on the coin list (see coingecko-search.ts), or, when the list has
    * none, upstream /search (user-driven; cached, and an empty answer cached longer). The hits are priced

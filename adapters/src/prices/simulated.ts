@@ -125,6 +125,18 @@ class SimulatedPriceSource implements PriceSource {
     return { rates, state: this.state() };
   }
 
+  /** The demo feed's older rates, offline: today's demo rate on each UTC day of the span. */
+  async getPastFiatPrices(
+    currency: DisplayCurrency,
+    span: { from: number; to: number },
+  ): Promise<MarketHistoryResult> {
+    const rate = this.rates([currency], this.now())[currency];
+    const points = [];
+    for (let t = Math.ceil(span.from / DAY_MS) * DAY_MS; t < span.to && rate; t += DAY_MS)
+      points.push({ at: t, price: 1 / rate });
+    return { ok: true, points, answered: span, source: 'simulated' };
+  }
+
   /** The demo feed's past, generated offline and ending at the coin's current demo price. */
   async getMarketHistory(id: string, options: GetMarketHistoryOptions): Promise<MarketHistoryResult> {
     const now = this.now();

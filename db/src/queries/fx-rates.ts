@@ -12,7 +12,7 @@ import {
   type FxRates,
 } from '@coinpace/domain';
 import type { AppDb } from '../connect.ts';
-import { alerts, fxRates, users } from '../schema/index.ts';
+import { alerts, fxRates, holdingTransactions, users } from '../schema/index.ts';
 
 /** Stores the rates read at `at` as the rates of its UTC day (the day's row takes the newest). */
 export async function saveFxRates(db: AppDb, rates: FxRates, at: Date): Promise<void> {
@@ -113,4 +113,33 @@ export async function displayCurrenciesInUse(db: AppDb): Promise<DisplayCurrency
     .map((r) => r.currency)
     .filter(isDisplayCurrency)
     .sort();
+}
+
+/**
+ * The earliest UTC day ('YYYY-MM-DD') each display currency's rate is needed on: the first transaction
+ * made in it, or the first transaction of any user who shows it, whichever is older. Currencies no one
+ * needs are absent. Two grouped reads of the transactions, one per reason.
+ */
+export async function earliestFxNeeds(db: AppDb): Promise<Partial<Record<DisplayCurrency, string>>> {
+  const firstDay = sql<string>`to_char(min(${holdingTransactions.at}) at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [made, shown] = await Promise.all([
+    db
+      .select({ currency: holdingTransactions.currency, day: firstDay })
+      .from(holdingTransactions)
+      .where(ne(holdingTransactions.currency, 'usd'))
+      .groupBy(holdingTransactions.currency),
+    db
+      .select({ currency: users.displayCurrency, day: firstDay })
+      .from(holdingTransactions)
+      .innerJoin(users, eq(users.id, holdingTransactions.userId))
+      .where(ne(users.displayCurrency, 'usd'))
+      .groupBy(users.displayCurrency),
+  ]);
+  const needs: Partial<Record<DisplayCurrency, string>> = {};
+  for (const { currency, day } of [...made, ...shown]) {
+    if (!isDisplayCurrency(currency) || day === null) continue;
+    const before = needs[currency];
+    if (before === undefined || String(day) < before) needs[currency] = String(day);
+  }
+  return needs;
 }

@@ -80,6 +80,26 @@ export async function listTransactions(db: AppDb | AppTx, holdingId: string): Pr
     .orderBy(asc(holdingTransactions.at), asc(holdingTransactions.createdAt), asc(holdingTransactions.id));
 }
 
+/** One of the user's transactions of a holding, or undefined when it is not theirs or not that holding's. */
+export async function findTransaction(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  id: string,
+): Promise<TransactionRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(holdingTransactions)
+    .where(
+      and(
+        eq(holdingTransactions.userId, userId),
+        eq(holdingTransactions.holdingId, holdingId),
+        eq(holdingTransactions.id, id),
+      ),
+    );
+  return row;
+}
+
 /** The domain's view of stored transactions. */
 export function toHoldingTransactions(records: readonly TransactionRecord[]): HoldingTransaction[] {
   return records.map((r) => ({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, decimal, instant, updatedAt } from './columns.ts';
 import { exchangeAccounts } from './exchanges.ts';
 import { users } from './users.ts';
@@ -91,7 +91,10 @@ export const holdingTransactions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** buy, sell, transfer_in, transfer_out, or adjust (an inline edit of the holding). */
+    /**
+     * buy, sell, transfer_in, transfer_out, adjust (an inline edit of the holding), or income (a staking
+     * reward, interest or an airdrop, priced at the day's value).
+     */
     kind: text().notNull(),
     at: instant().notNull(),
     quantity: decimal().notNull(),
@@ -131,5 +134,10 @@ export const holdingTransactions = pgTable(
     index('holding_transactions_wallet_idx').on(t.walletId),
     index('holding_transactions_holding_idx').on(t.holdingId, t.at, t.createdAt),
     uniqueIndex('holding_transactions_user_ref_key').on(t.userId, t.externalRef),
+    // The domain's TRANSACTION_KINDS: a row of another kind would be read as none of them.
+    check(
+      'holding_transactions_kind',
+      sql`${t.kind} in ('buy', 'sell', 'transfer_in', 'transfer_out', 'adjust', 'income')`,
+    ),
   ],
 );

@@ -4,7 +4,7 @@
  * location, so "Adjust to the exchange's balance" moves only that exchange's figure.
  */
 import { fromDecimal, toDecimal } from '../transactions/fixed-point.ts';
-import { inHistoryOrder, type TransactionKind } from '../transactions/cost-basis.ts';
+import { inHistoryOrder, isIncomingKind, type TransactionKind } from '../transactions/cost-basis.ts';
 
 export interface LocatedTransaction {
   kind: TransactionKind;
@@ -20,12 +20,7 @@ export function quantityByLocation(transactions: readonly LocatedTransaction[]):
   let total = 0n;
   for (const t of inHistoryOrder(transactions)) {
     const quantity = fromDecimal(t.quantity);
-    const change =
-      t.kind === 'adjust'
-        ? quantity - total
-        : t.kind === 'buy' || t.kind === 'transfer_in'
-          ? quantity
-          : -quantity;
+    const change = t.kind === 'adjust' ? quantity - total : isIncomingKind(t.kind) ? quantity : -quantity;
     total += change;
     held.set(t.locationId, (held.get(t.locationId) ?? 0n) + change);
   }

@@ -95,6 +95,7 @@ const TYPE_LABELS: Record<ExportTransaction['type'], string> = {
   transfer_in: 'Transfer in',
   transfer_out: 'Transfer out',
   adjust: 'Adjustment',
+  income: 'Income',
 };
 
 /** The transactions export: a header and one row per transaction, in the order given. */

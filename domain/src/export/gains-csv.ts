@@ -4,11 +4,14 @@
  * term). Columns (f) and (g), the adjustment code and amount, are left empty: Coinpace knows of no
  * adjustment. Amounts are rounded to the cent, losses written in parentheses as on the form (which also
  * keeps a spreadsheet from reading a leading minus as a formula); (h) is (d) minus (e) as written, so
- * every row adds up on paper. docs/reports.md describes the layout.
+ * every row adds up on paper. Income comes after the form's rows, in the same columns (Part 'Income'):
+ * (b) the day it was received, (e) its value that day, which is its cost basis; then one 'Income total'
+ * row. docs/reports.md describes the layout.
  */
 import Papa from 'papaparse';
 import { fromDecimal, roundDiv, WORK_SCALE } from '../transactions/fixed-point.ts';
 import { VARIOUS, type Disposal, type GainsReport } from '../transactions/gains.ts';
+import type { IncomeLine } from '../transactions/income.ts';
 import { exportQuantity } from './export-numbers.ts';
 
 /** What the report says about itself, wherever it is shown. */
@@ -61,8 +64,30 @@ export function formAmounts(d: Pick<Disposal, 'proceeds' | 'costBasis'>) {
   return { proceeds, cost, gain: proceeds - cost };
 }
 
-/** The CSV text: header, Part I rows, Part II rows, each part in the report's order. */
-export function gainsToCsv(report: Pick<GainsReport, 'disposals'>, currency: string): string {
+/** An income line as a row: Part 'Income', (a) the coins, (b) the day, (e) the value. */
+function incomeRow(line: IncomeLine): string[] {
+  const when = formDate(line.received);
+  return [
+    'Income',
+    `${exportQuantity(line.quantity)} ${line.symbol}`,
+    when,
+    '',
+    '',
+    formatCents(toCents(line.value)),
+    '',
+    '',
+    '',
+  ];
+}
+
+/**
+ * The CSV text: header, Part I rows, Part II rows, each part in the report's order; then the income
+ * rows and their total (the sum of the rounded values, so the column adds up), when there is income.
+ */
+export function gainsToCsv(
+  report: Pick<GainsReport, 'disposals'> & Partial<Pick<GainsReport, 'income'>>,
+  currency: string,
+): string {
   const row = (d: Disposal) => {
     const { proceeds, cost, gain } = formAmounts(d);
     return [
@@ -81,6 +106,12 @@ export function gainsToCsv(report: Pick<GainsReport, 'disposals'>, currency: str
     ...report.disposals.filter((d) => d.term === 'short').map(row),
     ...report.disposals.filter((d) => d.term === 'long').map(row),
   ];
+  const income = report.income ?? [];
+  if (income.length > 0) {
+    rows.push(...income.map(incomeRow));
+    const total = income.reduce((sum, line) => sum + toCents(line.value), 0n);
+    rows.push(['Income total', '', '', '', '', formatCents(total), '', '', '']);
+  }
   const text = Papa.unparse(
     { fields: gainsCsvHeader(currency.toUpperCase()), data: rows },
     { newline: '\r\n', escapeFormulae: true },

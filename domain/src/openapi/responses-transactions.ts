@@ -51,7 +51,9 @@ export const ZHoldingDerivation = responseSchema<HoldingDerivation>()(
         'Per coin still held, fees included, USD (each transaction converted at its own day’s rate).',
       ),
       costBasis: decimal('quantity x averageCost, USD.'),
-      totalInvested: decimal('Cost of every buy and transfer in, fees included, USD.'),
+      totalInvested: decimal(
+        'Cost of every buy and transfer in, fees included (income left out: no money put in), USD.',
+      ),
       realisedGain: decimal('Sum of the sales’ gains less transfer-out fees; negative for a loss.'),
       sales: z.array(ZSale),
     })
@@ -83,7 +85,9 @@ export const ZPortfolioInvestmentSummary = responseSchema<PortfolioInvestmentSum
       holdings: z.array(
         z.strictObject({
           holdingId: z.uuid(),
-          totalInvested: decimal('Cost of every buy and transfer in, fees included, USD.'),
+          totalInvested: decimal(
+            'Cost of every buy and transfer in, fees included (income left out: no money put in), USD.',
+          ),
           realisedGain: decimal('Sum of the sales’ gains less transfer-out fees; negative for a loss.'),
           derived: z
             .boolean()

@@ -62,7 +62,21 @@ export const ZGainsReport = responseSchema<GainsReportResult>()(
           problem: z.strictObject({ transactionId: z.string(), message: z.string() }),
         }),
       ),
-      income: z.array(z.never()).meta({ description: 'Empty: income is not recorded yet (incomeNote).' }),
+      income: z
+        .array(
+          z.strictObject({
+            holdingId: z.uuid(),
+            transactionId: z.string(),
+            symbol: z.string(),
+            name: z.string(),
+            received: z.string().meta({ description: 'YYYY-MM-DD (UTC).' }),
+            quantity: decimal('Decimal string.'),
+            value: decimal('quantity x the value per coin that day, in currency: also its cost basis.'),
+            note: z.union([z.string(), z.null()]),
+          }),
+        )
+        .meta({ description: 'Income (staking, interest, airdrops) of the year, apart from trading gains.' }),
+      incomeTotal: decimal('Sum of the income values.'),
       incomeNote: z.string(),
       notice: z.string().meta({ description: 'The report is not tax advice.' }),
     })
@@ -83,7 +97,8 @@ export const REPORT_ROUTES: RouteDoc[] = [
       'disposed dates, proceeds, cost basis, gain or loss, short or long term (held more than a year), ' +
       'with the totals, in the display currency (each transaction converted from the currency it was made ' +
       'in at its own day’s rate, days without a stored rate listed in missingRates; dollars for BTC or ETH). ' +
-      'Transfers are no sale. format=csv gives the US Form 8949 layout (docs/reports.md). Not tax advice.',
+      'Transfers are no sale. Income (staking, interest, airdrops) is listed apart at its value on the day ' +
+      'it was received. format=csv gives the US Form 8949 layout (docs/reports.md). Not tax advice.',
     query: {
       year: { schema: query.year, description: 'The calendar year, 2009 to this year.', required: true },
       method: { schema: query.method, description: 'fifo, lifo, hifo or average; default the saved method.' },

@@ -32,6 +32,24 @@ const window = (from: number, to: number, stepMs = DAY): PerformanceWindow => ({
   stepMs,
 });
 
+describe('computePerformance, income', () => {
+  it('counts income as gain, not money put in: the value rises and no flow is made', () => {
+    // 5 coins at $100 held from before the range; 1 coin of staking rewards on day 10 when the price is
+    // still $100; $100 at the end. Value 500 -> 600, no flow, so the gain is 100 and both returns 20 %.
+    const result = computePerformance({
+      window: window(day(0), day(30)),
+      transactions: [tx('x', 'buy', day(-10), '5', '100'), tx('x', 'income', day(10), '1', '100')],
+      prices: [],
+      before: new Map([['x', 100]]),
+      latest: new Map([['x', 100]]),
+    });
+    expect(result.summary).toMatchObject({ startValue: '500', endValue: '600', netFlows: '0', gain: '100' });
+    expect(result.summary.mwr).toBeCloseTo(0.2, 10);
+    expect(result.summary.twr).toBeCloseTo(0.2, 10);
+    expect(result.points.at(-1)).toMatchObject({ value: '600', invested: '500' });
+  });
+});
+
 describe('computePerformance, published examples', () => {
   it('matches the modified Dietz example of Fincyclopedia ("Modified Dietz Return - an Example")', () => {
     // Begins at $500, ends at $600, a $60 flow on day 25 of a 30-day month: (600-500-60)/(500+60x5/30)
@@ -213,7 +231,7 @@ const history = (earliest: number, latest: number) =>
     .array(
       fc.record({
         coinId: fc.constantFrom(...COINS),
-        kind: fc.constantFrom('buy', 'sell', 'transfer_in', 'transfer_out', 'adjust' as const),
+        kind: fc.constantFrom('buy', 'sell', 'transfer_in', 'transfer_out', 'adjust', 'income' as const),
         at: fc.integer({ min: earliest, max: latest }),
         quantity: decimal(0, 50),
         pricePerCoin: decimal(0, 1000),

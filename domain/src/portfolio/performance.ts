@@ -7,6 +7,8 @@
  *   keeps no cash, so the money of a sale leaves the portfolio). A transfer, or an inline edit's change of
  *   quantity, moves coins without a trade: it counts at the coins' market value at that time (their
  *   recorded price when no market price is known), so the move itself is neither a gain nor a loss.
+ * - Income (staking, interest, an airdrop) is no flow: its coins add to the value, so what they are worth
+ *   counts as gain, in every return as in the benchmark's comparison.
  * - Net invested(t): every flow up to t, money in less money out.
  * - Gain over the range: end value - start value - the flows inside the range.
  * - Money-weighted return (MWR), by the modified Dietz method: gain / (start value + Σ flow × the share of
@@ -347,6 +349,10 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
         amount = mul(q - held, market);
         setQuantity(tx.coinId, q);
         break;
+      case 'income':
+        // Income is what the holdings earned, not money put in: its coins add value and no flow.
+        setQuantity(tx.coinId, held + q);
+        continue;
     }
     invested += amount;
     if (!started) continue;

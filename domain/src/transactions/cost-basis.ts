@@ -5,12 +5,21 @@
  */
 import { div, fromDecimal, mul, toDecimal } from './fixed-point.ts';
 
-/** What a transaction does to a holding. `adjust` is written by an inline edit of the holding's row. */
-export const TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_out', 'adjust'] as const;
+/**
+ * What a transaction does to a holding. `adjust` is written by an inline edit of the holding's row.
+ * `income` is coins received as a reward (staking, interest, an airdrop, mining), valued at the day's
+ * price: that value is its cost basis, but it is no money put in (docs/reports.md#income).
+ */
+export const TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_out', 'adjust', 'income'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** The kinds a user records; `adjust` comes only from editing the holding's quantity or price. */
-export const USER_TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_out'] as const;
+export const USER_TRANSACTION_KINDS = ['buy', 'sell', 'transfer_in', 'transfer_out', 'income'] as const;
+
+/** Whether a transaction of this kind brings coins in (a buy, a transfer in or income). */
+export function isIncomingKind(kind: TransactionKind): boolean {
+  return kind === 'buy' || kind === 'transfer_in' || kind === 'income';
+}
 
 /**
  * How the cost of coins leaving a holding is measured: average cost, or the coins taken first in first
@@ -68,7 +77,10 @@ export interface HoldingDerivation {
   averageCost: string;
   /** What the coins still held cost in all: quantity x average cost. */
   costBasis: string;
-  /** Cost of every buy and transfer in (fees included), plus the change an adjustment made to the cost. */
+  /**
+   * Cost of every buy and transfer in (fees included), plus the change an adjustment made to the cost.
+   * Income is left out: its coins have a cost basis (their value on the day) but no money was put in.
+   */
   totalInvested: string;
   /** Sum of the sales' realised gains, less the fees of transfers out. */
   realisedGain: string;
@@ -149,7 +161,8 @@ function apply(state: State, t: HoldingTransaction, method: CostMethod): History
   switch (t.kind) {
     case 'buy':
     case 'transfer_in':
-      addCoins(state, quantity, mul(quantity, price) + fee);
+    case 'income':
+      addCoins(state, quantity, mul(quantity, price) + fee, t.kind !== 'income');
       return null;
     case 'sell':
     case 'transfer_out': {
@@ -171,9 +184,12 @@ function apply(state: State, t: HoldingTransaction, method: CostMethod): History
   }
 }
 
-/** Coins coming in at a total cost: a new lot, and the average cost re-weighted. */
-function addCoins(state: State, quantity: bigint, cost: bigint): void {
-  state.invested += cost;
+/**
+ * Coins coming in at a total cost: a new lot, and the average cost re-weighted; counted as invested
+ * unless they are income.
+ */
+function addCoins(state: State, quantity: bigint, cost: bigint, invested: boolean): void {
+  if (invested) state.invested += cost;
   if (quantity === 0n) return;
   const total = state.quantity + quantity;
   // (held x average + cost) / total, rounded once at the 36th decimal.

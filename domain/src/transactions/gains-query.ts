@@ -25,9 +25,10 @@ export function gainsQuerySchema(now: number) {
 }
 export type GainsQuery = z.output<ReturnType<typeof gainsQuerySchema>>;
 
-/** Why the income section is empty, said wherever it is shown. */
+/** What the income section is, said wherever it is shown. */
 export const GAINS_INCOME_NOTE =
-  'Coinpace does not record income (staking, interest, airdrops or mining) yet, so none is listed.';
+  'Income (staking rewards, interest, airdrops) at its value on the day it was received. It is not a ' +
+  'trading gain; that value is also the cost basis of the coins when they are sold later.';
 
 /** The answer of GET /api/reports/gains: the report of one year in the user's display currency. */
 export interface GainsReportResult extends GainsReport {
@@ -41,8 +42,7 @@ export interface GainsReportResult extends GainsReport {
    * rate ('nearest'), or could not be converted and count as 0 ('none'). Empty when every rate was there.
    */
   missingRates: MissingRate[];
-  /** Always empty for now; see incomeNote. */
-  income: never[];
+  /** What the income section is (GAINS_INCOME_NOTE). */
   incomeNote: string;
   /** The report is not tax advice. */
   notice: string;

@@ -208,7 +208,15 @@ const amount = (min: number, max: number) =>
 const history = fc
   .array(
     fc.record({
-      kind: fc.constantFrom<TransactionKind>('buy', 'buy', 'sell', 'transfer_in', 'transfer_out', 'adjust'),
+      kind: fc.constantFrom<TransactionKind>(
+        'buy',
+        'buy',
+        'sell',
+        'transfer_in',
+        'transfer_out',
+        'adjust',
+        'income',
+      ),
       quantity: amount(0, 1000),
       price: amount(0, 100_000),
       fee: amount(0, 10),

@@ -10,6 +10,7 @@
  */
 import { inHistoryOrder, type HoldingTransaction, type HistoryProblem } from './cost-basis.ts';
 import { div, fromDecimal, mul, roundDiv, toDecimal } from './fixed-point.ts';
+import { incomeOfYear, type IncomeLine } from './income.ts';
 
 /** How a disposal's coins are chosen among those held. */
 export const GAINS_METHODS = ['fifo', 'lifo', 'hifo', 'average'] as const;
@@ -77,6 +78,10 @@ export interface GainsReport {
   transferFees: string;
   /** total gain - transfer fees: what the holding page calls realised gain, for these disposals. */
   realisedGain: string;
+  /** Coins received as income in the period, valued on their day: no gain of trading (income.ts). */
+  income: IncomeLine[];
+  /** Sum of the income lines' values. */
+  incomeTotal: string;
   skipped: SkippedHolding[];
 }
 
@@ -145,7 +150,9 @@ export function matchDisposals(
     const fee = fromDecimal(t.fee);
     switch (t.kind) {
       case 'buy':
-      case 'transfer_in': {
+      case 'transfer_in':
+      case 'income': {
+        // Income's coins are acquired on the day they came, at their value that day.
         // A transfer in keeps no date of its own purchase, so its coins count from the day they came in.
         if (q === 0n) break;
         const cost = mul(q, price) + fee;
@@ -348,6 +355,8 @@ export function gainsReport(
     total: totals(proceeds, cost),
     transferFees: toDecimal(transferFees),
     realisedGain: toDecimal(proceeds - cost - transferFees),
+    // Income of a holding with an impossible history is still income: it is listed all the same.
+    ...incomeOfYear(holdings, year, convert),
     skipped,
   };
 }

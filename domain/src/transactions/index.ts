@@ -6,3 +6,4 @@ export { fromDecimal, toDecimal } from './fixed-point.ts';
 export * from './gains.ts';
 export * from './gains-query.ts';
 export * from './convert.ts';
+export * from './income.ts';

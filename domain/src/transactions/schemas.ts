@@ -1,7 +1,12 @@
 /** Request schemas of a holding's transactions: /api/portfolio/{holdingId}/transactions. */
 import { z } from 'zod';
 import { MAX_PRICE_USD, MAX_QUANTITY } from '../limits.ts';
-import { DISPLAY_CURRENCIES, maxAlertPrice, type DisplayCurrency } from '../format/currency.ts';
+import {
+  DISPLAY_CURRENCIES,
+  isDisplayCurrency,
+  maxAlertPrice,
+  type DisplayCurrency,
+} from '../format/currency.ts';
 import { compareDecimal } from '../decimal.ts';
 import { zDecimal } from '../schemas/common.ts';
 import {
@@ -78,20 +83,48 @@ export function maxTransactionAmount(currency: DisplayCurrency): number {
   return maxAlertPrice(currency);
 }
 
+/**
+ * The messages of a price and fee past their currency's limit (maxTransactionAmount), empty when both are
+ * within it. A currency that is no display currency (a coin a trade was priced in) has the fields' own
+ * ceiling only.
+ */
+export function transactionLimitProblems(v: {
+  pricePerCoin?: string | undefined;
+  fee?: string | undefined;
+  currency: string;
+}): string[] {
+  if (!isDisplayCurrency(v.currency)) return [];
+  const max = maxTransactionAmount(v.currency);
+  const problems: string[] = [];
+  for (const [label, value] of [
+    ['Price per coin', v.pricePerCoin],
+    ['Fee', v.fee],
+  ] as const) {
+    if (value !== undefined && compareDecimal(value, String(max)) > 0)
+      problems.push(`${label} must be at most ${max.toLocaleString('en-US')}`);
+  }
+  return problems;
+}
+
 /** The price and fee within their currency's limits; adds the issue otherwise. */
 function checkLimits(
   v: { pricePerCoin?: string | undefined; fee?: string | undefined; currency?: DisplayCurrency | undefined },
   ctx: z.RefinementCtx,
 ): void {
-  const max = maxTransactionAmount(v.currency ?? 'usd');
-  for (const [label, value] of [
-    ['Price per coin', v.pricePerCoin],
-    ['Fee', v.fee],
-  ] as const) {
-    if (value !== undefined && compareDecimal(value, String(max)) > 0) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${max.toLocaleString('en-US')}` });
-    }
-  }
+  for (const message of transactionLimitProblems({ ...v, currency: v.currency ?? 'usd' }))
+    ctx.addIssue({ code: 'custom', message });
+}
+
+/**
+ * A change's own price and fee checked against its currency when it names one; without one, the stored
+ * transaction's currency applies, which only the server knows (it checks the result with
+ * transactionLimitProblems).
+ */
+function checkChangedLimits(
+  v: { pricePerCoin?: string | undefined; fee?: string | undefined; currency?: DisplayCurrency | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.currency !== undefined) checkLimits(v, ctx);
 }
 
 /** POST /api/portfolio/{holdingId}/transactions. */
@@ -109,7 +142,7 @@ export const ZTransactionChanges = z
     note: z.union([z.string({ message: 'Note must be text' }), z.null()]).optional(),
     currency: zCurrency.optional(),
   })
-  .superRefine(checkLimits)
+  .superRefine(checkChangedLimits)
   .transform((v, ctx) => {
     if (v.note !== undefined && v.note !== null && v.note.trim().length > MAX_TRANSACTION_NOTE_LENGTH) {
       ctx.addIssue({

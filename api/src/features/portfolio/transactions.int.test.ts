@@ -103,6 +103,31 @@ describe.each(testEngines(process.env.DATABASE_URL))('holding transactions on %s
     expect(removed.body.derived.quantity).toBe('4');
   });
 
+  it('holds a changed price or currency to the limit of the currency the transaction is left in', async () => {
+    const { token } = await api.signUp();
+    const { body: holding } = await api.call('POST', '/api/portfolio', { token, body: btc });
+    const path = `/api/portfolio/${holding.id}/transactions`;
+    // A bitcoin at 15,000,000 yen: within the yen's limit (MAX_PRICE_USD x 1,000), past the dollar's.
+    const buy = await api.call('POST', path, {
+      token,
+      body: { type: 'buy', at: at(5), quantity: '1', pricePerCoin: '15000000', currency: 'jpy' },
+    });
+    expect(buy.status).toBe(201);
+    const id = buy.body.transactions.find((t: { currency: string }) => t.currency === 'jpy').id as string;
+    const change = (body: Record<string, string>) => api.call('PATCH', `${path}/${id}`, { token, body });
+    // A new price alone is held to the stored currency's (yen) limit, not the dollar's.
+    const price = await change({ pricePerCoin: '16000000' });
+    expect(price.status).toBe(200);
+    expect(price.body.transactions.find((t: { id: string }) => t.id === id).pricePerCoin).toBe('16000000');
+    // A currency alone is held to the new currency's limit for the stored price and fee.
+    const dollars = await change({ currency: 'usd' });
+    expect(dollars.status).toBe(400);
+    expect(dollars.body.error).toBe('Price per coin must be at most 10,000,000');
+    expect((await change({ currency: 'usd', pricePerCoin: '90000' })).status).toBe(200);
+    // A fee alone, now in dollars: the dollar's limit.
+    expect((await change({ fee: '16000000' })).status).toBe(400);
+  });
+
   it("answers 404 for another user's holding or transaction", async () => {
     const owner = await api.signUp();
     const intruder = await api.signUp();

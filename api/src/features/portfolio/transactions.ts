@@ -4,6 +4,7 @@
  */
 import {
   changeHoldingHistory,
+  findTransaction,
   historiesIn,
   listUserHistories,
   readHoldingHistory,
@@ -20,6 +21,7 @@ import {
   type PortfolioInvestmentSummary,
   type TransactionChanges,
   summarizeInvestments,
+  transactionLimitProblems,
 } from '@coinpace/domain';
 
 const HOLDING_NOT_FOUND = 'Portfolio item not found.';
@@ -79,6 +81,7 @@ export async function changeTransaction(
   id: string,
   changes: TransactionChanges,
 ): Promise<HoldingTransactionsResult> {
+  await checkChangedAmounts(db, userId, holdingId, id, changes);
   const values: Extract<HistoryChange, { op: 'update' }>['values'] = {};
   if (changes.type !== undefined) values.kind = changes.type;
   if (changes.at !== undefined) values.at = new Date(changes.at);
@@ -89,6 +92,31 @@ export async function changeTransaction(
   if (changes.currency !== undefined) values.currency = changes.currency;
   const outcome = await changeHoldingHistory(db, userId, holdingId, { op: 'update', id, values });
   return toResult(holdingId, outcome, TRANSACTION_NOT_FOUND);
+}
+
+/**
+ * The price and fee the change leaves, checked against the currency it leaves: a new price of a yen
+ * transaction is held to the yen's limit, and a change of currency alone to the new currency's limit
+ * for the stored price. 400 with the limit's message otherwise.
+ */
+async function checkChangedAmounts(
+  db: AppDb,
+  userId: string,
+  holdingId: string,
+  id: string,
+  changes: TransactionChanges,
+): Promise<void> {
+  const { pricePerCoin, fee, currency } = changes;
+  if (pricePerCoin === undefined && fee === undefined && currency === undefined) return;
+  const stored = await findTransaction(db, userId, holdingId, id);
+  // Not found is answered by the change itself, as 404.
+  if (!stored) return;
+  const [problem] = transactionLimitProblems({
+    pricePerCoin: pricePerCoin ?? stored.pricePerCoin,
+    fee: fee ?? stored.fee,
+    currency: currency ?? stored.currency,
+  });
+  if (problem) throw new AppError('VALIDATION_FAILED', { message: problem });
 }
 
 /** Deletes a transaction; 404 when it is not one of this holding's, 409 when the rest is impossible. */

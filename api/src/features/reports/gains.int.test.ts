@@ -48,11 +48,12 @@ describe.each(testEngines(process.env.DATABASE_URL))('gains report on %s', (engi
       currency: 'usd',
       conversion: null,
       income: [],
+      incomeTotal: '0',
       transferFees: '1',
       skipped: [],
     });
     expect(fifo.body.notice).toMatch(/not tax advice/);
-    expect(fifo.body.incomeNote).toMatch(/does not record income/);
+    expect(fifo.body.incomeNote).toMatch(/value on the day it was received/);
     expect(
       fifo.body.disposals.map((d: Record<string, string>) => [
         d.holdingId,
@@ -129,6 +130,44 @@ describe.each(testEngines(process.env.DATABASE_URL))('gains report on %s', (engi
     );
     const csv = await api.call('GET', '/api/reports/gains?year=2024&method=fifo&format=csv', { token });
     expect(String(csv.body).split('\r\n')[0]).toContain('(d) Proceeds (EUR)');
+  });
+
+  it('lists income (a staking reward entered by hand) apart from the sales, at its value that day', async () => {
+    const { token, holdingId } = await trader();
+    const path = `/api/portfolio/${holdingId}/transactions`;
+    // 0.25 ETH of staking rewards on 2024-04-01 when ETH was 320: income 80, and the coins' cost basis.
+    const reward = { type: 'income', at: day('2024-04-01'), quantity: '0.25', pricePerCoin: '320' };
+    const added = await api.call('POST', path, { token, body: { ...reward, note: 'Staking income' } });
+    expect(added.status).toBe(201);
+    // Income is no money put in: total invested stays 100 + 302 (and the opening coin's 10).
+    expect(added.body.derived.totalInvested).toBe('412');
+    const report = await api.call('GET', '/api/reports/gains?year=2024&method=hifo', { token });
+    expect(report.body.income).toEqual([
+      {
+        holdingId,
+        transactionId: expect.any(String),
+        symbol: 'ETH',
+        name: 'Ethereum',
+        received: '2024-04-01',
+        quantity: '0.25',
+        value: '80',
+        note: 'Staking income',
+      },
+    ]);
+    expect(report.body.incomeTotal).toBe('80');
+    // HIFO: the transfer of March 2 took half of the 302 coin; the sale of June 1 takes the rewards (80,
+    // the dearest), the rest of the 302 coin (0.5 x 302 = 151) and 0.25 of the 100 coin (25): cost 256,
+    // gain 396 - 256 = 140.
+    expect(report.body.total).toEqual({ proceeds: '396', costBasis: '256', gain: '140' });
+    const history = await api.call('GET', `${path}?method=hifo`, { token });
+    expect(report.body.realisedGain).toBe(history.body.derived.realisedGain);
+    const csv = await api.call('GET', '/api/reports/gains?year=2024&method=hifo&format=csv', { token });
+    expect(String(csv.body).split('\r\n').slice(-3)).toEqual([
+      'Income,0.25 ETH,04/01/2024,,,80.00,,,',
+      'Income total,,,,,80.00,,,',
+      '',
+    ]);
+    expect((await api.call('GET', '/api/reports/gains?year=2023', { token })).body.income).toEqual([]);
   });
 
   it('refuses a bad year, method or format with a clear message, and anyone signed out', async () => {

@@ -57,7 +57,6 @@ export async function userGainsReport(
       ? `Each transaction converted from the currency it was made in with the ${currency.toUpperCase()} rate of each transaction's day.`
       : null,
     missingRates: converted.missing,
-    income: [],
     incomeNote: GAINS_INCOME_NOTE,
     notice: GAINS_NOT_TAX_ADVICE,
   };

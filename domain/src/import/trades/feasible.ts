@@ -5,7 +5,7 @@
  * Shared by the import's writes and its preview, so the preview says what the import will do.
  */
 import { fromDecimal, toDecimal } from '../../transactions/fixed-point.ts';
-import { inHistoryOrder, type TransactionKind } from '../../transactions/cost-basis.ts';
+import { inHistoryOrder, isIncomingKind, type TransactionKind } from '../../transactions/cost-basis.ts';
 
 /** What the walk needs of a transaction, existing or imported. */
 export interface FeasibleStep {
@@ -50,7 +50,7 @@ export function feasibleTrades<T extends FeasibleTrade>(
     if (step.kind === 'adjust') {
       held = step.quantity;
       outs = [];
-    } else if (step.kind === 'buy' || step.kind === 'transfer_in') {
+    } else if (isIncomingKind(step.kind)) {
       held += step.quantity;
     } else if (step.trade) {
       if (step.quantity > held) {

@@ -12,6 +12,7 @@ import { USD_QUOTES, addDecimal, isAbove, mulDecimal } from './cells.ts';
 import { RowHasher } from './row-hash.ts';
 import { TRADE_FORMATS, type TradeDraft, type TradeFormat } from './formats.ts';
 import type { ParsedTrade, TradeParseResult, TradeRowProblem } from './types.ts';
+import { isIncomingKind } from '../../transactions/cost-basis.ts';
 
 /** Earliest time a transaction may carry (EARLIEST_TRANSACTION of the transaction schemas). */
 const EARLIEST = '2009-01-03T00:00:00.000Z';
@@ -215,7 +216,7 @@ function finish(
     } else if (draft.feeAsset === symbol) {
       // A fee in the coin itself: a buy received that much less, a sale gave that much more; its dollar
       // value is the fee, so what the trade cost or brought in stays quantity x price.
-      const incoming = draft.kind === 'buy' || draft.kind === 'transfer_in';
+      const incoming = isIncomingKind(draft.kind);
       const net = addDecimal(draft.quantity, draft.fee, incoming ? -1 : 1);
       if (net === null || (incoming && isZero(net)))
         return fail(failed, row, symbol, 'the fee is not less than the quantity');

@@ -84,13 +84,13 @@ describe('parsing the sample exports', () => {
     expect(parse(fixture('binance-spot-trade-history.csv')).trades.map((t) => t.externalRef)).toEqual(refs);
   });
 
-  it('Coinbase: preamble skipped, sends and rewards are transfers, cash skipped, a Convert a sale and a buy', () => {
+  it('Coinbase: preamble skipped, sends are transfers, rewards income, cash skipped, a Convert a sale and a buy', () => {
     const result = parse(fixture('coinbase-transaction-history.csv'));
     expect(result.read).toBe(8);
     expect(result.trades.map(view)).toEqual([
       '8 | buy | 2024-01-03T14:25:41.000Z | BTC | bitcoin | 0.0125 | 44210.37 | 7.96 | Bought 0.0125 BTC for $560.59 USD',
       '9 | buy | 2024-01-18T09:03:17.000Z | ETH | ethereum | 0.25 | 2512.8 | 2.51 | Bought 0.25 ETH for 628.20 USD on ETH-USD at 2512.80 USD/ETH',
-      '10 | transfer_in | 2024-02-01T00:00:00.000Z | ETH | ethereum | 0.00041 | 2290.11 | 0 | Staking income',
+      '10 | income | 2024-02-01T00:00:00.000Z | ETH | ethereum | 0.00041 | 2290.11 | 0 | Staking income',
       '11 | sell | 2024-02-14T18:47:30.000Z | BTC | bitcoin | 0.005 | 51880 | 3.88 | Sold 0.005 BTC for $255.52 USD',
       '12 | transfer_out | 2024-03-02T10:11:12.000Z | ETH | ethereum | 0.1 | 3421.19 | 0 | Sent 0.1 ETH to 0x7a16ff8270133f063aab6c9977183d9e72835428',
       // The BTC received costs what the ETH brought in: 0.05 x 3,902.44 - 1.50 = 193.622 dollars.
@@ -468,6 +468,18 @@ describe("Coinpace's own transactions export", () => {
       fee: '0',
       currency: 'usd',
       note: null,
+      name: 'Bitcoin',
+      symbol: 'BTC',
+      address: null,
+    },
+    {
+      type: 'income',
+      at: '2025-02-03T00:00:00.000Z',
+      quantity: '0.001',
+      pricePerCoin: '31000',
+      fee: '0',
+      currency: 'usd',
+      note: 'Staking income',
       name: 'Bitcoin',
       symbol: 'BTC',
       address: null,

@@ -18,9 +18,10 @@ export const EXCHANGE_NAMES: Readonly<Record<TradeExchange, string>> = {
 
 /**
  * The kinds an export row becomes. `adjust` only from Coinpace's own export (an inline edit's record: the
- * quantity is the holding's new quantity, the price its new average cost).
+ * quantity is the holding's new quantity, the price its new average cost). `income` from reward rows (staking, interest, Earn) valued at
+ * the day's price.
  */
-export type TradeKind = 'buy' | 'sell' | 'transfer_in' | 'transfer_out' | 'adjust';
+export type TradeKind = 'buy' | 'sell' | 'transfer_in' | 'transfer_out' | 'adjust' | 'income';
 
 /** One export row read as a transaction. Amounts are canonical decimal strings in `currency`. */
 export interface ParsedTrade {

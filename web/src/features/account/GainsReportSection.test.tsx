@@ -35,7 +35,8 @@ function report(over: Partial<GainsReportResult> = {}): GainsReportResult {
     realisedGain: '-52.004',
     skipped: [],
     income: [],
-    incomeNote: 'Coinpace does not record income yet, so none is listed.',
+    incomeTotal: '0',
+    incomeNote: 'Income (staking rewards, interest, airdrops) at its value on the day it was received.',
     notice: 'This report is not tax advice.',
     ...over,
   };
@@ -96,7 +97,8 @@ describe('GainsReportSection', () => {
         .map((c) => c.textContent),
     ).toEqual(['0.5 BTC', '01/10/2024', '06/01/2025', '198.00', '250.00', '(52.00)', 'Long']);
     expect(screen.getByText('Total gain or (loss)').nextSibling?.textContent).toBe('(52.00)');
-    expect(screen.getByText(/does not record income/)).toBeTruthy();
+    expect(screen.getByText(/value on the day it was received/)).toBeTruthy();
+    expect(screen.getByText('No income in 2025.')).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Method' }) as HTMLSelectElement).value).toBe('average');
   });
 
@@ -115,6 +117,43 @@ describe('GainsReportSection', () => {
       'year=2025&method=hifo',
       'year=2024&method=hifo',
     ]);
+  });
+
+  it('lists the year’s income apart from the sales: day, coin, quantity, value and the total', async () => {
+    const line = (transactionId: string, received: string, quantity: string, value: string) => ({
+      holdingId: '00000000-0000-4000-8000-000000000002',
+      transactionId,
+      symbol: 'ETH',
+      name: 'Ethereum',
+      received,
+      quantity,
+      value,
+      note: 'Staking income',
+    });
+    api.on('GET', '/api/reports/gains', {
+      body: report({
+        currency: 'eur',
+        income: [line('i1', '2025-02-03', '0.01', '25.005'), line('i2', '2025-03-04', '0.02', '41')],
+        incomeTotal: '66.005',
+      }),
+    });
+    render(<GainsReportSection />);
+    const table = await screen.findByRole('table', { name: 'Income in 2025' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) =>
+        within(r)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows.slice(1)).toEqual([
+      ['02/03/2025', 'ETH', '0.01', '25.01'],
+      ['03/04/2025', 'ETH', '0.02', '41.00'],
+      ['66.01'],
+    ]);
+    expect(within(table).getByRole('columnheader', { name: 'Value (EUR)' })).toBeTruthy();
+    expect(within(table).getByRole('rowheader').textContent).toBe('Total income 2025');
+    expect(screen.getByRole('table', { name: 'Sales in 2025' })).toBeTruthy();
   });
 
   it('says so when the year has no sales', async () => {

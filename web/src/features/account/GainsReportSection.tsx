@@ -12,6 +12,7 @@ import {
 } from '@coinpace/domain';
 import { useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { GainsIncome } from './GainsIncome.tsx';
 import { downloadGainsCsv, reportYears, useGainsReport } from './gains-report.ts';
 
 /** An amount as the report writes it: to the cent, a loss in parentheses (as on Form 8949). */
@@ -125,8 +126,7 @@ function ReportBody(props: { report: GainsReportResult; downloading: boolean; on
       ) : (
         <DisposalsTable disposals={report.disposals} code={code} year={report.year} />
       )}
-      <h3 className="gains-income-title">Income</h3>
-      <p className="muted">{report.incomeNote}</p>
+      <GainsIncome report={report} />
       <button type="button" className="btn" disabled={downloading} onClick={onDownload}>
         {downloading ? 'Preparing...' : 'Download CSV (Form 8949 layout)'}
       </button>

@@ -25,11 +25,12 @@ const COINBASE_KINDS: Record<string, { kind: TradeKind; note?: string }> = {
   deposit: { kind: 'transfer_in', note: 'Deposit' },
   send: { kind: 'transfer_out', note: 'Sent' },
   withdrawal: { kind: 'transfer_out', note: 'Withdrawal' },
-  'rewards income': { kind: 'transfer_in', note: 'Rewards income' },
-  'staking income': { kind: 'transfer_in', note: 'Staking income' },
-  'learning reward': { kind: 'transfer_in', note: 'Learning reward' },
-  'coinbase earn': { kind: 'transfer_in', note: 'Coinbase Earn' },
-  'inflation reward': { kind: 'transfer_in', note: 'Inflation reward' },
+  // Rewards are income at the row's spot price, the day's value Coinbase reports for them.
+  'rewards income': { kind: 'income', note: 'Rewards income' },
+  'staking income': { kind: 'income', note: 'Staking income' },
+  'learning reward': { kind: 'income', note: 'Learning reward' },
+  'coinbase earn': { kind: 'income', note: 'Coinbase Earn' },
+  'inflation reward': { kind: 'income', note: 'Inflation reward' },
 };
 
 /** Fiat currencies Coinbase lists as assets (cash in and out, not coins). */

@@ -10,6 +10,7 @@ const COINPACE_KINDS: Record<string, TradeKind> = {
   'transfer in': 'transfer_in',
   'transfer out': 'transfer_out',
   adjustment: 'adjust',
+  income: 'income',
 };
 
 /** The export writes a cell a spreadsheet would run as a formula with a leading quote mark: drop it. */

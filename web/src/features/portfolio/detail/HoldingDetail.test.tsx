@@ -211,6 +211,23 @@ describe('HoldingDetail', () => {
     expect(figure('Quantity')).toBe('1.500000');
   });
 
+  it('records income by its value that day: the quantity grows, the money invested does not', async () => {
+    await openFromMenu();
+    const invested = figure('Total invested');
+    fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+    const type = screen.getByLabelText('Type');
+    expect(within(type).getByRole('option', { name: 'Income (staking, interest, airdrop)' })).toBeTruthy();
+    fireEvent.change(type, { target: { value: 'income' } });
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '0.25' } });
+    fireEvent.change(screen.getByLabelText('Value per coin that day (USD)'), { target: { value: '400' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+    await waitFor(() => expect(server.history()).toHaveLength(2));
+    expect(server.history()[1]).toMatchObject({ kind: 'income', quantity: '0.25', pricePerCoin: '400' });
+    expect(screen.getByText('Income', { selector: 'td' })).toBeTruthy();
+    await waitFor(() => expect(figure('Quantity')).toBe('2.250000'));
+    expect(figure('Total invested')).toBe(invested);
+  });
+
   it('takes price and fee in the display currency, names it on each field and records it', async () => {
     await openFromMenu();
     try {

@@ -6,6 +6,7 @@ import { useMoney } from '../../currency/currency-store.ts';
 import { addTransaction, editTransaction } from './detail-store.ts';
 import {
   FORM_KINDS,
+  FORM_KIND_LABELS,
   KIND_LABELS,
   changesFrom,
   checkTransaction,
@@ -78,7 +79,7 @@ export function TransactionForm({
             {draft.type === 'adjust' && <option value="adjust">{KIND_LABELS.adjust}</option>}
             {FORM_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]}
+                {FORM_KIND_LABELS[k]}
               </option>
             ))}
           </select>
@@ -98,7 +99,9 @@ export function TransactionForm({
           <NumberInput id="tx-quantity" value={draft.quantity} onChange={set('quantity')} />
         </div>
         <div className="field">
-          <label htmlFor="tx-price">Price per coin ({unit})</label>
+          <label htmlFor="tx-price">
+            {draft.type === 'income' ? 'Value per coin that day' : 'Price per coin'} ({unit})
+          </label>
           <NumberInput id="tx-price" value={draft.pricePerCoin} onChange={set('pricePerCoin')} />
         </div>
         <div className="field">

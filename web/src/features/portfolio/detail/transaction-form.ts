@@ -24,10 +24,20 @@ export const KIND_LABELS: Record<TransactionKind, string> = {
   transfer_in: 'Transfer in',
   transfer_out: 'Transfer out',
   adjust: 'Adjustment',
+  income: 'Income',
 };
 
 /** The kinds the form offers. */
 export const FORM_KINDS = USER_TRANSACTION_KINDS;
+
+/** The form's option for each kind: income says what counts as income. */
+export const FORM_KIND_LABELS: Record<(typeof FORM_KINDS)[number], string> = {
+  buy: KIND_LABELS.buy,
+  sell: KIND_LABELS.sell,
+  transfer_in: KIND_LABELS.transfer_in,
+  transfer_out: KIND_LABELS.transfer_out,
+  income: 'Income (staking, interest, airdrop)',
+};
 
 /** The form's fields as typed. `at` is a datetime-local value (the user's local time, no zone). */
 export interface TransactionDraft {

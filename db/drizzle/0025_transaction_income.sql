@@ -1,0 +1,1 @@
+ALTER TABLE "holding_transactions" ADD CONSTRAINT "holding_transactions_kind" CHECK ("holding_transactions"."kind" in ('buy', 'sell', 'transfer_in', 'transfer_out', 'adjust', 'income'));
