@@ -30,6 +30,7 @@ export * from './queries/lifecycle.ts';
 export * from './queries/trade-imports.ts';
 export * from './queries/market-history.ts';
 export * from './queries/daily-closes.ts';
+export * from './queries/cached-transactions.ts';
 export * from './queries/conversion-rates.ts';
 export * from './queries/import-batches.ts';
 export * from './queries/exchange-accounts.ts';

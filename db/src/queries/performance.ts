@@ -18,8 +18,13 @@ export interface UserTransaction {
   fee: string;
 }
 
-/** Every transaction of the user's holdings in history order: by time, then as recorded. */
-export async function listUserTransactions(db: AppDb, userId: string): Promise<UserTransaction[]> {
+/** One transaction as stored: price and fee in `currency`. */
+export interface StoredUserTransaction extends UserTransaction {
+  currency: string;
+}
+
+/** Every transaction of the user's holdings in history order (by time, then as recorded), as stored. */
+export async function readUserTransactions(db: AppDb, userId: string): Promise<StoredUserTransaction[]> {
   const rows = await db
     .select({
       holdingId: holdingTransactions.holdingId,
@@ -35,13 +40,18 @@ export async function listUserTransactions(db: AppDb, userId: string): Promise<U
     .innerJoin(portfolioItems, eq(portfolioItems.id, holdingTransactions.holdingId))
     .where(eq(portfolioItems.userId, userId))
     .orderBy(asc(holdingTransactions.at), asc(holdingTransactions.createdAt), asc(holdingTransactions.id));
-  const inUsd = rows.map(({ currency: _currency, ...r }) => ({
-    ...r,
-    kind: r.kind as TransactionKind,
-    at: r.at.getTime(),
-  }));
-  // The figures count money in dollars: a trade made in euros or priced in bitcoin is converted at the
-  // stored rate of its own day, as the holding's cost basis is.
+  return rows.map((r) => ({ ...r, kind: r.kind as TransactionKind, at: r.at.getTime() }));
+}
+
+/**
+ * The transactions with price and fee in dollars: a trade made in euros or priced in bitcoin is converted
+ * at the stored rate of its own day, as the holding's cost basis is. The given rows are not changed.
+ */
+export async function inDollarsOfTheirDay(
+  db: AppDb,
+  rows: readonly StoredUserTransaction[],
+): Promise<UserTransaction[]> {
+  const inUsd = rows.map(({ currency: _currency, ...r }) => r);
   const foreign = rows.flatMap((r, i) => (r.currency === 'usd' ? [] : [i]));
   if (foreign.length === 0) return inUsd;
   const converted = await inDollars(
@@ -50,8 +60,8 @@ export async function listUserTransactions(db: AppDb, userId: string): Promise<U
       const r = rows[i]!;
       return {
         id: String(i),
-        kind: r.kind as TransactionKind,
-        at: r.at.toISOString(),
+        kind: r.kind,
+        at: new Date(r.at).toISOString(),
         quantity: r.quantity,
         pricePerCoin: r.pricePerCoin,
         fee: r.fee,
@@ -66,6 +76,11 @@ export async function listUserTransactions(db: AppDb, userId: string): Promise<U
     row.fee = t.fee;
   });
   return inUsd;
+}
+
+/** Every transaction of the user's holdings in history order, price and fee in dollars. */
+export async function listUserTransactions(db: AppDb, userId: string): Promise<UserTransaction[]> {
+  return inDollarsOfTheirDay(db, await readUserTransactions(db, userId));
 }
 
 /** What the performance window needs before the transactions themselves are read. */

@@ -3,7 +3,7 @@
  * (fixed-point.ts), with at most 18 decimals so that a product with a quantity is exact.
  */
 import { toDecimalString } from '../decimal.ts';
-import { fromDecimal, roundDiv } from '../transactions/fixed-point.ts';
+import { ONE, fromDecimal, roundDiv } from '../transactions/fixed-point.ts';
 
 export const TEN_18 = 10n ** 18n;
 
@@ -35,4 +35,45 @@ export function scaled18(n: number): bigint {
 /** A positive finite number as a scaled amount (its shortest decimal form, 18 decimals at most). */
 export function scaled(n: number): bigint {
   return scaled18(n) * TEN_18;
+}
+
+const HALF_18 = TEN_18 / 2n;
+
+/** n / 10^18 rounded half away from zero: roundDiv(n, 10^18) without its general sign handling. */
+export function roundDiv18(n: bigint): bigint {
+  return n >= 0n ? (n + HALF_18) / TEN_18 : -((-n + HALF_18) / TEN_18);
+}
+
+/** A decimal text parsed to 10^36 and, when it has at most 18 decimals, to 10^18 as well. */
+export interface ParsedAmount {
+  v36: bigint;
+  v18: bigint | null;
+}
+
+/** A parser of decimal texts that parses each distinct text once. */
+export function amountParser(): (text: string) => ParsedAmount {
+  const parsed = new Map<string, ParsedAmount>();
+  return (text) => {
+    let amount = parsed.get(text);
+    if (amount === undefined) {
+      const v36 = fromDecimal(text);
+      amount = { v36, v18: v36 % TEN_18 === 0n ? v36 / TEN_18 : null };
+      parsed.set(text, amount);
+    }
+    return amount;
+  };
+}
+
+const HALF_36 = ONE / 2n;
+
+/** n / 10^36 rounded half away from zero: the rounding of mul(). */
+export function roundDiv36(n: bigint): bigint {
+  return n >= 0n ? (n + HALF_36) / ONE : -((-n + HALF_36) / ONE);
+}
+
+/** a / b, both scaled by 10^36, rounded half away from zero: div() for a b above 0. */
+export function divPositive(a: bigint, b: bigint): bigint {
+  const n = a * ONE;
+  const half = b >> 1n;
+  return n >= 0n ? (n + half) / b : -((-n + half) / b);
 }

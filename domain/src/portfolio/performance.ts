@@ -32,9 +32,17 @@ import type {
   PerformanceSummary,
 } from '../schemas/portfolio-performance.ts';
 import type { TransactionKind } from '../transactions/cost-basis.ts';
-import { ONE, div, fromDecimal, mul, roundDiv, toDecimal } from '../transactions/fixed-point.ts';
+import { ONE, div, mul, roundDiv, toDecimal } from '../transactions/fixed-point.ts';
+import {
+  TEN_18,
+  amountParser,
+  divPositive,
+  roundDiv18,
+  roundDiv36,
+  type ParsedAmount,
+} from './performance-amounts.ts';
+import { groupPrices, rate18Reader, type PriceInstant } from './performance-prices.ts';
 import type { BucketPrice } from './value-history.ts';
-import { TEN_18, round18, scaled, scaled18 } from './performance-amounts.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -123,21 +131,6 @@ export interface PerformanceResult {
   unpriced: string[];
 }
 
-/** A coin's price from an instant on. */
-interface PriceChange {
-  coinId: string;
-  /** The price scaled by 10^18 (it has at most 18 decimals), for the cheaper product with a quantity. */
-  price18: bigint;
-}
-
-type Event =
-  | { kind: 'price'; t: number; changes: PriceChange[] }
-  | { kind: 'tx'; t: number; tx: PerformanceTransaction }
-  | { kind: 'point'; t: number };
-
-/** Events at one instant: prices first, then transactions, then the point read after both. */
-const EVENT_ORDER = { price: 0, tx: 1, point: 2 } as const;
-
 /** n / d as a number rounded to 10^-10; null when d is not above 0. */
 function ratio(n: bigint, d: bigint): number | null {
   if (d <= 0n) return null;
@@ -161,10 +154,6 @@ function modifiedDietz(
   return ratio(endValue - startValue - net, startValue + weighted);
 }
 
-function usable(n: number | undefined): n is number {
-  return n !== undefined && Number.isFinite(n) && n > 0;
-}
-
 /**
  * The performance of the transactions' portfolio over the window: a point per step (value, net
  * invested, the benchmark's value) and the range's figures, in the display currency (`rateAt`).
@@ -174,75 +163,70 @@ function usable(n: number | undefined): n is number {
 export function computePerformance(input: PerformanceInput): PerformanceResult {
   const { window, benchmark } = input;
   const decimals = input.decimals ?? 2;
-  const rateCache = new Map<number, bigint>();
-  const rateOf = (t: number): bigint => {
-    if (!input.rateAt) return ONE;
-    const rate = input.rateAt(t);
-    let value = rateCache.get(rate);
-    if (value === undefined) {
-      value = usable(rate) ? scaled(rate) : ONE;
-      rateCache.set(rate, value);
-    }
-    return value;
-  };
-  const display = (usd: bigint, t: number) => (input.rateAt ? mul(usd, rateOf(t)) : usd);
+  const rate18Of = input.rateAt ? rate18Reader(input.rateAt) : undefined;
+  // An amount in dollars (10^36) in the display currency: × the rate, rounded at the 36th decimal.
+  const display = (usd: bigint, t: number) => (rate18Of ? roundDiv18(usd * rate18Of(t)) : usd);
 
-  const coins = new Set(input.transactions.map((t) => t.coinId));
-  if (benchmark) coins.add(benchmark);
-  const events: Event[] = [];
-  // The prices of one instant make a single event (in the order given), so the sort below orders a
-  // few per step rather than one per coin and step.
-  const pricesAt = new Map<number, PriceChange[]>();
-  // A dollar price already has at most 18 decimals; a converted one is rounded to them.
-  const addPrice = (coinId: string, t: number, usd: number, usd18?: bigint) => {
-    if (!coins.has(coinId) || !usable(usd)) return;
-    const price18 = input.rateAt ? round18(display(scaled(usd), t)) / TEN_18 : (usd18 ?? scaled18(usd));
-    let changes = pricesAt.get(t);
-    if (!changes) {
-      changes = [];
-      pricesAt.set(t, changes);
-      events.push({ kind: 'price', t, changes });
+  // Coins by index, so the walk's state is arrays rather than maps keyed by id.
+  const index = new Map<string, number>();
+  const ids: string[] = [];
+  const indexOf = (coinId: string): number => {
+    let i = index.get(coinId);
+    if (i === undefined) {
+      i = ids.length;
+      index.set(coinId, i);
+      ids.push(coinId);
     }
-    changes.push({ coinId, price18 });
+    return i;
   };
-  for (const [coinId, usd] of input.before ?? []) addPrice(coinId, window.from, usd);
-  for (const p of input.prices) {
-    if (p.t >= window.from && p.t < window.to) addPrice(p.coingeckoId, p.t, p.usd, p.usd18);
+  for (const tx of input.transactions) indexOf(tx.coinId);
+  const bench = benchmark === undefined ? -1 : indexOf(benchmark);
+  const instants = groupPrices({ ...input, index, rate18At: rate18Of });
+  const transactions = input.transactions.filter((tx) => tx.at <= window.to);
+  // The stable sort keeps the history order within an instant; a list already in order is not copied.
+  if (transactions.some((tx, i) => i > 0 && transactions[i - 1]!.at > tx.at)) {
+    transactions.sort((a, b) => a.at - b.at);
   }
-  for (const [coinId, usd] of input.latest ?? []) addPrice(coinId, window.to, usd);
-  for (const tx of input.transactions) if (tx.at <= window.to) events.push({ kind: 'tx', t: tx.at, tx });
-  for (let t = window.from; t < window.to; t += window.stepMs) events.push({ kind: 'point', t });
-  events.push({ kind: 'point', t: window.to });
-  // A stable sort keeps the transactions' history order within an instant.
-  events.sort((a, b) => a.t - b.t || EVENT_ORDER[a.kind] - EVENT_ORDER[b.kind]);
+  const pointTimes: number[] = [];
+  for (let t = window.from; t < window.to; t += window.stepMs) pointTimes.push(t);
+  pointTimes.push(window.to);
 
   // Quantities and fees repeat across transactions (a fee of 0 above all): each text is parsed once.
-  const parsed = new Map<string, bigint>();
-  const parse = (text: string): bigint => {
-    let amount = parsed.get(text);
-    if (amount === undefined) {
-      amount = fromDecimal(text);
-      parsed.set(text, amount);
-    }
-    return amount;
-  };
-  const quantity = new Map<string, bigint>();
-  // Each coin's price scaled by 10^18; the 10^36 form the amounts use is made only where one is needed.
-  const price18 = new Map<string, bigint>();
-  const price = {
-    get: (coinId: string): bigint | undefined => {
-      const p = price18.get(coinId);
-      return p === undefined ? undefined : p * TEN_18;
-    },
-    has: (coinId: string) => price18.has(coinId),
-  };
+  const parse = amountParser();
+  const n = ids.length;
+  // Each coin's quantity (10^36) and, while it has at most 18 decimals (always, for stored
+  // quantities), the same at 10^18: a price change then adds quantity × change with no division.
+  const quantity: bigint[] = new Array<bigint>(n).fill(0n);
+  const quantity18: (bigint | null)[] = new Array<bigint | null>(n).fill(0n);
+  // Each coin's price scaled by 10^18 (0 until it has one); the 10^36 form is made only where needed.
+  const price18: bigint[] = new Array<bigint>(n).fill(0n);
+  const priced = new Uint8Array(n);
+  const priceOf = (coin: number): bigint | undefined =>
+    priced[coin] === 1 ? price18[coin]! * TEN_18 : undefined;
   const unpriced = new Set<string>();
   let value = 0n;
   let invested = 0n;
-  const setQuantity = (coinId: string, next: bigint) => {
-    const p = price.get(coinId);
-    if (p !== undefined) value += mul(next - (quantity.get(coinId) ?? 0n), p);
-    quantity.set(coinId, next);
+  /** Sets a coin's quantity; `delta18` is the change at 10^18 when both have at most 18 decimals. */
+  const setQuantity = (coin: number, next: bigint, delta18: bigint | null) => {
+    const was18 = quantity18[coin]!;
+    let next18: bigint | null = null;
+    if (delta18 !== null && was18 !== null) next18 = was18 + delta18;
+    else if (next % TEN_18 === 0n) next18 = next / TEN_18;
+    if (priced[coin] === 1) {
+      const held18 = was18;
+      // Both quantities and the price with at most 18 decimals: the change of value is exact.
+      value +=
+        next18 !== null && held18 !== null
+          ? (next18 - held18) * price18[coin]!
+          : roundDiv18((next - quantity[coin]!) * price18[coin]!);
+    }
+    quantity[coin] = next;
+    quantity18[coin] = next18;
+  };
+  /** quantity × an amount (10^36), rounded at the 36th decimal as mul() does. */
+  const times = (q: ParsedAmount, amount: bigint, amount18: bigint | null): bigint => {
+    if (q.v18 === null) return mul(q.v36, amount);
+    return amount18 === null ? roundDiv18(q.v18 * amount) : q.v18 * amount18;
   };
 
   let started = false;
@@ -252,7 +236,8 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   let chained = ONE;
   let chainedAny = false;
   let subStart = 0n;
-  let pendingFlow: { t: number; amount: bigint; opening: boolean } | null = null;
+  // (Typed by assertion: it is assigned only inside the handlers, which the narrowing does not see.)
+  let pendingFlow = null as { t: number; amount: bigint; opening: boolean } | null;
   // Benchmark: units of its coin held, null once a flow could not be priced in it.
   let units: bigint | null = benchmark ? 0n : null;
   let benchStartPrice: bigint | undefined;
@@ -260,15 +245,16 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
 
   /** The figures as they stand, as the point of time t. */
   const pointNow = (t: number): PerformancePoint => {
-    for (const [coinId, held] of quantity) if (held !== 0n && !price.has(coinId)) unpriced.add(coinId);
+    for (let coin = 0; coin < n; coin += 1) {
+      if (priced[coin] === 0 && quantity[coin] !== 0n) unpriced.add(ids[coin]!);
+    }
     const point: PerformancePoint = {
       t,
       value: toDecimal(value, decimals),
       invested: toDecimal(invested, decimals),
     };
     if (benchmark && units !== null && started) {
-      const p = price.get(benchmark);
-      if (p !== undefined) point.benchmark = toDecimal(mul(units, p), decimals);
+      if (priced[bench] === 1) point.benchmark = toDecimal(roundDiv18(units * price18[bench]!), decimals);
     } else if (benchmark && units !== null && !started) {
       point.benchmark = point.value;
     }
@@ -283,7 +269,7 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     // the range starts where it really starts instead of at the next step.
     if (opening && points.at(-1)?.t !== pendingFlow.t) points.push(pointNow(pendingFlow.t));
     if (subStart > 0n) {
-      chained = mul(chained, div(value - amount, subStart));
+      chained = roundDiv36(chained * divPositive(value - amount, subStart));
       chainedAny = true;
     }
     subStart = value;
@@ -296,58 +282,46 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     startValue = value;
     subStart = value;
     if (benchmark) {
-      benchStartPrice = price.get(benchmark);
+      benchStartPrice = priceOf(bench);
       if (benchStartPrice === undefined) units = value === 0n ? 0n : null;
       else units = div(value, benchStartPrice);
     }
   };
 
-  for (const event of events) {
-    if (pendingFlow && event.t !== pendingFlow.t) closeFlow();
-    if (!started && event.t > window.from) start();
-    if (event.kind === 'price') {
-      for (const change of event.changes) {
-        const old = price18.get(change.coinId) ?? 0n;
-        const held = quantity.get(change.coinId) ?? 0n;
-        // Both have at most 18 decimals: the product divides exactly, no rounding needed (the price at
-        // 10^18 rather than 10^36 keeps the numbers and the division small).
-        if (held !== 0n) value += (held * (change.price18 - old)) / TEN_18;
-        price18.set(change.coinId, change.price18);
-      }
-      continue;
-    }
-    if (event.kind === 'point') {
-      points.push(pointNow(event.t));
-      continue;
-    }
-    const { tx } = event;
+  /** A transaction: the quantity it leaves and the money it moved, as a flow when the range has begun. */
+  const onTransaction = (tx: PerformanceTransaction) => {
+    const coin = index.get(tx.coinId)!;
     const q = parse(tx.quantity);
-    const fee = display(parse(tx.fee), tx.at);
-    const recorded = display(parse(tx.pricePerCoin), tx.at);
-    const market = price.get(tx.coinId) ?? recorded;
-    const held = quantity.get(tx.coinId) ?? 0n;
+    const fee = display(parse(tx.fee).v36, tx.at);
+    const price = parse(tx.pricePerCoin);
+    // In dollars the recorded price keeps its 18-decimal form; converted, it has 36 decimals.
+    const recorded = display(price.v36, tx.at);
+    const recorded18 = rate18Of ? null : price.v18;
+    const market = priceOf(coin) ?? recorded;
+    const market18 = priced[coin] === 1 ? price18[coin]! : recorded18;
+    const held = quantity[coin]!;
     const wasEmpty = value === 0n && invested === 0n;
     let amount: bigint;
     switch (tx.kind) {
       case 'buy':
-        amount = mul(q, recorded) + fee;
-        setQuantity(tx.coinId, held + q);
+        amount = times(q, recorded, recorded18) + fee;
+        setQuantity(coin, held + q.v36, q.v18);
         break;
       case 'sell':
-        amount = -(mul(q, recorded) - fee);
-        setQuantity(tx.coinId, held - q);
+        amount = -(times(q, recorded, recorded18) - fee);
+        setQuantity(coin, held - q.v36, q.v18 === null ? null : -q.v18);
         break;
       case 'transfer_in':
-        amount = mul(q, market) + fee;
-        setQuantity(tx.coinId, held + q);
+        amount = times(q, market, market18) + fee;
+        setQuantity(coin, held + q.v36, q.v18);
         break;
       case 'transfer_out':
-        amount = -(mul(q, market) - fee);
-        setQuantity(tx.coinId, held - q);
+        amount = -(times(q, market, market18) - fee);
+        setQuantity(coin, held - q.v36, q.v18 === null ? null : -q.v18);
         break;
       case 'adjust':
-        amount = mul(q - held, market);
-        setQuantity(tx.coinId, q);
+        amount = mul(q.v36 - held, market);
+        setQuantity(coin, q.v36, null);
         break;
       case 'income':
         // Income is what the holdings earned, not money put in: its coins add value and no flow.
@@ -355,14 +329,46 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
         continue;
     }
     invested += amount;
-    if (!started) continue;
-    if (units !== null && benchmark) {
-      const p = price.get(benchmark);
+    if (!started) return;
+    if (units !== null && bench >= 0) {
+      const p = priceOf(bench);
       if (p === undefined) units = null;
       else units += div(amount, p);
     }
     if (pendingFlow) pendingFlow.amount += amount;
     else pendingFlow = { t: tx.at, amount, opening: wasEmpty };
+  };
+
+  /** A price change of coins at an instant: value moves by quantity × change. */
+  const onPrices = ({ coins, prices }: PriceInstant) => {
+    for (let k = 0; k < coins.length; k += 1) {
+      const coin = coins[k]!;
+      const next = prices[k]!;
+      const held18 = quantity18[coin]!;
+      // Quantity and price both have at most 18 decimals: the product at 10^36 is exact.
+      if (held18 === null) value += (quantity[coin]! * (next - price18[coin]!)) / TEN_18;
+      else if (held18 !== 0n) value += held18 * (next - price18[coin]!);
+      price18[coin] = next;
+      priced[coin] = 1;
+    }
+  };
+
+  // The three streams in time order, merged; at one instant prices first, then transactions (in
+  // history order), then the point read after both.
+  let nextInstant = 0;
+  let nextTx = 0;
+  let nextPoint = 0;
+  for (;;) {
+    const priceT = nextInstant < instants.length ? instants[nextInstant]!.t : Infinity;
+    const txT = nextTx < transactions.length ? transactions[nextTx]!.at : Infinity;
+    const pointT = nextPoint < pointTimes.length ? pointTimes[nextPoint]! : Infinity;
+    const t = Math.min(priceT, txT, pointT);
+    if (t === Infinity) break;
+    if (pendingFlow && t !== pendingFlow.t) closeFlow();
+    if (!started && t > window.from) start();
+    if (priceT === t) onPrices(instants[nextInstant++]!);
+    else if (txT === t) onTransaction(transactions[nextTx++]!);
+    else points.push(pointNow(pointTimes[nextPoint++]!));
   }
   closeFlow();
   if (!started) start();
@@ -383,7 +389,7 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   };
 
   let benchSummary: PerformanceResult['benchmark'] = null;
-  const benchEndPrice = benchmark ? price.get(benchmark) : undefined;
+  const benchEndPrice = bench >= 0 ? priceOf(bench) : undefined;
   if (benchmark && units !== null && benchEndPrice !== undefined) {
     const benchEnd = mul(units, benchEndPrice);
     benchSummary = {

@@ -1,12 +1,11 @@
 import {
   cachedDailyCloseBuckets,
+  cachedUserTransactions,
   findBucketPrices,
-  findUserTransactionSpan,
   findLatestPrices,
   findMarketBucketPrices,
   findMarketPricesBefore,
   findPricesBefore,
-  listUserTransactions,
   loadDailyFxRates,
   type AppDb,
   type UserRecord,
@@ -43,9 +42,9 @@ export async function portfolioPerformance(
   query: PerformanceQuery,
   now: number,
 ): Promise<PortfolioPerformance> {
-  // The window and the coins come from a small aggregate, so the price reads run beside the read of
-  // every transaction rather than after it.
-  const span = await findUserTransactionSpan(db, user.id);
+  // The user's transactions come from memory while their stored rows are unchanged (one aggregate
+  // tells); the window and the coins come with them, so the price reads run after one round trip.
+  const { span, transactions: all } = await cachedUserTransactions(db, user.id);
   const firstAt = span.firstAt;
   const window = performanceWindow(query.range, now, firstAt);
   const ids = [...span.coinIds];
@@ -54,8 +53,7 @@ export async function portfolioPerformance(
   const wanted = displayCurrencyOf(user.displayCurrency);
   const hourly = usesHourlyHistory(query.range);
   const none = firstAt === null;
-  const [all, recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
-    listUserTransactions(db, user.id),
+  const [recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
     none || !hourly ? [] : findBucketPrices(db, ids, window),
     none ? [] : hourly ? findMarketBucketPrices(db, ids, window) : cachedDailyCloseBuckets(db, ids, window),
     none || !hourly ? new Map<string, number>() : findPricesBefore(db, ids, window.from),
