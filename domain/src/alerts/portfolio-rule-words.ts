@@ -36,7 +36,9 @@ const pct = (value: number) => `${Number(value.toFixed(2))}%`;
 function thresholdText(r: PortfolioRuleText): string {
   if (r.scope === 'sync_problem') return hoursText(r.thresholdValue);
   const amount =
-    r.scope === 'movement' || r.scope === 'portfolio_value' || (r.scope === 'holding_pnl' && r.measure === 'amount');
+    r.scope === 'movement' ||
+    r.scope === 'portfolio_value' ||
+    (r.scope === 'holding_pnl' && r.measure === 'amount');
   return amount ? formatAmountIn(r.currency, r.thresholdValue) : pct(r.thresholdValue);
 }
 
@@ -58,7 +60,7 @@ export function portfolioRuleLabel(r: PortfolioRuleText): string {
     case 'allocation':
       return `${symbol} ${side} ${thresholdText(r)} of portfolio`;
     case 'movement':
-      return `${r.coinSymbol ?? 'Coins'} ${r.thresholdType === 'Gain' ? 'arriving at' : 'leaving'} an exchange or wallet, ${thresholdText(r)} or more`;
+      return `${r.coinSymbol ?? 'Coins'} ${r.thresholdType === 'Gain' ? 'arriving at' : 'leaving'} an exchange or wallet, worth ${thresholdText(r)} or more`;
     case 'sync_problem':
       return `Exchange or wallet not syncing for ${thresholdText(r)}`;
   }
@@ -97,7 +99,9 @@ export function portfolioRuleCondition(r: PortfolioRuleText): string {
       return `${symbol} is ${side} ${thresholdText(r)} of your portfolio`;
     case 'movement': {
       const place = r.event?.place ?? 'your exchange account or wallet';
-      return r.thresholdType === 'Gain' ? `${movedText(r)} arrived at ${place}` : `${movedText(r)} left ${place}`;
+      return r.thresholdType === 'Gain'
+        ? `${movedText(r)} arrived at ${place}`
+        : `${movedText(r)} left ${place}`;
     }
     case 'sync_problem':
       return `${r.event?.place ?? 'An exchange account or wallet'} is not syncing`;

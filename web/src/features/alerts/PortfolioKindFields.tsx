@@ -6,7 +6,14 @@ import {
 } from '@coinpace/domain';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { useCurrency } from '../currency/currency-store.ts';
-import { KIND_OPTIONS, isAmountKind, needsHolding, withKind, type KindForm } from './kind-form.ts';
+import {
+  KIND_OPTIONS,
+  isAmountKind,
+  mayNameHolding,
+  needsHolding,
+  withKind,
+  type KindForm,
+} from './kind-form.ts';
 
 const SIDE_LABELS: Record<ThresholdType, string> = {
   Above: 'Goes above',
@@ -14,6 +21,20 @@ const SIDE_LABELS: Record<ThresholdType, string> = {
   Gain: 'Gains at least',
   Loss: 'Loses at least',
 };
+
+/** A movement's sides say which way the coins went. */
+const MOVEMENT_SIDE_LABELS: Partial<Record<ThresholdType, string>> = {
+  Gain: 'Coins arrive (deposit, transfer in)',
+  Loss: 'Coins leave (withdrawal, transfer out)',
+};
+
+/** The value field's label per kind. */
+function valueLabel(form: KindForm, amount: boolean, currency: string): string {
+  if (form.kind === 'movement') return `Worth at least (${currency.toUpperCase()})`;
+  if (form.kind === 'sync_problem') return 'Failing for (hours)';
+  if (amount) return `Amount (${currency.toUpperCase()})`;
+  return form.kind === 'drawdown' ? 'Drop from peak (%)' : 'Percent';
+}
 
 /** The 'Portfolio' group: which portfolio alert, its side, the holding where it needs one, and the value. */
 export function PortfolioKindFields({
@@ -45,7 +66,7 @@ export function PortfolioKindFields({
           ))}
         </select>
       </div>
-      {(needsHolding(form.kind) || form.kind === 'drawdown') && (
+      {(needsHolding(form.kind) || mayNameHolding(form.kind)) && (
         <div className="field">
           <label htmlFor="kind-holding">{form.kind === 'allocation' ? 'Coin' : 'Holding'}</label>
           <select
@@ -54,7 +75,13 @@ export function PortfolioKindFields({
             value={form.holdingId}
             onChange={(e) => onChange({ ...form, holdingId: e.target.value })}
           >
-            <option value="">{form.kind === 'drawdown' ? 'Whole portfolio' : 'Choose a holding'}</option>
+            <option value="">
+              {form.kind === 'drawdown'
+                ? 'Whole portfolio'
+                : form.kind === 'movement'
+                  ? 'Every coin'
+                  : 'Choose a holding'}
+            </option>
             {holdings.map((h) => (
               <option key={h.id} value={h.id}>
                 {h.symbol} ({h.name})
@@ -74,7 +101,7 @@ export function PortfolioKindFields({
           >
             {sides.map((side) => (
               <option key={side} value={side}>
-                {SIDE_LABELS[side]}
+                {(form.kind === 'movement' && MOVEMENT_SIDE_LABELS[side]) || SIDE_LABELS[side]}
               </option>
             ))}
           </select>
@@ -108,16 +135,10 @@ export function PortfolioKindFields({
         </div>
       )}
       <div className="field">
-        <label htmlFor="kind-value">
-          {amount
-            ? `Amount (${currency.toUpperCase()})`
-            : form.kind === 'drawdown'
-              ? 'Drop from peak (%)'
-              : 'Percent'}
-        </label>
+        <label htmlFor="kind-value">{valueLabel(form, amount, currency)}</label>
         <NumberInput
           id="kind-value"
-          placeholder={amount ? '50,000' : '10'}
+          placeholder={form.kind === 'sync_problem' ? '1' : amount ? '50,000' : '10'}
           value={form.value}
           onChange={(value) => onChange({ ...form, value })}
         />
