@@ -36,15 +36,22 @@ function valueLabel(form: KindForm, amount: boolean, currency: string): string {
   return form.kind === 'drawdown' ? 'Drop from peak (%)' : 'Percent';
 }
 
-/** The 'Portfolio' group: which portfolio alert, its side, the holding where it needs one, and the value. */
+/**
+ * The 'Portfolio' group: which portfolio alert, its side, the holding where it needs one, and the value.
+ * With `fixed` (the edit dialog) the kind and the holding are shown but stay as they are: the server
+ * changes an alert's threshold, not what it is on.
+ */
 export function PortfolioKindFields({
   form,
   holdings,
   onChange,
+  fixed,
 }: {
   form: KindForm;
   holdings: readonly HoldingRow[];
   onChange: (form: KindForm) => void;
+  /** The holding as the alert names it ('BTC'), or null for none: the kind and holding are read-only. */
+  fixed?: { holding: string | null };
 }) {
   const currency = useCurrency((s) => s.currency);
   const sides = KIND_THRESHOLD_TYPES[form.kind];
@@ -57,6 +64,7 @@ export function PortfolioKindFields({
           id="kind-kind"
           className="select"
           value={form.kind}
+          disabled={fixed !== undefined}
           onChange={(e) => onChange(withKind(form, e.target.value as PortfolioKind))}
         >
           {KIND_OPTIONS.map(([value, label]) => (
@@ -66,7 +74,18 @@ export function PortfolioKindFields({
           ))}
         </select>
       </div>
-      {(needsHolding(form.kind) || mayNameHolding(form.kind)) && (
+      {fixed && (needsHolding(form.kind) || mayNameHolding(form.kind)) && (
+        <div className="field">
+          <label htmlFor="kind-holding">{form.kind === 'allocation' ? 'Coin' : 'Holding'}</label>
+          <input
+            id="kind-holding"
+            className="input"
+            readOnly
+            value={fixed.holding ?? (form.kind === 'drawdown' ? 'Whole portfolio' : 'Every coin')}
+          />
+        </div>
+      )}
+      {!fixed && (needsHolding(form.kind) || mayNameHolding(form.kind)) && (
         <div className="field">
           <label htmlFor="kind-holding">{form.kind === 'allocation' ? 'Coin' : 'Holding'}</label>
           <select
