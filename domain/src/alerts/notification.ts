@@ -6,7 +6,13 @@
 import { escapeHtml } from '../format/html.ts';
 import { formatAmountIn, formatPriceIn, type DisplayCurrency } from '../format/currency.ts';
 import { formatPercent } from '../format/money.ts';
-import { isEventKind, isPortfolioKind, type AlertScope, type PnlMeasure, type ThresholdType } from './constants.ts';
+import {
+  isEventKind,
+  isPortfolioKind,
+  type AlertScope,
+  type PnlMeasure,
+  type ThresholdType,
+} from './constants.ts';
 import type { CrossedHolding } from './evaluate.ts';
 import {
   portfolioRuleCondition,

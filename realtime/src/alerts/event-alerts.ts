@@ -46,13 +46,16 @@ export async function runEventAlerts(db: AppDb, opts: EventAlertOptions): Promis
       })),
     );
   }
-  const problems = groupBy(
-    await findPendingSyncProblems(db, opts.now),
-    (p) => syncProblemTickId(p.placeId, p.failingSince),
+  const problems = groupBy(await findPendingSyncProblems(db, opts.now), (p) =>
+    syncProblemTickId(p.placeId, p.failingSince),
   );
   for (const [tickId, rows] of problems) {
     fired.push(
-      ...(await fireAlerts(db, rows.map(problemFiring), { tickId, now: opts.now, publicUrl: opts.publicUrl })),
+      ...(await fireAlerts(db, rows.map(problemFiring), {
+        tickId,
+        now: opts.now,
+        publicUrl: opts.publicUrl,
+      })),
     );
   }
   return fired;

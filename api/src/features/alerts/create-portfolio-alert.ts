@@ -43,7 +43,8 @@ export async function createPortfolioAlert(
   if (holding && !holding.coingeckoId && !byEvents) {
     throw badRequest(`${holding.symbol} has no CoinGecko id, so it has no live price to alert on.`);
   }
-  if (holdings.length === 0 && !byEvents) throw badRequest('Your portfolio is empty: add coins before alerting on it.');
+  if (holdings.length === 0 && !byEvents)
+    throw badRequest('Your portfolio is empty: add coins before alerting on it.');
   if (input.kind === 'holding_pnl' && !(Number(holding!.purchasePrice) > 0)) {
     throw badRequest(
       `No purchase price is known for ${holding!.symbol} yet, so its gain or loss cannot be measured. Set its purchase price first.`,

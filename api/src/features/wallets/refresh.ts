@@ -291,7 +291,15 @@ export async function refreshWallet(
       await report({ progress, added });
       await tell({ status: 'running', progress, added, error: null });
     }
-    added += await reconcile(deps, wallet.id, userId, balances, created, now(), wallet.lastRefreshAt === null);
+    added += await reconcile(
+      deps,
+      wallet.id,
+      userId,
+      balances,
+      created,
+      now(),
+      wallet.lastRefreshAt === null,
+    );
     if (errors.length > 0) {
       const message = errors.join(' ');
       await recordRefreshDone(db, walletId, { chains: active, balances }, new Date(now()), true);
