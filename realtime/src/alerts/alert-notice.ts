@@ -14,6 +14,8 @@ import {
   type PnlMeasure,
   type ThresholdType,
   isPortfolioKind,
+  isEventKind,
+  describeCondition,
 } from '@coinpace/domain';
 import type { Firing } from './evaluate-tick.ts';
 
@@ -112,5 +114,6 @@ export function triggeredPayload(
     currency: notice.currency,
     firedAt: firedAt.getTime(),
     outcome: queued ? 'queued' : 'skipped_allowance',
+    ...(isEventKind(notice.scope) && { headline: describeCondition(notice) }),
   };
 }

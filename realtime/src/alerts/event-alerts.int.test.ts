@@ -122,6 +122,11 @@ describe(`movement and sync-problem alerts on ${engine}`, () => {
     const later = new Date(now.getTime() + MINUTE_MS);
     const fired = await run(later);
     expect(fired.map((f) => f.payload.alertId).sort()).toEqual([arriving.id, leaving.id].sort());
+    expect(fired.find((f) => f.payload.alertId === arriving.id)!.payload).toMatchObject({
+      coinSymbol: 'KMV',
+      price: 1000,
+      headline: '10 KMV arrived at Main exchange',
+    });
     // Run again, and by two workers at once: nothing is told twice.
     await Promise.all([run(later), run(later)]);
     expect(await run(later)).toEqual([]);
