@@ -1,12 +1,21 @@
 /**
- * The worker role's alert parts (DESIGN.md section 1): the alert consumer, the re-arm job and the outbox
- * dispatcher, started together from adapters passed in, stopped together.
+ * The worker role's alert parts (DESIGN.md section 1): the alert consumer, the re-arm job, the
+ * movement and sync-problem alert job and the outbox dispatcher, started together from adapters passed in, stopped together.
  */
-import type { Bus, Logger, Mailer, SecretBox, SmsSender, VapidKeys } from '@coinpace/adapters';
+import {
+  publishUserEvent,
+  type Bus,
+  type Logger,
+  type Mailer,
+  type SecretBox,
+  type SmsSender,
+  type VapidKeys,
+} from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
 import { startAlertConsumer, type AlertConsumerOptions } from './alerts/consumer.ts';
 import { startDispatcher, type DispatcherOptions } from './dispatcher/dispatcher.ts';
 import { startRearmJob } from './jobs/rearm-alerts.ts';
+import { startEventAlertJob } from './alerts/event-alerts.ts';
 
 export interface AlertWorkerOptions {
   db: AppDb;
@@ -30,6 +39,8 @@ export interface AlertWorkerOptions {
   /** Overrides for tests. */
   claimIdleMs?: number;
   rearmEveryMs?: number;
+  /** How often movement and sync-problem alerts are looked for, ms (default 60,000). */
+  eventAlertsEveryMs?: number;
   /** Called after each tick the consumer handled (tests, metrics). */
   onTick?: AlertConsumerOptions['onTick'];
   dispatcher?: Partial<Omit<DispatcherOptions, 'db' | 'mailer' | 'sms' | 'logger' | 'name'>>;
@@ -71,10 +82,25 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     },
   });
   const rearm = startRearmJob({ db: opts.db, logger: opts.logger, everyMs: opts.rearmEveryMs, now });
+  const events = startEventAlertJob({
+    db: opts.db,
+    logger: opts.logger,
+    publicUrl: opts.publicUrl,
+    everyMs: opts.eventAlertsEveryMs,
+    now,
+    onFired: (fired) => {
+      dispatcher.wake();
+      for (const f of fired) {
+        publishUserEvent(opts.bus, { userId: f.userId, type: 'alert:triggered', payload: f.payload }).catch(
+          (err: unknown) => opts.logger.warn({ err }, 'could not publish alert:triggered'),
+        );
+      }
+    },
+  });
   return {
     ready: () => consumer.ready(),
     async stop() {
-      await Promise.all([consumer.stop(), rearm.stop(), dispatcher.stop()]);
+      await Promise.all([consumer.stop(), rearm.stop(), events.stop(), dispatcher.stop()]);
     },
   };
 }

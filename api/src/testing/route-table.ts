@@ -60,6 +60,8 @@ export interface Owned {
   exchangeAccountId: string;
   /** A webhook destination of the alert channels (not confirmed). */
   alertDestinationId: string;
+  /** Its signing secret, as the API showed it once. */
+  alertDestinationSecret: string;
   /** A demo wallet, kept as an add keeps it, without its refresh (so no holding changes). */
   walletId: string;
 }
@@ -160,6 +162,7 @@ export async function giveEverything(
   });
   return {
     alertDestinationId: destination.destination.id,
+    alertDestinationSecret: destination.secret as string,
     walletId: wallet!.id,
     userId: me.user.id,
     subject: me.user.clerkId,

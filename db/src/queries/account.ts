@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppTx } from '../connect.ts';
 import { deletePendingSignUps } from './pending-sign-ups.ts';
 import {
+  alertDestinations,
   alertEvents,
   alerts,
   checkoutSessions,
@@ -32,7 +33,7 @@ export interface DeleteAccountOptions {
 
 /**
  * Deletes an account inside the caller's transaction (SPEC.md section 4, Account deletion; the lifecycle
- * jobs of SPEC.md section 9): holdings, alerts and their events, messages waiting or sent to the user, billing
+ * jobs of SPEC.md section 9): holdings, alerts and their events and destinations, messages waiting or sent to the user, billing
  * rows, checkout sessions, pending address confirmations and the local sign-in credential go; the users row
  * stays as a scrubbed tombstone (no e-mail, name or phone, nothing confirmed; `deletedAt` set). Contact-form messages are support's records and stay,
  * unlinked from the account.
@@ -55,6 +56,8 @@ export async function deleteAccountData(
   await tx.delete(outboxMessages).where(eq(outboxMessages.userId, userId));
   await tx.delete(alertEvents).where(eq(alertEvents.userId, userId));
   await tx.delete(alerts).where(eq(alerts.userId, userId));
+  // The alert channels' webhooks, browsers and chats (with their delivery logs) go with the alerts.
+  await tx.delete(alertDestinations).where(eq(alertDestinations.userId, userId));
   await tx.delete(portfolioItems).where(eq(portfolioItems.userId, userId));
   // The addresses tracked go with the holdings (and their refreshes stop).
   await tx.delete(wallets).where(eq(wallets.userId, userId));

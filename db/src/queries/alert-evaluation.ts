@@ -6,7 +6,7 @@
  * Lists travel as one JSON parameter (see alert-firing.ts).
  */
 import { sql } from 'drizzle-orm';
-import { PORTFOLIO_KINDS, isDisplayCurrency, isUsableRate, type FxRates } from '@coinpace/domain';
+import { TICK_KINDS, isDisplayCurrency, isUsableRate, type FxRates } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
 import type { AlertRecord } from './alerts.ts';
 import { rowsOf } from './locks.ts';
@@ -83,7 +83,7 @@ export async function findCrossedAlerts(
 }
 
 /** The scopes judged on a user's holdings rather than by the trigger index. */
-const WIDE_SCOPES = `(${['portfolio', 'all_coins', ...PORTFOLIO_KINDS].map((s) => `'${s}'`).join(', ')})`;
+const WIDE_SCOPES = `(${['portfolio', 'all_coins', ...TICK_KINDS].map((s) => `'${s}'`).join(', ')})`;
 
 /** What a tick judges a whole-portfolio, all-coins or portfolio-kind alert by: a few columns of its row. */
 export type WideAlert = Pick<

@@ -15,6 +15,7 @@ import {
   localCredits,
   outboxMessages,
   portfolioItems,
+  alertDestinations,
   subscriptions,
   usagePeriods,
   users,
@@ -195,6 +196,15 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
       dedupeKey: `del:${user.id}`,
       userId: user.id,
     });
+    // A webhook of the alert channels: its URL and sealed secret go with the account.
+    await db.insert(alertDestinations).values({
+      userId: user.id,
+      kind: 'webhook',
+      label: 'hook',
+      target: 'https://hooks.example.test/x',
+      secret: 'sealed',
+      keyId: 'k1',
+    });
     const [contact] = await db
       .insert(contactMessages)
       .values({ name: 'A', email: 'a@example.test', message: 'hi', userId: user.id })
@@ -218,6 +228,7 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
       localCredentials,
       localCredits,
       outboxMessages,
+      alertDestinations,
     ]) {
       expect(await db.select().from(table).where(eq(table.userId, user.id))).toHaveLength(0);
     }

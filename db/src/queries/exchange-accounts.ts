@@ -30,6 +30,7 @@ const summaryColumns = {
   syncRequestedAt: exchangeAccounts.syncRequestedAt,
   unmappedAssets: exchangeAccounts.unmappedAssets,
   lastError: exchangeAccounts.lastError,
+  failingSince: exchangeAccounts.failingSince,
   cursor: exchangeAccounts.cursor,
   balances: exchangeAccounts.balances,
   createdAt: exchangeAccounts.createdAt,
@@ -162,15 +163,29 @@ export async function recordSyncDone(
 ): Promise<void> {
   await db
     .update(exchangeAccounts)
-    .set({ balances, lastSyncAt: at, lastError: null, syncRequestedAt: null })
+    .set({ balances, lastSyncAt: at, lastError: null, syncRequestedAt: null, failingSince: null })
     .where(eq(exchangeAccounts.id, id));
 }
 
-/** A sync that failed: why, and whether the schedule stops (the key refused for good). */
-export async function recordSyncFailed(db: AppDb, id: string, message: string, stop: boolean): Promise<void> {
+/**
+ * A sync that failed at `at`: why, and whether the schedule stops (the key refused for good). The first
+ * failure after a sync that worked starts the failing episode (`failingSince`).
+ */
+export async function recordSyncFailed(
+  db: AppDb,
+  id: string,
+  message: string,
+  stop: boolean,
+  at: Date = new Date(),
+): Promise<void> {
   await db
     .update(exchangeAccounts)
-    .set({ lastError: message, syncRequestedAt: null, ...(stop ? { status: 'stopped' } : {}) })
+    .set({
+      lastError: message,
+      syncRequestedAt: null,
+      failingSince: sql`coalesce(${exchangeAccounts.failingSince}, ${at.toISOString()}::timestamptz)`,
+      ...(stop ? { status: 'stopped' } : {}),
+    })
     .where(eq(exchangeAccounts.id, id));
 }
 

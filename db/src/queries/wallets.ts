@@ -98,10 +98,18 @@ export async function recordRefreshDone(
   id: string,
   result: { chains: string[]; balances: StoredWalletBalance[] },
   at: Date,
+  /** A chain failed this refresh (recordRefreshFailed follows): the failing episode goes on. */
+  failing = false,
 ): Promise<void> {
   await db
     .update(wallets)
-    .set({ chains: result.chains, balances: result.balances, lastRefreshAt: at, lastError: null })
+    .set({
+      chains: result.chains,
+      balances: result.balances,
+      lastRefreshAt: at,
+      lastError: null,
+      ...(failing ? {} : { failingSince: null }),
+    })
     .where(eq(wallets.id, id));
 }
 
@@ -110,10 +118,16 @@ export async function recordRefreshFailed(
   id: string,
   message: string,
   stop: boolean,
+  at: Date = new Date(),
 ): Promise<void> {
   await db
     .update(wallets)
-    .set({ lastError: message, ...(stop ? { status: 'stopped' } : {}) })
+    .set({
+      lastError: message,
+      // The first failure after a refresh that worked starts the failing episode.
+      failingSince: sql`coalesce(${wallets.failingSince}, ${at.toISOString()}::timestamptz)`,
+      ...(stop ? { status: 'stopped' } : {}),
+    })
     .where(eq(wallets.id, id));
 }
 

@@ -20,7 +20,8 @@ export const alerts = pgTable(
     type: text().notNull(),
     /**
      * coin (one coin), all_coins (each holding), portfolio (the whole portfolio's gain or loss), or a
-     * portfolio kind: portfolio_value, drawdown, holding_pnl, allocation (domain PORTFOLIO_KINDS).
+     * portfolio kind: portfolio_value, drawdown, holding_pnl, allocation, movement, sync_problem (domain
+     * PORTFOLIO_KINDS).
      */
     scope: text().notNull().default('coin'),
     coingeckoId: text(),
@@ -102,6 +103,10 @@ export const alerts = pgTable(
     index('alerts_rearm_idx')
       .on(t.lastTriggered)
       .where(sql`${t.pausedBy} = 'trigger'`),
+    // The event-alert job's alerts (movement, sync_problem), read every minute without a scan of them all.
+    index('alerts_event_kinds_idx')
+      .on(t.scope, t.userId)
+      .where(sql`${t.scope} in ('movement', 'sync_problem') and ${t.status} = 'Active'`),
     // The few alerts with a skip on record, by coin: a tick clears those its prices have moved back from.
     index('alerts_skipped_idx')
       .on(t.coingeckoId)

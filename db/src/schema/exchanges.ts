@@ -42,6 +42,11 @@ export const exchangeAccounts = pgTable(
      */
     syncRequestedAt: instant(),
     /** Why the last sync failed, in words for the user; null after a sync that worked. */
+    /**
+     * When the syncs began failing (the first failure after one that worked, or since added); null while
+     * they work. A sync_problem alert tells once per such episode.
+     */
+    failingSince: instant(),
     lastError: text(),
     /** Where the last stored page of movements ended (the port's SyncCursor); null before the first sync. */
     cursor: jsonb().$type<Record<string, string | number>>(),

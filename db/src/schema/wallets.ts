@@ -38,6 +38,11 @@ export const wallets = pgTable(
     /** When the running refresh took the wallet: one at a time, as exchange syncs (SYNC_LEASE_MS). */
     refreshingSince: instant(),
     lastError: text(),
+    /**
+     * When the syncs began failing (the first failure after one that worked, or since added); null while
+     * they work. A sync_problem alert tells once per such episode.
+     */
+    failingSince: instant(),
     /** Where each chain's scan of transfers stopped (the port's ChainCursor per ChainId). */
     cursors: jsonb().$type<Record<string, Record<string, string | number>>>().notNull().default({}),
     /** The chains where the address has activity, as the last refresh found. */

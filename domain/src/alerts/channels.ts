@@ -114,6 +114,8 @@ export interface NotificationItem {
     highWater: number | null;
     measure: string | null;
     crossed: { symbol: string; changePercent: number }[];
+    /** movement and sync_problem: the place, and the coin and amount moved or why syncs fail. */
+    event?: { place: string; symbol: string | null; quantity: string | null; error: string | null };
   };
 }
 
@@ -153,6 +155,14 @@ export function notificationModel(
         highWater: n.highWater ?? null,
         measure: n.measure ?? null,
         crossed: (n.crossed ?? []).map((c) => ({ symbol: c.symbol, changePercent: c.changePercent })),
+        ...(n.event && {
+          event: {
+            place: n.event.place,
+            symbol: n.event.symbol ?? null,
+            quantity: n.event.quantity ?? null,
+            error: n.event.error ?? null,
+          },
+        }),
       },
     })),
     url: notices[0]?.alertsUrl ?? '',

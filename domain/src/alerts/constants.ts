@@ -32,6 +32,8 @@ export const ALERT_SCOPES = [
   'drawdown',
   'holding_pnl',
   'allocation',
+  'movement',
+  'sync_problem',
 ] as const;
 export type AlertScope = (typeof ALERT_SCOPES)[number];
 
@@ -41,15 +43,45 @@ export type AlertScope = (typeof ALERT_SCOPES)[number];
  * - drawdown: the portfolio (or one holding) is down a percentage from its highest value since the alert
  *   was set or re-armed (the high-water mark, stored and advanced by ticks);
  * - holding_pnl: a holding's unrealised gain or loss against its cost is past a percentage or an amount;
- * - allocation: a coin's share of the portfolio's value is above or below a percentage.
+ * - allocation: a coin's share of the portfolio's value is above or below a percentage;
+ * - movement and sync_problem, the event kinds (see {@link EVENT_KINDS}), judged on syncs, not ticks.
  */
-export const PORTFOLIO_KINDS = ['portfolio_value', 'drawdown', 'holding_pnl', 'allocation'] as const;
+export const PORTFOLIO_KINDS = [
+  'portfolio_value',
+  'drawdown',
+  'holding_pnl',
+  'allocation',
+  'movement',
+  'sync_problem',
+] as const;
 export type PortfolioKind = (typeof PORTFOLIO_KINDS)[number];
 
 /** Whether a scope is one of the portfolio kinds. */
 export function isPortfolioKind(scope: unknown): scope is PortfolioKind {
   return typeof scope === 'string' && (PORTFOLIO_KINDS as readonly string[]).includes(scope);
 }
+
+/**
+ * The portfolio kinds told by what a sync or refresh records rather than by prices, judged by the worker's
+ * event-alert job instead of ticks, never paused by their firing:
+ * - movement: a synced exchange account or wallet gains (Gain) or loses (Loss) a coin worth at least the
+ *   threshold in the alert's currency; each movement once;
+ * - sync_problem: an exchange key refused for good, or an exchange account's syncs or a wallet's chain
+ *   failing for at least the threshold's hours; once per episode, told again only after a sync works.
+ */
+export const EVENT_KINDS = ['movement', 'sync_problem'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Whether a scope is one of the event kinds. */
+export function isEventKind(scope: unknown): scope is EventKind {
+  return typeof scope === 'string' && (EVENT_KINDS as readonly string[]).includes(scope);
+}
+
+/** The portfolio kinds judged on each tick: every portfolio kind but the event kinds. */
+export const TICK_KINDS = PORTFOLIO_KINDS.filter(
+  (k): k is Exclude<PortfolioKind, EventKind> => !isEventKind(k),
+);
+export type TickKind = Exclude<PortfolioKind, EventKind>;
 
 /** How a holding_pnl alert measures: a percentage of the cost, or an amount in the alert's currency. */
 export const PNL_MEASURES = ['percent', 'amount'] as const;

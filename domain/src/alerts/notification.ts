@@ -6,13 +6,20 @@
 import { escapeHtml } from '../format/html.ts';
 import { formatAmountIn, formatPriceIn, type DisplayCurrency } from '../format/currency.ts';
 import { formatPercent } from '../format/money.ts';
-import { isPortfolioKind, type AlertScope, type PnlMeasure, type ThresholdType } from './constants.ts';
+import {
+  isEventKind,
+  isPortfolioKind,
+  type AlertScope,
+  type PnlMeasure,
+  type ThresholdType,
+} from './constants.ts';
 import type { CrossedHolding } from './evaluate.ts';
 import {
   portfolioRuleCondition,
   portfolioRuleLabel,
   portfolioRuleNow,
   portfolioRuleSentences,
+  type EventFigures,
   type PortfolioRuleFigures,
   type PortfolioRuleText,
 } from './portfolio-rule-words.ts';
@@ -46,6 +53,8 @@ export interface AlertNotice {
   observed?: number;
   /** Drawdown: the peak the value fell from, in `currency`. */
   highWater?: number | null;
+  /** movement and sync_problem: what happened where; `price` is a movement's worth (0: no price known). */
+  event?: EventFigures | null;
 
   /** `${PUBLIC_URL}/alerts`. */
   alertsUrl: string;
@@ -135,7 +144,10 @@ export function renderAlertEmail(n: AlertNotice): RenderedEmail {
   const condition = describeCondition(n);
   const lines = describeAlert(n);
   const demo = n.simulated ? [SIMULATED_NOTICE] : [];
-  const footer = `You get this because you set this alert on ${MESSAGE_BRAND}. It is paused until its reset interval has passed.`;
+  // An event kind is not paused by its firing: each movement and each sync problem is told once.
+  const footer = isEventKind(n.scope)
+    ? `You get this because you set this alert on ${MESSAGE_BRAND}.`
+    : `You get this because you set this alert on ${MESSAGE_BRAND}. It is paused until its reset interval has passed.`;
   const text = [
     `${condition}.`,
     '',
@@ -208,6 +220,7 @@ export function ruleTextOf(n: AlertNotice): PortfolioRuleText | undefined {
     measure: n.measure ?? null,
     coinSymbol: n.coinSymbol,
     currency: n.currency ?? 'usd',
+    event: n.event ?? null,
   };
 }
 

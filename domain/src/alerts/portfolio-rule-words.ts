@@ -15,13 +15,30 @@ export interface PortfolioRuleText {
   /** The holding's symbol, for holding_pnl, allocation and a drawdown on one holding. */
   coinSymbol?: string | null;
   currency: DisplayCurrency;
+  /** movement and sync_problem firings: what happened where. */
+  event?: EventFigures | null;
+}
+
+/** What an event kind's firing saw (see EVENT_KINDS). */
+export interface EventFigures {
+  /** The exchange account's or wallet's name as the user gave it. */
+  place: string;
+  /** movement: the coin and the amount moved (a decimal string, without sign). */
+  symbol?: string | null;
+  quantity?: string | null;
+  /** sync_problem: why the last sync failed, in words for the user. */
+  error?: string | null;
 }
 
 const pct = (value: number) => `${Number(value.toFixed(2))}%`;
 
 /** The threshold as set: an amount in the alert's currency, or a percentage. */
 function thresholdText(r: PortfolioRuleText): string {
-  const amount = r.scope === 'portfolio_value' || (r.scope === 'holding_pnl' && r.measure === 'amount');
+  if (r.scope === 'sync_problem') return hoursText(r.thresholdValue);
+  const amount =
+    r.scope === 'movement' ||
+    r.scope === 'portfolio_value' ||
+    (r.scope === 'holding_pnl' && r.measure === 'amount');
   return amount ? formatAmountIn(r.currency, r.thresholdValue) : pct(r.thresholdValue);
 }
 
@@ -42,7 +59,19 @@ export function portfolioRuleLabel(r: PortfolioRuleText): string {
       return `${symbol} ${r.thresholdType === 'Gain' ? 'gain' : 'loss'} of ${thresholdText(r)} or more`;
     case 'allocation':
       return `${symbol} ${side} ${thresholdText(r)} of portfolio`;
+    case 'movement':
+      return `${r.coinSymbol ?? 'Coins'} ${r.thresholdType === 'Gain' ? 'arriving at' : 'leaving'} an exchange or wallet, worth ${thresholdText(r)} or more`;
+    case 'sync_problem':
+      return `Exchange or wallet not syncing for ${thresholdText(r)}`;
   }
+}
+
+const hoursText = (hours: number) => `${Number(hours.toFixed(2))} hour${hours === 1 ? '' : 's'}`;
+
+/** '0.5 BTC', or the coin alone when the amount is not known. */
+function movedText(r: PortfolioRuleText): string {
+  const symbol = r.event?.symbol ?? r.coinSymbol ?? 'coins';
+  return r.event?.quantity ? `${r.event.quantity} ${symbol}` : symbol;
 }
 
 /** What a firing saw, in the alert's currency, for the messages. */
@@ -68,6 +97,14 @@ export function portfolioRuleCondition(r: PortfolioRuleText): string {
       return `${symbol} is ${r.thresholdType === 'Gain' ? 'up' : 'down'} ${thresholdText(r)} or more against its cost`;
     case 'allocation':
       return `${symbol} is ${side} ${thresholdText(r)} of your portfolio`;
+    case 'movement': {
+      const place = r.event?.place ?? 'your exchange account or wallet';
+      return r.thresholdType === 'Gain'
+        ? `${movedText(r)} arrived at ${place}`
+        : `${movedText(r)} left ${place}`;
+    }
+    case 'sync_problem':
+      return `${r.event?.place ?? 'An exchange account or wallet'} is not syncing`;
   }
 }
 
@@ -94,12 +131,23 @@ export function portfolioRuleSentences(r: PortfolioRuleText, f: PortfolioRuleFig
     }
     case 'allocation':
       return [`${symbol} is now ${pct(f.observed)} of your portfolio, worth ${amount(f.value)}.`];
+    case 'movement': {
+      const worth = f.value > 0 ? `worth ${amount(f.value)} at the latest price` : 'with no price known';
+      return [`${portfolioRuleCondition(r)}, ${worth}.`];
+    }
+    case 'sync_problem':
+      return [
+        `${r.event?.place ?? 'An exchange account or wallet'} has not synced for ${thresholdText(r)} or more${r.event?.error ? `: ${r.event.error}` : '.'}`,
+        'You are told again only after a sync works and then fails anew.',
+      ];
   }
 }
 
 /** The figure an SMS gives after 'now': the value, or for allocation the share. */
 export function portfolioRuleNow(r: PortfolioRuleText, f: PortfolioRuleFigures): string {
   if (r.scope === 'allocation') return pct(f.observed);
+  if (r.scope === 'movement') return movedText(r);
+  if (r.scope === 'sync_problem') return 'failing';
   if (r.scope === 'holding_pnl') {
     return r.measure === 'amount' ? formatAmountIn(r.currency, f.observed) : formatPercent(f.observed);
   }

@@ -158,5 +158,9 @@ export function evaluatePortfolioRule(
       const fire = drop >= rule.thresholdValue;
       return { ...judged(fire, drop, value), highWater, raised };
     }
+    // Told by syncs (the event-alert job), never by a tick.
+    case 'movement':
+    case 'sync_problem':
+      return none('no_value');
   }
 }

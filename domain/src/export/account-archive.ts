@@ -4,8 +4,11 @@
  * Never in it: the password hash, session tokens, verification codes or their hashes, payment card numbers.
  */
 
-/** Version of the archive's layout, in manifest.json; raised when a file changes shape. */
-export const ACCOUNT_ARCHIVE_VERSION = 1;
+/**
+ * Version of the archive's layout, in manifest.json; raised when a file changes shape. 2: alerts.json
+ * names each alert's channels beside e-mail and SMS, and alert-destinations.json is added.
+ */
+export const ACCOUNT_ARCHIVE_VERSION = 2;
 
 /** The download's file name; `day` is the UTC date 'YYYY-MM-DD'. */
 export function accountArchiveFilename(day: string): string {
@@ -50,6 +53,8 @@ export interface AccountArchiveParts {
   transactionsCsv: string;
   alerts: readonly object[];
   alertHistory: readonly object[];
+  /** The destinations of the channels beside e-mail and SMS, as the API shows them: never a secret. */
+  alertDestinations: readonly object[];
   invoices: readonly object[];
 }
 
@@ -96,6 +101,11 @@ export function accountArchiveFiles(parts: AccountArchiveParts): ArchiveFile[] {
     `Every time an alert fired or was skipped (${parts.alertHistory.length}), with what was sent and how it went.`,
     json(parts.alertHistory),
   );
+  add(
+    'alert-destinations.json',
+    `Where your alerts go beside e-mail and SMS (${parts.alertDestinations.length}): webhooks, browsers, Discord, Slack, with when each was confirmed.`,
+    json(parts.alertDestinations),
+  );
   add('invoices.json', `Your invoices (${parts.invoices.length}).`, json(parts.invoices));
   const exportedAt = parts.exportedAt.toISOString();
   const manifest = {
@@ -115,7 +125,8 @@ export function accountArchiveFiles(parts: AccountArchiveParts): ArchiveFile[] {
     '',
     'Times are UTC (ISO 8601); amounts are decimal numbers, prices in US dollars unless a currency is named.',
     'Not included: your password (only its hash is kept, and never exported), sign-in tokens, verification',
-    'codes, and card numbers (Coinpace never sees them).',
+    'codes, card numbers (Coinpace never sees them), webhook signing secrets, browser push keys, and the',
+    'tokens in Discord and Slack webhook URLs.',
     '',
   ].join('\n');
   return [

@@ -68,8 +68,11 @@ export const ALERT_ROUTES: RouteDoc[] = [
       'One coin, several coins, every holding or the whole portfolio; or, with a `kind`, one portfolio alert: ' +
       'portfolio_value (the value above or below an amount in `currency`), drawdown (Loss: down a percentage ' +
       'from its peak since set or re-armed; the whole portfolio, or one holding with `holdingId`), holding_pnl ' +
-      "(Gain or Loss of a holding against its cost, `measure` percent or amount) or allocation (a holding's " +
-      'share of the portfolio above or below a percentage).',
+      "(Gain or Loss of a holding against its cost, `measure` percent or amount), allocation (a holding's " +
+      'share of the portfolio above or below a percentage), movement (Gain: coins arriving at a synced exchange ' +
+      'account or wallet, Loss: leaving; worth at least the amount in `currency`; every coin, or one holding ' +
+      'with `holdingId`; each movement told once) or sync_problem (Above: an exchange account or wallet whose ' +
+      'syncs have failed for at least the value in hours, or whose key was refused; once per failing episode).',
     body: {
       schema: z.union([ZCreateAlert, ZCreatePortfolioAlert]),
       required: true,

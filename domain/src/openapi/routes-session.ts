@@ -205,7 +205,8 @@ export const SESSION_ROUTES: RouteDoc[] = [
       'and manifest.json (what each file holds), profile.json (e-mail, name, phone, plan), settings.json ' +
       '(display currency, cost method, contact details and when each was confirmed, open alert channels), ' +
       'holdings.csv (the columns the holdings import reads), transactions.csv, alerts.json, ' +
-      'alert-history.json (each firing with its deliveries) and invoices.json. Never a password hash, ' +
+      'alert-history.json (each firing with its deliveries), alert-destinations.json (the webhooks, browsers, ' +
+      'Discord and Slack channels, without their secrets) and invoices.json. Never a password hash, ' +
       'token or verification code.',
     rateLimit: '10 downloads per user per hour',
     responses: {

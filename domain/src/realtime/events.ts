@@ -58,6 +58,11 @@ export interface AlertTriggeredPayload {
   firedAt: number;
   /** 'queued' when messages went to the outbox, 'skipped_allowance' when the allowance was used up. */
   outcome: 'queued' | 'skipped_allowance';
+  /**
+   * What happened, in words, where a price says little: a movement ('0.5 BTC arrived at Binance') or a
+   * sync problem ('Cold wallet is not syncing'). Absent for the other alerts.
+   */
+  headline?: string;
 }
 
 /** Why the portfolio changed, so other tabs can reload it (socket event `portfolio:changed`). */

@@ -24,7 +24,12 @@ export const KIND_THRESHOLD_TYPES: Readonly<Record<PortfolioKind, readonly Thres
   drawdown: ['Loss'],
   holding_pnl: ['Gain', 'Loss'],
   allocation: ['Above', 'Below'],
+  movement: ['Gain', 'Loss'],
+  sync_problem: ['Above'],
 };
+
+/** A sync_problem alert's hours of failing before it tells: at least one, at most a week. */
+export const SYNC_PROBLEM_MAX_HOURS = 168;
 
 /** What a portfolio-kind alert is set to, for {@link portfolioRuleProblems}. */
 export interface PortfolioRuleInput {
@@ -49,10 +54,20 @@ export function portfolioRuleProblems(v: PortfolioRuleInput): { message: string;
   if (v.kind === 'portfolio_value' && v.holdingId) {
     report('A portfolio value alert is on the whole portfolio: leave holdingId out.', 'holdingId');
   }
+  if (v.kind === 'sync_problem' && v.holdingId) {
+    report('A sync problem alert is on every exchange account and wallet: leave holdingId out.', 'holdingId');
+  }
+  if (v.kind === 'sync_problem' && compareDecimal(v.thresholdValue, String(SYNC_PROBLEM_MAX_HOURS)) > 0) {
+    report(`A sync problem alert waits at most ${SYNC_PROBLEM_MAX_HOURS} hours.`, 'thresholdValue');
+  }
   if (v.kind === 'holding_pnl' && !v.measure) report('measure must be percent or amount.', 'measure');
   if (v.kind !== 'holding_pnl' && v.measure)
     report('measure is only for holding gain/loss alerts.', 'measure');
-  const percent = v.kind !== 'portfolio_value' && !(v.kind === 'holding_pnl' && v.measure === 'amount');
+  const percent =
+    v.kind !== 'portfolio_value' &&
+    v.kind !== 'movement' &&
+    v.kind !== 'sync_problem' &&
+    !(v.kind === 'holding_pnl' && v.measure === 'amount');
   if (percent) {
     const lossLike = v.kind === 'drawdown' || (v.kind === 'holding_pnl' && v.thresholdType === 'Loss');
     if (lossLike && compareDecimal(v.thresholdValue, '100') >= 0) {
@@ -77,11 +92,13 @@ export const KIND_NAMES: Readonly<Record<PortfolioKind, string>> = {
   drawdown: 'drawdown',
   holding_pnl: 'holding gain/loss',
   allocation: 'allocation',
+  movement: 'movement',
+  sync_problem: 'sync problem',
 };
 
 /**
  * POST /api/alerts for a portfolio kind: `kind`, the threshold (an amount in `currency` for portfolio
- * value and a holding_pnl `amount`, else a percentage), the holding (`holdingId`, a portfolio item id)
+ * value, a holding_pnl `amount` and a movement's least worth; hours for a sync problem; else a percentage), the holding (`holdingId`, a portfolio item id)
  * where the kind needs one, and the delivery as for the other alerts.
  */
 export const ZCreatePortfolioAlert = z

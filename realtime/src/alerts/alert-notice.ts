@@ -14,6 +14,8 @@ import {
   type PnlMeasure,
   type ThresholdType,
   isPortfolioKind,
+  isEventKind,
+  describeCondition,
 } from '@coinpace/domain';
 import type { Firing } from './evaluate-tick.ts';
 
@@ -68,6 +70,7 @@ export function noticeOf(
       observed: firing.rule.observed,
       highWater: firing.rule.highWater === null ? null : convert(firing.rule.highWater),
     }),
+    ...(firing.event && { event: firing.event }),
     alertsUrl: `${opts.publicUrl}/alerts`,
     simulated: opts.simulated === true,
   };
@@ -99,8 +102,9 @@ export function triggeredPayload(
 ): AlertTriggeredPayload {
   return {
     alertId: alert.id,
-    coinSymbol:
-      notice.scope === 'portfolio' || (isPortfolioKind(notice.scope) && !alert.coinSymbol)
+    coinSymbol: firing.event?.symbol
+      ? firing.event.symbol
+      : notice.scope === 'portfolio' || (isPortfolioKind(notice.scope) && !alert.coinSymbol)
         ? 'PORTFOLIO_TOTAL'
         : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol ?? ''),
     coingeckoId: alert.coingeckoId ?? firing.crossed?.[0]?.coingeckoId ?? null,
@@ -110,5 +114,6 @@ export function triggeredPayload(
     currency: notice.currency,
     firedAt: firedAt.getTime(),
     outcome: queued ? 'queued' : 'skipped_allowance',
+    ...(isEventKind(notice.scope) && { headline: describeCondition(notice) }),
   };
 }

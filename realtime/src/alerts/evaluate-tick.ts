@@ -22,6 +22,7 @@ import {
   toDecimalString,
   type AlertPriceRejection,
   type CrossedHolding,
+  type EventFigures,
   type FxRates,
   type PortfolioSnapshot,
   type PriceTick,
@@ -47,6 +48,8 @@ export interface Firing {
    * percentage) and, for a drawdown, the peak it fell from (USD). `price` is then the value, USD.
    */
   rule?: { observed: number; highWater: number | null };
+  /** movement and sync_problem (the event-alert job): what happened where; `price` is a movement's worth. */
+  event?: EventFigures;
 }
 
 export interface TickEvaluation {

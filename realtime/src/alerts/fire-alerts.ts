@@ -38,6 +38,7 @@ import {
   decideDelivery,
   findPlan,
   hasActivePlan,
+  isEventKind,
   type AlertNotice,
   type AlertTriggeredPayload,
   type AllowanceLimits,
@@ -146,7 +147,9 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
         const { extras, notes } = user?.limits ? extraChannels(alert, extra) : { extras: [], notes: [] };
         const decision = withExtras(metered, extras, notes);
         // The skip of this crossing is on record: nothing new to say until the allowance allows.
-        if (decision.outcome === 'skipped_allowance' && isSkipOnRecord(alert)) continue;
+        // An event kind's firings are each news of their own: a skip of one says nothing of the next.
+        if (decision.outcome === 'skipped_allowance' && isSkipOnRecord(alert) && !isEventKind(alert.scope))
+          continue;
         decided.push(decide(alert, byAlert.get(alert.id)!, decision, extras, opts));
       }
     }
@@ -194,9 +197,10 @@ async function fireChunk(db: AppDb, firings: Firing[], opts: FireOptions): Promi
       }
     }
     const skipped = (d: Decided) => d.decision.outcome === 'skipped_allowance';
+    // An event kind stays Active: each movement and each sync problem is told once, by its own key.
     await pauseFiredAlerts(
       tx,
-      done.filter((d) => !skipped(d)).map((d) => d.alert.id),
+      done.filter((d) => !skipped(d) && !isEventKind(d.alert.scope)).map((d) => d.alert.id),
       opts.now,
     );
     await recordAllowanceSkips(
@@ -277,7 +281,10 @@ function decide(
     firedAt: opts.now,
     // The alert as it fired, so its history names it after it is changed or deleted.
     scope: alert.scope,
-    coinSymbol: alert.scope === 'portfolio' ? null : (firing.crossed?.[0]?.symbol ?? alert.coinSymbol),
+    coinSymbol:
+      alert.scope === 'portfolio'
+        ? null
+        : (firing.event?.symbol ?? firing.crossed?.[0]?.symbol ?? alert.coinSymbol),
     thresholdType: alert.thresholdType,
     thresholdValue: alert.thresholdValue,
   };

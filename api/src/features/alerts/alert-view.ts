@@ -9,6 +9,7 @@ import {
   portfolioTarget,
   displayCurrencyOf,
   rateOf,
+  isEventKind,
   isPortfolioKind,
   type AlertScope,
   type AlertStatus,
@@ -163,6 +164,8 @@ function kindFigures(
   alert: AlertRecord,
   holdings: readonly HoldingRow[],
 ): { current: number | null; trigger: number | null } {
+  // Movements and sync problems have no value that approaches a trigger.
+  if (isEventKind(alert.scope)) return { current: null, trigger: null };
   const worth = (h: HoldingRow) => (h.currentPrice > 0 ? Number(h.quantity) * h.currentPrice : 0);
   const total = holdings.reduce((sum, h) => sum + worth(h), 0);
   const holding = alert.portfolioItemId ? holdings.find((h) => h.id === alert.portfolioItemId) : undefined;

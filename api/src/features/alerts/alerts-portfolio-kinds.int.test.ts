@@ -121,4 +121,47 @@ describe(`portfolio alert kinds through the API on ${engine}`, () => {
     expect((await put({ measure: 'amount' })).status).toBe(400);
     expect((await api.call('DELETE', `/api/alerts/${id}`, { token: user.token })).status).toBe(204);
   });
+
+  it('creates movement and sync-problem alerts, an empty portfolio too, and refuses what does not fit them', async () => {
+    const user = await paidUser(api);
+    const post = (body: object) =>
+      api.call('POST', '/api/alerts', { token: user.token, body: { notificationMethod: 'Email', ...body } });
+    const movement = await post({ kind: 'movement', thresholdType: 'Gain', thresholdValue: '1,000' });
+    expect(movement.status).toBe(201);
+    expect(movement.body.alerts[0]).toMatchObject({
+      scope: 'movement',
+      coinSymbol: 'PORTFOLIO_TOTAL',
+      thresholdType: 'Gain',
+      thresholdValue: 1_000,
+      currentPrice: null,
+      triggerPrice: null,
+    });
+    const problem = await post({ kind: 'sync_problem', thresholdType: 'Above', thresholdValue: 2 });
+    expect(problem.status).toBe(201);
+    expect(problem.body.alerts[0]).toMatchObject({ scope: 'sync_problem', thresholdValue: 2 });
+
+    const bad = async (body: object, message: string) => {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(response.body)).toContain(message);
+    };
+    await bad({ kind: 'movement', thresholdType: 'Above', thresholdValue: 5 }, 'Gain or Loss');
+    await bad({ kind: 'sync_problem', thresholdType: 'Above', thresholdValue: 169 }, 'at most 168 hours');
+    await bad(
+      { kind: 'sync_problem', thresholdType: 'Above', thresholdValue: 1, holdingId: crypto.randomUUID() },
+      'leave holdingId out',
+    );
+    await bad(
+      { kind: 'movement', thresholdType: 'Loss', thresholdValue: 5, holdingId: crypto.randomUUID() },
+      'That holding is not in your portfolio.',
+    );
+
+    const id = problem.body.alerts[0].id;
+    const changed = await api.call('PUT', `/api/alerts/${id}`, {
+      token: user.token,
+      body: { thresholdValue: 6 },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ scope: 'sync_problem', thresholdValue: 6 });
+  });
 });

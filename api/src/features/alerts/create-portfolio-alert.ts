@@ -1,6 +1,7 @@
 /**
  * POST /api/alerts with a `kind`: one portfolio-kind alert (portfolio value, drawdown, holding gain/loss,
- * allocation), judged by the alert consumer on each tick against the user's holdings. A drawdown starts
+ * allocation), judged by the alert consumer on each tick against the user's holdings, or an event kind
+ * (movement, sync problem), judged by the worker's event-alert job on what syncs record. A drawdown starts
  * from the value now, its first high-water mark.
  */
 import {
@@ -16,6 +17,7 @@ import {
   AppError,
   displayCurrencyOf,
   directionOf,
+  isEventKind,
   toDecimalString,
   type AlertView,
   type CreatePortfolioAlert,
@@ -36,10 +38,13 @@ export async function createPortfolioAlert(
   const holdings = await listHoldings(db, user.id);
   const holding = input.holdingId ? holdings.find((h) => h.id === input.holdingId!.toLowerCase()) : undefined;
   if (input.holdingId && !holding) throw badRequest('That holding is not in your portfolio.');
-  if (holding && !holding.coingeckoId) {
+  // Movements and sync problems are told by syncs, not prices: they need neither a price nor holdings yet.
+  const byEvents = isEventKind(input.kind);
+  if (holding && !holding.coingeckoId && !byEvents) {
     throw badRequest(`${holding.symbol} has no CoinGecko id, so it has no live price to alert on.`);
   }
-  if (holdings.length === 0) throw badRequest('Your portfolio is empty: add coins before alerting on it.');
+  if (holdings.length === 0 && !byEvents)
+    throw badRequest('Your portfolio is empty: add coins before alerting on it.');
   if (input.kind === 'holding_pnl' && !(Number(holding!.purchasePrice) > 0)) {
     throw badRequest(
       `No purchase price is known for ${holding!.symbol} yet, so its gain or loss cannot be measured. Set its purchase price first.`,

@@ -335,14 +335,14 @@ export async function syncExchangeAccount(
   } catch (error) {
     if (error instanceof ExchangeError) {
       const message = messageOf(error);
-      await recordSyncFailed(db, accountId, message, STOPS_SCHEDULE.has(error.kind));
+      await recordSyncFailed(db, accountId, message, STOPS_SCHEDULE.has(error.kind), new Date(now()));
       await tell({ status: 'failed', progress: null, added, error: message });
       log.warn({ kind: error.kind }, 'exchange sync refused');
       if (added > 0) await announcePortfolioChange(bus, log, userId, 'imported');
       return { failed: message };
     }
     const message = 'The sync stopped on our side. It will be tried again; nothing is counted twice.';
-    await recordSyncFailed(db, accountId, message, false).catch(() => undefined);
+    await recordSyncFailed(db, accountId, message, false, new Date(now())).catch(() => undefined);
     await tell({ status: 'failed', progress: null, added, error: message });
     log.error({ err: error }, 'exchange sync failed');
     throw error;

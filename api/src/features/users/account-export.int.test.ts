@@ -3,7 +3,13 @@
  * holdings, transactions, alerts, alert history and invoices of the signed-in user, and of no one else;
  * no password hash, token or verification code in any file.
  */
-import { alertEvents, contactVerifications, localCredentials } from '@coinpace/db';
+import {
+  alertDestinations,
+  alertEvents,
+  contactVerifications,
+  insertAlertDestination,
+  localCredentials,
+} from '@coinpace/db';
 import { createTestSubscription, testEngines } from '@coinpace/db/testing';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
@@ -21,6 +27,7 @@ const FILES = [
   'transactions.csv',
   'alerts.json',
   'alert-history.json',
+  'alert-destinations.json',
   'invoices.json',
 ];
 
@@ -74,6 +81,16 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
       thresholdType: 'Above',
       thresholdValue: '1000000',
     });
+    // A browser's push subscription: its endpoint and keys are the browser's secrets.
+    await insertAlertDestination(api.database.db, {
+      userId: user.id,
+      kind: 'push',
+      label: 'Firefox on Linux',
+      target: 'https://push.example.test/wpush/v2/endpoint-capability-1234',
+      secret: 'sealed-push-keys-5678',
+      keyId: 'k1',
+      confirmedAt: new Date('2025-03-01T00:00:00Z'),
+    });
     // Someone else's data must stay out of it.
     const other = await api.signUp();
     await api.call('POST', '/api/portfolio', {
@@ -90,7 +107,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
     expect(Object.keys(files).sort()).toEqual([...FILES].sort());
 
     const manifest = JSON.parse(files['manifest.json']!);
-    expect(manifest).toMatchObject({ format: 'coinpace-account-export', version: 1, userId: user.id });
+    expect(manifest).toMatchObject({ format: 'coinpace-account-export', version: 2, userId: user.id });
     expect(manifest.files.map((f: { name: string }) => f.name)).toEqual(FILES.slice(2));
     for (const name of FILES.slice(2)) expect(files['README.txt']).toContain(`${name}: `);
 
@@ -134,11 +151,37 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
         firedAt: '2025-02-01T00:00:00.000Z',
       }),
     ]);
+    expect(alerts[0].channels).toEqual([]);
+    expect(JSON.parse(files['alert-destinations.json']!)).toEqual([
+      {
+        id: owned.alertDestinationId,
+        kind: 'webhook',
+        label: expect.any(String),
+        target: 'https://hooks.example.test/coinpace',
+        confirmed: false,
+        confirmedAt: null,
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({ kind: 'push', label: 'Firefox on Linux', target: null, confirmed: true }),
+    ]);
+    const [sealed] = await api.database.db
+      .select()
+      .from(alertDestinations)
+      .where(eq(alertDestinations.id, owned.alertDestinationId));
     const invoices = JSON.parse(files['invoices.json']!);
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ plan: 'Coinpace', amount: 5.99, status: 'paid' });
 
     const everything = Object.values(files).join('\n');
+    expect(owned.alertDestinationSecret).toMatch(/^whsec_/);
+    for (const secret of [
+      owned.alertDestinationSecret,
+      sealed!.secret!,
+      'sealed-push-keys-5678',
+      'endpoint-capability-1234',
+    ]) {
+      expect(everything).not.toContain(secret);
+    }
     expect(everything).not.toContain('SOL');
     expect(everything).not.toContain(other.user.id);
   });

@@ -1,9 +1,11 @@
 /**
  * GET /api/users/me/export: everything Coinpace keeps about the signed-in user, as one ZIP archive (profile,
- * settings, holdings, transactions, alerts, alert history, invoices; domain accountArchiveFiles says what
- * each file holds). Secrets are never read for it: no password hash, token, verification code or card.
+ * settings, holdings, transactions, alerts, alert history, alert destinations, invoices; domain
+ * accountArchiveFiles says what each file holds). Secrets are never read for it: no password hash, token,
+ * verification code, card, webhook signing secret or push key.
  */
 import {
+  listAlertDestinations,
   listAlertEvents,
   listAlerts,
   listHoldings,
@@ -21,6 +23,7 @@ import {
   type ArchiveSettings,
 } from '@coinpace/domain';
 import { strToU8, zip, type Zippable } from 'fflate';
+import { destinationView } from '../alert-destinations/view.ts';
 import { alertHistoryViews } from '../alerts/alert-history.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { getBillingInfo } from '../billing/get-billing-info.ts';
@@ -36,13 +39,14 @@ export async function accountArchive(
   signIn: ArchiveProfile['signIn'],
 ): Promise<ArchiveFile[]> {
   const { db } = deps;
-  const [billing, invoices, holdingsCsv, transactionsCsv, alerts, events] = await Promise.all([
+  const [billing, invoices, holdingsCsv, transactionsCsv, alerts, events, destinations] = await Promise.all([
     getBillingInfo(deps, user),
     listInvoices(deps, user),
     listHoldings(db, user.id).then(holdingsToCsv),
     transactionsCsvOf(db, user.id),
     listAlerts(db, user.id),
     listAlertEvents(db, user.id, { limit: MAX_EXPORTED_EVENTS }),
+    listAlertDestinations(db, user.id),
   ]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   const profile: ArchiveProfile = {
@@ -81,6 +85,9 @@ export async function accountArchive(
     transactionsCsv,
     alerts: alerts.map(({ alert }) => alertSetUp(alert)),
     alertHistory: alertHistoryViews(events),
+    // As the API shows them: the signing secret and push keys (sealed) are never read out, and a
+    // Discord or Slack URL, which holds that service's token, is left out.
+    alertDestinations: destinations.map(destinationView),
     invoices: invoices.invoices,
   });
 }
@@ -110,6 +117,7 @@ function alertSetUp(alert: AlertRecord) {
     thresholdValue: alert.thresholdValue,
     currency: alert.currency,
     notificationMethod: alert.notificationMethod,
+    channels: alert.channels,
     status: alert.status,
     pausedBy: alert.pausedBy,
     resetInterval: alert.resetInterval,

@@ -291,11 +291,19 @@ export async function refreshWallet(
       await report({ progress, added });
       await tell({ status: 'running', progress, added, error: null });
     }
-    added += await reconcile(deps, wallet.id, userId, balances, created, now());
+    added += await reconcile(
+      deps,
+      wallet.id,
+      userId,
+      balances,
+      created,
+      now(),
+      wallet.lastRefreshAt === null,
+    );
     if (errors.length > 0) {
       const message = errors.join(' ');
-      await recordRefreshDone(db, walletId, { chains: active, balances }, new Date(now()));
-      await recordRefreshFailed(db, walletId, message, stop);
+      await recordRefreshDone(db, walletId, { chains: active, balances }, new Date(now()), true);
+      await recordRefreshFailed(db, walletId, message, stop, new Date(now()));
       await tell({ status: 'failed', progress: null, added, error: message });
       if (added > 0) await announcePortfolioChange(bus, log, userId, 'imported');
       return { failed: message };
@@ -307,7 +315,7 @@ export async function refreshWallet(
     return { added, refused };
   } catch (error) {
     const message = 'The refresh stopped on our side. It will be tried again; nothing is counted twice.';
-    await recordRefreshFailed(db, walletId, message, false).catch(() => undefined);
+    await recordRefreshFailed(db, walletId, message, false, new Date(now())).catch(() => undefined);
     await tell({ status: 'failed', progress: null, added, error: message });
     log.error({ err: error }, 'wallet refresh failed');
     throw error;
@@ -328,6 +336,8 @@ async function reconcile(
   balances: StoredWalletBalance[],
   created: string[],
   now: number,
+  /** The wallet's first refresh: what it finds is the opening balance, not a movement to alert on. */
+  opening: boolean,
 ): Promise<number> {
   const totals = new Map<string, { symbol: string; units: bigint }>();
   for (const b of balances) {
@@ -355,18 +365,23 @@ async function reconcile(
     if (!holdingId) continue;
     seen.add(holdingId);
     const diff = t.units - (heldHere.get(holdingId) ?? 0n);
-    if (diff !== 0n) holdings.push({ holdingId, rows: [balanceRow(walletId, coingeckoId, diff, at)] });
+    if (diff !== 0n)
+      holdings.push({ holdingId, rows: [balanceRow(walletId, coingeckoId, diff, at, opening)] });
   }
   for (const [holdingId, units] of heldHere) {
     if (seen.has(holdingId) || units === 0n) continue;
-    holdings.push({ holdingId, rows: [balanceRow(walletId, holdingId, -units, at)] });
+    holdings.push({ holdingId, rows: [balanceRow(walletId, holdingId, -units, at, opening)] });
   }
   if (holdings.length === 0) return 0;
   const stored = await storeWalletRows(deps.db, walletId, userId, holdings);
   return stored?.added ?? 0;
 }
 
-function balanceRow(walletId: string, key: string, diff: bigint, at: Date): SyncedRow {
+/**
+ * The transfer that brings the wallet to its balance. On the first refresh it is the opening balance
+ * (reference `wallet:<id>:opening:…`, which movement alerts leave out: nothing moved, the wallet was added).
+ */
+function balanceRow(walletId: string, key: string, diff: bigint, at: Date, opening: boolean): SyncedRow {
   const quantity = toDecimal(diff < 0n ? -diff : diff);
   return {
     kind: diff > 0n ? 'transfer_in' : 'transfer_out',
@@ -374,7 +389,9 @@ function balanceRow(walletId: string, key: string, diff: bigint, at: Date): Sync
     quantity,
     pricePerCoin: '0',
     fee: '0',
-    note: 'Balance on the chain not explained by the transfers read',
-    externalRef: `wallet:${walletId}:balance:${key}:${at.toISOString()}`,
+    note: opening
+      ? 'Opening balance on the chain'
+      : 'Balance on the chain not explained by the transfers read',
+    externalRef: `wallet:${walletId}:${opening ? 'opening' : 'balance'}:${key}:${at.toISOString()}`,
   };
 }

@@ -16,7 +16,7 @@ import { TEST_FRESH, seedTestChain, startAnvil, waitFor } from '@coinpace/adapte
 import { holdingTransactions, insertEmptyHoldings, insertWallet, wallets } from '@coinpace/db';
 import type { Engine } from '@coinpace/db/testing';
 import type { HoldingLocations, PortfolioLocations, WalletDetail, WalletView } from '@coinpace/domain';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { startTestApi, type TestApi } from '../../testing/harness.ts';
@@ -46,7 +46,11 @@ describe.each(engines)('wallets on %s', (engine) => {
     return (await list(token)).find((w) => w.id === id)!;
   };
   const rowsOf = (userId: string) =>
-    api.database.db.select().from(holdingTransactions).where(eq(holdingTransactions.userId, userId));
+    api.database.db
+      .select()
+      .from(holdingTransactions)
+      .where(eq(holdingTransactions.userId, userId))
+      .orderBy(asc(holdingTransactions.at), asc(holdingTransactions.createdAt));
   const deps = (chains: WalletRefreshDeps['chains']): WalletRefreshDeps => ({
     db: api.database.db,
     bus: createMemoryBus(),

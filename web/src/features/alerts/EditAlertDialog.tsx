@@ -4,6 +4,7 @@ import {
   computeTrigger,
   formatPercent,
   formatPriceIn,
+  isPortfolioKind,
   methodAllowance,
   numberInputMessage,
   numberInputValue,
@@ -21,11 +22,12 @@ import { userLocale } from '../../lib/locale.ts';
 import { useAlertPrice } from './alert-price.ts';
 import { alertLabel, methodOf, type AllowanceLeft } from './alert-ui.ts';
 import { editAlert } from './alerts-store.ts';
+import { EditKindForm } from './EditKindForm.tsx';
 
 /**
  * Changes an alert's threshold and channels (PUT /api/alerts/{id}). The kind stays (a
  * price alert stays a price alert, a percentage one a percentage); the condition, the value and the
- * channels change. A coin alert previews where it will fire, and says so when that is already true now.
+ * channels change. A portfolio-kind alert gets its kind's own fields (EditKindForm). A coin alert previews where it will fire, and says so when that is already true now.
  */
 export function EditAlertDialog({
   alert,
@@ -56,7 +58,10 @@ export function EditAlertDialog({
         </>
       }
     >
-      {alert && (
+      {alert && isPortfolioKind(alert.scope) && (
+        <EditKindForm key={alert.id} id={formId} alert={alert} onSaving={setSaving} onClose={onClose} />
+      )}
+      {alert && !isPortfolioKind(alert.scope) && (
         <EditAlertForm
           key={alert.id}
           id={formId}

@@ -24,9 +24,7 @@ export function FiredToast({ fired }: { fired: AlertTriggeredPayload | null }) {
   return (
     <div className="banner banner-info fired-toast" role="status">
       <div className="banner-body">
-        <strong>
-          {what} alert fired at {price}
-        </strong>
+        <strong>{shown.headline ?? `${what} alert fired at ${price}`}</strong>
         <div>
           {shown.outcome === 'queued'
             ? 'Sending your e-mail / SMS now.'

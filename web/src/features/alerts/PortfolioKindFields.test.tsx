@@ -115,4 +115,37 @@ describe("the Add Price Alert dialog's Portfolio group", () => {
       holdingId: 'h-eth',
     });
   });
+
+  it('sets a movement alert on every coin or one holding, with the way the coins went and their worth', async () => {
+    const modal = await openGroup();
+    fireEvent.change(within(modal).getByLabelText('Portfolio alert'), { target: { value: 'movement' } });
+    expect((within(modal).getByLabelText('Holding') as HTMLSelectElement).value).toBe('');
+    fireEvent.change(within(modal).getByLabelText('Condition'), { target: { value: 'Loss' } });
+    fireEvent.change(within(modal).getByLabelText('Worth at least (USD)'), { target: { value: '250' } });
+    expect(
+      within(modal).getByText('Coins leaving an exchange or wallet, worth $250.00 or more'),
+    ).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(modal).getByRole('button', { name: 'Create Alert' }));
+    });
+    const body = api.callsTo('POST', '/api/alerts')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ kind: 'movement', thresholdType: 'Loss', thresholdValue: '250' });
+    expect(body.holdingId).toBeUndefined();
+  });
+
+  it('sets a sync problem alert after an hour unless told otherwise, on no holding', async () => {
+    const modal = await openGroup();
+    fireEvent.change(within(modal).getByLabelText('Portfolio alert'), { target: { value: 'sync_problem' } });
+    expect(within(modal).queryByLabelText('Holding')).toBeNull();
+    expect((within(modal).getByLabelText('Failing for (hours)') as HTMLInputElement).value).toBe('1');
+    expect(within(modal).getByText('Exchange or wallet not syncing for 1 hour')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(modal).getByRole('button', { name: 'Create Alert' }));
+    });
+    expect(api.callsTo('POST', '/api/alerts')[0]!.body).toMatchObject({
+      kind: 'sync_problem',
+      thresholdType: 'Above',
+      thresholdValue: '1',
+    });
+  });
 });

@@ -29,7 +29,13 @@ export const setResetIntervalRequest = (id: string, resetInterval: ResetInterval
 /** PUT /api/alerts/{id}: the threshold, channels or reset interval of one alert. */
 export const updateAlertRequest = (
   id: string,
-  body: { thresholdType?: string; thresholdValue?: string; notificationMethod?: string; channels?: string[] },
+  body: {
+    thresholdType?: string;
+    thresholdValue?: string;
+    notificationMethod?: string;
+    channels?: string[];
+    measure?: string;
+  },
 ) => api<AlertView>(`/api/alerts/${id}`, { method: 'PUT', body });
 
 export const deleteAlertRequest = (id: string) => api<void>(`/api/alerts/${id}`, { method: 'DELETE' });

@@ -16,6 +16,7 @@ import {
   type CreatePortfolioAlertInput,
   type HoldingRow,
   type NotificationMethod,
+  type PnlMeasure,
   type ResetInterval,
   type ThresholdType,
   type UserView,
@@ -163,6 +164,8 @@ export async function editAlert(
     thresholdValue: string;
     notificationMethod: NotificationMethod;
     channels?: ('webhook' | 'push' | 'discord' | 'slack')[];
+    /** Holding gain/loss alerts: percent or amount. */
+    measure?: PnlMeasure;
   },
 ): Promise<string | null> {
   try {

@@ -1,7 +1,8 @@
 /**
  * The 'Portfolio' group of the Add Price Alert dialog: a portfolio value, a drawdown from the peak, a
- * holding's gain or loss (percent or amount) or a coin's share of the portfolio, as form state, its
- * checks and the POST /api/alerts body with a `kind`.
+ * holding's gain or loss (percent or amount), a coin's share of the portfolio, a movement in or out of a
+ * synced exchange account or wallet, or a sync problem, as form state, its checks and the POST
+ * /api/alerts body with a `kind`.
  */
 import {
   ALERT_MESSAGES,
@@ -32,6 +33,8 @@ export const KIND_OPTIONS: readonly [PortfolioKind, string][] = [
   ['drawdown', 'Drawdown from peak'],
   ['holding_pnl', 'Holding gain or loss'],
   ['allocation', 'Allocation (share of portfolio)'],
+  ['movement', 'Coins moved in or out (exchange or wallet)'],
+  ['sync_problem', 'Exchange or wallet not syncing'],
 ];
 
 export const emptyKindForm = (): KindForm => ({
@@ -44,12 +47,19 @@ export const emptyKindForm = (): KindForm => ({
 
 /** The form after choosing another kind: its first threshold type. */
 export function withKind(form: KindForm, kind: PortfolioKind): KindForm {
-  return { ...form, kind, thresholdType: KIND_THRESHOLD_TYPES[kind][0]! };
+  // A sync problem is most often wanted after the hour the product speaks of.
+  const value = kind === 'sync_problem' && form.value === '' ? '1' : form.value;
+  return { ...form, kind, value, thresholdType: KIND_THRESHOLD_TYPES[kind][0]! };
 }
 
 /** Whether the value is an amount in the display currency (else a percentage). */
 export const isAmountKind = (form: KindForm) =>
-  form.kind === 'portfolio_value' || (form.kind === 'holding_pnl' && form.measure === 'amount');
+  form.kind === 'portfolio_value' ||
+  form.kind === 'movement' ||
+  (form.kind === 'holding_pnl' && form.measure === 'amount');
+
+/** Whether the kind may name one holding instead of them all: a drawdown and a movement. */
+export const mayNameHolding = (kind: PortfolioKind) => kind === 'drawdown' || kind === 'movement';
 
 /** Whether the kind names a holding: always for gain/loss and allocation, optionally for a drawdown. */
 export const needsHolding = (kind: PortfolioKind) => kind === 'holding_pnl' || kind === 'allocation';
@@ -66,7 +76,8 @@ export function validateKindForm(form: KindForm, method: NotificationMethod | nu
     thresholdType: form.thresholdType,
     thresholdValue: value,
     measure: form.kind === 'holding_pnl' ? form.measure : null,
-    holdingId: form.holdingId || null,
+    holdingId:
+      (needsHolding(form.kind) || mayNameHolding(form.kind)) && form.holdingId ? form.holdingId : null,
   });
   if (problem) return problem.message;
   return method ? null : ALERT_MESSAGES.selectMethod;
@@ -88,7 +99,7 @@ export function toKindPayload(
     thresholdValue: numberText(form.value),
     ...(form.kind === 'holding_pnl' && { measure: form.measure }),
     ...(form.holdingId &&
-      (needsHolding(form.kind) || form.kind === 'drawdown') && { holdingId: form.holdingId }),
+      (needsHolding(form.kind) || mayNameHolding(form.kind)) && { holdingId: form.holdingId }),
     ...delivery,
     currency,
   };

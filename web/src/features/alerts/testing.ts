@@ -66,6 +66,8 @@ export const statsWith = (email: number, sms: number): AlertStats => {
       drawdown: 0,
       holding_pnl: 0,
       allocation: 0,
+      movement: 0,
+      sync_problem: 0,
     },
     setup: { count: 1, cap: 200 },
     notifications: {
