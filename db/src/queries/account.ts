@@ -33,7 +33,7 @@ export interface DeleteAccountOptions {
 
 /**
  * Deletes an account inside the caller's transaction (SPEC.md section 4, Account deletion; the lifecycle
- * jobs of SPEC.md section 9): holdings, alerts and their events and destinations, messages waiting or sent to the user, billing
+ * jobs of SPEC.md section 9): holdings, wallets, exchange accounts and their keys, alerts and their events and destinations, messages waiting or sent to the user, billing
  * rows, checkout sessions, pending address confirmations and the local sign-in credential go; the users row
  * stays as a scrubbed tombstone (no e-mail, name or phone, nothing confirmed; `deletedAt` set). Contact-form messages are support's records and stay,
  * unlinked from the account.
@@ -59,8 +59,10 @@ export async function deleteAccountData(
   // The alert channels' webhooks, browsers and chats (with their delivery logs) go with the alerts.
   await tx.delete(alertDestinations).where(eq(alertDestinations.userId, userId));
   await tx.delete(portfolioItems).where(eq(portfolioItems.userId, userId));
-  // The addresses tracked go with the holdings (and their refreshes stop).
+  // The addresses tracked go with the holdings (and their refreshes stop), and so do the exchange
+  // accounts with their sealed API keys: nothing of a key outlives the account.
   await tx.delete(wallets).where(eq(wallets.userId, userId));
+  await tx.delete(exchangeAccounts).where(eq(exchangeAccounts.userId, userId));
   await tx.delete(usagePeriods).where(eq(usagePeriods.userId, userId));
   await tx.delete(checkoutSessions).where(eq(checkoutSessions.userId, userId));
   await tx.delete(localInvoices).where(eq(localInvoices.userId, userId));

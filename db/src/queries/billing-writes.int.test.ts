@@ -16,6 +16,7 @@ import {
   outboxMessages,
   portfolioItems,
   alertDestinations,
+  exchangeAccounts,
   subscriptions,
   usagePeriods,
   users,
@@ -205,6 +206,14 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
       secret: 'sealed',
       keyId: 'k1',
     });
+    // An exchange account: its sealed API key goes with the account.
+    await db.insert(exchangeAccounts).values({
+      userId: user.id,
+      exchange: 'binance',
+      label: 'Main',
+      credentials: 'sealed',
+      keyId: 'k1',
+    });
     const [contact] = await db
       .insert(contactMessages)
       .values({ name: 'A', email: 'a@example.test', message: 'hi', userId: user.id })
@@ -229,6 +238,7 @@ describe.each(testEngines(serverUrl))('billing writes on %s', (engine) => {
       localCredits,
       outboxMessages,
       alertDestinations,
+      exchangeAccounts,
     ]) {
       expect(await db.select().from(table).where(eq(table.userId, user.id))).toHaveLength(0);
     }

@@ -325,8 +325,8 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
         break;
       case 'income':
         // Income is what the holdings earned, not money put in: its coins add value and no flow.
-        setQuantity(tx.coinId, held + q);
-        continue;
+        setQuantity(coin, held + q.v36, q.v18);
+        return;
     }
     invested += amount;
     if (!started) return;
