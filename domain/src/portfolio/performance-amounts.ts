@@ -77,3 +77,26 @@ export function divPositive(a: bigint, b: bigint): bigint {
   const half = b >> 1n;
   return n >= 0n ? (n + half) / b : -((-n + half) / b);
 }
+
+/** n / d as a number rounded to 10^-10; null when d is not above 0. */
+export function ratio(n: bigint, d: bigint): number | null {
+  if (d <= 0n) return null;
+  return Number(roundDiv(n * 10n ** 10n, d)) / 1e10;
+}
+
+/** Modified Dietz: gain over the start value plus the flows weighted by the share of the range after them. */
+export function modifiedDietz(
+  window: { from: number; to: number },
+  startValue: bigint,
+  endValue: bigint,
+  flows: readonly { t: number; amount: bigint }[],
+): number | null {
+  const length = BigInt(window.to - window.from);
+  let net = 0n;
+  let weighted = 0n;
+  for (const flow of flows) {
+    net += flow.amount;
+    weighted += length > 0n ? roundDiv(flow.amount * BigInt(window.to - flow.t), length) : 0n;
+  }
+  return ratio(endValue - startValue - net, startValue + weighted);
+}

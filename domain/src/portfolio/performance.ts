@@ -32,11 +32,13 @@ import type {
   PerformanceSummary,
 } from '../schemas/portfolio-performance.ts';
 import type { TransactionKind } from '../transactions/cost-basis.ts';
-import { ONE, div, mul, roundDiv, toDecimal } from '../transactions/fixed-point.ts';
+import { ONE, div, mul, toDecimal } from '../transactions/fixed-point.ts';
 import {
   TEN_18,
   amountParser,
   divPositive,
+  modifiedDietz,
+  ratio,
   roundDiv18,
   roundDiv36,
   type ParsedAmount,
@@ -129,29 +131,6 @@ export interface PerformanceResult {
   benchmark: Omit<BenchmarkSummary, 'coin'> | null;
   /** Coins held at some point in the window that had no price then. */
   unpriced: string[];
-}
-
-/** n / d as a number rounded to 10^-10; null when d is not above 0. */
-function ratio(n: bigint, d: bigint): number | null {
-  if (d <= 0n) return null;
-  return Number(roundDiv(n * 10n ** 10n, d)) / 1e10;
-}
-
-/** Modified Dietz: gain over the start value plus the flows weighted by the share of the range after them. */
-function modifiedDietz(
-  window: PerformanceWindow,
-  startValue: bigint,
-  endValue: bigint,
-  flows: readonly { t: number; amount: bigint }[],
-): number | null {
-  const length = BigInt(window.to - window.from);
-  let net = 0n;
-  let weighted = 0n;
-  for (const flow of flows) {
-    net += flow.amount;
-    weighted += length > 0n ? roundDiv(flow.amount * BigInt(window.to - flow.t), length) : 0n;
-  }
-  return ratio(endValue - startValue - net, startValue + weighted);
 }
 
 /**
