@@ -174,7 +174,7 @@ describe('visitor journey behind the site password', () => {
     const notice = page.getByRole('dialog', { name: 'Phantom is not in this browser' });
     await notice.getByText(/copy its Solana or Ethereum address/).waitFor();
     await screenshot(page, 'visitor-desktop-8-wallets-coming-soon');
-    await notice.getByRole('button', { name: 'Close' }).click();
+    await notice.getByRole('button', { name: 'Not now' }).click();
     await notice.waitFor({ state: 'hidden' });
     await context.close();
   });

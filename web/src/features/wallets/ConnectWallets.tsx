@@ -142,7 +142,7 @@ export function ConnectWallets({ onAdded }: { onAdded: () => void }) {
         footer={
           <>
             <button type="button" className="btn" onClick={() => setByHand(null)}>
-              Close
+              Not now
             </button>
             <button type="button" className="btn btn-primary" onClick={addByHand}>
               Add the address by hand
