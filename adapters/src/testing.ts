@@ -42,3 +42,4 @@ export * from './webhooks/testing/webhook-receiver.ts';
 export * from './push/testing/push-service-peer.ts';
 export { startAnvil, type Anvil } from './wallets/testing/anvil.ts';
 export { TEST_BOB, TEST_FRESH, seedTestChain } from './wallets/testing/test-chain.ts';
+export * from './wallets/testing/test-signer.ts';

@@ -38,3 +38,4 @@ export * from './queries/exchange-accounts.ts';
 export * from './queries/exchange-assets.ts';
 export * from './queries/alert-destinations.ts';
 export * from './queries/wallets.ts';
+export * from './queries/wallet-sign-in.ts';

@@ -136,8 +136,8 @@ describe('accessibility: axe-core finds no serious or critical violation', () =>
     await check('wallets');
     await screenshot(page, `wallets-${viewport}-dark`, { fullPage: false });
     await page.getByRole('button', { name: /MetaMask/ }).click();
-    await page.getByRole('dialog', { name: 'Coming Soon!' }).waitFor();
-    await check('wallet coming-soon dialog');
+    await page.getByRole('dialog', { name: 'MetaMask is not in this browser' }).waitFor();
+    await check('wallet add-by-hand dialog');
     await page.keyboard.press('Escape');
 
     await page.goto(`${app.url}/alerts`);

@@ -141,7 +141,7 @@ describe('visitor journey behind the site password', () => {
     await context.close();
   });
 
-  it('shows the wallets screen to a signed-in user, with the Coming Soon notice', async () => {
+  it('shows the wallets screen to a signed-in user, with how to add a wallet this browser lacks', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await page.goto(`${suite.app.url}/`);
@@ -169,15 +169,12 @@ describe('visitor journey behind the site password', () => {
       'Phantom',
       'Rainbow',
     ]);
+    // Headless Chromium has no wallet extension: the option says how to add the address by hand.
     await page.getByRole('button', { name: /Phantom/ }).click();
-    const notice = page.getByRole('dialog', { name: 'Coming Soon!' });
-    await notice
-      .getByText(
-        'Phantom integration is coming soon. This feature is currently only available to select users.',
-      )
-      .waitFor();
+    const notice = page.getByRole('dialog', { name: 'Phantom is not in this browser' });
+    await notice.getByText(/copy its Solana or Ethereum address/).waitFor();
     await screenshot(page, 'visitor-desktop-8-wallets-coming-soon');
-    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.getByRole('button', { name: 'Not now' }).click();
     await notice.waitFor({ state: 'hidden' });
     await context.close();
   });

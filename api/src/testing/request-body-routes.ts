@@ -142,6 +142,18 @@ export const ROUTES: Record<string, RouteCase> = {
     token: true,
     fields: {},
   },
+  // Takes no body: whatever is sent, a wallet of someone else (or of no one) is not found.
+  'POST /api/wallets/:id/verification': {
+    path: () => '/api/wallets/00000000-0000-4000-8000-000000000000/verification',
+    token: true,
+    fields: {},
+  },
+  // A well-formed body is checked only against the user's own wallet: on no one's, it is not found.
+  'POST /api/wallets/:id/verification/confirm': {
+    path: () => '/api/wallets/00000000-0000-4000-8000-000000000000/verification/confirm',
+    token: true,
+    fields: { message: 'text', signature: 'text' },
+  },
   'POST /api/holding-locations/:holdingId/adjust': {
     path: (f) => `/api/holding-locations/${f.holdingId}/adjust`,
     token: true,

@@ -266,6 +266,11 @@ export function wellFormedBody(route: string, owned: Owned): unknown {
     'POST /api/exchange-accounts/:id/assets': { asset: 'XMAL', coingeckoId: 'bitcoin' },
     'POST /api/wallets': { label: 'Mallory', address: 'demo:mallory' },
     'POST /api/wallets/:id/refresh': undefined,
+    'POST /api/wallets/:id/verification': undefined,
+    'POST /api/wallets/:id/verification/confirm': {
+      message: 'coinpace.test wants you to sign in with your Ethereum account',
+      signature: `0x${'1b'.repeat(65)}`,
+    },
     'POST /api/holding-locations/:holdingId/adjust': { accountId: owned.exchangeAccountId },
     'POST /api/portfolio/import-trades/preview': { text: KRAKEN_SAMPLE, replaceOpening: true },
     'POST /api/portfolio/:id/report': { note: 'Wrong price' },

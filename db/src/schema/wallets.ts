@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns.ts';
 import { users } from './users.ts';
 
@@ -30,8 +30,11 @@ export const wallets = pgTable(
     kind: text().notNull(),
     /** As domain recogniseAddress normalises it (EVM checksummed, bech32 lower case). */
     address: text().notNull(),
-    /** Whether the user proved the address is theirs (a signed message). */
-    verified: boolean().notNull().default(false),
+    /**
+     * When the user proved the address is theirs by signing a Sign-In-with-Ethereum message (EIP-4361);
+     * null while not proved.
+     */
+    verifiedAt: instant(),
     /** active: refreshed on schedule; stopped: a chain refused the address for good (see lastError). */
     status: text().notNull().default('active'),
     lastRefreshAt: instant(),
@@ -55,4 +58,24 @@ export const wallets = pgTable(
     index('wallets_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('wallets_user_address_key').on(t.userId, t.address),
   ],
+);
+
+/**
+ * The nonces of Sign-In-with-Ethereum messages issued to prove a wallet is the user's: each names one
+ * wallet, is used once (the row is deleted when a signature names it) and expires.
+ */
+export const walletSignInNonces = pgTable(
+  'wallet_sign_in_nonces',
+  {
+    nonce: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: uuid()
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    expiresAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_sign_in_nonces_wallet_idx').on(t.walletId)],
 );

@@ -8,6 +8,12 @@ import {
   type WalletDetail,
   type WalletView,
 } from '../wallets/accounts.ts';
+import {
+  WALLET_SIGN_INS_PER_HOUR,
+  WALLET_SIGN_IN_TTL_MS,
+  ZConfirmWalletSignIn,
+  type WalletSignInChallenge,
+} from '../wallets/verification.ts';
 import { WALLET_CHAINS, WALLET_KINDS } from '../wallets/recognise.ts';
 import { BODY_LIMITS, formatBodyLimit } from '../limits.ts';
 import type { RouteDoc } from './route-doc.ts';
@@ -19,6 +25,7 @@ const walletFields = {
   kind: z.enum(WALLET_KINDS).meta({ description: 'What the address is, as recognised when it was added.' }),
   address: z.string().meta({ description: 'The public address or extended public key (EVM checksummed).' }),
   verified: z.boolean().meta({ description: 'The user proved the address is theirs by signing.' }),
+  verifiedAt: nullable(isoTime).meta({ description: 'When it was proved; null while not.' }),
   status: z
     .enum(['active', 'stopped'])
     .meta({ description: 'stopped: a chain refused the address for good; lastError says why.' }),
@@ -51,6 +58,16 @@ const ZWalletDetail = responseSchema<WalletDetail>()(
       ),
     })
     .meta({ id: 'WalletDetail' }),
+);
+
+const ZWalletSignInChallenge = responseSchema<WalletSignInChallenge>()(
+  z
+    .strictObject({
+      message: z.string().meta({ description: 'The EIP-4361 message, to sign as it is (personal_sign).' }),
+      nonce: z.string(),
+      expiresAt: isoTime,
+    })
+    .meta({ id: 'WalletSignInChallenge' }),
 );
 
 const walletId = { id: { schema: z.uuid(), description: 'The wallet id.' } };
@@ -126,5 +143,40 @@ export const WALLET_ROUTES: RouteDoc[] = [
       409: 'A chain refused the address for good; delete the wallet and add it again.',
     },
     rateLimit: `${WALLET_REFRESHES_PER_HOUR} per user per hour`,
+  },
+  {
+    method: 'post',
+    path: '/api/wallets/{id}/verification',
+    tag: 'Wallets',
+    access: 'user',
+    summary: 'Ask for a Sign-In-with-Ethereum message proving an EVM wallet is yours',
+    description:
+      "An EIP-4361 message for the wallet's address, on this site's domain, with a new nonce. The nonce " +
+      `holds ${WALLET_SIGN_IN_TTL_MS / 60_000} minutes and can be used once.`,
+    params: walletId,
+    responses: {
+      201: { description: 'The message to sign.', schema: ZWalletSignInChallenge },
+      404: 'No such wallet of this user.',
+      409: 'The wallet is not an EVM address.',
+    },
+    rateLimit: `${WALLET_SIGN_INS_PER_HOUR} per user per hour`,
+  },
+  {
+    method: 'post',
+    path: '/api/wallets/{id}/verification/confirm',
+    tag: 'Wallets',
+    access: 'user',
+    summary: 'Send the signed message back: the wallet is marked verified',
+    description:
+      'The message must be the one issued for this wallet, not expired and not used before (its nonce is ' +
+      "used up by this request, whatever its outcome), and the signature the address's own (personal_sign; " +
+      'smart-contract wallets are not supported).',
+    params: walletId,
+    body: { schema: ZConfirmWalletSignIn, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
+    responses: {
+      200: { description: 'The wallet, verified.', schema: ZWalletView },
+      400: 'Not the message issued, expired, used already, or not signed by the address.',
+      404: 'No such wallet of this user.',
+    },
   },
 ];

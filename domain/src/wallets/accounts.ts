@@ -32,7 +32,10 @@ export interface WalletView {
   label: string;
   kind: WalletKind;
   address: string;
+  /** Whether the user proved the address is theirs by signing (Sign-In-with-Ethereum). */
   verified: boolean;
+  /** When it was proved (ISO 8601), or null. */
+  verifiedAt: string | null;
   /** active: refreshed every 10 minutes; stopped: a chain refused the address for good (see lastError). */
   status: 'active' | 'stopped';
   /** Whether a refresh is running now. */

@@ -1,2 +1,3 @@
 export * from './recognise.ts';
 export * from './accounts.ts';
+export * from './verification.ts';

@@ -1,6 +1,6 @@
 /** Reference scenarios of wallets tracked by public address (see reference-scenarios.ts). */
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@coinpace/adapters/testing';
+import { testSigner, waitFor } from '@coinpace/adapters/testing';
 import { insertWallet, wallets } from '@coinpace/db';
 import { MAX_WALLETS_PER_USER } from '@coinpace/domain';
 import { eq } from 'drizzle-orm';
@@ -26,6 +26,25 @@ async function added(api: TestApi, token: string, name = 'reference'): Promise<s
     { what: 'the first refresh', intervalMs: 100 },
   );
   return id;
+}
+
+/** An EVM wallet of the test signer's address, kept as an add keeps it (no refresh). */
+async function evmWallet(api: TestApi, token: string): Promise<string> {
+  const wallet = await insertWallet(api.database.db, {
+    userId: await userIdOf(api, token),
+    label: 'Main',
+    kind: 'evm',
+    address: testSigner().address,
+  });
+  return wallet!.id;
+}
+
+/** The sign-in message issued for the wallet, signed by its address. */
+async function issuedAndSigned(api: TestApi, token: string, id: string) {
+  const { message } = (await api.call('POST', `/api/wallets/${id}/verification`, { token })).body as {
+    message: string;
+  };
+  return { message, signature: await testSigner().signMessage(message) };
 }
 
 async function userIdOf(api: TestApi, token: string): Promise<string> {
@@ -96,4 +115,39 @@ export const WALLET_SCENARIOS: Record<string, Scenario> = {
     const id = await added(tight, token);
     return untilLimited(() => tight.call('POST', `/api/wallets/${id}/refresh`, { token }));
   },
+  'POST /api/wallets/{id}/verification 201': async ({ main }) => {
+    const token = await signedIn(main);
+    return main.call('POST', `/api/wallets/${await evmWallet(main, token)}/verification`, { token });
+  },
+  'POST /api/wallets/{id}/verification 404': async ({ main }) =>
+    main.call('POST', `/api/wallets/${randomUUID()}/verification`, { token: await signedIn(main) }),
+  'POST /api/wallets/{id}/verification 409': async ({ main }) => {
+    const token = await signedIn(main);
+    const id = await added(main, token);
+    return main.call('POST', `/api/wallets/${id}/verification`, { token });
+  },
+  'POST /api/wallets/{id}/verification 429': async ({ tight }) => {
+    const token = await signedIn(tight);
+    const id = await evmWallet(tight, token);
+    return untilLimited(() => tight.call('POST', `/api/wallets/${id}/verification`, { token }));
+  },
+  'POST /api/wallets/{id}/verification/confirm 200': async ({ main }) => {
+    const token = await signedIn(main);
+    const id = await evmWallet(main, token);
+    const body = await issuedAndSigned(main, token, id);
+    return main.call('POST', `/api/wallets/${id}/verification/confirm`, { token, body });
+  },
+  // The same signed message twice: the second finds its nonce used.
+  'POST /api/wallets/{id}/verification/confirm 400': async ({ main }) => {
+    const token = await signedIn(main);
+    const id = await evmWallet(main, token);
+    const body = await issuedAndSigned(main, token, id);
+    await main.call('POST', `/api/wallets/${id}/verification/confirm`, { token, body });
+    return main.call('POST', `/api/wallets/${id}/verification/confirm`, { token, body });
+  },
+  'POST /api/wallets/{id}/verification/confirm 404': async ({ main }) =>
+    main.call('POST', `/api/wallets/${randomUUID()}/verification/confirm`, {
+      token: await signedIn(main),
+      body: { message: 'coinpace.test wants you to sign in', signature: `0x${'1b'.repeat(65)}` },
+    }),
 };

@@ -1,7 +1,8 @@
 /**
  * Wallets tracked by public address (docs/wallets.md): adding one (the pasted text recognised first, any
  * secret refused with what it was), the user's wallets, one wallet's balances per chain, deleting one and
- * "Refresh now". Refreshes run on the exchange-sync queue (refresh.ts).
+ * "Refresh now", and proving an EVM wallet is the user's (verification.ts). Refreshes run on the
+ * exchange-sync queue (refresh.ts).
  */
 import Router from '@koa/router';
 import {
@@ -36,6 +37,7 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { syncQueueOf } from '../exchange-accounts/routes.ts';
 import { WALLET_LEASE_MS, requestRefresh } from './refresh.ts';
+import { addWalletVerificationRoutes } from './verification.ts';
 
 export function walletView(wallet: WalletRecord, now: number): WalletView {
   return {
@@ -43,7 +45,8 @@ export function walletView(wallet: WalletRecord, now: number): WalletView {
     label: wallet.label,
     kind: wallet.kind as WalletKind,
     address: wallet.address,
-    verified: wallet.verified,
+    verified: wallet.verifiedAt !== null,
+    verifiedAt: wallet.verifiedAt?.toISOString() ?? null,
     status: wallet.status === 'stopped' ? 'stopped' : 'active',
     refreshing: wallet.refreshingSince !== null && now - wallet.refreshingSince.getTime() < WALLET_LEASE_MS,
     chains: wallet.chains as WalletChain[],
@@ -136,6 +139,8 @@ export function walletRoutes(deps: ApiDeps) {
       ctx.body = { jobId, wallet: { ...walletView(wallet, Date.now()), refreshing: true } };
     },
   );
+
+  addWalletVerificationRoutes(router, deps, walletId, walletView);
 
   return router;
 }

@@ -1,5 +1,5 @@
 import { PORTFOLIO_TEXTS } from '@coinpace/domain';
-import { usePrimaryWalletAddress } from '../wallets/wallets-store.ts';
+import { usePrimaryWalletAddress } from '../wallets/primary-wallet.ts';
 import { openAddCoin } from './add-coin/add-coin-store.ts';
 import { openImport } from './import/import-store.ts';
 

@@ -14,6 +14,7 @@ const wallet = (over: Partial<WalletView> = {}): WalletView => ({
   kind: 'demo',
   address: 'demo:alice',
   verified: false,
+  verifiedAt: null,
   status: 'active',
   refreshing: false,
   chains: ['demo'],

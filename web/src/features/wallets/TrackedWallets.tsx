@@ -9,6 +9,8 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { onUserEvent } from '../../lib/socket.ts';
+import { ProveButton } from './ProveButton.tsx';
+import { useBrowserWallets } from './use-browser-wallets.ts';
 import {
   CHAIN_NAMES,
   addWallet,
@@ -40,7 +42,10 @@ function chainsOf(wallet: ShownWallet): string {
  * the user types; a seed phrase or private key is refused here and never sent), see each wallet's chains,
  * balances and last refresh, "Refresh now" and delete. Refreshes report live over the socket.
  */
-export function TrackedWallets() {
+export function TrackedWallets({ reloadSignal = 0 }: { reloadSignal?: number }) {
+  const browserWallets = useBrowserWallets();
+  // The wallet "Prove it is mine" signs with: the first Ethereum wallet of this browser.
+  const signer = browserWallets.find((w) => w.chain === 'evm');
   const [wallets, setWallets] = useState<ShownWallet[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [label, setLabel] = useState('');
@@ -61,7 +66,7 @@ export function TrackedWallets() {
 
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, reloadSignal]);
 
   useEffect(
     () =>
@@ -168,7 +173,14 @@ export function TrackedWallets() {
           {wallets.map((wallet) => (
             <li key={wallet.id} aria-label={`${wallet.label}, ${wallet.address}`}>
               <div className="exchange-list-name">
-                <strong>{wallet.label}</strong>
+                <strong>
+                  {wallet.label}
+                  {wallet.verified && (
+                    <span className="badge badge-gain wallet-verified" title="Proved by a signature">
+                      Verified
+                    </span>
+                  )}
+                </strong>
                 <span className="muted wallet-address num" title={wallet.address}>
                   {wallet.address}
                 </span>
@@ -183,6 +195,17 @@ export function TrackedWallets() {
                 )}
               </div>
               <div className="exchange-actions">
+                {signer && wallet.kind === 'evm' && !wallet.verified && (
+                  <ProveButton
+                    wallet={wallet}
+                    browser={signer}
+                    onProved={(proved) => {
+                      setNote(`${proved.label} is verified as yours.`);
+                      void reload();
+                    }}
+                    onError={setError}
+                  />
+                )}
                 <button
                   type="button"
                   className="btn btn-sm"

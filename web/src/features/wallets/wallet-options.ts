@@ -54,7 +54,24 @@ export function findWalletOption(kind: string): WalletOption | undefined {
   return WALLET_OPTIONS.find((option) => option.kind === kind);
 }
 
-/** The notice shown for every option until integrations ship (SPEC.md section 2). */
-export function comingSoonText(name: string): string {
-  return `${name} integration is coming soon. This feature is currently only available to select users.`;
+/** Where each wallet shows the public address to copy, for adding it by hand. */
+const WHERE_THE_ADDRESS_IS: Record<WalletKind, string> = {
+  metamask: 'In MetaMask, click the account name at the top to copy its address (it starts with 0x).',
+  walletconnect:
+    'Coinpace does not connect through WalletConnect: open the wallet you use with it and copy its public address.',
+  coinbase: 'In Coinbase Wallet, open Receive and copy the address of the network you use.',
+  trust: 'In Trust Wallet, open Receive, choose the coin and copy its address.',
+  phantom: 'In Phantom, click the account at the top to copy its Solana or Ethereum address.',
+  rainbow: 'In Rainbow, open your profile and copy the wallet address (it starts with 0x).',
+};
+
+/**
+ * What an option says when this browser has no such wallet: how to add its address by hand instead. Only
+ * the public address is ever needed.
+ */
+export function byHandText(option: WalletOption): string {
+  return (
+    `${WHERE_THE_ADDRESS_IS[option.kind]} Paste it under Tracked addresses below. ` +
+    'Never paste a seed phrase or a private key: Coinpace only needs the public address.'
+  );
 }

@@ -1,9 +1,10 @@
 /**
- * Connected wallets, kept in this browser only (SPEC.md section 2, 'Wallets screen') under the
- * whitelisted key STORAGE_KEYS.wallets. The portfolio's empty state shows the first address.
+ * Wallets connected the old way, kept in this browser only (SPEC.md section 2, 'Wallets screen') under
+ * the whitelisted key STORAGE_KEYS.wallets. Wallets are now tracked on the server: the Wallets screen
+ * offers these for tracking once, then forgets them (forgetStoredWallets).
  */
 import { create } from 'zustand';
-import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage-keys.ts';
+import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../lib/storage-keys.ts';
 import { findWalletOption, type WalletKind } from './wallet-options.ts';
 
 export interface ConnectedWallet {
@@ -59,9 +60,10 @@ export function disconnectWallet(id: string): void {
   save(useWallets.getState().wallets.filter((w) => w.id !== id));
 }
 
-/** The first connected wallet's address, or null (the portfolio shows 'None'). */
-export function usePrimaryWalletAddress(): string | null {
-  return useWallets((s) => s.wallets[0]?.address ?? null);
+/** Removes the kept wallets from this browser, once the user has answered the offer to track them. */
+export function forgetStoredWallets(): void {
+  removeKey(localStorage, STORAGE_KEYS.wallets);
+  useWallets.setState({ wallets: [] });
 }
 
 /** `0x1234...abcd`: the start and end of an address, for display. */
