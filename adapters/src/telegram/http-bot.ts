@@ -66,13 +66,11 @@ export function createHttpTelegramBot(options: HttpTelegramBotOptions): Telegram
         timeoutSeconds * 1000 + timeoutMs,
         signal,
       );
-      return raw.map(
-        (u): TelegramUpdate => ({
-          updateId: u.update_id,
-          ...(u.message?.chat?.id !== undefined && { chatId: String(u.message.chat.id) }),
-          ...(typeof u.message?.text === 'string' && { text: u.message.text }),
-        }),
-      );
+      return raw.map((u): TelegramUpdate => ({
+        updateId: u.update_id,
+        ...(u.message?.chat?.id !== undefined && { chatId: String(u.message.chat.id) }),
+        ...(typeof u.message?.text === 'string' && { text: u.message.text }),
+      }));
     },
     async sendMessage(chatId, text, opts) {
       const sent = await call<{ message_id: number }>(

@@ -295,7 +295,8 @@ export function chatBody(kind: 'discord' | 'slack', model: NotificationModel): R
 /** How long a Telegram link (`t.me/<bot>?start=<code>`) may be opened after it was made. */
 export const TELEGRAM_LINK_TTL_MS = 60 * 60 * 1000;
 /** What the bot answers a chat it linked. */
-export const TELEGRAM_LINKED_TEXT = 'Linked to Coinpace. Alerts you send to Telegram will arrive in this chat.';
+export const TELEGRAM_LINKED_TEXT =
+  'Linked to Coinpace. Alerts you send to Telegram will arrive in this chat.';
 /** What the API and the alert channels section say when TELEGRAM_BOT_TOKEN is not set. */
 export const TELEGRAM_NOT_CONFIGURED_MESSAGE = 'Telegram is not configured on this server.';
 

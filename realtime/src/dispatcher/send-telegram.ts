@@ -31,14 +31,22 @@ export async function sendTelegramMessage(message: OutboxMessage, deps: Telegram
     throw new DeliveryError('telegram', 'the Telegram chat is not linked', { permanent: true });
   }
   // Our configuration, not the message's fault: transient, so nothing is lost while it is being fixed.
-  if (!deps.telegram) throw new DeliveryError('telegram', TELEGRAM_NOT_CONFIGURED_MESSAGE, { permanent: false });
+  if (!deps.telegram)
+    throw new DeliveryError('telegram', TELEGRAM_NOT_CONFIGURED_MESSAGE, { permanent: false });
   if (message.attempts > 1 && (await deliveredDestinationIds(deps.db, message.id)).has(destination.id)) {
     return 'already-sent';
   }
-  const log = { destinationId: destination.id, userId: destination.userId, outboxId: message.id, kind: 'alert' };
+  const log = {
+    destinationId: destination.id,
+    userId: destination.userId,
+    outboxId: message.id,
+    kind: 'alert',
+  };
   const started = Date.now();
   try {
-    const messageId = await deps.telegram.sendMessage(destination.target, message.bodyText, { markdown: true });
+    const messageId = await deps.telegram.sendMessage(destination.target, message.bodyText, {
+      markdown: true,
+    });
     await recordDestinationDelivery(deps.db, {
       ...log,
       attempt: message.attempts,

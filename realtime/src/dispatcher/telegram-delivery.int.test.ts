@@ -11,6 +11,7 @@ import {
   alertDestinations,
   alerts,
   outboxMessages,
+  rowsOf,
   telegramLinkTarget,
   TELEGRAM_UNLINKED,
 } from '@coinpace/db';
@@ -133,11 +134,11 @@ describe.each(testEngines(process.env.DATABASE_URL))('Telegram through the outbo
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toContain('429');
     // Retried no sooner than Telegram asked (the policy alone would retry after 1 ms).
-    const [{ wait }] = (await database.db
-      .execute(
+    const [{ wait }] = rowsOf<{ wait: string | number }>(
+      await database.db.execute(
         sql`select extract(epoch from ${outboxMessages.nextAttemptAt} - now()) as wait from ${outboxMessages} where ${outboxMessages.id} = ${row!.id}`,
-      )
-      .then((r) => ('rows' in r ? r.rows : r))) as unknown as [{ wait: string | number }];
+      ),
+    ) as [{ wait: string | number }];
     expect(Number(wait)).toBeGreaterThan(100);
     expect(await d.runOnce()).toBe(0);
     expect(peer.sent.filter((m) => m.chatId === chatId)).toHaveLength(0);

@@ -131,7 +131,11 @@ export async function startTelegramPeer(token = '123456:TEST-token_abcdefghijklm
         const next = scripted.shift();
         if (next) return fail(res, next.status, next.retryAfter);
         if (typeof body.text !== 'string' || body.text.length === 0 || body.chat_id === undefined) {
-          return answer(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+          return answer(res, 400, {
+            ok: false,
+            error_code: 400,
+            description: 'Bad Request: message text is empty',
+          });
         }
         peer.sent.push({
           chatId: String(body.chat_id),
@@ -140,7 +144,11 @@ export async function startTelegramPeer(token = '123456:TEST-token_abcdefghijklm
         });
         return answer(res, 200, {
           ok: true,
-          result: { message_id: nextMessageId++, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text },
+          result: {
+            message_id: nextMessageId++,
+            chat: { id: Number(body.chat_id), type: 'private' },
+            text: body.text,
+          },
         });
       }
       answer(res, 404, { ok: false, error_code: 404, description: 'Not Found' });

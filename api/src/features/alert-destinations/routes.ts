@@ -104,8 +104,7 @@ export function alertDestinationRoutes(deps: ApiDeps) {
         id,
         userId: user.id,
         kind: input.kind,
-        label:
-          input.label ?? (input.kind === 'webhook' ? new URL(url).hostname : CHANNEL_NAMES[input.kind]),
+        label: input.label ?? (input.kind === 'webhook' ? new URL(url).hostname : CHANNEL_NAMES[input.kind]),
         target: url,
         ...(secret ? sealDestinationSecret(secrets, id, secret) : {}),
       });
