@@ -4,7 +4,7 @@
  * `POST /bot<token>/sendMessage`, whose answers a test may script (a 429 with `retry_after`, a 403 for a
  * blocked bot). Like Telegram it answers 409 to a second getUpdates while one is waiting.
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface PeerSentMessage {
@@ -75,11 +75,11 @@ export async function startTelegramPeer(token = '123456:TEST-token_abcdefghijklm
       }),
   };
 
-  const answer = (res: import('node:http').ServerResponse, status: number, body: object) => {
+  const answer = (res: ServerResponse, status: number, body: object) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const fail = (res: import('node:http').ServerResponse, status: number, retryAfter?: number) =>
+  const fail = (res: ServerResponse, status: number, retryAfter?: number) =>
     answer(res, status, {
       ok: false,
       error_code: status,
