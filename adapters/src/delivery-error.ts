@@ -7,6 +7,8 @@ export interface DeliveryErrorOptions {
   /** The provider's code when it gave one: SMTP reply code (550), Twilio error code (21211), or a socket code. */
   code?: string | number;
   cause?: unknown;
+  /** How long the provider asked us to wait before trying again, ms (Telegram's 429 `retry_after`). */
+  retryAfterMs?: number;
 }
 
 /**
@@ -19,6 +21,7 @@ export class DeliveryError extends Error {
   readonly channel: DeliveryChannel;
   readonly permanent: boolean;
   readonly code?: string | number;
+  readonly retryAfterMs?: number;
 
   constructor(channel: DeliveryChannel, message: string, options: DeliveryErrorOptions) {
     super(message, { cause: options.cause });
@@ -26,5 +29,6 @@ export class DeliveryError extends Error {
     this.channel = channel;
     this.permanent = options.permanent;
     this.code = options.code;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }

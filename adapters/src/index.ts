@@ -12,3 +12,4 @@ export * from './wallets/index.ts';
 export * from './secrets/index.ts';
 export * from './webhooks/index.ts';
 export * from './push/index.ts';
+export * from './telegram/index.ts';

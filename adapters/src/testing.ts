@@ -40,6 +40,7 @@ export * from './wallets/testing/solana-peer.ts';
 export { describeHealth, probeHealth, type HealthProbe, type HealthSample } from './testing/health-probe.ts';
 export * from './webhooks/testing/webhook-receiver.ts';
 export * from './push/testing/push-service-peer.ts';
+export * from './telegram/testing/telegram-peer.ts';
 export { startAnvil, type Anvil } from './wallets/testing/anvil.ts';
 export { TEST_BOB, TEST_FRESH, seedTestChain } from './wallets/testing/test-chain.ts';
 export * from './wallets/testing/test-signer.ts';

@@ -37,5 +37,6 @@ export * from './queries/import-batches.ts';
 export * from './queries/exchange-accounts.ts';
 export * from './queries/exchange-assets.ts';
 export * from './queries/alert-destinations.ts';
+export * from './queries/telegram-links.ts';
 export * from './queries/wallets.ts';
 export * from './queries/wallet-sign-in.ts';

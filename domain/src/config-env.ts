@@ -191,6 +191,17 @@ export const ZEnv = z.object({
     .trim()
     .regex(/^(mailto:|https:\/\/)\S+$/, { message: 'expected a mailto: or https:// contact' })
     .optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, { message: 'expected the token @BotFather gave, <id>:<secret>' })
+    .optional(),
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, { message: "expected the bot's username, without the @" })
+    .optional(),
+  TELEGRAM_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
   TRUSTED_PROXY_HOPS: integer(0, 10).optional(),
   METRICS_PORT: integer(0, 65535).optional(),

@@ -104,6 +104,11 @@ export interface Config {
     allowLoopbackWebhooks: boolean;
     /** VAPID_*: the browser push keys; unset, a pair generated once into DATA_DIR. */
     vapid: { publicKey?: string; privateKey?: string; subject?: string };
+    /**
+     * TELEGRAM_*: the bot alerts are sent by; null without a token (the option says Telegram is not
+     * configured). `apiUrl` (TELEGRAM_API_URL) is where the Bot API is asked, a local peer in tests.
+     */
+    telegram: { token: string; botName: string; apiUrl: string } | null;
   };
   /** The public JSON-RPC endpoint wallets are read from on each EVM chain (EVM_RPC_URL_<CHAIN>). */
   evmRpcUrls: {
@@ -153,6 +158,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const clerkSet = Boolean(e.CLERK_PUBLISHABLE_KEY || e.CLERK_SECRET_KEY || e.CLERK_JWT_KEY);
   if (clerkSet && !e.CLERK_JWT_KEY && !e.CLERK_SECRET_KEY) {
     fail('CLERK_JWT_KEY: required with CLERK_PUBLISHABLE_KEY, so session tokens can be verified');
+  }
+  if (e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_BOT_NAME) {
+    fail("TELEGRAM_BOT_NAME: required with TELEGRAM_BOT_TOKEN, the bot's username the t.me link opens");
   }
   const identity: Config['identity'] = clerkSet
     ? {
@@ -274,6 +282,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     channels: {
       allowLoopbackWebhooks: e.WEBHOOK_ALLOW_LOOPBACK,
       vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+      telegram: e.TELEGRAM_BOT_TOKEN
+        ? {
+            token: e.TELEGRAM_BOT_TOKEN,
+            botName: e.TELEGRAM_BOT_NAME!,
+            apiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/$/, ''),
+          }
+        : null,
     },
     evmRpcUrls: {
       ethereum: e.EVM_RPC_URL_ETHEREUM,

@@ -4,6 +4,7 @@ export * from './alerts/fire-alerts.ts';
 export * from './alerts/process-tick.ts';
 export * from './alerts/consumer.ts';
 export * from './jobs/rearm-alerts.ts';
+export * from './jobs/telegram-poller.ts';
 export * from './dispatcher/backoff.ts';
 export * from './dispatcher/dispatcher.ts';
 export * from './worker.ts';

@@ -1,6 +1,6 @@
 /**
  * The worker role's alert parts (DESIGN.md section 1): the alert consumer, the re-arm job, the
- * movement and sync-problem alert job and the outbox dispatcher, started together from adapters passed in, stopped together.
+ * movement and sync-problem alert job, the Telegram poller and the outbox dispatcher, started together from adapters passed in, stopped together.
  */
 import {
   publishUserEvent,
@@ -9,6 +9,7 @@ import {
   type Mailer,
   type SecretBox,
   type SmsSender,
+  type TelegramBot,
   type VapidKeys,
 } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
@@ -16,6 +17,7 @@ import { startAlertConsumer, type AlertConsumerOptions } from './alerts/consumer
 import { startDispatcher, type DispatcherOptions } from './dispatcher/dispatcher.ts';
 import { startRearmJob } from './jobs/rearm-alerts.ts';
 import { startEventAlertJob } from './alerts/event-alerts.ts';
+import { startTelegramPoller } from './jobs/telegram-poller.ts';
 
 export interface AlertWorkerOptions {
   db: AppDb;
@@ -29,6 +31,12 @@ export interface AlertWorkerOptions {
   vapid?: VapidKeys;
   /** WEBHOOK_ALLOW_LOOPBACK. */
   allowLoopbackWebhooks?: boolean;
+  /** The Telegram bot (TELEGRAM_BOT_TOKEN): its poller links chats, the dispatcher sends with it. */
+  telegram?: TelegramBot;
+  /** getUpdates' long-poll wait, s (default 25; 0 on PGlite, whose one connection a held poll would block). */
+  telegramLongPollSeconds?: number;
+  /** Pause between Telegram polls that did not wait, ms (default 2,000). */
+  telegramIdleMs?: number;
   /** PRICE_POLL_MS: prices older than two intervals never fire alerts. */
   pollMs: number;
   /** PUBLIC_URL, for links in notifications. */
@@ -63,6 +71,7 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     name: opts.consumerName,
     secrets: opts.secrets,
     vapid: opts.vapid,
+    telegram: opts.telegram,
     allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
     ...opts.dispatcher,
   });
@@ -97,10 +106,19 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
       }
     },
   });
+  const telegram = opts.telegram
+    ? startTelegramPoller({
+        db: opts.db,
+        bot: opts.telegram,
+        logger: opts.logger,
+        longPollSeconds: opts.telegramLongPollSeconds ?? 25,
+        idleMs: opts.telegramIdleMs,
+      })
+    : undefined;
   return {
     ready: () => consumer.ready(),
     async stop() {
-      await Promise.all([consumer.stop(), rearm.stop(), events.stop(), dispatcher.stop()]);
+      await Promise.all([consumer.stop(), rearm.stop(), events.stop(), dispatcher.stop(), telegram?.stop()]);
     },
   };
 }

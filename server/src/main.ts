@@ -14,6 +14,7 @@ import {
   createBus,
   createIdentity,
   createMailer,
+  createTelegramBot,
   createPaymentProvider,
   createSmsSender,
   loadSecretBox,
@@ -253,6 +254,10 @@ async function main(): Promise<void> {
       logger: workerLogger,
       secrets,
       vapid,
+      telegram: createTelegramBot(config.channels.telegram),
+      // Without DATABASE_URL the data is in PGlite, one connection: a long poll held in the poller's
+      // transaction would stall every other query, so it asks and returns at once instead.
+      telegramLongPollSeconds: config.database.url ? 25 : 0,
       allowLoopbackWebhooks: config.channels.allowLoopbackWebhooks,
       pollMs: config.prices.pollMs,
       publicUrl: config.publicUrl,

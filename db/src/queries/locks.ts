@@ -9,6 +9,7 @@ export const ADVISORY_LOCKS = {
   rearmAlerts: 7_220_601,
   lifecycleJobs: 7_220_602,
   betaSignupCount: 7_220_603,
+  telegramPoller: 7_220_604,
 } as const;
 
 /** The rows of `db.execute`, which postgres.js returns as an array and PGlite as `{rows}`. */

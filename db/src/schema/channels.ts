@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns.ts';
 import { outboxMessages } from './outbox.ts';
 import { users } from './users.ts';
@@ -57,3 +57,13 @@ export const destinationDeliveries = pgTable(
   },
   (t) => [index('destination_deliveries_dest_idx').on(t.destinationId, t.at)],
 );
+
+/**
+ * Where a worker job that reads a stream from outside left off, by job name: the Telegram poller keeps
+ * the next getUpdates offset here, so whichever worker holds its lock next goes on from it.
+ */
+export const jobCursors = pgTable('job_cursors', {
+  name: text().primaryKey(),
+  position: bigint({ mode: 'number' }).notNull(),
+  updatedAt: instant().notNull().defaultNow(),
+});

@@ -10,12 +10,13 @@ import { describeCondition, MESSAGE_BRAND, type AlertNotice } from './notificati
 export const EXTRA_CHANNELS = ['webhook', 'push', 'discord', 'slack', 'telegram'] as const;
 export type ExtraChannel = (typeof EXTRA_CHANNELS)[number];
 
-/** The channels an alert may ask for now (the others are documented as not yet built). */
+/** The channels an alert may ask for. */
 export const AVAILABLE_CHANNELS = [
   'webhook',
   'push',
   'discord',
   'slack',
+  'telegram',
 ] as const satisfies readonly ExtraChannel[];
 export type AvailableChannel = (typeof AVAILABLE_CHANNELS)[number];
 
@@ -56,21 +57,33 @@ export const zAlertChannels = z
 export const DESTINATION_NOT_FOUND_MESSAGE = 'No such alert destination.';
 
 /**
- * POST /api/alert-destinations: a signed webhook to an HTTPS URL the user owns, or a Discord or Slack
- * incoming webhook (their hosts only, see {@link chatWebhookProblem}).
+ * POST /api/alert-destinations: a signed webhook to an HTTPS URL the user owns, a Discord or Slack
+ * incoming webhook (their hosts only, see {@link chatWebhookProblem}), or a Telegram chat (no URL: the
+ * answer holds the t.me link that links the chat).
  */
-export const ZCreateDestination = z.strictObject({
-  kind: z.enum(['webhook', 'discord', 'slack'], { message: 'kind must be webhook, discord or slack' }),
-  url: z
-    .url({ protocol: /^https?$/, message: 'url must be an https URL' })
-    .max(500, { message: 'url must be at most 500 characters' }),
-  label: z
-    .string({ message: 'label must be text' })
-    .trim()
-    .min(1, { message: 'label is required' })
-    .max(60, { message: 'label must be at most 60 characters' })
-    .optional(),
-});
+export const ZCreateDestination = z
+  .strictObject({
+    kind: z.enum(['webhook', 'discord', 'slack', 'telegram'], {
+      message: 'kind must be webhook, discord, slack or telegram',
+    }),
+    url: z
+      .url({ protocol: /^https?$/, message: 'url must be an https URL' })
+      .max(500, { message: 'url must be at most 500 characters' })
+      .optional(),
+    label: z
+      .string({ message: 'label must be text' })
+      .trim()
+      .min(1, { message: 'label is required' })
+      .max(60, { message: 'label must be at most 60 characters' })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'telegram' && v.url !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'a Telegram destination takes no url' });
+    } else if (v.kind !== 'telegram' && v.url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'url is required' });
+    }
+  });
 export type CreateDestination = z.output<typeof ZCreateDestination>;
 
 /** A destination as the account page shows it: never its secret. */
@@ -83,6 +96,8 @@ export interface AlertDestinationView {
   confirmed: boolean;
   confirmedAt: string | null;
   createdAt: string;
+  /** Telegram only: the chat blocked the bot, so nothing is sent until the user links again. */
+  unlinked?: boolean;
 }
 
 /** One attempt in a destination's delivery log. */
@@ -275,4 +290,28 @@ export function notificationSlackText(model: NotificationModel): string {
 export function chatBody(kind: 'discord' | 'slack', model: NotificationModel): Record<string, unknown> {
   if (kind === 'discord') return { content: notificationMarkdown(model), allowed_mentions: { parse: [] } };
   return { text: notificationSlackText(model) };
+}
+
+/** How long a Telegram link (`t.me/<bot>?start=<code>`) may be opened after it was made. */
+export const TELEGRAM_LINK_TTL_MS = 60 * 60 * 1000;
+/** What the bot answers a chat it linked. */
+export const TELEGRAM_LINKED_TEXT =
+  'Linked to Coinpace. Alerts you send to Telegram will arrive in this chat.';
+/** What the API and the alert channels section say when TELEGRAM_BOT_TOKEN is not set. */
+export const TELEGRAM_NOT_CONFIGURED_MESSAGE = 'Telegram is not configured on this server.';
+
+/** Telegram's MarkdownV2 reserves these characters outside entities: each is escaped with a backslash. */
+function telegramEscape(text: string): string {
+  return text.replace(/[_*[\]()~`>#+\-=|{}.!\\]/g, (c) => `\\${c}`);
+}
+
+/** The MarkdownV2 text of a model, for Telegram's sendMessage: *bold*, a bullet a line, a link back. */
+export function notificationTelegramText(model: NotificationModel): string {
+  if (model.type === 'destination.test') {
+    return `*${telegramEscape(MESSAGE_BRAND)}*: test message\\. This chat is ready for alerts\\.`;
+  }
+  const lines = model.alerts.map((a) => `• ${telegramEscape(a.condition)}`);
+  // Inside a link's (...) only ')' and '\' are escaped.
+  const url = model.url.replace(/[)\\]/g, (c) => `\\${c}`);
+  return [`*${telegramEscape(MESSAGE_BRAND)} alert*`, ...lines, `[Your alerts](${url})`].join('\n');
 }

@@ -103,7 +103,7 @@ export function accountArchiveFiles(parts: AccountArchiveParts): ArchiveFile[] {
   );
   add(
     'alert-destinations.json',
-    `Where your alerts go beside e-mail and SMS (${parts.alertDestinations.length}): webhooks, browsers, Discord, Slack, with when each was confirmed.`,
+    `Where your alerts go beside e-mail and SMS (${parts.alertDestinations.length}): webhooks, browsers, Discord, Slack, Telegram, with when each was confirmed.`,
     json(parts.alertDestinations),
   );
   add('invoices.json', `Your invoices (${parts.invoices.length}).`, json(parts.invoices));

@@ -23,6 +23,9 @@ export const ZAlertDestinationView = responseSchema<AlertDestinationView>()(
       confirmed: z.boolean().meta({ description: 'It answered a test delivery; nothing is sent before.' }),
       confirmedAt: nullable(isoTime),
       createdAt: isoTime,
+      unlinked: z.boolean().optional().meta({
+        description: 'Telegram only: the chat blocked the bot; nothing is sent until it is linked again.',
+      }),
     })
     .meta({ id: 'AlertDestination' }),
 );
@@ -62,11 +65,14 @@ export const ALERT_DESTINATION_ROUTES: RouteDoc[] = [
     path: '/api/alert-destinations',
     tag: 'Alerts',
     access: 'user',
-    summary: 'Add a signed webhook, or a Discord or Slack incoming webhook',
+    summary: 'Add a signed webhook, a Discord or Slack incoming webhook, or a Telegram chat',
     description:
       'webhook: an https URL the user owns, not a private or loopback address; the answer holds the ' +
       'signing secret, shown this once. discord / slack: the incoming webhook URL of those services ' +
-      '(discord.com/api/webhooks/…, hooks.slack.com/services/…). Used only after a test delivery is answered 2xx.',
+      '(discord.com/api/webhooks/…, hooks.slack.com/services/…). Used only after a test delivery is answered 2xx. ' +
+      'telegram (no url): the answer holds a one-time link, https://t.me/<bot>?start=<code>, valid for an hour; ' +
+      'the chat that opens it and presses Start is linked and the destination confirmed. Adding Telegram again ' +
+      'replaces a link not used yet or a chat that blocked the bot.',
     body: { schema: ZCreateDestination, required: true, limit: formatBodyLimit(BODY_LIMITS.standard) },
     responses: {
       201: {
@@ -75,12 +81,16 @@ export const ALERT_DESTINATION_ROUTES: RouteDoc[] = [
           destination: ZAlertDestinationView,
           secret: nullable(z.string()).meta({
             description:
-              'whsec_…: signs every delivery of a webhook; shown only here. Null for Discord and Slack.',
+              'whsec_…: signs every delivery of a webhook; shown only here. Null for the other kinds.',
           }),
+          link: z.url().optional().meta({ description: 'Telegram: opens the bot with /start <code>.' }),
+          linkExpiresAt: isoTime.optional().meta({ description: 'Telegram: when the link stops working.' }),
         }),
       },
-      400: 'Not an https URL, a private or loopback address, or not a Discord / Slack webhook URL.',
-      409: 'The user has one of that kind already.',
+      400:
+        'Not an https URL, a private or loopback address, not a Discord / Slack webhook URL, or Telegram ' +
+        'asked of a server without TELEGRAM_BOT_TOKEN ("Telegram is not configured on this server.").',
+      409: 'The user has one of that kind already (for Telegram: a linked chat).',
     },
     rateLimit: '20 per user per hour',
   },
@@ -99,7 +109,7 @@ export const ALERT_DESTINATION_ROUTES: RouteDoc[] = [
         schema: z.strictObject({ destination: ZAlertDestinationView, statusCode: z.number().int() }),
       },
       400: 'The URL answered something other than 2xx, or did not answer.',
-      404: 'No such destination of this user.',
+      404: 'No such webhook, Discord or Slack destination of this user (browser and Telegram destinations are tried when added or linked).',
     },
     rateLimit: '20 per user per hour',
   },
@@ -125,6 +135,26 @@ export const ALERT_DESTINATION_ROUTES: RouteDoc[] = [
     description: 'Its messages not yet delivered fail; alerts that ask for its channel go out on the others.',
     params: destinationId,
     responses: { 204: 'Deleted.', 404: 'No such destination of this user.' },
+  },
+  {
+    method: 'get',
+    path: '/api/telegram',
+    tag: 'Alerts',
+    access: 'user',
+    summary: 'Whether Telegram alerts are configured',
+    description:
+      'configured is false on a server without TELEGRAM_BOT_TOKEN, where the option says Telegram is not configured.',
+    responses: {
+      200: {
+        description: 'The state.',
+        schema: z.strictObject({
+          configured: z.boolean(),
+          botName: nullable(z.string()).meta({
+            description: 'The bot the t.me link opens; null when not configured.',
+          }),
+        }),
+      },
+    },
   },
   {
     method: 'get',

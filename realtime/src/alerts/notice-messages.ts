@@ -8,6 +8,7 @@ import {
   chatBody,
   notificationModel,
   notificationPush,
+  notificationTelegramText,
   renderNoticeEmail,
   renderNoticeSms,
   type AlertNotice,
@@ -86,6 +87,18 @@ export function noticeMessages(input: NoticeInput): NewOutboxRow[] {
       recipient: destination.id,
       bodyText: JSON.stringify(chatBody(kind, model(told))),
       dedupeKey: alertNoticeKey(input.userId, input.tickId, kind),
+    });
+  }
+  // Telegram: one linked chat per user, sent the MarkdownV2 text.
+  for (const destination of destinations.filter((d) => d.kind === 'telegram')) {
+    const told = on('telegram');
+    if (told.length === 0) continue;
+    rows.push({
+      ...common,
+      channel: 'telegram',
+      recipient: destination.id,
+      bodyText: notificationTelegramText(model(told)),
+      dedupeKey: alertNoticeKey(input.userId, input.tickId, 'telegram'),
     });
   }
   // Browser push: one message for all of the user's browsers (the dispatcher sends it to each).

@@ -18,6 +18,7 @@ import {
   type Mailer,
   type SecretBox,
   type SmsSender,
+  type TelegramBot,
   type VapidKeys,
 } from '@coinpace/adapters';
 import {
@@ -61,6 +62,8 @@ export interface DispatcherOptions {
   secrets?: SecretBox;
   /** Signs browser push messages; without them push messages wait (retried) until they are given. */
   vapid?: VapidKeys;
+  /** Sends Telegram messages (TELEGRAM_BOT_TOKEN); without it Telegram messages wait (retried). */
+  telegram?: TelegramBot;
   /** WEBHOOK_ALLOW_LOOPBACK: webhooks may be posted to loopback addresses (tests, development). */
   allowLoopbackWebhooks?: boolean;
   /** How long a webhook message is retried after it was written, ms. Default 24 hours. */
@@ -135,6 +138,9 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
             )
           : nextRetry(message.attempts, policy);
       if (next.retry) {
+        // A provider that said how long to wait (a 429's retry_after) is waited for at least that long.
+        const asked = err instanceof DeliveryError ? (err.retryAfterMs ?? 0) : 0;
+        next.delayMs = Math.max(next.delayMs, asked);
         await markOutboxRetry(opts.db, claim, reason, next.delayMs);
         opts.logger.warn({ ...log, err, retryInMs: next.delayMs }, 'message not sent; will retry');
       } else {

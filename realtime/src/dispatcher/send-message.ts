@@ -12,6 +12,7 @@
 import { DeliveryError, type Mailer, type SmsSender } from '@coinpace/adapters';
 import { providerIdsSentTo, type AppDb, type OutboxMessage } from '@coinpace/db';
 import { sendPushMessage, type PushDeps } from './send-push.ts';
+import { sendTelegramMessage, type TelegramDeps } from './send-telegram.ts';
 import { sendWebhook, type WebhookDeps } from './send-webhook.ts';
 
 /** How far before a message was written its provider's record may be dated (the clocks differ). */
@@ -20,13 +21,14 @@ const PROVIDER_CLOCK_SKEW_MS = 60_000;
 /** The provider's id of the sent message. @throws DeliveryError (or anything the adapter throws). */
 export async function sendMessage(
   message: OutboxMessage,
-  deps: { db: AppDb; mailer: Mailer; sms: SmsSender } & WebhookDeps & PushDeps,
+  deps: { db: AppDb; mailer: Mailer; sms: SmsSender } & WebhookDeps & PushDeps & TelegramDeps,
 ): Promise<string> {
   // Discord and Slack incoming webhooks are posted like our own webhook, unsigned.
   if (message.channel === 'webhook' || message.channel === 'discord' || message.channel === 'slack') {
     return sendWebhook(message, deps);
   }
   if (message.channel === 'push') return sendPushMessage(message, deps);
+  if (message.channel === 'telegram') return sendTelegramMessage(message, deps);
   if (message.channel === 'email') {
     const sent = await deps.mailer.send({
       to: message.recipient,

@@ -3,6 +3,7 @@
  * to an HTTPS URL the user owns. Adding one shows its signing secret once; a test delivery the receiver
  * answers 2xx confirms it, and nothing else is sent to it before; its delivery log lists every attempt with
  * the status answered. URLs are held to the SSRF rules (adapters/src/webhooks/outbound-address.ts).
+ * Discord and Slack hooks are added the same way; browser push and Telegram have their own files.
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
@@ -47,6 +48,7 @@ import { rateLimit } from '../../middleware/rate-limit.ts';
 import { pathUuid } from '../../path-id.ts';
 import { exchangeDeps } from '../exchange-accounts/routes.ts';
 import { addPushRoutes, vapidOf } from './push-routes.ts';
+import { addTelegramRoutes } from './telegram-routes.ts';
 import { destinationView } from './view.ts';
 
 /** Test deliveries one user may ask for per hour: each is a request from our servers to their URL. */
@@ -64,7 +66,8 @@ export function alertDestinationRoutes(deps: ApiDeps) {
   const alertsUrl = `${deps.config.publicUrl.replace(/\/$/, '')}/alerts`;
 
   const router = new Router<AppState>({ prefix: '/api' });
-  router.use(['/alert-destinations', '/push'], requireUser(identity.verifier, db));
+  router.use(['/alert-destinations', '/push', '/telegram'], requireUser(identity.verifier, db));
+  const { addTelegram } = addTelegramRoutes(router, { db, telegram: deps.config.channels.telegram });
 
   router.get('/alert-destinations', async (ctx) => {
     ctx.body = (await listAlertDestinations(db, currentUser(ctx).id)).map(destinationView);
@@ -77,11 +80,17 @@ export function alertDestinationRoutes(deps: ApiDeps) {
     async (ctx) => {
       const input = parseOrThrow(ZCreateDestination, bodyOf(ctx));
       const user = currentUser(ctx);
+      if (input.kind === 'telegram') {
+        ctx.body = await addTelegram(ctx, input.label);
+        ctx.status = 201;
+        return;
+      }
+      // The schema asks a URL of every kind but Telegram.
+      const url = input.url ?? '';
       const problem =
         input.kind === 'webhook'
-          ? urlProblem(input.url, { allowLoopback })
-          : (chatWebhookProblem(input.kind, input.url, allowLoopback) ??
-            urlProblem(input.url, { allowLoopback }));
+          ? urlProblem(url, { allowLoopback })
+          : (chatWebhookProblem(input.kind, url, allowLoopback) ?? urlProblem(url, { allowLoopback }));
       if (problem) throw new AppError('BAD_REQUEST', { message: problem });
       if ((await countAlertDestinations(db, user.id, input.kind)) >= MAX_DESTINATIONS[input.kind]) {
         throw new AppError('CONFLICT', {
@@ -95,9 +104,8 @@ export function alertDestinationRoutes(deps: ApiDeps) {
         id,
         userId: user.id,
         kind: input.kind,
-        label:
-          input.label ?? (input.kind === 'webhook' ? new URL(input.url).hostname : CHANNEL_NAMES[input.kind]),
-        target: input.url,
+        label: input.label ?? (input.kind === 'webhook' ? new URL(url).hostname : CHANNEL_NAMES[input.kind]),
+        target: url,
         ...(secret ? sealDestinationSecret(secrets, id, secret) : {}),
       });
       ctx.status = 201;
@@ -112,7 +120,8 @@ export function alertDestinationRoutes(deps: ApiDeps) {
     async (ctx) => {
       const user = currentUser(ctx);
       const destination = await findUserAlertDestination(db, user.id, destinationId(ctx.params.id));
-      if (!destination || destination.kind === 'push') {
+      // Browser subscriptions are tried when added, Telegram chats when they are linked.
+      if (!destination || destination.kind === 'push' || destination.kind === 'telegram') {
         throw new AppError('NOT_FOUND', { message: DESTINATION_NOT_FOUND_MESSAGE });
       }
       const model = testNotification(randomUUID(), alertsUrl, new Date());

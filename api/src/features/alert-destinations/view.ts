@@ -1,5 +1,5 @@
 /** An alert destination as the API shows it: never its secret, a URL without its query. */
-import type { AlertDestination } from '@coinpace/db';
+import { TELEGRAM_UNLINKED, type AlertDestination } from '@coinpace/db';
 import type { AlertDestinationView, ExtraChannel } from '@coinpace/domain';
 
 /** The URL without its query and fragment, which may hold a token. */
@@ -17,5 +17,6 @@ export function destinationView(d: AlertDestination): AlertDestinationView {
     confirmed: d.confirmedAt !== null,
     confirmedAt: d.confirmedAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),
+    ...(d.kind === 'telegram' && { unlinked: d.target === TELEGRAM_UNLINKED }),
   };
 }

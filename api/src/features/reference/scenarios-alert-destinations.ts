@@ -66,6 +66,8 @@ export const ALERT_DESTINATION_SCENARIOS: Record<string, Scenario> = {
     const id = await added(main, token);
     return main.call('DELETE', `/api/alert-destinations/${id}`, { token });
   },
+  'GET /api/telegram 200': async ({ main }) =>
+    main.call('GET', '/api/telegram', { token: await signedIn(main) }),
   'GET /api/push/public-key 200': async ({ main }) =>
     main.call('GET', '/api/push/public-key', { token: await signedIn(main) }),
   'POST /api/push/subscriptions 201': async ({ upstream, push }) =>

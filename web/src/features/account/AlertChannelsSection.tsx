@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { pushSupported, turnOnBrowserNotifications } from './browser-push.ts';
 import { ChatHookRow } from './ChatHookRow.tsx';
+import { TelegramRow } from './TelegramRow.tsx';
 
 /**
  * The Account screen's 'Alert channels' section (docs/alert-channels.md): the signed webhook alerts may go
@@ -49,8 +50,9 @@ export function AlertChannelsSection() {
     <section className="card account-section" aria-labelledby="alert-channels-title">
       <h2 id="alert-channels-title">Alert channels</h2>
       <p className="muted">
-        Beside e-mail and SMS, alerts can show a browser notification or post a signed JSON message to a
-        webhook you own. Not counted against your plan; at most 60 messages an hour on each.
+        Beside e-mail and SMS, alerts can show a browser notification, write to Discord, Slack or Telegram, or
+        post a signed JSON message to a webhook you own. Not counted against your plan; at most 60 messages an
+        hour on each.
       </p>
       <ErrorBanner message={error} onClose={() => setError(null)} />
       {destinations === null ? (
@@ -189,6 +191,17 @@ export function AlertChannelsSection() {
           }
         />
       ))}
+      <h3>Telegram</h3>
+      <TelegramRow
+        destination={destinations?.find((d) => d.kind === 'telegram')}
+        busy={busy}
+        reload={load}
+        onDelete={(id) =>
+          void run(async () => {
+            await api(`/api/alert-destinations/${id}`, { method: 'DELETE' });
+          })
+        }
+      />
       <h3>Browser notifications</h3>
       {browsers.length > 0 ? (
         <ul>

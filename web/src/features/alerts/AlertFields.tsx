@@ -96,6 +96,7 @@ export function AlertFields({
               push: form.push,
               discord: form.discord,
               slack: form.slack,
+              telegram: form.telegram,
             }}
             onChange={onChange}
           />

@@ -9,6 +9,8 @@ export interface Channels {
   /** The Discord and Slack incoming webhooks of the account page. */
   discord?: boolean;
   slack?: boolean;
+  /** The Telegram chat linked on the account page. */
+  telegram?: boolean;
 }
 
 /** The 'Email', 'SMS' (and 'Webhook') checkboxes of the alert forms; `onChange` gets both with the one changed. */
@@ -69,6 +71,16 @@ export function ChannelChecks({ value, onChange }: { value: Channels; onChange: 
             onChange={(e) => onChange({ ...value, slack: e.target.checked })}
           />
           Slack
+        </label>
+      )}
+      {value.telegram !== undefined && (
+        <label>
+          <input
+            type="checkbox"
+            checked={value.telegram}
+            onChange={(e) => onChange({ ...value, telegram: e.target.checked })}
+          />
+          Telegram
         </label>
       )}
     </div>

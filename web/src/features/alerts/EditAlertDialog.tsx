@@ -99,6 +99,7 @@ function EditAlertForm({
     push: (alert.channels ?? []).includes('push'),
     discord: (alert.channels ?? []).includes('discord'),
     slack: (alert.channels ?? []).includes('slack'),
+    telegram: (alert.channels ?? []).includes('telegram'),
   });
   const [error, setError] = useState<string | null>(null);
   // A message goes away as soon as what it is about changes.
@@ -232,7 +233,7 @@ function previewOf(
   return `${alert.coinSymbol}: fires at ${formatPriceIn(alert.currency, at)}${move}`;
 }
 
-const CHOICE_ORDER = ['webhook', 'push', 'discord', 'slack'];
+const CHOICE_ORDER = ['webhook', 'push', 'discord', 'slack', 'telegram'];
 /** The order extraChannelsOf lists channels in, to compare an alert's channels with the form's. */
 function byChoice(a: string, b: string): number {
   return CHOICE_ORDER.indexOf(a) - CHOICE_ORDER.indexOf(b);

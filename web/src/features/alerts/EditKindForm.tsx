@@ -123,5 +123,6 @@ function channelsOf(alert: AlertView): Channels {
     push: extra.includes('push'),
     discord: extra.includes('discord'),
     slack: extra.includes('slack'),
+    telegram: extra.includes('telegram'),
   };
 }

@@ -42,6 +42,7 @@ export interface AlertForm {
   push: boolean;
   discord: boolean;
   slack: boolean;
+  telegram: boolean;
   resetInterval: ResetInterval;
 }
 
@@ -64,6 +65,7 @@ export function emptyForm(preselect: string[] = []): AlertForm {
     push: false,
     discord: false,
     slack: false,
+    telegram: false,
     resetInterval: DEFAULT_RESET_INTERVAL,
   };
 }
@@ -153,9 +155,9 @@ export function alertCount(form: AlertForm): number {
 }
 
 /** A channel beside e-mail and SMS an alert form can tick. */
-export type ExtraChannelChoice = 'webhook' | 'push' | 'discord' | 'slack';
+export type ExtraChannelChoice = 'webhook' | 'push' | 'discord' | 'slack' | 'telegram';
 
 /** The channels beside e-mail and SMS ticked on a form. */
 export function extraChannelsOf(form: Partial<Record<ExtraChannelChoice, boolean>>): ExtraChannelChoice[] {
-  return (['webhook', 'push', 'discord', 'slack'] as const).filter((c) => form[c]);
+  return (['webhook', 'push', 'discord', 'slack', 'telegram'] as const).filter((c) => form[c]);
 }

@@ -163,7 +163,7 @@ export async function editAlert(
     thresholdType: ThresholdType;
     thresholdValue: string;
     notificationMethod: NotificationMethod;
-    channels?: ('webhook' | 'push' | 'discord' | 'slack')[];
+    channels?: ('webhook' | 'push' | 'discord' | 'slack' | 'telegram')[];
     /** Holding gain/loss alerts: percent or amount. */
     measure?: PnlMeasure;
   },

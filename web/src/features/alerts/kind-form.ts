@@ -89,7 +89,7 @@ export function toKindPayload(
   delivery: {
     notificationMethod: NotificationMethod;
     resetInterval: ResetInterval;
-    channels?: ('webhook' | 'push' | 'discord' | 'slack')[];
+    channels?: ('webhook' | 'push' | 'discord' | 'slack' | 'telegram')[];
   },
   currency: DisplayCurrency,
 ): CreatePortfolioAlertInput {
