@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { NumberInput } from '../../components/NumberInput.tsx';
 import { ChannelChecks, type Channels } from './ChannelChecks.tsx';
-import { extraChannelsOf } from './alert-form.ts';
+import { changedExtraChannels, channelsOf } from './alert-form.ts';
 import { userLocale } from '../../lib/locale.ts';
 import { useAlertPrice } from './alert-price.ts';
 import { alertLabel, methodOf, type AllowanceLeft } from './alert-ui.ts';
@@ -92,15 +92,7 @@ function EditAlertForm({
   const percent = alert.thresholdType === 'Gain' || alert.thresholdType === 'Loss';
   const [up, setUpState] = useState(alert.thresholdType === 'Above' || alert.thresholdType === 'Gain');
   const [value, setValueState] = useState(() => numberInputValue(alert.thresholdValue, locale));
-  const [channels, setChannelsState] = useState<Channels>({
-    email: alert.notificationMethod !== 'SMS',
-    sms: alert.notificationMethod !== 'Email',
-    webhook: (alert.channels ?? []).includes('webhook'),
-    push: (alert.channels ?? []).includes('push'),
-    discord: (alert.channels ?? []).includes('discord'),
-    slack: (alert.channels ?? []).includes('slack'),
-    telegram: (alert.channels ?? []).includes('telegram'),
-  });
+  const [channels, setChannelsState] = useState<Channels>(() => channelsOf(alert));
   const [error, setError] = useState<string | null>(null);
   // A message goes away as soon as what it is about changes.
   const setUp = (next: boolean) => {
@@ -141,10 +133,7 @@ function EditAlertForm({
       thresholdType,
       thresholdValue: reading.decimal,
       notificationMethod: method,
-      // Sent only when changed: the channels beside e-mail and SMS are kept otherwise.
-      ...(extraChannelsOf(channels).join() !== [...(alert.channels ?? [])].sort(byChoice).join() && {
-        channels: extraChannelsOf(channels),
-      }),
+      ...changedExtraChannels(channels, alert),
     });
     onSaving(false);
     if (failure) setError(failure);
@@ -231,10 +220,4 @@ function previewOf(
   }
   const move = standing.movePercent === null ? '' : ` (${formatPercent(standing.movePercent)} from now)`;
   return `${alert.coinSymbol}: fires at ${formatPriceIn(alert.currency, at)}${move}`;
-}
-
-const CHOICE_ORDER = ['webhook', 'push', 'discord', 'slack', 'telegram'];
-/** The order extraChannelsOf lists channels in, to compare an alert's channels with the form's. */
-function byChoice(a: string, b: string): number {
-  return CHOICE_ORDER.indexOf(a) - CHOICE_ORDER.indexOf(b);
 }

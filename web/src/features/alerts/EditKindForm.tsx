@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { ChannelChecks, type Channels } from './ChannelChecks.tsx';
 import { PortfolioKindFields } from './PortfolioKindFields.tsx';
-import { extraChannelsOf } from './alert-form.ts';
+import { changedExtraChannels, channelsOf } from './alert-form.ts';
 import { methodOf } from './alert-ui.ts';
 import { editAlert } from './alerts-store.ts';
 import { validateKindForm, type KindForm } from './kind-form.ts';
@@ -76,10 +76,7 @@ export function EditKindForm({
       thresholdValue: form.value.replace(/,/g, '').trim(),
       notificationMethod: method,
       ...(form.kind === 'holding_pnl' && { measure: form.measure as PnlMeasure }),
-      // Sent only when changed: the channels beside e-mail and SMS are kept otherwise.
-      ...(extraChannelsOf(channels).join() !== extraChannelsOf(channelsOf(alert)).join() && {
-        channels: extraChannelsOf(channels),
-      }),
+      ...changedExtraChannels(channels, alert),
     });
     onSaving(false);
     if (failure) setError(failure);
@@ -112,17 +109,4 @@ export function EditKindForm({
       )}
     </form>
   );
-}
-
-function channelsOf(alert: AlertView): Channels {
-  const extra = alert.channels ?? [];
-  return {
-    email: alert.notificationMethod !== 'SMS',
-    sms: alert.notificationMethod !== 'Email',
-    webhook: extra.includes('webhook'),
-    push: extra.includes('push'),
-    discord: extra.includes('discord'),
-    slack: extra.includes('slack'),
-    telegram: extra.includes('telegram'),
-  };
 }

@@ -7,12 +7,14 @@ import {
   DEFAULT_RESET_INTERVAL,
   numberInputMessage,
   readNumberInput,
+  type AlertView,
   type CreateAlertInput,
   type DisplayCurrency,
   type ResetInterval,
   type ThresholdType,
 } from '@coinpace/domain';
 import { methodOf } from './alert-ui.ts';
+import type { Channels } from './ChannelChecks.tsx';
 
 /** A coin picked on the Watch List tab (from search). */
 export interface WatchCoin {
@@ -160,4 +162,30 @@ export type ExtraChannelChoice = 'webhook' | 'push' | 'discord' | 'slack' | 'tel
 /** The channels beside e-mail and SMS ticked on a form. */
 export function extraChannelsOf(form: Partial<Record<ExtraChannelChoice, boolean>>): ExtraChannelChoice[] {
   return (['webhook', 'push', 'discord', 'slack', 'telegram'] as const).filter((c) => form[c]);
+}
+
+/** The channels an alert delivers on, as the channel check boxes show them. */
+export function channelsOf(alert: AlertView): Channels {
+  const extra = alert.channels ?? [];
+  return {
+    email: alert.notificationMethod !== 'SMS',
+    sms: alert.notificationMethod !== 'Email',
+    webhook: extra.includes('webhook'),
+    push: extra.includes('push'),
+    discord: extra.includes('discord'),
+    slack: extra.includes('slack'),
+    telegram: extra.includes('telegram'),
+  };
+}
+
+/**
+ * The channels beside e-mail and SMS for an edit of `alert`: sent only when the ticks differ from the
+ * alert's, so an edit that leaves them alone keeps them as they are.
+ */
+export function changedExtraChannels(
+  channels: Channels,
+  alert: AlertView,
+): { channels?: ExtraChannelChoice[] } {
+  const ticked = extraChannelsOf(channels);
+  return ticked.join() === extraChannelsOf(channelsOf(alert)).join() ? {} : { channels: ticked };
 }
