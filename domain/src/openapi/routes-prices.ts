@@ -44,7 +44,9 @@ export const PRICE_ROUTES: RouteDoc[] = [
     access: 'public',
     summary: 'Prices by CoinGecko id',
     description:
-      'From the poller’s latest prices, or asked upstream when stale; built-in prices when nothing is reachable.',
+      'From the poller’s latest prices, or asked upstream when stale; built-in prices when nothing is reachable. ' +
+      'The answer carries an ETag that changes with the prices of the coins asked for: a request sending it ' +
+      'back in If-None-Match gets 304 with no body until a tick moves one of them.',
     query: {
       ids: {
         schema: ZPriceIdsQuery,
@@ -54,7 +56,15 @@ export const PRICE_ROUTES: RouteDoc[] = [
     },
     rateLimit: '240 per address per minute',
     responses: {
-      200: { description: 'Prices by id.', schema: ZPriceMap, headers: priceSourceHeader },
+      200: {
+        description: 'Prices by id.',
+        schema: ZPriceMap,
+        headers: { ...priceSourceHeader, ETag: 'Names these prices; send it back in If-None-Match.' },
+      },
+      304: {
+        description: 'Not modified: If-None-Match named the prices still current for these ids.',
+        headers: { ...priceSourceHeader, ETag: 'The same ETag.' },
+      },
       400: 'ids is missing or holds an id that is not valid.',
     },
   },

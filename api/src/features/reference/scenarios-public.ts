@@ -3,10 +3,23 @@
  * and contact routes. Not used by production code.
  */
 import { randomUUID } from 'node:crypto';
+import { saveLatestPrices } from '@coinpace/db';
 import { type Scenario, ADDRESS, email, untilLimited, openStream, signedIn } from './reference-kit.ts';
 
 export const PUBLIC_SCENARIOS: Record<string, Scenario> = {
   'GET /api/prices 200': ({ main }) => main.call('GET', '/api/prices?ids=bitcoin,ethereum'),
+  'GET /api/prices 304': async ({ main }) => {
+    // A fresh stored price is served from the encoded-once body, which carries the entity tag.
+    const quote = { usd: 3, usd_24h_change: 0.5, last_updated: 1_700_000_000 };
+    await saveLatestPrices(main.database.db, { 'reference-etag': quote }, 'coingecko', new Date());
+    const first = await main.call('GET', '/api/prices?ids=reference-etag');
+    const etag = first.headers.get('etag');
+    if (!etag) throw new Error(`GET /api/prices answered ${first.status} without an ETag`);
+    // fetch marks a conditional request no-cache unless told otherwise, and no-cache skips the check.
+    return main.call('GET', '/api/prices?ids=reference-etag', {
+      headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' },
+    });
+  },
   'GET /api/prices/rates 200': ({ main }) => main.call('GET', '/api/prices/rates'),
   'GET /api/prices/rates 429': ({ tight }) => untilLimited(() => tight.call('GET', '/api/prices/rates')),
   'GET /api/prices 400': ({ main }) => main.call('GET', '/api/prices'),
