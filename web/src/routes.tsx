@@ -4,7 +4,7 @@ import { useAuth } from './features/auth/auth-store.ts';
 import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
 import { FullPageSpinner, RequireAuth } from './features/auth/RequireAuth.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
-import { RouteErrorBoundary } from './features/shell/RouteErrorBoundary.tsx';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
 import { reloadFailedStyleSheets } from './lib/chunk-load.ts';
 import { ROUTE_MODULES, routeKey } from './route-modules.ts';
 

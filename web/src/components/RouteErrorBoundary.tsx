@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { isChunkLoadError } from '../../lib/chunk-load.ts';
+import { isChunkLoadError } from '../lib/chunk-load.ts';
 
 export const ROUTE_ERROR_TEXTS = {
   chunk: 'This page could not load. Check your connection and try again.',
