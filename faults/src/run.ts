@@ -6,7 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ALL_CHANNELS, createAlertLedger, type AlertBatch } from './probes/alert-ledger.ts';
+import { ALL_CHANNELS, LATENCY_STAGES, createAlertLedger, type AlertBatch } from './probes/alert-ledger.ts';
 import { signUp } from './probes/api-probe.ts';
 import { connectPriceClients, type PriceClients } from './probes/price-clients.ts';
 import { channelLatency, renderTable, type ChannelLatency, type ScenarioResult } from './report.ts';
@@ -177,6 +177,11 @@ async function checkAfter(
     if (!values?.length) continue;
     latency[channel] = channelLatency(values);
     checks.push(within(`${channel} delivery p99 from the tick`, latency[channel].p99Ms, LATENCY_GOAL_MS));
+  }
+  // Where the time went, over every channel's messages (no goal of their own).
+  for (const stage of LATENCY_STAGES) {
+    const values = samples[stage];
+    if (values?.length) latency[`stage: ${stage}`] = channelLatency(values);
   }
   // Each channel's own ledger, so a channel that lost one and another that sent one twice do not hide.
   const perChannel = new Map<string, { expected: number; delivered: number; duplicated: number }>();

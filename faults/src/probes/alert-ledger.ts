@@ -10,7 +10,7 @@
 import { randomInt } from 'node:crypto';
 import type { SecretBox } from '@coinpace/adapters';
 import type { SmtpPeer, TwilioPeer, FakeCoinGecko } from '@coinpace/adapters/testing';
-import { alerts as alertsTable, latestPrices, outboxMessages, type AppDb } from '@coinpace/db';
+import { alertEvents, alerts as alertsTable, latestPrices, outboxMessages, type AppDb } from '@coinpace/db';
 import { createCoinAlert, createPaidUser } from '@coinpace/realtime/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { EXTRA_CHANNELS, type ChannelPeers, type ChannelTargets } from './channel-peers.ts';
@@ -18,6 +18,8 @@ import { EXTRA_CHANNELS, type ChannelPeers, type ChannelTargets } from './channe
 /** Every channel a batch can be counted on, in the order reports list them. */
 export const ALL_CHANNELS = ['email', 'sms', ...EXTRA_CHANNELS] as const;
 export type AnyChannel = (typeof ALL_CHANNELS)[number];
+export const LATENCY_STAGES = ['tick to firing', 'firing to send', 'send to peer'] as const;
+export type LatencyStage = (typeof LATENCY_STAGES)[number];
 
 const BASE_USD = 100;
 const THRESHOLD_USD = 110;
@@ -84,8 +86,12 @@ export interface AlertLedger {
   byChannel(
     batch: AlertBatch,
   ): Partial<Record<AnyChannel, { expected: number; delivered: number; duplicated: number }>>;
-  /** Per channel: each first arrival's time from the tick that fired it, ms (the tick's own time). */
-  latency(batch: AlertBatch): Promise<Partial<Record<AnyChannel, number[]>>>;
+  /**
+   * Per channel: each first arrival's time from the tick that fired it, ms (the tick's own time). And the
+   * same journey in stages over every channel: the tick to the firing (the alert consumer), the firing to
+   * the last attempt's start (the dispatcher's pickup), that start to the arrival (the send).
+   */
+  latency(batch: AlertBatch): Promise<Partial<Record<AnyChannel | LatencyStage, number[]>>>;
   /** Every batch armed so far. */
   readonly batches: AlertBatch[];
 }
@@ -239,15 +245,18 @@ export function createAlertLedger(deps: {
           userId: outboxMessages.userId,
           channel: outboxMessages.channel,
           key: outboxMessages.dedupeKey,
+          firedAt: alertEvents.firedAt,
+          sendAt: outboxMessages.attemptStartedAt,
         })
         .from(outboxMessages)
+        .leftJoin(alertEvents, eq(alertEvents.id, outboxMessages.alertEventId))
         .where(
           inArray(
             outboxMessages.userId,
             batch.recipients.map((r) => r.userId),
           ),
         );
-      const out: Partial<Record<AnyChannel, number[]>> = {};
+      const out: Partial<Record<AnyChannel | LatencyStage, number[]>> = {};
       for (const row of rows) {
         const r = batch.recipients.find((x) => x.userId === row.userId);
         const channel = ALL_CHANNELS.find((c) => c === row.channel);
@@ -261,7 +270,12 @@ export function createAlertLedger(deps: {
               ? `sms:${r.phone}`
               : `${channel}:${r.targets?.[channel]}`;
         const at = first.get(key);
-        if (at !== undefined) (out[channel] ??= []).push(at - tickAt);
+        if (at === undefined) continue;
+        (out[channel] ??= []).push(at - tickAt);
+        if (!row.firedAt || !row.sendAt) continue;
+        (out['tick to firing'] ??= []).push(row.firedAt.getTime() - tickAt);
+        (out['firing to send'] ??= []).push(row.sendAt.getTime() - row.firedAt.getTime());
+        (out['send to peer'] ??= []).push(at - row.sendAt.getTime());
       }
       return out;
     },
