@@ -24,6 +24,7 @@ export interface ScenarioResult {
 
 export interface ChannelLatency {
   count: number;
+  minMs: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -39,6 +40,7 @@ export function percentile(values: readonly number[], p: number): number {
 export function channelLatency(values: readonly number[]): ChannelLatency {
   return {
     count: values.length,
+    minMs: Math.min(...values),
     p50Ms: percentile(values, 50),
     p99Ms: percentile(values, 99),
     maxMs: Math.max(...values),
@@ -52,13 +54,14 @@ export function renderLatency(results: ScenarioResult[]): string {
       r.name,
       channel,
       String(l.count),
+      String(Math.round(l.minMs)),
       String(Math.round(l.p50Ms)),
       String(Math.round(l.p99Ms)),
       String(Math.round(l.maxMs)),
     ]),
   );
   if (rows.length === 0) return '';
-  const header = ['scenario', 'channel', 'deliveries', 'p50 (ms)', 'p99 (ms)', 'max (ms)'];
+  const header = ['scenario', 'channel', 'deliveries', 'min (ms)', 'p50 (ms)', 'p99 (ms)', 'max (ms)'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [
