@@ -37,8 +37,8 @@ export const channelPeersDown: Scenario = {
       20_000,
       'the e-mails and SMS while the other channels are down',
     );
-    const arrivedDuring = topology.channels.arrivals().filter((a) => a.at >= downAt).length;
     await sleep(Math.max(0, DOWN_MS - (Date.now() - downAt)));
+    const arrivedDuring = topology.channels.arrivals().filter((a) => a.at >= downAt).length;
     await topology.channels.up();
     const back = Date.now();
     say('channel peers back after 30 s; their messages wait for their next retry');
