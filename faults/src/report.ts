@@ -22,6 +22,9 @@ export interface ScenarioResult {
   error?: string;
 }
 
+/** The goal for a delivery on any channel, from the tick that crossed, at the 99th percentile. */
+export const LATENCY_GOAL_MS = 2_000;
+
 export interface ChannelLatency {
   count: number;
   minMs: number;
@@ -58,10 +61,20 @@ export function renderLatency(results: ScenarioResult[]): string {
       String(Math.round(l.p50Ms)),
       String(Math.round(l.p99Ms)),
       String(Math.round(l.maxMs)),
+      channel.startsWith('stage: ') ? '' : l.p99Ms <= LATENCY_GOAL_MS ? 'met' : 'missed',
     ]),
   );
   if (rows.length === 0) return '';
-  const header = ['scenario', 'channel', 'deliveries', 'min (ms)', 'p50 (ms)', 'p99 (ms)', 'max (ms)'];
+  const header = [
+    'scenario',
+    'channel',
+    'deliveries',
+    'min (ms)',
+    'p50 (ms)',
+    'p99 (ms)',
+    'max (ms)',
+    `p99 <= ${LATENCY_GOAL_MS} ms`,
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [
