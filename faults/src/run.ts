@@ -10,13 +10,7 @@ import { ALL_CHANNELS, LATENCY_STAGES, createAlertLedger, type AlertBatch } from
 import { signUp } from './probes/api-probe.ts';
 import { connectPriceClients, type PriceClients } from './probes/price-clients.ts';
 import { channelLatency, renderTable, type ChannelLatency, type ScenarioResult } from './report.ts';
-import {
-  seconds,
-  sleep,
-  type Check,
-  type ScenarioContext,
-  type ScenarioOutcome,
-} from './scenario.ts';
+import { seconds, sleep, type Check, type ScenarioContext, type ScenarioOutcome } from './scenario.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import { PULSE_COIN, RESULTS_DIR, startTopology, type Topology } from './topology.ts';
 
