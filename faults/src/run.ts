@@ -6,10 +6,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createAlertLedger, type AlertBatch } from './probes/alert-ledger.ts';
+import { ALL_CHANNELS, LATENCY_STAGES, createAlertLedger, type AlertBatch } from './probes/alert-ledger.ts';
 import { signUp } from './probes/api-probe.ts';
 import { connectPriceClients, type PriceClients } from './probes/price-clients.ts';
-import { renderTable, type ScenarioResult } from './report.ts';
+import { channelLatency, renderTable, type ChannelLatency, type ScenarioResult } from './report.ts';
 import { seconds, sleep, type Check, type ScenarioContext, type ScenarioOutcome } from './scenario.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import { PULSE_COIN, RESULTS_DIR, startTopology, type Topology } from './topology.ts';
@@ -49,6 +49,8 @@ async function main(): Promise<number> {
       smtp: topo.smtp,
       twilio: topo.twilio,
       coingecko: topo.coingecko,
+      channels: topo.channels,
+      secrets: topo.secrets,
     });
     const balancerUrl = `http://${topo.balancer.host}`;
     const connect = () => connectPriceClients(balancerUrl, CLIENTS, [PULSE_COIN, 'bitcoin']);
@@ -153,6 +155,49 @@ async function checkAfter(
     alerts.duplicated += f.duplicated;
     if (f.maxDelayMs !== null) alerts.maxDelayMs = Math.max(alerts.maxDelayMs ?? 0, f.maxDelayMs);
   }
+  // Delivery latency per channel, from the tick that crossed to the message at the peer. A figure with
+  // its goal beside it in the report, not a check: on a shared machine it follows the machine's load,
+  // while a lost or doubled message is wrong at any load.
+  const samples: Record<string, number[]> = {};
+  for (const { batch, measureLatency } of outcome.batches) {
+    if (!measureLatency) continue;
+    for (const [channel, values] of Object.entries(await ledger.latency(batch)))
+      (samples[channel] ??= []).push(...values);
+  }
+  const latency: Record<string, ChannelLatency> = {};
+  for (const channel of ALL_CHANNELS) {
+    const values = samples[channel];
+    if (!values?.length) continue;
+    latency[channel] = channelLatency(values);
+  }
+  // Where the time went, over every channel's messages (no goal of their own).
+  for (const stage of LATENCY_STAGES) {
+    const values = samples[stage];
+    if (values?.length) latency[`stage: ${stage}`] = channelLatency(values);
+  }
+  // Each channel's own ledger, so a channel that lost one and another that sent one twice do not hide.
+  const perChannel = new Map<string, { expected: number; delivered: number; duplicated: number }>();
+  for (const { batch } of outcome.batches) {
+    for (const [channel, f] of Object.entries(ledger.byChannel(batch))) {
+      const sum = perChannel.get(channel) ?? { expected: 0, delivered: 0, duplicated: 0 };
+      perChannel.set(channel, {
+        expected: sum.expected + f.expected,
+        delivered: sum.delivered + f.delivered,
+        duplicated: sum.duplicated + f.duplicated,
+      });
+    }
+  }
+  const channelFigures: Record<string, string> = {};
+  if ([...perChannel.keys()].some((c) => c !== 'email' && c !== 'sms')) {
+    for (const [channel, f] of perChannel) {
+      channelFigures[channel] = `${f.delivered}/${f.expected}, ${f.duplicated} twice`;
+      checks.push({
+        what: `${channel}: each alert's message once`,
+        ok: f.delivered === f.expected && f.duplicated === 0,
+        detail: `${f.expected - f.delivered} missing, ${f.duplicated} extra`,
+      });
+    }
+  }
   checks.push({ what: 'no alert lost', ok: alerts.lost === 0, detail: `${alerts.lost} message(s) missing` });
   checks.push({ what: 'none sent twice', ok: alerts.duplicated === 0, detail: `${alerts.duplicated} extra` });
 
@@ -182,7 +227,8 @@ async function checkAfter(
     recoveryMs: outcome.recoveryMs,
     alerts,
     wallMs: Date.now() - started,
-    figures: outcome.figures ?? {},
+    figures: { ...outcome.figures, ...channelFigures },
+    ...(Object.keys(latency).length > 0 && { latency }),
     checks,
     error,
   };

@@ -33,6 +33,8 @@ export interface CheckedBatch {
   delayFrom?: number;
   /** How long the runner waits for its messages, ms. Default 30,000. */
   deliverWithinMs?: number;
+  /** Measure each channel's delivery latency from the tick that crossed (p50/p99 in the report). */
+  measureLatency?: boolean;
 }
 
 export interface ScenarioOutcome {

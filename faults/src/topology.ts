@@ -1,7 +1,8 @@
 /**
  * The production topology, started for real on this machine: a redis-server and a Postgres
  * cluster of its own (never the shared 6379/5432), the local SMTP and Twilio peers, a fake CoinGecko,
- * a Binance peer every role reaches Binance through (exchange syncs), and the roles as processes (api x1, gateway x2, poller x2, worker x2) with PRICE_POLL_MS=1000; the
+ * a Binance peer every role reaches Binance through (exchange syncs), the peers of the other alert
+ * channels (push service, Telegram, Discord, Slack, a signed-webhook receiver), and the roles as processes (api x1, gateway x2, poller x2, worker x2) with PRICE_POLL_MS=1000; the
  * gateways behind a small TCP balancer, as behind a load balancer. Close it to stop everything it
  * started and remove its directories.
  */
@@ -24,11 +25,13 @@ import {
   type TcpProxy,
   type TwilioPeer,
 } from '@coinpace/adapters/testing';
+import { createSecretBox, type SecretBox } from '@coinpace/adapters';
 import { connect, trackCoin, type Database } from '@coinpace/db';
 import { startPostgresCluster, type PostgresCluster } from './infra/postgres-cluster.ts';
 import { REPO_ROOT, startRoleProcess, type RoleProcess } from '@coinpace/server/cluster';
 import { createRoleLog, type RoleLog } from './role-log.ts';
 import { listFaultCoins } from './probes/alert-ledger.ts';
+import { startChannelPeers, type ChannelPeers } from './probes/channel-peers.ts';
 
 export type RoleKind = 'api' | 'gateway' | 'poller' | 'worker';
 
@@ -53,6 +56,10 @@ export interface Topology {
   readonly smtp: SmtpPeer;
   readonly twilio: TwilioPeer;
   readonly coingecko: FakeCoinGecko;
+  /** Push service, Telegram, Discord, Slack and webhook peers, each behind a proxy it can be cut at. */
+  readonly channels: ChannelPeers;
+  /** The roles' SECRETS_KEY, to seal destinations' secrets as the API does. */
+  readonly secrets: SecretBox;
   /** Binance for every role (EXCHANGE_URLS); scenarios add the accounts they sync. */
   readonly binance: BinancePeer;
   /** In front of the gateways; browsers connect here. */
@@ -93,13 +100,14 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     await rm(logDir, { recursive: true, force: true });
     await mkdir(logDir, { recursive: true });
 
-    say('starting redis-server, a Postgres cluster, SMTP, Twilio and Binance peers, a fake CoinGecko');
-    const [redis, postgres, smtp, twilio, binance] = await Promise.all([
+    say("starting redis-server, a Postgres cluster, the channels' peers, Binance, a fake CoinGecko");
+    const [redis, postgres, smtp, twilio, binance, channels] = await Promise.all([
       startOwnRedisServer(),
       startPostgresCluster(),
       startSmtpPeer(),
       startTwilioPeer(),
       startBinancePeer(),
+      startChannelPeers(),
     ]);
     cleanups.push(
       () => redis.close(),
@@ -107,6 +115,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       () => smtp.close(),
       () => twilio.close(),
       () => binance.close(),
+      () => channels.close(),
     );
     const coingecko = createFakeCoinGecko();
     const { url: coingeckoUrl } = await coingecko.start();
@@ -127,6 +136,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     });
     cleanups.push(() => balancer.close());
 
+    const secretsKey = randomBytes(32);
     const log = createRoleLog((name, line) => appendFile(path.join(logDir, `${name}.log`), line + '\n'));
     const baseEnv = {
       NODE_ENV: 'production',
@@ -147,7 +157,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       TWILIO_API_URL: twilio.url,
       EXCHANGE_URLS: `binance=${binance.url}`,
       // Every role opens the exchange keys the API sealed.
-      SECRETS_KEY: randomBytes(32).toString('hex'),
+      SECRETS_KEY: secretsKey.toString('hex'),
+      ...channels.env,
       PUBLIC_URL: `http://127.0.0.1:${ports.get('api-1')}`,
       LOG_LEVEL: 'info',
     };
@@ -185,6 +196,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       smtp,
       twilio,
       coingecko,
+      channels,
+      secrets: createSecretBox(secretsKey),
       binance,
       balancer,
       database,

@@ -2,6 +2,7 @@
 import type { Scenario } from '../scenario.ts';
 import { baseline } from './baseline.ts';
 import { redisClientsKilled, redisStopped } from './bus.ts';
+import { channelPeersDown, workerKilledWhileSendingChannels } from './channels.ts';
 import { postgresStopped } from './database.ts';
 import { exchangeSyncFaults } from './exchanges.ts';
 import { gatewayKilled, gatewayStopped, leaderKilled, sigtermEachRole } from './processes.ts';
@@ -15,11 +16,13 @@ export const SCENARIOS: Scenario[] = [
   postgresStopped,
   workerKilledHoldingTick,
   workerKilledWhileSending,
+  workerKilledWhileSendingChannels,
   exchangeSyncFaults,
   leaderKilled,
   gatewayKilled,
   gatewayStopped,
   smtpDown,
+  channelPeersDown,
   upstream500,
   upstreamHang,
   upstream429,

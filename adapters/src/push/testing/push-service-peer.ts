@@ -3,7 +3,7 @@
  * checks each message's VAPID JWT (ES256 over `<header>.<claims>`, `aud` the endpoint's origin, not
  * expired, signed by the key in `k`) and decrypts the aes128gcm payload with the subscription's private key
  * (http_ece), as the browser would. Answers 201, or 401 to a bad JWT, or 410 to a subscription it was told
- * is gone.
+ * is gone. Given a public origin (a proxy in front of it), endpoints and the expected `aud` name that origin.
  */
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -26,6 +26,8 @@ export interface PushedMessage {
 
 export interface PushServicePeer {
   origin: string;
+  /** The port it listens on (127.0.0.1). */
+  port: number;
   /** A new browser subscription: its keys are kept here so messages to it can be decrypted. */
   subscribe(): PeerSubscription;
   /** Messages to `endpoint` are answered 410 Gone from now on (the user revoked permission). */
@@ -69,7 +71,12 @@ function vapidProblem(authorization: string | undefined, audience: string): stri
   return ok ? { key: m[2]! } : 'bad signature';
 }
 
-export async function startPushServicePeer(): Promise<PushServicePeer> {
+export interface PushServicePeerOptions {
+  /** The origin browsers reach it at, when that is not its own address (a proxy standing for the network). */
+  publicOrigin?: string;
+}
+
+export async function startPushServicePeer(options: PushServicePeerOptions = {}): Promise<PushServicePeer> {
   const subscriptions = new Map<string, { ecdh: ECDH; auth: Buffer }>();
   const gone = new Set<string>();
   const messages: PushedMessage[] = [];
@@ -114,9 +121,11 @@ export async function startPushServicePeer(): Promise<PushServicePeer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  origin = options.publicOrigin ?? `http://127.0.0.1:${port}`;
   return {
     origin,
+    port,
     subscribe() {
       const id = randomBytes(8).toString('hex');
       const ecdh = createECDH('prime256v1');
