@@ -275,7 +275,7 @@ async function explainCrossed(db: AppDb, seeded: Seeded): Promise<string[]> {
   const wide =
     await explain(sql`explain select id from alerts where status = 'Active' and coingecko_id is null
       and scope in ('portfolio', 'all_coins')
-      and exists (select 1 from portfolio_items p where p.user_id = alerts.user_id and p.coingecko_id in ('bitcoin'))`);
+      and user_id in (select p.user_id from portfolio_items p where p.coingecko_id = any(array[${coin.id}]::text[]))`);
   return [
     '-- single-coin alerts, per coin and direction:',
     ...single,

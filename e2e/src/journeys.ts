@@ -1,7 +1,7 @@
 /** Steps several browser journeys share. */
 import { createFakeCoinGecko, waitFor, type FakeCoinGecko, type SmtpPeer } from '@coinpace/adapters/testing';
 import { signUpLinkCode } from '@coinpace/domain';
-import { signUpCodeInLogs, startApp, type RunningApp } from '@coinpace/server/testing';
+import { signUpCodeInLogs, startApp, type RunningApp, type StartAppOptions } from '@coinpace/server/testing';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -64,22 +64,29 @@ export interface LiveApp {
   stop(): Promise<void>;
 }
 
-/** Starts a fake CoinGecko (prices set before the first poll, if any) and the app reading it. */
+/**
+ * Starts a fake CoinGecko (prices set before the first poll, if any) and the app reading it (`options` as
+ * for startApp: `{built: true}` runs the bundle of `npm run build`).
+ */
 export async function startLiveApp(
   env: Record<string, string> = {},
   prices: Record<string, number> = {},
+  options: StartAppOptions = {},
 ): Promise<LiveApp> {
   const coingecko = createFakeCoinGecko();
   for (const [coin, usd] of Object.entries(prices)) coingecko.setPrice(coin, usd);
   const { url } = await coingecko.start();
-  const app = await startApp({
-    PRICE_SOURCE: 'coingecko',
-    COINGECKO_BASE_URL: url,
-    // No test reaches the internet: Binance's klines route is not on the CoinGecko peer (404).
-    BINANCE_DATA_URL: url,
-    PRICE_POLL_MS: '500',
-    ...env,
-  });
+  const app = await startApp(
+    {
+      PRICE_SOURCE: 'coingecko',
+      COINGECKO_BASE_URL: url,
+      // No test reaches the internet: Binance's klines route is not on the CoinGecko peer (404).
+      BINANCE_DATA_URL: url,
+      PRICE_POLL_MS: '500',
+      ...env,
+    },
+    options,
+  );
   return {
     app,
     coingecko,

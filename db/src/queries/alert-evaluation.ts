@@ -104,12 +104,13 @@ export type WideAlert = Pick<
 const dateOf = (ms: number | string | null): Date | null => (ms === null ? null : new Date(Number(ms)));
 
 /**
- * Active whole-portfolio, all-coins and portfolio-kind alerts of users who hold one of `coins` (DESIGN.md section 5:
- * 'evaluated only for users who hold a coin that changed'). Such alerts have no coin, so the trigger
- * index finds them under a null coin id; each is then checked against the holdings index. `armedBy`
- * as in {@link findCrossedAlerts}. A tick that moves every coin reaches every holder's alerts: only the
- * columns the judging reads are fetched, as plain rows (the query builder's per-column mapping of whole
- * rows cost more than the judging itself).
+ * Active whole-portfolio, all-coins and portfolio-kind alerts of users who hold one of `coins` (DESIGN.md
+ * section 5: 'evaluated only for users who hold a coin that changed'). The holders come first, through the
+ * holdings' coin index (the coins as an array, so the planner counts them rather than guessing a hundred),
+ * then their alerts through alerts_wide_user_idx (Active, no coin): a tick moving a few coins reads only
+ * its holders' rows, never all such alerts. `armedBy` as in {@link findCrossedAlerts}. A tick that moves
+ * every coin reaches every holder's alerts: only the columns the judging reads are fetched, as plain rows
+ * (the query builder's per-column mapping of whole rows cost more than the judging itself).
  */
 export async function findPortfolioWideAlerts(
   db: AppDb | AppTx,
@@ -125,8 +126,8 @@ export async function findPortfolioWideAlerts(
       (extract(epoch from a.skipped_at) * 1000)::float8 as skipped_ms
     from alerts a
     where a.status = 'Active' and a.coingecko_id is null and a.scope in ${sql.raw(WIDE_SCOPES)} ${armed}
-      and exists (select 1 from portfolio_items p where p.user_id = a.user_id
-        and p.coingecko_id in (select jsonb_array_elements_text(${list}::jsonb)))`);
+      and a.user_id in (select p.user_id from portfolio_items p
+        where p.coingecko_id = any(array(select jsonb_array_elements_text(${list}::jsonb))))`);
   return rowsOf<{
     id: string;
     user_id: string;

@@ -100,6 +100,11 @@ export const alerts = pgTable(
       .on(t.currency)
       .where(sql`${t.currency} <> 'usd'`),
     index('alerts_user_idx').on(t.userId),
+    // A tick's whole-portfolio, all-coins and portfolio-kind alerts are read by the users holding a moved
+    // coin: per user, without the coin alerts of alerts_user_idx and without a scan of all of them.
+    index('alerts_wide_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'Active' and ${t.coingeckoId} is null`),
     index('alerts_rearm_idx')
       .on(t.lastTriggered)
       .where(sql`${t.pausedBy} = 'trigger'`),

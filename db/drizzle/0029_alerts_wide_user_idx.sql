@@ -1,0 +1,1 @@
+CREATE INDEX "alerts_wide_user_idx" ON "alerts" USING btree ("user_id") WHERE "alerts"."status" = 'Active' and "alerts"."coingecko_id" is null;
