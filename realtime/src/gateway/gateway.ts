@@ -41,7 +41,7 @@ import { KnownCoins } from './known-coins.ts';
 import { PriceView } from './price-view.ts';
 import { guardSessionRecovery, resumeRecovery, userRoom } from './recovery.ts';
 import {
-  handleSubscriptions,
+  subscriptionHandlers,
   holderOf,
   setCoins,
   watchCap,
@@ -177,13 +177,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         })
       : undefined,
   });
-  io.engine.on(
-    'connection',
-    (raw: { request: IncomingMessage; once(event: 'close', f: () => void): void }) => {
-      const key = countedAs.get(raw.request);
-      if (key !== undefined) raw.once('close', () => perAddress.release(key));
-    },
-  );
+  // One close listener for every connection, reading the key off the connection (the emitter is `this`):
+  // a closure per connection would cost each its own function and scope.
+  function releaseAddress(this: CountedConnection) {
+    if (this.addressKey !== undefined) perAddress.release(this.addressKey);
+  }
+  io.engine.on('connection', (raw: CountedConnection) => {
+    const key = countedAs.get(raw.request);
+    if (key === undefined) return;
+    raw.addressKey = key;
+    raw.on('close', releaseAddress);
+  });
   guardSessionRecovery(io.of('/').adapter);
   io.use(
     checkHandshake({
@@ -200,6 +204,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
 
+  // Made once and shared by every socket (see subscriptionHandlers).
+  const handlers = {
+    ...subscriptionHandlers(subscriptions),
+    disconnect(this: GatewaySocket) {
+      sets.leave(this.data.setKey, holderOf(this));
+    },
+  };
   io.on('connection', (socket: GatewaySocket) => {
     // The key this connection is counted under: an anonymous socket's coin sets are capped per key.
     socket.data.addressKey = countedAs.get(socket.conn.request) ?? 'unknown';
@@ -220,8 +231,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (!setCoins(socket, sets, restored)) setCoins(socket, sets, []);
     if (view.ticker) socket.emit('ticker', view.ticker);
     if (view.state) socket.emit('source:state', view.state);
-    handleSubscriptions(socket, subscriptions);
-    socket.on('disconnect', () => sets.leave(socket.data.setKey, holderOf(socket)));
+    socket.on('subscribe', handlers.subscribe);
+    socket.on('unsubscribe', handlers.unsubscribe);
+    socket.on('disconnect', handlers.disconnect);
   });
 
   /** Sockets that connected before this node had a ticker got none on connect: the first one goes to all. */
@@ -271,6 +283,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return closing;
     },
   };
+}
+
+/** An engine.io connection, with the key it is counted under per address once admitted. */
+interface CountedConnection {
+  request: IncomingMessage;
+  addressKey?: string;
+  on(event: 'close', listener: (this: CountedConnection) => void): void;
 }
 
 const NO_HEADERS = Object.freeze({});

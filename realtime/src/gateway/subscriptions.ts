@@ -111,27 +111,32 @@ export async function addCoins(
   return refused;
 }
 
-/** Wires `subscribe` and `unsubscribe` for one socket. */
-export function handleSubscriptions(socket: GatewaySocket, deps: SubscriptionDeps): void {
-  socket.on('subscribe', async (request, ack) => {
-    // No more ids are read than the socket could watch (and the ticker coins): a request of thousands
-    // of made-up ids costs no more than a full one.
-    const ids = cleanIds(request?.coins, watchCap(socket, deps.limits) + TICKER_COIN_IDS.length);
-    const refused = await addCoins(socket, deps, ids);
-    if (typeof ack !== 'function') return;
-    const watching = new Set(socket.data.coins);
-    ack(deps.view.quotes(ids.filter((id) => watching.has(id))), refused);
-  });
-
-  socket.on('unsubscribe', (request) => {
-    const requested = request?.coins;
-    const drop = new Set(requested === undefined ? socket.data.coins : cleanIds(requested));
-    if (drop.size === 0) return;
-    // At the bound on sets this may be refused: the socket then keeps getting those coins' quotes.
-    setCoins(
-      socket,
-      deps.sets,
-      socket.data.coins.filter((id) => !drop.has(id)),
-    );
-  });
+/**
+ * The `subscribe` and `unsubscribe` handlers, made once per gateway and shared by every socket (the
+ * socket is `this`, as the event emitter calls them): a closure per socket and event would cost each of
+ * thousands of sockets its own function and scope.
+ */
+export function subscriptionHandlers(deps: SubscriptionDeps) {
+  return {
+    async subscribe(this: GatewaySocket, ...[request, ack]: Parameters<ClientToServerEvents['subscribe']>) {
+      // No more ids are read than the socket could watch (and the ticker coins): a request of thousands
+      // of made-up ids costs no more than a full one.
+      const ids = cleanIds(request?.coins, watchCap(this, deps.limits) + TICKER_COIN_IDS.length);
+      const refused = await addCoins(this, deps, ids);
+      if (typeof ack !== 'function') return;
+      const watching = new Set(this.data.coins);
+      ack(deps.view.quotes(ids.filter((id) => watching.has(id))), refused);
+    },
+    unsubscribe(this: GatewaySocket, ...[request]: Parameters<ClientToServerEvents['unsubscribe']>) {
+      const requested = request?.coins;
+      const drop = new Set(requested === undefined ? this.data.coins : cleanIds(requested));
+      if (drop.size === 0) return;
+      // At the bound on sets this may be refused: the socket then keeps getting those coins' quotes.
+      setCoins(
+        this,
+        deps.sets,
+        this.data.coins.filter((id) => !drop.has(id)),
+      );
+    },
+  };
 }
