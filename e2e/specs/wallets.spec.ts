@@ -21,11 +21,11 @@ import {
   type SolanaPeer,
 } from '@coinpace/adapters/testing';
 import { knownTokensOn } from '@coinpace/domain';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../src/browser.ts';
+import { startApp, type RunningApp } from '@coinpace/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { VIEWPORTS, launchBrowser } from '../src/browser.ts';
 import { signUpInBrowser } from '../src/journeys.ts';
-import { appAndBrowser } from '../src/suite.ts';
 
 const signer = testSigner(TEST_SIGNER_KEYS[1]);
 const xpub = testXpub('e2e-wallets');
@@ -67,8 +67,13 @@ describe('wallets tracked by address against local nodes', () => {
   const anvils: Anvil[] = [];
   let esplora: EsploraPeer | undefined;
   let solana: SolanaPeer | undefined;
-  const env: Record<string, string> = { PRICE_SOURCE: 'simulated' };
-  // Registered before the app's hook, so the app starts pointed at the local nodes.
+  // On the Postgres the run is given (its own database), else PGlite.
+  const env: Record<string, string> = {
+    PRICE_SOURCE: 'simulated',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  };
+  const suite = {} as { app: RunningApp; browser: Browser };
+  // The local nodes first, then the built app (`npm run build`: it starts in seconds) pointed at them.
   beforeAll(async () => {
     for (const chain of EVM_CHAINS) {
       const anvil = await startAnvil({ chainId: EVM_CHAIN_INFO[chain].id });
@@ -100,14 +105,16 @@ describe('wallets tracked by address against local nodes', () => {
     });
     env['ESPLORA_URL'] = esplora.url;
     env['SOLANA_RPC_URL'] = solana.url;
-  }, 60_000);
+    [suite.app, suite.browser] = await Promise.all([startApp(env, { built: true }), launchBrowser()]);
+  }, 120_000);
   afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
     // Each anvil is stopped by its own process; the peers are servers of this process.
     for (const anvil of anvils) await anvil.stop();
     await esplora?.close();
     await solana?.close();
   });
-  const suite = appAndBrowser(env);
 
   it('adds an EVM address, an xpub and a Solana address, shows their coins at the wallets, and proves the EVM one', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
