@@ -165,7 +165,9 @@ describe('wallets tracked by address against local nodes', () => {
       const detail = page.getByRole('dialog', { name: new RegExp(symbol) });
       const where = detail.getByRole('region', { name: 'Where it is' });
       const place = where.getByRole('listitem').filter({ hasText: label });
-      await expect.poll(() => place.locator('.num').textContent(), { timeout: 15_000 }).toBe(quantity);
+      await expect
+        .poll(async () => Number(await place.locator('.num').textContent()), { timeout: 15_000 })
+        .toBe(Number(quantity));
       await page.keyboard.press('Escape');
       await detail.waitFor({ state: 'detached' });
     }
