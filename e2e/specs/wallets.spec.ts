@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '@coinpace/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { VIEWPORTS, launchBrowser } from '../src/browser.ts';
-import { signUpInBrowser } from '../src/journeys.ts';
+import { callApi, signUpInBrowser } from '../src/journeys.ts';
 
 const signer = testSigner(TEST_SIGNER_KEYS[1]);
 const xpub = testXpub('e2e-wallets');
@@ -136,7 +136,14 @@ describe('wallets tracked by address against local nodes', () => {
     }
     for (const wallet of WALLETS) {
       const entry = section.getByRole('listitem', { name: new RegExp(`^${wallet.label}, `) });
-      await entry.getByText(/^Refreshed /).waitFor({ timeout: 60_000 });
+      await entry
+        .getByText(/^Refreshed /)
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: unknown) => {
+          // What the server holds, beside what the page shows, to tell a slow refresh from a missed event.
+          const held = JSON.stringify(await callApi(page, suite.app.url, 'GET', '/api/wallets'));
+          throw new Error(`${wallet.label} not shown refreshed: ${String(error)}\nserver: ${held}`);
+        });
       await expect(entry.getByRole('note').count()).resolves.toBe(0);
     }
     const evm = section.getByRole('listitem', { name: new RegExp(`^${WALLETS[0]!.label}, `) });
