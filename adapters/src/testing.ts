@@ -44,3 +44,6 @@ export * from './telegram/testing/telegram-peer.ts';
 export { startAnvil, type Anvil } from './wallets/testing/anvil.ts';
 export { TEST_BOB, TEST_FRESH, seedTestChain } from './wallets/testing/test-chain.ts';
 export * from './wallets/testing/test-signer.ts';
+export { testXpub, type TestXpub } from './wallets/testing/test-xpub.ts';
+export { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './wallets/testing/test-token.ts';
+export { seedEvmHolders, type EvmHolder } from './wallets/testing/seed-evm.ts';

@@ -8,6 +8,8 @@ import path from 'node:path';
 
 export interface Anvil {
   url: string;
+  /** The anvil process's id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -18,11 +20,13 @@ function anvilBinary(): string {
   return path.join(path.dirname(pkg), 'bin', 'anvil');
 }
 
-export function startAnvil(): Promise<Anvil> {
+/** `chainId`: the id the node answers with (default anvil's 31337), e.g. 8453 to stand in for Base. */
+export function startAnvil(options: { chainId?: number } = {}): Promise<Anvil> {
+  const chainArgs = options.chainId === undefined ? [] : ['--chain-id', String(options.chainId)];
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       anvilBinary(),
-      ['--host', '127.0.0.1', '--port', '0', '--accounts', '3'],
+      ['--host', '127.0.0.1', '--port', '0', '--accounts', '3', ...chainArgs],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -45,6 +49,7 @@ export function startAnvil(): Promise<Anvil> {
       child.stdout!.resume();
       resolve({
         url: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

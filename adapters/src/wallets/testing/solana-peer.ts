@@ -291,3 +291,8 @@ function formatUi(amount: string, decimals: number): string {
   const fraction = padded.slice(padded.length - decimals).replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
 }
+
+/** A well-formed Solana address (32 bytes, base58) made from a label, for tests to fund on the peer. */
+export function peerSolanaAddress(label: string): string {
+  return base58.encode(createHash('sha256').update(`coinpace-test-solana:${label}`).digest());
+}
