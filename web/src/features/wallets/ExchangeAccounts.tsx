@@ -15,6 +15,7 @@ import {
   syncAccount,
   type ShownAccount,
 } from './exchange-accounts.ts';
+import { useRecheckWhile } from '../../lib/use-recheck-while.ts';
 
 interface FormState {
   exchange: string;
@@ -65,6 +66,8 @@ export function ExchangeAccounts() {
       setError(errorMessage(caught));
     }
   }, []);
+
+  useRecheckWhile(accounts?.some((account) => account.syncing) ?? false, reload);
 
   useEffect(() => {
     void reload();

@@ -22,6 +22,7 @@ import {
   RefusedAddressError,
   type ShownWallet,
 } from './tracked-wallets.ts';
+import { useRecheckWhile } from '../../lib/use-recheck-while.ts';
 
 /** What a refresh is doing, in words. */
 function refreshState(wallet: ShownWallet): string {
@@ -63,6 +64,8 @@ export function TrackedWallets({ reloadSignal = 0 }: { reloadSignal?: number }) 
       setError(errorMessage(caught));
     }
   }, []);
+
+  useRecheckWhile(wallets?.some((wallet) => wallet.refreshing) ?? false, reload);
 
   useEffect(() => {
     void reload();
