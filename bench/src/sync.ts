@@ -213,6 +213,8 @@ try {
     firstSync: {
       trades: firstTrades,
       workerSeconds: Number((bigJob.ms / 1000).toFixed(2)),
+      // It runs alone: the worker process's CPU time over it is the job's (Postgres's own is not in it).
+      workerCpuSeconds: Number((bigJob.cpuMs / 1000).toFixed(2)),
       secondsQueuedToDone: Number(bigSeconds.toFixed(2)),
       added: bigJob.added,
       requests: peer.log.length - bigLogFrom,

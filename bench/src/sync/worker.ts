@@ -21,7 +21,16 @@ import { performance } from 'node:perf_hooks';
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'bye' }
-  | { type: 'job'; accountId: string; ms: number; added: number; refused: number; failed: string | null }
+  | {
+      type: 'job';
+      accountId: string;
+      ms: number;
+      /** This process's CPU time over the job: the job's own only when it ran alone. */
+      cpuMs: number;
+      added: number;
+      refused: number;
+      failed: string | null;
+    }
   | { type: 'figures'; peakRssMb: number; peakHeapMb: number; cpuSeconds: number; jobs: number };
 
 const env = (name: string): string => {
@@ -74,12 +83,15 @@ let jobs = 0;
 await queue.work(
   async (job) => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const outcome = await handler(job);
+    const cpuUsed = process.cpuUsage(cpu);
     jobs += 1;
     send({
       type: 'job',
       accountId: 'accountId' in job.data ? job.data.accountId : '',
       ms: performance.now() - started,
+      cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
       added: 'added' in outcome ? outcome.added : 0,
       refused: 'refused' in outcome ? outcome.refused : 0,
       failed:
