@@ -4,7 +4,7 @@
  */
 import { FIRST_SYNC_REACH, firstSyncReach } from '@coinpace/domain';
 import { describe, expect, it } from 'vitest';
-import { TRADE_WINDOWS } from './ccxt-windowed-trades.ts';
+import { TRADE_WINDOWS } from './ccxt-windowed.ts';
 
 const DAY = 86_400_000;
 

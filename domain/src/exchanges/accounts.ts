@@ -161,7 +161,7 @@ export const MANUAL_LOCATION_LABEL = 'By hand';
 /**
  * How far back a first sync reads, in words, for the exchanges whose history is served only so far back
  * (shown on the account). The others (Binance, Kraken, the demo) are read from their first movement.
- * The spans follow the exchanges' trade-history endpoints (adapters' ccxt-windowed-trades.ts).
+ * The spans follow the exchanges' trade-history endpoints (adapters' ccxt-windowed.ts).
  */
 export const FIRST_SYNC_REACH: Readonly<Record<string, string>> = {
   kucoin:
