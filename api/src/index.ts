@@ -20,7 +20,7 @@ export {
   startSyncSchedule,
   type ExchangeSyncQueue,
 } from './features/exchange-accounts/sync.ts';
-export { resealed } from './features/exchange-accounts/credentials.ts';
+export { resealed, sealCredentials } from './features/exchange-accounts/credentials.ts';
 export {
   WALLET_REFRESH_EVERY_MS,
   refreshWallet,

@@ -50,9 +50,10 @@ export interface CcxtConnectorOptions {
   /** Most entries asked for per request (default: what each exchange allows); tests page with less. */
   pageSize?: number;
   /**
-   * Where a first sync starts reading histories that are only listed by time window (Binance's deposits
-   * and withdrawals; KuCoin's, OKX's and Bybit's trades), epoch ms. Default: the oldest the exchange
-   * serves (Binance's opening; a year back on KuCoin, 3 months on OKX, two years on Bybit).
+   * Where a first sync starts reading histories that are only listed by time window (Binance's, KuCoin's
+   * and Bybit's deposits and withdrawals; KuCoin's, OKX's and Bybit's trades), epoch ms. Default: the
+   * oldest the exchange serves (Binance's opening; KuCoin's trades a year back and transfers from
+   * February 2019, OKX's trades 3 months, Bybit's trades two years and transfers from March 2018).
    */
   historyFrom?: number;
 }

@@ -9,16 +9,23 @@
  *   exclusive). Kraken answers newest first, 50 at a time, so the oldest page after `start` is at offset
  *   count - 50.
  * - Binance deposits and withdrawals: 90-day windows from Binance's opening, the longest it answers.
- * - KuCoin, OKX and Bybit trades: the time windows each answers, from the oldest it serves
- *   (ccxt-windowed-trades.ts).
+ * - KuCoin, OKX and Bybit trades, KuCoin and Bybit deposits and withdrawals: the time windows each
+ *   answers, from the oldest it serves (ccxt-windowed.ts).
  * - Every other exchange: ccxt's `since`, keeping the ids already read at the last timestamp so entries
  *   sharing it are neither lost nor read twice.
  * A deposit or withdrawal still pending stops its stream there: the next sync reads it again, settled.
  */
-import type { Exchange, Transaction } from 'ccxt';
+import type { Exchange } from 'ccxt';
 import { krakenLedger, krakenTrades } from './ccxt-kraken-streams.ts';
 import { after, boundary, fresh, setBoundary } from './ccxt-stream-boundary.ts';
-import { TRADE_WINDOWS, windowedTrades } from './ccxt-windowed-trades.ts';
+import {
+  settled,
+  TRADE_WINDOWS,
+  TRANSFER_WINDOWS,
+  transfers,
+  windowedTrades,
+  windowedTransfers,
+} from './ccxt-windowed.ts';
 import type { MovementStream, StreamHost } from './ccxt-stream-types.ts';
 import type { ExchangeTransfer } from './port.ts';
 
@@ -64,7 +71,10 @@ export async function createStreams(host: StreamHost, ex: Exchange): Promise<Mov
     }
     for (const kind of ['deposit', 'withdrawal'] as const) {
       if (!ex.has[kind === 'deposit' ? 'fetchDeposits' : 'fetchWithdrawals']) continue;
-      if (await needsCode(ex, kind)) {
+      const windows = TRANSFER_WINDOWS[host.exchange];
+      if (windows) {
+        streams.push(windowedTransfers(host, kind, windows));
+      } else if (await needsCode(ex, kind)) {
         for (const code of await heldAssets(ex, [])) streams.push(sinceTransfers(host, kind, code));
       } else {
         streams.push(sinceTransfers(host, kind, undefined));
@@ -143,23 +153,6 @@ function binanceTrades(host: StreamHost, symbol: string): MovementStream {
       return { movements, more: trades.length >= limit };
     },
   };
-}
-
-/** Settled transfers up to the first pending one; failed and cancelled ones are not movements. */
-function settled(items: Transaction[]): { read: Transaction[]; pending: boolean } {
-  const read: Transaction[] = [];
-  for (const item of items) {
-    if (item.status === 'pending') return { read, pending: true };
-    read.push(item);
-  }
-  return { read, pending: false };
-}
-
-function transfers(host: StreamHost, ex: Exchange, kind: ExchangeTransfer['kind'], items: Transaction[]) {
-  return items
-    .filter((t) => t.status !== 'failed' && t.status !== 'canceled')
-    .map((t) => host.transfer(ex, kind, t))
-    .filter((m) => m !== null);
 }
 
 function binanceTransfers(host: StreamHost, kind: ExchangeTransfer['kind']): MovementStream {

@@ -164,8 +164,9 @@ describe.each(SUBJECTS)('$exchange through ccxt', (subject) => {
       throttle: async () => undefined,
       timeoutMs: 3_000,
       ...(subject.pageSize === undefined ? {} : { pageSize: subject.pageSize }),
-      // The seeded history starts some months back: skip reading empty windows from 2017 on.
-      historyFrom: Date.now() - 150 * 86_400_000,
+      // The seeded history (its deposits 180 days back) starts some months back: skip reading empty
+      // windows from 2017 on.
+      historyFrom: Date.now() - 200 * 86_400_000,
     });
     main = connect(account.apiKey, account.secret);
   });

@@ -56,6 +56,25 @@ describe('ExchangeAccounts', () => {
     expect(button().disabled).toBe(true);
   });
 
+  it('says how far back the first sync reads where the exchange serves only recent trades', async () => {
+    api.on('GET', '/api/exchange-accounts', {
+      body: [
+        account(),
+        account({
+          id: '22222222-2222-4222-8222-222222222222',
+          exchange: 'okx',
+          exchangeName: 'OKX',
+          label: 'My OKX',
+        }),
+      ],
+    });
+    render(<ExchangeAccounts />);
+    const okx = await screen.findByRole('listitem', { name: 'My OKX, OKX' });
+    expect(within(okx).getByText(/OKX serves the trades of the last 3 months/)).toBeTruthy();
+    const demo = screen.getByRole('listitem', { name: 'My demo, Demo exchange' });
+    expect(within(demo).queryByText(/serves the trades of the last/)).toBeNull();
+  });
+
   it('a sync that ended before "Sync now" was answered is shown ended, not running', async () => {
     api.on('POST', `/api/exchange-accounts/${account().id}/sync`, { status: 202, body: {} });
     render(<ExchangeAccounts />);

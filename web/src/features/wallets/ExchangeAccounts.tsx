@@ -1,4 +1,9 @@
-import { formatDateTime, type ExchangeOption, type ExchangeSyncPayload } from '@coinpace/domain';
+import {
+  firstSyncReach,
+  formatDateTime,
+  type ExchangeOption,
+  type ExchangeSyncPayload,
+} from '@coinpace/domain';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -182,6 +187,9 @@ export function ExchangeAccounts() {
                   <span className="field-error" role="note">
                     {account.lastError}
                   </span>
+                )}
+                {firstSyncReach(account.exchange) && (
+                  <span className="muted exchange-reach">{firstSyncReach(account.exchange)}</span>
                 )}
               </div>
               <UnmappedAssets account={account} onMapped={() => void reload()} />

@@ -1,9 +1,25 @@
 /** Recorded Bybit replies (documented shapes) for the recorded peer. */
-import type { SeedTrade } from '../accounts.ts';
-import { DAY_MS, header, hmac, sinceFilter, split, windowOf, withinWindow, type Routes } from './routes.ts';
+import type { SeedTrade, SeedTransfer } from '../accounts.ts';
+import { DAY_MS, header, hmac, split, windowOf, withinWindow, type Routes } from './routes.ts';
 
 /** Bybit serves executions 7 days a request, for the last two years. */
 export const BYBIT_EXECUTIONS = { windowMs: 7 * DAY_MS, backMs: 730 * DAY_MS };
+/** Bybit's deposit and withdrawal records: 30 days a request, since Bybit opened (March 2018). */
+export const BYBIT_TRANSFERS = {
+  windowMs: 30 * DAY_MS,
+  get backMs() {
+    return Date.now() - Date.UTC(2018, 2, 1);
+  },
+};
+const bybitRefusal = (retMsg: string) => ({
+  status: 200,
+  body: { retCode: 10001, retMsg, result: {}, time: Date.now() },
+});
+/** One window of `rows`, newest first, a page at most (Bybit answers 50 at most). */
+const bybitRecords = (rows: SeedTransfer[], params: URLSearchParams) =>
+  withinWindow(rows, windowOf(params.get('startTime'), params.get('endTime'), BYBIT_TRANSFERS, bybitRefusal))
+    .sort((a, b) => b.time - a.time)
+    .slice(0, Math.min(Number(params.get('limit') ?? 50), 50));
 
 export const BYBIT: Routes = {
   key: (req) => header(req, 'x-bapi-api-key') || undefined,
@@ -119,10 +135,7 @@ export const BYBIT: Routes = {
         nextPageCursor: '',
         list: withinWindow(
           account.trades,
-          windowOf(params.get('startTime'), params.get('endTime'), BYBIT_EXECUTIONS, (retMsg) => ({
-            status: 200,
-            body: { retCode: 10001, retMsg, result: {}, time: Date.now() },
-          })),
+          windowOf(params.get('startTime'), params.get('endTime'), BYBIT_EXECUTIONS, bybitRefusal),
         )
           .sort((a, b) => b.time - a.time)
           .slice(0, Math.min(Number(params.get('limit') ?? 50), 100))
@@ -150,7 +163,7 @@ export const BYBIT: Routes = {
     '/v5/asset/deposit/query-record': (account, params) =>
       bybit({
         nextPageCursor: '',
-        rows: sinceFilter(account.deposits, Number(params.get('startTime') ?? 0)).map((t) => ({
+        rows: bybitRecords(account.deposits, params).map((t) => ({
           id: t.id,
           coin: t.asset,
           chain: t.asset,
@@ -169,7 +182,7 @@ export const BYBIT: Routes = {
     '/v5/asset/withdraw/query-record': (account, params) =>
       bybit({
         nextPageCursor: '',
-        rows: sinceFilter(account.withdrawals, Number(params.get('startTime') ?? 0)).map((t) => ({
+        rows: bybitRecords(account.withdrawals, params).map((t) => ({
           withdrawId: t.id,
           coin: t.asset,
           chain: t.asset,

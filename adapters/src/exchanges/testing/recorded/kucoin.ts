@@ -1,19 +1,17 @@
 /** Recorded KuCoin replies (documented shapes) for the recorded peer. */
 import type { SeedTransfer } from '../accounts.ts';
-import {
-  DAY_MS,
-  header,
-  hmac,
-  pathWithQuery,
-  sinceFilter,
-  split,
-  windowOf,
-  withinWindow,
-  type Routes,
-} from './routes.ts';
+import { DAY_MS, header, hmac, pathWithQuery, split, windowOf, withinWindow, type Routes } from './routes.ts';
 
 /** KuCoin serves fills 7 days a request, for the last year. */
 export const KUCOIN_FILLS = { windowMs: 7 * DAY_MS, backMs: 365 * DAY_MS };
+/** KuCoin lists deposits and withdrawals 7 days a request, from 18 February 2019 (older: its V1 archive). */
+export const KUCOIN_TRANSFERS = {
+  windowMs: 7 * DAY_MS,
+  get backMs() {
+    return Date.now() - Date.UTC(2019, 1, 18);
+  },
+};
+const kucoinRefusal = (msg: string) => ({ status: 400, body: { code: '400100', msg } });
 
 export const KUCOIN: Routes = {
   key: (req) => header(req, 'kc-api-key') || undefined,
@@ -88,10 +86,7 @@ export const KUCOIN: Routes = {
       kucoinPage(
         withinWindow(
           account.trades,
-          windowOf(params.get('startAt'), params.get('endAt'), KUCOIN_FILLS, (msg) => ({
-            status: 400,
-            body: { code: '400100', msg },
-          })),
+          windowOf(params.get('startAt'), params.get('endAt'), KUCOIN_FILLS, kucoinRefusal),
         ).map((t) => ({
           symbol: t.symbol.replace('/', '-'),
           tradeId: String(t.id),
@@ -113,13 +108,14 @@ export const KUCOIN: Routes = {
         })),
         Math.min(Number(params.get('pageSize') ?? 50), 500),
       ),
-    '/api/v1/deposits': (account, params) => kucoinPage(kucoinTransfers(account.deposits, params)),
-    '/api/v1/withdrawals': (account, params) => kucoinPage(kucoinTransfers(account.withdrawals, params)),
+    '/api/v1/deposits': (account, params) => kucoinTransfers(account.deposits, params),
+    '/api/v1/withdrawals': (account, params) => kucoinTransfers(account.withdrawals, params),
   },
 };
 
 function kucoinTransfers(list: SeedTransfer[], params: URLSearchParams) {
-  return sinceFilter(list, Number(params.get('startAt') ?? 0)).map((t) => ({
+  const window = windowOf(params.get('startAt'), params.get('endAt'), KUCOIN_TRANSFERS, kucoinRefusal);
+  const items = withinWindow(list, window).map((t) => ({
     id: t.id,
     address: '0x0000000000000000000000000000000000000003',
     memo: '',
@@ -133,6 +129,7 @@ function kucoinTransfers(list: SeedTransfer[], params: URLSearchParams) {
     createdAt: t.time,
     updatedAt: t.time,
   }));
+  return kucoinPage(items, Math.min(Number(params.get('pageSize') ?? 50), 500));
 }
 
 /** The first page, newest first (KuCoin's order). */
