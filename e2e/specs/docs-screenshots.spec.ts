@@ -121,6 +121,9 @@ describe('README screenshots', () => {
     await chart.getByRole('button', { name: 'All', exact: true }).click();
     await chart.getByTestId('performance-figures').waitFor();
     await chart.locator('.recharts-line-curve').first().waitFor();
+    // The pointer off the chart, so the picture has no tooltip.
+    await page.mouse.move(0, 0);
+    await chart.locator('.recharts-tooltip-wrapper').first().waitFor({ state: 'hidden' });
     await mkdir(IMAGES, { recursive: true });
     await chart.screenshot({ path: path.join(IMAGES, 'performance.png') });
     await context.close();
