@@ -1,6 +1,7 @@
 /**
- * The README's pictures of the portfolio and alerts screens, taken from the demo price feed on every run
- * so they show the screens as they are: written to docs/images/ (committed) as well as e2e/artifacts.
+ * The README's pictures of the portfolio and alerts screens and of the portfolio's performance chart,
+ * taken from the demo price feed on every run so they show the screens as they are: written to
+ * docs/images/ (committed) as well as e2e/artifacts.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,18 @@ const HOLDINGS = [
   'Chainlink, LINK, 150, 2100',
   'Cardano, ADA, 2500, 1000',
 ].join('\n');
+
+const DAY = 86_400_000;
+
+/** Coins moved in over the past two years (transfers count at the market price of their day). */
+const PAST_DEPOSITS: { symbol: string; daysAgo: number; quantity: string }[] = [
+  { symbol: 'BTC', daysAgo: 700, quantity: '0.2' },
+  { symbol: 'ETH', daysAgo: 540, quantity: '2' },
+  { symbol: 'SOL', daysAgo: 420, quantity: '25' },
+  { symbol: 'BTC', daysAgo: 300, quantity: '0.1' },
+  { symbol: 'LINK', daysAgo: 200, quantity: '100' },
+  { symbol: 'ETH', daysAgo: 120, quantity: '1' },
+];
 
 async function save(page: Page, name: string): Promise<void> {
   await mkdir(IMAGES, { recursive: true });
@@ -77,6 +90,42 @@ describe('README screenshots', () => {
     await page.getByRole('link', { name: 'Alerts' }).first().click();
     await page.getByText('Above $150,000.00').first().waitFor();
     await save(page, 'alerts');
+
+    // The performance chart over all time, once the demo feed's past is stored for the deposits' days.
+    const holdings = (await callApi(page, url, 'GET', '/api/portfolio')) as { id: string; symbol: string }[];
+    for (const deposit of PAST_DEPOSITS) {
+      const holding = holdings.find((h) => h.symbol === deposit.symbol)!;
+      await callApi(page, url, 'POST', `/api/portfolio/${holding.id}/transactions`, {
+        type: 'transfer_in',
+        at: new Date(Date.now() - deposit.daysAgo * DAY).toISOString(),
+        quantity: deposit.quantity,
+        pricePerCoin: '0',
+      });
+    }
+    const performance = () =>
+      callApi(page, url, 'GET', '/api/portfolio/performance?range=ALL') as Promise<{
+        points: unknown[];
+        unpriced: string[];
+      }>;
+    await expect
+      .poll(
+        async () => {
+          const answer = await performance();
+          return answer.unpriced.length === 0 && answer.points.length > 300;
+        },
+        { timeout: 240_000, interval: 3_000 },
+      )
+      .toBe(true);
+    await page.getByRole('link', { name: 'Portfolio' }).first().click();
+    const chart = page.getByRole('region', { name: 'Portfolio value' });
+    await chart.getByRole('button', { name: 'All', exact: true }).click();
+    await chart.getByTestId('performance-figures').waitFor();
+    await chart.locator('.recharts-line-curve').first().waitFor();
+    // The pointer off the chart, so the picture has no tooltip.
+    await page.mouse.move(0, 0);
+    await chart.locator('.recharts-tooltip-wrapper').first().waitFor({ state: 'hidden' });
+    await mkdir(IMAGES, { recursive: true });
+    await chart.screenshot({ path: path.join(IMAGES, 'performance.png') });
     await context.close();
-  });
+  }, 420_000);
 });

@@ -85,6 +85,7 @@ describe.each(testEngines(serverUrl))('cached user transactions on %s', (engine)
     expect(await expectCurrent(db, user.id)).toEqual({
       span: { firstAt: null, coinIds: [] },
       transactions: [],
+      stamp: '0:0',
     });
   });
 

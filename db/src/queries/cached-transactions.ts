@@ -66,7 +66,15 @@ function spanOf(rows: readonly StoredUserTransaction[]): UserTransactionSpan {
 export async function cachedUserTransactions(
   db: AppDb,
   userId: string,
-): Promise<{ span: UserTransactionSpan; transactions: readonly UserTransaction[] }> {
+): Promise<{
+  span: UserTransactionSpan;
+  transactions: readonly UserTransaction[];
+  /**
+   * The stamp of the stored rows when the answer depends on nothing else; null when some rows are in
+   * another currency (their dollar amounts then also follow the stored rates).
+   */
+  stamp: string | null;
+}> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -88,6 +96,6 @@ export async function cachedUserTransactions(
     kept -= e.rows.length;
   }
   // Shared with the next reads: the caller only reads them.
-  if (entry.allUsd) return { span: entry.span, transactions: entry.rows };
-  return { span: entry.span, transactions: await inDollarsOfTheirDay(db, entry.rows) };
+  if (entry.allUsd) return { span: entry.span, transactions: entry.rows, stamp };
+  return { span: entry.span, transactions: await inDollarsOfTheirDay(db, entry.rows), stamp: null };
 }

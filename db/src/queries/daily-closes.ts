@@ -42,6 +42,7 @@ export function forgetDailyCloses(db: AppDb, coingeckoId: string): void {
 
 /** The stamp of each coin's daily dollar series: index probes and a few coverage rows, no scan of the closes. */
 async function readStamps(db: AppDb, coinIds: readonly string[]): Promise<Map<string, string>> {
+  if (coinIds.length === 0) return new Map();
   const result = await db.execute(sql`
     select c.id as "coingeckoId", concat_ws('|',
       (select min(h.at) from market_history h
@@ -90,6 +91,19 @@ export async function cachedDailyCloseBuckets(
   range: { from: number; to: number; stepMs: number },
 ): Promise<BucketPrice[]> {
   if (coinIds.length === 0) return [];
+  return (await cachedDailyCloses(db, coinIds)).buckets(range);
+}
+
+/** Some coins' kept daily closes, brought up to date with the database. */
+export interface DailyCloses {
+  /** The coins' stamps together: the same while none of their stored series changed. */
+  stamp: string;
+  /** The last close of each coin in each bucket of the range, as cachedDailyCloseBuckets answers. */
+  buckets(range: { from: number; to: number; stepMs: number }): BucketPrice[];
+}
+
+/** The coins' daily closes kept in memory (read again for a coin whose stored series changed). */
+export async function cachedDailyCloses(db: AppDb, coinIds: readonly string[]): Promise<DailyCloses> {
   const cache = cacheOf(db);
   const stamps = await readStamps(db, coinIds);
   const stale = coinIds.filter((id) => cache.get(id)?.stamp !== stamps.get(id));
@@ -111,6 +125,17 @@ export async function cachedDailyCloseBuckets(
       cache.delete(id);
     }
   }
+  return {
+    stamp: coinIds.map((id) => stamps.get(id) ?? '').join(';'),
+    buckets: (range) => pickBuckets(cache, coinIds, range),
+  };
+}
+
+function pickBuckets(
+  cache: Map<string, CloseSeries>,
+  coinIds: readonly string[],
+  range: { from: number; to: number; stepMs: number },
+): BucketPrice[] {
   const step = Math.max(1, Math.round(range.stepMs / 1000)) * 1000;
   const bin = (t: number) => Math.floor(t / step) * step;
   const buckets: BucketPrice[] = [];

@@ -5,6 +5,7 @@ export * from './summary.ts';
 export * from './sort.ts';
 export * from './value-history.ts';
 export * from './performance.ts';
+export type { WalkSnapshot } from './performance-walk.ts';
 export { scaled18 as scaledPrice18 } from './performance-amounts.ts';
 export * from './report.ts';
 export * from './messages.ts';

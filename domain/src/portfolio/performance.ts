@@ -33,17 +33,9 @@ import type {
 } from '../schemas/portfolio-performance.ts';
 import type { TransactionKind } from '../transactions/cost-basis.ts';
 import { ONE, div, mul, toDecimal } from '../transactions/fixed-point.ts';
-import {
-  TEN_18,
-  amountParser,
-  divPositive,
-  modifiedDietz,
-  ratio,
-  roundDiv18,
-  roundDiv36,
-  type ParsedAmount,
-} from './performance-amounts.ts';
-import { groupPrices, rate18Reader, type PriceInstant } from './performance-prices.ts';
+import { amountParser, modifiedDietz, ratio, roundDiv18 } from './performance-amounts.ts';
+import { groupPrices, rate18Reader } from './performance-prices.ts';
+import { PerformanceWalk, copySnapshot, emptySnapshot, type WalkSnapshot } from './performance-walk.ts';
 import type { BucketPrice } from './value-history.ts';
 
 const HOUR = 3_600_000;
@@ -133,13 +125,25 @@ export interface PerformanceResult {
   unpriced: string[];
 }
 
+/** Keeping and continuing the walk (see performance-walk.ts). */
+export interface PerformanceResume {
+  /** A state kept by an earlier call with the same inputs before its instant: the walk continues from it. */
+  from?: WalkSnapshot;
+  /** Keep the state at this instant (events before it walked) and answer it as `kept`. */
+  keepAt?: number;
+}
+
 /**
  * The performance of the transactions' portfolio over the window: a point per step (value, net
  * invested, the benchmark's value) and the range's figures, in the display currency (`rateAt`).
  * Transactions before the window make its start value and count in net invested; those inside it are
- * the flows the returns account for.
+ * the flows the returns account for. With `resume.from`, the prices given need only start at its
+ * instant (earlier ones and `before` are not read again); the answer is the same as without it.
  */
-export function computePerformance(input: PerformanceInput): PerformanceResult {
+export function computePerformance(
+  input: PerformanceInput,
+  resume: PerformanceResume = {},
+): PerformanceResult & { kept?: WalkSnapshot } {
   const { window, benchmark } = input;
   const decimals = input.decimals ?? 2;
   const rate18Of = input.rateAt ? rate18Reader(input.rateAt) : undefined;
@@ -159,203 +163,67 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
     return i;
   };
   for (const tx of input.transactions) indexOf(tx.coinId);
-  const bench = benchmark === undefined ? -1 : indexOf(benchmark);
-  const instants = groupPrices({ ...input, index, rate18At: rate18Of });
+  const bench = benchmark ? indexOf(benchmark) : -1;
+  const resumed = resume.from;
+  if (resumed && resumed.ids.join(',') !== ids.join(',')) throw new Error('walk state of other coins');
+  const after = resumed?.at ?? -Infinity;
+  const instants = groupPrices({
+    ...input,
+    before: after > window.from ? undefined : input.before,
+    prices: resumed ? input.prices.filter((p) => p.t >= after) : input.prices,
+    index,
+    rate18At: rate18Of,
+  });
   const transactions = input.transactions.filter((tx) => tx.at <= window.to);
   // The stable sort keeps the history order within an instant; a list already in order is not copied.
   if (transactions.some((tx, i) => i > 0 && transactions[i - 1]!.at > tx.at)) {
     transactions.sort((a, b) => a.at - b.at);
   }
   const pointTimes: number[] = [];
-  for (let t = window.from; t < window.to; t += window.stepMs) pointTimes.push(t);
+  for (let t = window.from; t < window.to; t += window.stepMs) if (t >= after) pointTimes.push(t);
   pointTimes.push(window.to);
 
-  // Quantities and fees repeat across transactions (a fee of 0 above all): each text is parsed once.
-  const parse = amountParser();
-  const n = ids.length;
-  // Each coin's quantity (10^36) and, while it has at most 18 decimals (always, for stored
-  // quantities), the same at 10^18: a price change then adds quantity × change with no division.
-  const quantity: bigint[] = new Array<bigint>(n).fill(0n);
-  const quantity18: (bigint | null)[] = new Array<bigint | null>(n).fill(0n);
-  // Each coin's price scaled by 10^18 (0 until it has one); the 10^36 form is made only where needed.
-  const price18: bigint[] = new Array<bigint>(n).fill(0n);
-  const priced = new Uint8Array(n);
-  const priceOf = (coin: number): bigint | undefined =>
-    priced[coin] === 1 ? price18[coin]! * TEN_18 : undefined;
-  const unpriced = new Set<string>();
-  let value = 0n;
-  let invested = 0n;
-  /** Sets a coin's quantity; `delta18` is the change at 10^18 when both have at most 18 decimals. */
-  const setQuantity = (coin: number, next: bigint, delta18: bigint | null) => {
-    const was18 = quantity18[coin]!;
-    let next18: bigint | null = null;
-    if (delta18 !== null && was18 !== null) next18 = was18 + delta18;
-    else if (next % TEN_18 === 0n) next18 = next / TEN_18;
-    if (priced[coin] === 1) {
-      const held18 = was18;
-      // Both quantities and the price with at most 18 decimals: the change of value is exact.
-      value +=
-        next18 !== null && held18 !== null
-          ? (next18 - held18) * price18[coin]!
-          : roundDiv18((next - quantity[coin]!) * price18[coin]!);
-    }
-    quantity[coin] = next;
-    quantity18[coin] = next18;
-  };
-  /** quantity × an amount (10^36), rounded at the 36th decimal as mul() does. */
-  const times = (q: ParsedAmount, amount: bigint, amount18: bigint | null): bigint => {
-    if (q.v18 === null) return mul(q.v36, amount);
-    return amount18 === null ? roundDiv18(q.v18 * amount) : q.v18 * amount18;
-  };
-
-  let started = false;
-  let startValue = 0n;
-  const flows: { t: number; amount: bigint }[] = [];
-  // Time-weighted: the chained factor, and the value the current sub-period started from.
-  let chained = ONE;
-  let chainedAny = false;
-  let subStart = 0n;
-  // (Typed by assertion: it is assigned only inside the handlers, which the narrowing does not see.)
-  let pendingFlow = null as { t: number; amount: bigint; opening: boolean } | null;
-  // Benchmark: units of its coin held, null once a flow could not be priced in it.
-  let units: bigint | null = benchmark ? 0n : null;
-  let benchStartPrice: bigint | undefined;
-  const points: PerformancePoint[] = [];
-
-  /** The figures as they stand, as the point of time t. */
-  const pointNow = (t: number): PerformancePoint => {
-    for (let coin = 0; coin < n; coin += 1) {
-      if (priced[coin] === 0 && quantity[coin] !== 0n) unpriced.add(ids[coin]!);
-    }
-    const point: PerformancePoint = {
-      t,
-      value: toDecimal(value, decimals),
-      invested: toDecimal(invested, decimals),
-    };
-    if (benchmark && units !== null && started) {
-      if (priced[bench] === 1) point.benchmark = toDecimal(roundDiv18(units * price18[bench]!), decimals);
-    } else if (benchmark && units !== null && !started) {
-      point.benchmark = point.value;
-    }
-    return point;
-  };
-
-  /** Closes the sub-period that ended with the flows at one instant. */
-  const closeFlow = () => {
-    if (!pendingFlow) return;
-    const { amount, opening } = pendingFlow;
-    // The flows that open an empty portfolio get a point of their own, so a portfolio younger than
-    // the range starts where it really starts instead of at the next step.
-    if (opening && points.at(-1)?.t !== pendingFlow.t) points.push(pointNow(pendingFlow.t));
-    if (subStart > 0n) {
-      chained = roundDiv36(chained * divPositive(value - amount, subStart));
-      chainedAny = true;
-    }
-    subStart = value;
-    flows.push(pendingFlow);
-    pendingFlow = null;
-  };
-
-  const start = () => {
-    started = true;
-    startValue = value;
-    subStart = value;
-    if (benchmark) {
-      benchStartPrice = priceOf(bench);
-      if (benchStartPrice === undefined) units = value === 0n ? 0n : null;
-      else units = div(value, benchStartPrice);
-    }
-  };
-
-  /** A transaction: the quantity it leaves and the money it moved, as a flow when the range has begun. */
-  const onTransaction = (tx: PerformanceTransaction) => {
-    const coin = index.get(tx.coinId)!;
-    const q = parse(tx.quantity);
-    const fee = display(parse(tx.fee).v36, tx.at);
-    const price = parse(tx.pricePerCoin);
-    // In dollars the recorded price keeps its 18-decimal form; converted, it has 36 decimals.
-    const recorded = display(price.v36, tx.at);
-    const recorded18 = rate18Of ? null : price.v18;
-    const market = priceOf(coin) ?? recorded;
-    const market18 = priced[coin] === 1 ? price18[coin]! : recorded18;
-    const held = quantity[coin]!;
-    const wasEmpty = value === 0n && invested === 0n;
-    let amount: bigint;
-    switch (tx.kind) {
-      case 'buy':
-        amount = times(q, recorded, recorded18) + fee;
-        setQuantity(coin, held + q.v36, q.v18);
-        break;
-      case 'sell':
-        amount = -(times(q, recorded, recorded18) - fee);
-        setQuantity(coin, held - q.v36, q.v18 === null ? null : -q.v18);
-        break;
-      case 'transfer_in':
-        amount = times(q, market, market18) + fee;
-        setQuantity(coin, held + q.v36, q.v18);
-        break;
-      case 'transfer_out':
-        amount = -(times(q, market, market18) - fee);
-        setQuantity(coin, held - q.v36, q.v18 === null ? null : -q.v18);
-        break;
-      case 'adjust':
-        amount = mul(q.v36 - held, market);
-        setQuantity(coin, q.v36, null);
-        break;
-      case 'income':
-        // Income is what the holdings earned, not money put in: its coins add value and no flow.
-        setQuantity(coin, held + q.v36, q.v18);
-        return;
-    }
-    invested += amount;
-    if (!started) return;
-    if (units !== null && bench >= 0) {
-      const p = priceOf(bench);
-      if (p === undefined) units = null;
-      else units += div(amount, p);
-    }
-    if (pendingFlow) pendingFlow.amount += amount;
-    else pendingFlow = { t: tx.at, amount, opening: wasEmpty };
-  };
-
-  /** A price change of coins at an instant: value moves by quantity × change. */
-  const onPrices = ({ coins, prices }: PriceInstant) => {
-    for (let k = 0; k < coins.length; k += 1) {
-      const coin = coins[k]!;
-      const next = prices[k]!;
-      const held18 = quantity18[coin]!;
-      // Quantity and price both have at most 18 decimals: the product at 10^36 is exact.
-      if (held18 === null) value += (quantity[coin]! * (next - price18[coin]!)) / TEN_18;
-      else if (held18 !== 0n) value += held18 * (next - price18[coin]!);
-      price18[coin] = next;
-      priced[coin] = 1;
-    }
-  };
+  const walk = new PerformanceWalk(resumed ? copySnapshot(resumed) : emptySnapshot(ids, Boolean(benchmark)), {
+    index,
+    ids,
+    bench,
+    decimals,
+    display,
+    converted: rate18Of !== undefined,
+    parse: amountParser(),
+  });
+  const s = walk.s;
+  let kept: WalkSnapshot | undefined;
 
   // The three streams in time order, merged; at one instant prices first, then transactions (in
   // history order), then the point read after both.
   let nextInstant = 0;
-  let nextTx = 0;
   let nextPoint = 0;
   for (;;) {
     const priceT = nextInstant < instants.length ? instants[nextInstant]!.t : Infinity;
-    const txT = nextTx < transactions.length ? transactions[nextTx]!.at : Infinity;
+    const txT = s.nextTx < transactions.length ? transactions[s.nextTx]!.at : Infinity;
     const pointT = nextPoint < pointTimes.length ? pointTimes[nextPoint]! : Infinity;
     const t = Math.min(priceT, txT, pointT);
+    if (resume.keepAt !== undefined && resume.keepAt >= after && !kept && t >= resume.keepAt) {
+      kept = copySnapshot(s);
+      kept.at = resume.keepAt;
+    }
     if (t === Infinity) break;
-    if (pendingFlow && t !== pendingFlow.t) closeFlow();
-    if (!started && t > window.from) start();
-    if (priceT === t) onPrices(instants[nextInstant++]!);
-    else if (txT === t) onTransaction(transactions[nextTx++]!);
-    else points.push(pointNow(pointTimes[nextPoint++]!));
+    if (s.pendingFlow && t !== s.pendingFlow.t) walk.closeFlow();
+    if (!s.started && t > window.from) walk.start();
+    if (priceT === t) walk.onPrices(instants[nextInstant++]!);
+    else if (txT === t) walk.onTransaction(transactions[s.nextTx++]!);
+    else s.points.push(walk.pointNow(pointTimes[nextPoint++]!));
   }
-  closeFlow();
-  if (!started) start();
+  walk.closeFlow();
+  if (!s.started) walk.start();
 
-  const endValue = value;
+  const { startValue, flows } = s;
+  const endValue = s.value;
+  let { chained, chainedAny } = s;
   const net = flows.reduce((sum, f) => sum + f.amount, 0n);
-  if (subStart > 0n) {
-    chained = mul(chained, div(endValue, subStart));
+  if (s.subStart > 0n) {
+    chained = mul(chained, div(endValue, s.subStart));
     chainedAny = true;
   }
   const summary = {
@@ -368,7 +236,8 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
   };
 
   let benchSummary: PerformanceResult['benchmark'] = null;
-  const benchEndPrice = bench >= 0 ? priceOf(bench) : undefined;
+  const benchEndPrice = walk.benchPrice();
+  const { units, benchStartPrice } = s;
   if (benchmark && units !== null && benchEndPrice !== undefined) {
     const benchEnd = mul(units, benchEndPrice);
     benchSummary = {
@@ -378,5 +247,6 @@ export function computePerformance(input: PerformanceInput): PerformanceResult {
       twr: benchStartPrice === undefined ? null : ratio(benchEndPrice - benchStartPrice, benchStartPrice),
     };
   }
-  return { points, summary, benchmark: benchSummary, unpriced: [...unpriced].sort() };
+  const result = { points: s.points, summary, benchmark: benchSummary, unpriced: [...s.unpriced].sort() };
+  return kept ? { ...result, kept } : result;
 }

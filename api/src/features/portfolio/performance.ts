@@ -1,5 +1,5 @@
 import {
-  cachedDailyCloseBuckets,
+  cachedDailyCloses,
   cachedUserTransactions,
   findBucketPrices,
   findLatestPrices,
@@ -23,6 +23,7 @@ import {
   type PerformanceTransaction,
   type PortfolioPerformance,
 } from '@coinpace/domain';
+import { keepWalk, keptWalk } from './performance-state.ts';
 import { mergeBuckets } from './portfolio-history.ts';
 
 /** How far before the first flow stored currency rates are read. */
@@ -44,7 +45,7 @@ export async function portfolioPerformance(
 ): Promise<PortfolioPerformance> {
   // The user's transactions come from memory while their stored rows are unchanged (one aggregate
   // tells); the window and the coins come with them, so the price reads run after one round trip.
-  const { span, transactions: all } = await cachedUserTransactions(db, user.id);
+  const { span, transactions: all, stamp } = await cachedUserTransactions(db, user.id);
   const firstAt = span.firstAt;
   const window = performanceWindow(query.range, now, firstAt);
   const ids = [...span.coinIds];
@@ -53,9 +54,10 @@ export async function portfolioPerformance(
   const wanted = displayCurrencyOf(user.displayCurrency);
   const hourly = usesHourlyHistory(query.range);
   const none = firstAt === null;
-  const [recorded, stored, recordedBefore, storedBefore, latest, days] = await Promise.all([
+  const [recorded, stored, closes, recordedBefore, storedBefore, latest, days] = await Promise.all([
     none || !hourly ? [] : findBucketPrices(db, ids, window),
-    none ? [] : hourly ? findMarketBucketPrices(db, ids, window) : cachedDailyCloseBuckets(db, ids, window),
+    none || !hourly ? [] : findMarketBucketPrices(db, ids, window),
+    none || hourly ? null : cachedDailyCloses(db, ids),
     none || !hourly ? new Map<string, number>() : findPricesBefore(db, ids, window.from),
     none ? new Map<string, number>() : findMarketPricesBefore(db, ids, window.from),
     none ? new Map<string, number>() : findLatestPrices(db, ids),
@@ -82,17 +84,43 @@ export async function portfolioPerformance(
   }
   const empty = transactions.length === 0;
   const currency = days.length > 0 ? wanted : 'usd';
-  const prices: BucketPrice[] = mergeBuckets(recorded, stored);
-  const result = computePerformance({
-    window,
-    transactions,
-    prices,
-    before: new Map([...storedBefore, ...recordedBefore]),
-    latest,
-    benchmark: query.benchmark,
-    rateAt: currency === 'usd' ? undefined : (t) => rateOnDay(days, t) ?? 1,
-    decimals: CURRENCIES[currency].decimals,
-  });
+  const before = new Map([...storedBefore, ...recordedBefore]);
+  const decimals = CURRENCIES[currency].decimals;
+  // The walk up to the range's last step is kept and continued (performance-state.ts) when all it read
+  // has a stamp: the daily closes, and transactions whose dollar amounts are as stored.
+  const lastStep = window.from + (Math.ceil((window.to - window.from) / window.stepMs) - 1) * window.stepMs;
+  const keeps = closes !== null && stamp !== null && lastStep > window.from;
+  const slot = `${user.id}|${query.range}|${query.benchmark ?? ''}|${currency}`;
+  const key = keeps
+    ? [
+        stamp,
+        window.from,
+        window.stepMs,
+        decimals,
+        closes.stamp,
+        JSON.stringify([...before]),
+        days.map((d) => `${d.day}:${d.rate}`).join(','),
+      ].join('|')
+    : '';
+  const kept = keeps ? keptWalk(db, slot, key) : undefined;
+  const resumeFrom = kept && kept.at <= lastStep ? kept : undefined;
+  const prices: BucketPrice[] = closes
+    ? closes.buckets({ ...window, from: resumeFrom?.at ?? window.from })
+    : mergeBuckets(recorded, stored);
+  const result = computePerformance(
+    {
+      window,
+      transactions,
+      prices,
+      before,
+      latest,
+      benchmark: query.benchmark,
+      rateAt: currency === 'usd' ? undefined : (t) => rateOnDay(days, t) ?? 1,
+      decimals,
+    },
+    keeps ? { from: resumeFrom, keepAt: resumeFrom?.at === lastStep ? undefined : lastStep } : {},
+  );
+  if (result.kept) keepWalk(db, slot, key, result.kept);
   return {
     range: query.range,
     currency,

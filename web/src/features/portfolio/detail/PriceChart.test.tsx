@@ -30,7 +30,7 @@ const euros = {
   ],
 } as const;
 
-const trade = (id: string, type: 'buy' | 'sell', at: number, price: string): TransactionRow => ({
+const trade = (id: string, type: 'buy' | 'sell' | 'income', at: number, price: string): TransactionRow => ({
   id,
   holdingId: 'h1',
   type,
@@ -194,5 +194,27 @@ describe('PriceChart', () => {
     const [first, last] = lineEnds(container);
     expect(markerY(container, 'buy')).toBeCloseTo(first, 3);
     expect(markerY(container, 'sell')).toBeCloseTo(last, 3);
+  });
+
+  it('marks income on the line at its time, as a diamond named for screen readers', async () => {
+    api.on('GET', path, { body: history });
+    act(() => openDetail('h1'));
+    // Staking paid 0.25 LTC on 4 November: no trade price, so it sits at the line's price then ($420).
+    const staking = { ...trade('i', 'income', from + 3 * DAY, '0'), quantity: '0.25' };
+    const { container } = render(<PriceChart symbol="LTC" transactions={[...trades, staking]} />);
+    await screen.findByText('1 buys and 1 sells marked, and 1 income received.');
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    const income = screen.getByRole('img', {
+      name: `Received 0.25 LTC as income on ${day.format(from + 3 * DAY)}, price then $420.00`,
+    });
+    expect(income.querySelector('title')!.textContent).toBe(income.getAttribute('aria-label'));
+    const shape = income.querySelector('path')!;
+    expect(shape.getAttribute('fill')).toBe('var(--warn)');
+    const buy = container.querySelector('.hd-marker-buy path')!;
+    expect(shape.getAttribute('d')).not.toBe(buy.getAttribute('d'));
+    // Between the buy's y ($400) and the sell's ($460), a third of the way: $420.
+    const y = Number(income.getAttribute('data-cy'));
+    const [first, last] = lineEnds(container);
+    expect(y).toBeCloseTo(first + (last - first) / 3, 3);
   });
 });

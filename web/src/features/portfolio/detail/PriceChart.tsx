@@ -29,48 +29,92 @@ const RANGES: { id: PriceHistoryRange; label: string; name: string }[] = [
 const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const quantityFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });
 
-/** A buy or sell drawn on the chart, inside the chart's time range. */
+/** A buy, a sell or an income (staking, interest, an airdrop) drawn on the chart, inside its time range. */
 export interface TradeMarker {
   id: string;
   t: number;
+  /** In dollars: a trade's own price; for income, the chart's price at its time. */
   price: number;
-  /** Coins bought or sold, as the transaction says (a decimal string). */
+  /** Coins bought, sold or received, as the transaction says (a decimal string). */
   quantity: string;
-  side: 'buy' | 'sell';
+  side: 'buy' | 'sell' | 'income';
 }
 
-/** The buys and sells (transfers and adjustments have no trade price) inside [from, to]. */
-export function tradeMarkers(rows: readonly TransactionRow[], from: number, to: number): TradeMarker[] {
+/**
+ * The buys, sells and incomes inside [from, to] (transfers and adjustments are no trade). A trade sits
+ * at its own price; income has no trade price, so it sits on the line: the chart's price at its time
+ * (the last point at or before it, else the first), and is left out while the chart has no point.
+ */
+export function tradeMarkers(
+  rows: readonly TransactionRow[],
+  from: number,
+  to: number,
+  points: readonly { t: number; value: number }[] = [],
+): TradeMarker[] {
   const markers: TradeMarker[] = [];
   for (const row of rows) {
-    if (row.type !== 'buy' && row.type !== 'sell') continue;
+    if (row.type !== 'buy' && row.type !== 'sell' && row.type !== 'income') continue;
     const t = Date.parse(row.at);
-    const price = Number(row.pricePerCoin);
+    const price = row.type === 'income' ? priceAt(points, t) : Number(row.pricePerCoin);
     if (!(t >= from && t <= to) || !(price > 0)) continue;
     markers.push({ id: row.id, t, price, quantity: row.quantity, side: row.type });
   }
   return markers;
 }
 
-/** What a trade's marker says (its accessible name and its tooltip): side, quantity, date and price. */
-export function markerLabel(m: TradeMarker, symbol: string, price: string): string {
-  const side = m.side === 'buy' ? 'Bought' : 'Sold';
-  return `${side} ${quantityFormat.format(Number(m.quantity))} ${symbol} on ${fullFormat.format(m.t)} at ${price}`;
+/** The step line's value at t: its last point at or before t, else its first; NaN without points. */
+function priceAt(points: readonly { t: number; value: number }[], t: number): number {
+  let value = points[0]?.value ?? Number.NaN;
+  for (const p of points) {
+    if (p.t > t) break;
+    value = p.value;
+  }
+  return value;
 }
 
-/** The SVG path of a marker: a triangle pointing up for a buy, down for a sell, centred on (x, y). */
+/** What a marker says (its accessible name and its tooltip): what happened, quantity, date and price. */
+export function markerLabel(m: TradeMarker, symbol: string, price: string): string {
+  const quantity = `${quantityFormat.format(Number(m.quantity))} ${symbol}`;
+  if (m.side === 'income') {
+    return `Received ${quantity} as income on ${fullFormat.format(m.t)}, price then ${price}`;
+  }
+  const side = m.side === 'buy' ? 'Bought' : 'Sold';
+  return `${side} ${quantity} on ${fullFormat.format(m.t)} at ${price}`;
+}
+
+/**
+ * The SVG path of a marker centred on (x, y): a triangle pointing up for a buy, down for a sell, a
+ * diamond for income, so the kinds differ by shape as well as colour.
+ */
 function markerPath(side: TradeMarker['side'], x: number, y: number): string {
   const r = 6;
+  if (side === 'income') return `M${x},${y - r}L${x + r},${y}L${x},${y + r}L${x - r},${y}Z`;
   return side === 'buy'
     ? `M${x},${y - r}L${x + r},${y + r * 0.8}L${x - r},${y + r * 0.8}Z`
     : `M${x},${y + r}L${x + r},${y - r * 0.8}L${x - r},${y - r * 0.8}Z`;
+}
+
+const MARKER_FILL: Record<TradeMarker['side'], string> = {
+  buy: 'var(--gain)',
+  sell: 'var(--loss)',
+  income: 'var(--warn)',
+};
+
+/** The line under the chart that says what is marked. */
+function markedNote(markers: readonly TradeMarker[]): string {
+  const count = (side: TradeMarker['side']) => markers.filter((m) => m.side === side).length;
+  if (markers.length === 0) return 'No buys, sells or income in this range.';
+  const trades = `${count('buy')} buys and ${count('sell')} sells`;
+  const income = count('income');
+  return income === 0 ? `${trades} marked.` : `${trades} marked, and ${income} income received.`;
 }
 
 /**
  * The coin's price over a day, a week, a month, the year to date, a year or everything since the
  * holding's first trade (GET /api/portfolio/{id}/price-history, from the recorded and the stored market
  * history), as steps, with a marker at each buy (green triangle up) and sell (red triangle down) of the
- * range at its real time and price, each named for screen readers and titled for a pointer (side,
+ * range at its real time and price, and at each income (staking, interest, an airdrop: an amber diamond
+ * on the line at its time), each named for screen readers and titled for a pointer (side,
  * quantity, date, price). Drawn in the display currency once a rate of it is known, each point and
  * marker at the rate of its own day (the history's `fx`), on round ticks labelled once.
  */
@@ -83,7 +127,8 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
   useReloadOnCurrency();
   const convert = atDayRate(money, chart?.fx);
   const points = (chart?.points ?? []).map((p) => ({ ...p, value: convert(p.value, p.t) }));
-  const markers = (chart ? tradeMarkers(transactions, chart.from, chart.to) : []).map((m) => {
+  const dollars = chart?.points ?? [];
+  const markers = (chart ? tradeMarkers(transactions, chart.from, chart.to, dollars) : []).map((m) => {
     const price = convert(m.price, m.t);
     return { ...m, price, label: markerLabel(m, symbol, money.formatPrice(price)) };
   });
@@ -128,13 +173,7 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
         </p>
       ) : (
         <>
-          <p className="muted hd-chart-note">
-            {markers.length === 0
-              ? 'No buys or sells in this range.'
-              : `${markers.filter((m) => m.side === 'buy').length} buys and ${
-                  markers.filter((m) => m.side === 'sell').length
-                } sells marked.`}
-          </p>
+          <p className="muted hd-chart-note">{markedNote(markers)}</p>
           <div
             className="hd-chart-box"
             role="group"
@@ -198,7 +237,7 @@ export function PriceChart({ symbol, transactions }: { symbol: string; transacti
                         <title>{m.label}</title>
                         <path
                           d={markerPath(m.side, Number(cx), Number(cy))}
-                          fill={m.side === 'buy' ? 'var(--gain)' : 'var(--loss)'}
+                          fill={MARKER_FILL[m.side]}
                           stroke="var(--bg-elevated)"
                           strokeWidth={1.5}
                         />
