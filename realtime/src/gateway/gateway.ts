@@ -39,7 +39,7 @@ import { CoinSets } from './coin-sets.ts';
 import { checkHandshake, type SocketData } from './handshake.ts';
 import { KnownCoins } from './known-coins.ts';
 import { PriceView } from './price-view.ts';
-import { guardSessionRecovery, resumeRecovery, userRoom } from './recovery.ts';
+import { emitUnstored, guardSessionRecovery, resumeRecovery, userRoom } from './recovery.ts';
 import {
   subscriptionHandlers,
   holderOf,
@@ -229,8 +229,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // Every socket is in one coin set (the ticker-only one until it subscribes). A recovered socket is
     // back in its rooms; this node counts its coin set again, or, at the bound on sets, the ticker's.
     if (!setCoins(socket, sets, restored)) setCoins(socket, sets, []);
-    if (view.ticker) socket.emit('ticker', view.ticker);
-    if (view.state) socket.emit('source:state', view.state);
+    if (view.ticker) emitUnstored(socket, 'ticker', view.ticker);
+    if (view.state) emitUnstored(socket, 'source:state', view.state);
     socket.on('subscribe', handlers.subscribe);
     socket.on('unsubscribe', handlers.unsubscribe);
     socket.on('disconnect', handlers.disconnect);

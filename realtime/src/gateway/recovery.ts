@@ -64,9 +64,26 @@ export function resumeRecovery(socket: GatewaySocket): void {
   const sameUser = held.userId !== undefined && held.userId === socket.data.userId;
   // `packet` is how Socket.IO's own recovery writes missed packets; `emit` would store them again
   // as new broadcasts with a second offset.
-  const write = (socket as unknown as { packet(packet: { type: number; data: unknown[] }): void }).packet;
   for (const packet of held.missed) {
     if (!sameUser && PRIVATE_EVENTS.has(String(packet[0]))) continue;
-    write.call(socket, { type: EVENT_PACKET, data: packet });
+    writePacket(socket, packet);
   }
+}
+
+/**
+ * Sends one event to this socket without keeping it for connection-state recovery. With recovery on,
+ * `socket.emit` stores every packet for the whole recovery window so a client that reconnects in time
+ * gets it again; a snapshot sent on connect (the ticker, the source's state) is sent afresh on every
+ * connect, so keeping it would only cost each new socket its packets' memory for two minutes.
+ */
+export function emitUnstored(socket: GatewaySocket, event: string, payload: unknown): void {
+  writePacket(socket, [event, payload]);
+}
+
+/** Writes an event packet to the socket's connection as Socket.IO's own recovery does. */
+function writePacket(socket: GatewaySocket, data: unknown[]): void {
+  (socket as unknown as { packet(packet: { type: number; data: unknown[] }): void }).packet({
+    type: EVENT_PACKET,
+    data,
+  });
 }
