@@ -8,9 +8,20 @@ import type { PerformancePoint } from '../schemas/portfolio-performance.ts';
 import { ONE, div, mul, toDecimal } from '../transactions/fixed-point.ts';
 import { TEN_18, divPositive, roundDiv18, roundDiv36, type ParsedAmount } from './performance-amounts.ts';
 import type { PriceInstant } from './performance-prices.ts';
-import type { PerformanceTransaction } from './performance.ts';
+import type { TransactionKind } from '../transactions/cost-basis.ts';
 
 /** A flow of money at an instant; `opening` when it came into an empty portfolio. */
+/** One transaction of a coin, amounts as stored: decimal strings, prices and fees in US dollars. */
+export interface PerformanceTransaction {
+  coinId: string;
+  kind: TransactionKind;
+  /** Epoch ms. */
+  at: number;
+  quantity: string;
+  pricePerCoin: string;
+  fee: string;
+}
+
 export interface WalkFlow {
   t: number;
   amount: bigint;

@@ -31,11 +31,18 @@ import type {
   PerformancePoint,
   PerformanceSummary,
 } from '../schemas/portfolio-performance.ts';
-import type { TransactionKind } from '../transactions/cost-basis.ts';
 import { ONE, div, mul, toDecimal } from '../transactions/fixed-point.ts';
 import { amountParser, modifiedDietz, ratio, roundDiv18 } from './performance-amounts.ts';
 import { groupPrices, rate18Reader } from './performance-prices.ts';
-import { PerformanceWalk, copySnapshot, emptySnapshot, type WalkSnapshot } from './performance-walk.ts';
+import {
+  PerformanceWalk,
+  copySnapshot,
+  emptySnapshot,
+  type PerformanceTransaction,
+  type WalkSnapshot,
+} from './performance-walk.ts';
+
+export type { PerformanceTransaction } from './performance-walk.ts';
 import type { BucketPrice } from './value-history.ts';
 
 const HOUR = 3_600_000;
@@ -84,17 +91,6 @@ export function performanceWindow(
     stepMs = DAY * Math.max(1, Math.ceil((now - start) / DAY / MAX_ALL_POINTS));
   } else start = now - RANGE_STEPS[range].spanMs!;
   return { range, from: Math.floor(start / stepMs) * stepMs, to: now, stepMs };
-}
-
-/** One transaction of a coin, amounts as stored: decimal strings, prices and fees in US dollars. */
-export interface PerformanceTransaction {
-  coinId: string;
-  kind: TransactionKind;
-  /** Epoch ms. */
-  at: number;
-  quantity: string;
-  pricePerCoin: string;
-  fee: string;
 }
 
 /** Inputs of computePerformance. Prices are US dollars per coin. */
