@@ -37,7 +37,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   LatencyHistogram,
@@ -49,6 +48,7 @@ import {
 } from './fanout/protocol.ts';
 import { compareThree } from './fanout/compare-rounds.ts';
 import { heapDiff } from './fanout/heap-diff.ts';
+import { CLIENT_KIND, KINDS, SERVER_SCRIPT, script, type Mode } from './fanout/kinds.ts';
 import { summarizeProfile } from './fanout/profile-summary.ts';
 import { send, sleep, spawnChild, type Child } from './fanout/child.ts';
 import {
@@ -77,7 +77,6 @@ const { values } = parseArgs({
   },
 });
 if (!['lean', 'socket.io'].includes(values.client)) throw new Error('--client is lean or socket.io');
-type Mode = 'sockets' | 'sse' | 'pair';
 if (!['sockets', 'sse', 'pair'].includes(values.mode)) throw new Error(`--mode is sockets, sse or pair`);
 const mode = values.mode as Mode;
 const defaultClients: Record<Mode, string> = { sockets: '1000,5000', sse: '2000', pair: '2000' };
@@ -89,31 +88,6 @@ const warmupTicks = Number(values.warmup);
 const processes = Number(values.processes);
 // Three servers compared in sockets mode: alternating rounds; the other modes measure one round.
 const rounds = Number(values.rounds ?? (mode === 'sockets' ? '3' : '1'));
-
-/** gateway-pair: two gateways on Redis and a publisher (--mode pair). */
-
-const KINDS: Record<Mode, ServerKind[]> = {
-  sockets: ['gateway', 'socketio', 'ws'],
-  sse: ['sse', 'raw-sse'],
-  pair: ['gateway-pair'],
-};
-const SERVER_SCRIPT: Record<ServerKind, string> = {
-  gateway: 'gateway-server',
-  socketio: 'socketio-server',
-  ws: 'ws-server',
-  sse: 'sse-server',
-  'raw-sse': 'raw-sse-server',
-  'gateway-pair': 'gateway-server',
-};
-const CLIENT_KIND: Record<ServerKind, 'gateway' | 'ws' | 'sse'> = {
-  gateway: 'gateway',
-  socketio: 'gateway',
-  ws: 'ws',
-  sse: 'sse',
-  'raw-sse': 'sse',
-  'gateway-pair': 'gateway',
-};
-const script = (name: string) => fileURLToPath(new URL(`./fanout/${name}.ts`, import.meta.url));
 
 type Server = Child<ServerReply>;
 type Clients = Child<ClientReply>[];
@@ -228,6 +202,7 @@ async function run(kind: ServerKind, clients: number): Promise<RunResult> {
       : undefined;
   const servers = await startServers(kind);
   const [server] = servers.nodes as [Server];
+  await warmUp(kind, servers);
   const baseline = await measure(servers.nodes);
   const snapshots =
     values.snapshot && servers.nodes.length === 1
@@ -287,6 +262,29 @@ async function run(kind: ServerKind, clients: number): Promise<RunResult> {
   await stop(servers, groups);
   const profile = profilePath ? summarizeProfile(profilePath) : undefined;
   return { server: kind, clients, ...memory, paced, saturated, profile };
+}
+
+/** Clients that connect, subscribe and leave before the baseline is taken (see warmUp). */
+const WARM_UP_CLIENTS = 20;
+
+/**
+ * A few clients connect, subscribe and leave before the baseline heap is read: the first connections
+ * compile the server's connection and subscription code once, a cost of the process and not of each
+ * client, which would otherwise be divided among the clients measured (more code for the gateway than
+ * for the bare servers). Every server gets the same warm-up.
+ */
+async function warmUp(kind: ServerKind, servers: Servers): Promise<void> {
+  const group = spawnChild<ClientReply>(script('clients'), [
+    CLIENT_KIND[kind],
+    servers.urls[0]!,
+    String(WARM_UP_CLIENTS),
+    values.client,
+  ]);
+  const ready = await Promise.race([group.next<ClientReply>('ready'), group.next<ClientReply>('failed')]);
+  if (ready.type === 'failed') throw new Error(`warm-up clients failed to connect: ${ready.error}`);
+  send<ClientCommand>(group, { cmd: 'close' });
+  await new Promise((resolve) => group.process.once('exit', resolve));
+  await sleep(500);
 }
 
 async function stop(servers: Servers, groups: Clients): Promise<void> {
