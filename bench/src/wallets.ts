@@ -3,12 +3,13 @@
  * Base, Arbitrum, Optimism, Polygon and BNB Chain, each with its chain id and the test ERC-20), N Bitcoin
  * xpubs (a local Esplora) and N Solana addresses (a local Solana JSON-RPC node), added through the built
  * server: POST /api/wallets on an api process, the refresh job run by a worker process on the
- * exchange-sync queue (Redis: a redis-server of its own). One user per wallet; all 3N added at once.
+ * exchange-sync queue (Redis: a redis-server of its own). One user per wallet; all 3N added at once, or
+ * with --in-flight K by K users each adding one wallet after another's balances show.
  * Measures, per wallet, the time from POST /api/wallets to its refresh being done (balances stored and
  * shown by GET /api/wallets/:id); the wall time for all; the node calls each wallet's first refresh cost
  * (counted at a proxy in front of each anvil and at the Esplora and Solana peers); and each process's
  * peak RSS and heap (VmHWM, and nodejs_heap_size_used_bytes from its /metrics sampled every 250 ms).
- * Run: npm run build && npm run bench:wallets [-- --wallets 100]
+ * Run: npm run build && npm run bench:wallets [-- --wallets 100 --in-flight 4]
  * (BENCH_LOG_LEVEL=info passes that log level to the servers and shows their output.)
  * Needs Postgres at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a database of its
  * own is created and dropped). Writes bench/results/wallets.json and prints the figures.
@@ -31,8 +32,13 @@ import { latencySummary } from './stats.ts';
 import { startBenchChains } from './wallets/setup.ts';
 
 const GOAL_P95_MS = 3_000;
-const { values } = parseArgs({ options: { wallets: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { wallets: { type: 'string', default: '100' }, 'in-flight': { type: 'string' } },
+});
 const count = Number(values.wallets);
+// All at once by default; with --in-flight K, K users add one wallet after another, each adding the
+// next once the last one's balances show (a closed loop: the latency of an add, not the queue's depth).
+const inFlight = values['in-flight'] === undefined ? Infinity : Math.max(1, Number(values['in-flight']));
 requireBuilt('bench:wallets');
 
 type Kind = 'evm' | 'xpub' | 'solana';
@@ -137,7 +143,7 @@ try {
   chains.esplora.requests.length = 0;
   chains.solana.calls.length = 0;
 
-  // All at once: each POST timed from when it is sent; one query every 100 ms notes each wallet's first
+  // Each POST timed from when it is sent; one query every 100 ms notes each wallet's first
   // refresh done (its balances stored, as GET /api/wallets/:id then shows them). Polling the API for each
   // wallet instead would load the api process and the database far more than users waiting would.
   const started = performance.now();
@@ -167,21 +173,32 @@ try {
   })();
   // Heard at `await watch` below; if the adds fail first, the finally stops the loop.
   watch.catch(() => undefined);
-  await Promise.all(
-    wallets.map(async (w) => {
-      const t0 = performance.now();
-      const answer = await fetch(`${url}/api/wallets`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ label: `${w.kind} wallet`, address: w.address }),
-      });
-      if (answer.status !== 201) {
-        throw new Error(`POST /api/wallets ${w.kind}: ${answer.status} ${await answer.text()}`);
-      }
-      const { id } = (await answer.json()) as { id: string };
-      sentAt.set(id, { kind: w.kind, t0, token: w.token });
-    }),
-  );
+  const add = async (w: (typeof wallets)[number]) => {
+    const t0 = performance.now();
+    const answer = await fetch(`${url}/api/wallets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ label: `${w.kind} wallet`, address: w.address }),
+    });
+    if (answer.status !== 201) {
+      throw new Error(`POST /api/wallets ${w.kind}: ${answer.status} ${await answer.text()}`);
+    }
+    const { id } = (await answer.json()) as { id: string };
+    sentAt.set(id, { kind: w.kind, t0, token: w.token });
+    return id;
+  };
+  if (inFlight === Infinity) await Promise.all(wallets.map(add));
+  else {
+    const queue = [...wallets];
+    await Promise.all(
+      Array.from({ length: Math.min(inFlight, queue.length) }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const id = await add(next);
+          while (!doneAt.has(id)) await Promise.race([watch, new Promise((r) => setTimeout(r, 20))]);
+        }
+      }),
+    );
+  }
   while (doneAt.size < wallets.length) {
     await Promise.race([watch, new Promise((r) => setTimeout(r, 200))]);
   }
@@ -213,6 +230,7 @@ try {
     at: new Date().toISOString(),
     cores: cpus().length,
     walletsPerKind: count,
+    added: inFlight === Infinity ? 'all at once' : `${inFlight} in flight`,
     evmChains: chains.evm.map((e) => ({ chain: e.chain, knownToken: e.knownToken })),
     addToBalancesVisible: {
       all,

@@ -84,7 +84,9 @@ describe.each(testEngines(databaseUrl))('older display-currency rates on %s', (e
     expect(rates[0]).toEqual({ day: '2021-03-10', rate: 0.8 });
     // Every day from the trade's to the first the polls stored, and nothing asked of CoinGecko.
     const stored = rates.findIndex((r) => r.rate === 0.9);
-    expect(stored).toBe(Math.round((Date.now() - 40 * DAY - Date.parse('2021-03-10')) / DAY));
+    // Counted in whole UTC days: the polls' first day is the day 40 days ago, whatever the hour now.
+    const firstPolledDay = new Date(Date.now() - 40 * DAY).toISOString().slice(0, 10);
+    expect(stored).toBe((Date.parse(firstPolledDay) - Date.parse('2021-03-10')) / DAY);
     const calls = binance.requests.length;
     expect(calls).toBeGreaterThan(0);
     expect(binance.requests.every((r) => r.query.get('symbol') === 'EURUSDT')).toBe(true);
