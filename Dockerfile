@@ -19,6 +19,8 @@ COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 COPY faults/package.json faults/
+# Fixes to dependencies, applied by patch-package when npm ci runs the postinstall script.
+COPY patches/ patches/
 
 FROM manifests AS build
 RUN npm ci --no-audit --no-fund
@@ -36,6 +38,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=production-packages /app/node_modules ./node_modules
+# That install skips scripts (patch-package is a dev package), so the patched packages come from the build.
+COPY --from=build /app/node_modules/postgres ./node_modules/postgres
 # server/package.json says the bundle is an ES module; paths below keep the repository layout the
 # bundle resolves from its own location (server/src/paths.ts).
 COPY --from=build /app/server/package.json ./server/package.json

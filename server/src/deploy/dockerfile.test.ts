@@ -3,7 +3,7 @@
  * `npm run build`, production packages only in the runtime, a non-root user, and node itself as PID 1
  * running the bundle (no npm or loader in between, so SIGTERM reaches the server's shutdown).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,26 @@ describe('Dockerfile', () => {
     expect(argv.at(-1)).toBe('server/dist/main.js');
     expect(argv.join(' ')).not.toMatch(/\b(npm|npx|tsx)\b/);
     expect(all(runtime, 'ENV').join(' ')).toMatch(/NODE_ENV=production/);
+  });
+
+  it('applies the patches in patches/ before installing and ships each patched package', () => {
+    const patched = readdirSync(path.join(ROOT, 'patches'))
+      .filter((file) => file.endsWith('.patch'))
+      .map((file) => file.slice(0, file.lastIndexOf('+')).replace(/\+/g, '/'));
+    expect(patched.length).toBeGreaterThan(0);
+    const install = stages.find((s) => all(s, 'RUN').some((run) => /npm ci --no-audit/.test(run)))!;
+    const before = lineage(install).flatMap((s) => all(s, 'COPY'));
+    expect(before, 'patches/ is in place when npm ci runs postinstall').toContain('patches/ patches/');
+    const copies = all(runtime, 'COPY');
+    for (const name of patched)
+      expect(copies, name).toContain(`--from=build /app/node_modules/${name} ./node_modules/${name}`);
+    // The runtime's packages come from an install that skips scripts: only the copies above are patched.
+    expect(
+      all(
+        stages.find((s) => s.name === 'production-packages')!,
+        'RUN',
+      ).join('\n'),
+    ).toMatch(/--ignore-scripts/);
   });
 
   it('keeps local files out of the build context', () => {
