@@ -6,9 +6,10 @@
 
 /**
  * Version of the archive's layout, in manifest.json; raised when a file changes shape. 2: alerts.json
- * names each alert's channels beside e-mail and SMS, and alert-destinations.json is added.
+ * names each alert's channels beside e-mail and SMS, and alert-destinations.json is added. 3:
+ * exchange-accounts.json and wallets.json are added.
  */
-export const ACCOUNT_ARCHIVE_VERSION = 2;
+export const ACCOUNT_ARCHIVE_VERSION = 3;
 
 /** The download's file name; `day` is the UTC date 'YYYY-MM-DD'. */
 export function accountArchiveFilename(day: string): string {
@@ -55,6 +56,10 @@ export interface AccountArchiveParts {
   alertHistory: readonly object[];
   /** The destinations of the channels beside e-mail and SMS, as the API shows them: never a secret. */
   alertDestinations: readonly object[];
+  /** The connected exchange accounts with the balances their last sync read: never an API key. */
+  exchangeAccounts: readonly object[];
+  /** The tracked wallets (public addresses) with the balances their last refresh read. */
+  wallets: readonly object[];
   invoices: readonly object[];
 }
 
@@ -106,6 +111,16 @@ export function accountArchiveFiles(parts: AccountArchiveParts): ArchiveFile[] {
     `Where your alerts go beside e-mail and SMS (${parts.alertDestinations.length}): webhooks, browsers, Discord, Slack, Telegram, with when each was confirmed.`,
     json(parts.alertDestinations),
   );
+  add(
+    'exchange-accounts.json',
+    `Your connected exchange accounts (${parts.exchangeAccounts.length}), with their sync state and the balances last read; never their API keys.`,
+    json(parts.exchangeAccounts),
+  );
+  add(
+    'wallets.json',
+    `Your tracked wallets (${parts.wallets.length}): public addresses, their chains and the balances last read.`,
+    json(parts.wallets),
+  );
   add('invoices.json', `Your invoices (${parts.invoices.length}).`, json(parts.invoices));
   const exportedAt = parts.exportedAt.toISOString();
   const manifest = {
@@ -125,8 +140,8 @@ export function accountArchiveFiles(parts: AccountArchiveParts): ArchiveFile[] {
     '',
     'Times are UTC (ISO 8601); amounts are decimal numbers, prices in US dollars unless a currency is named.',
     'Not included: your password (only its hash is kept, and never exported), sign-in tokens, verification',
-    'codes, card numbers (Coinpace never sees them), webhook signing secrets, browser push keys, and the',
-    'tokens in Discord and Slack webhook URLs.',
+    'codes, card numbers (Coinpace never sees them), exchange API keys, webhook signing secrets, browser',
+    'push keys, and the tokens in Discord and Slack webhook URLs.',
     '',
   ].join('\n');
   return [

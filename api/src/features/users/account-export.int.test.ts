@@ -1,13 +1,15 @@
 /**
  * The account's data export through the real API and database: one ZIP with the profile, settings,
- * holdings, transactions, alerts, alert history and invoices of the signed-in user, and of no one else;
- * no password hash, token or verification code in any file.
+ * holdings, transactions, alerts, alert history, alert destinations, exchange accounts, wallets and invoices
+ * of the signed-in user, and of no one else; no password hash, token, verification code or exchange API key
+ * in any file.
  */
 import {
   alertDestinations,
   alertEvents,
   contactVerifications,
   insertAlertDestination,
+  insertExchangeAccount,
   localCredentials,
 } from '@coinpace/db';
 import { createTestSubscription, testEngines } from '@coinpace/db/testing';
@@ -28,6 +30,8 @@ const FILES = [
   'alerts.json',
   'alert-history.json',
   'alert-destinations.json',
+  'exchange-accounts.json',
+  'wallets.json',
   'invoices.json',
 ];
 
@@ -91,6 +95,15 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
       keyId: 'k1',
       confirmedAt: new Date('2025-03-01T00:00:00Z'),
     });
+    // An exchange account as a connect stores it (no sync, so no holding changes): its key sealed.
+    const exchangeAccount = await insertExchangeAccount(api.database.db, {
+      id: crypto.randomUUID(),
+      userId: user.id,
+      exchange: 'kraken',
+      label: 'Kraken main',
+      credentials: 'sealed-exchange-key-9012',
+      keyId: 'k1',
+    });
     // Someone else's data must stay out of it.
     const other = await api.signUp();
     await api.call('POST', '/api/portfolio', {
@@ -107,7 +120,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
     expect(Object.keys(files).sort()).toEqual([...FILES].sort());
 
     const manifest = JSON.parse(files['manifest.json']!);
-    expect(manifest).toMatchObject({ format: 'coinpace-account-export', version: 2, userId: user.id });
+    expect(manifest).toMatchObject({ format: 'coinpace-account-export', version: 3, userId: user.id });
     expect(manifest.files.map((f: { name: string }) => f.name)).toEqual(FILES.slice(2));
     for (const name of FILES.slice(2)) expect(files['README.txt']).toContain(`${name}: `);
 
@@ -164,6 +177,29 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
       },
       expect.objectContaining({ kind: 'push', label: 'Firefox on Linux', target: null, confirmed: true }),
     ]);
+    expect(JSON.parse(files['exchange-accounts.json']!)).toEqual([
+      {
+        id: exchangeAccount.id,
+        exchange: 'kraken',
+        label: 'Kraken main',
+        status: 'active',
+        lastSyncAt: null,
+        lastError: null,
+        failingSince: null,
+        unmappedAssets: [],
+        balances: [],
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(JSON.parse(files['wallets.json']!)).toEqual([
+      expect.objectContaining({
+        id: owned.walletId,
+        label: 'Demo wallet',
+        address: expect.any(String),
+        status: 'active',
+        balances: [],
+      }),
+    ]);
     const [sealed] = await api.database.db
       .select()
       .from(alertDestinations)
@@ -179,6 +215,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('account data export on %s'
       sealed!.secret!,
       'sealed-push-keys-5678',
       'endpoint-capability-1234',
+      'sealed-exchange-key-9012',
     ]) {
       expect(everything).not.toContain(secret);
     }

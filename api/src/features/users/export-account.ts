@@ -1,18 +1,22 @@
 /**
  * GET /api/users/me/export: everything Coinpace keeps about the signed-in user, as one ZIP archive (profile,
- * settings, holdings, transactions, alerts, alert history, alert destinations, invoices; domain
- * accountArchiveFiles says what each file holds). Secrets are never read for it: no password hash, token,
- * verification code, card, webhook signing secret or push key.
+ * settings, holdings, transactions, alerts, alert history, alert destinations, exchange accounts, wallets,
+ * invoices; domain accountArchiveFiles says what each file holds). Secrets are never read for it: no
+ * password hash, token, verification code, card, exchange API key, webhook signing secret or push key.
  */
 import {
   listAlertDestinations,
   listAlertEvents,
   listAlerts,
+  listExchangeAccounts,
   listHoldings,
   listUserHistories,
+  listWallets,
   type AlertRecord,
   type AppDb,
+  type ExchangeAccountSummary,
   type UserRecord,
+  type WalletRecord,
 } from '@coinpace/db';
 import {
   accountArchiveFiles,
@@ -39,15 +43,18 @@ export async function accountArchive(
   signIn: ArchiveProfile['signIn'],
 ): Promise<ArchiveFile[]> {
   const { db } = deps;
-  const [billing, invoices, holdingsCsv, transactionsCsv, alerts, events, destinations] = await Promise.all([
-    getBillingInfo(deps, user),
-    listInvoices(deps, user),
-    listHoldings(db, user.id).then(holdingsToCsv),
-    transactionsCsvOf(db, user.id),
-    listAlerts(db, user.id),
-    listAlertEvents(db, user.id, { limit: MAX_EXPORTED_EVENTS }),
-    listAlertDestinations(db, user.id),
-  ]);
+  const [billing, invoices, holdingsCsv, transactionsCsv, alerts, events, destinations, exchanges, wallets] =
+    await Promise.all([
+      getBillingInfo(deps, user),
+      listInvoices(deps, user),
+      listHoldings(db, user.id).then(holdingsToCsv),
+      transactionsCsvOf(db, user.id),
+      listAlerts(db, user.id),
+      listAlertEvents(db, user.id, { limit: MAX_EXPORTED_EVENTS }),
+      listAlertDestinations(db, user.id),
+      listExchangeAccounts(db, user.id),
+      listWallets(db, user.id),
+    ]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   const profile: ArchiveProfile = {
     id: user.id,
@@ -88,6 +95,8 @@ export async function accountArchive(
     // As the API shows them: the signing secret and push keys (sealed) are never read out, and a
     // Discord or Slack URL, which holds that service's token, is left out.
     alertDestinations: destinations.map(destinationView),
+    exchangeAccounts: exchanges.map(exchangeAccountSetUp),
+    wallets: wallets.map(walletSetUp),
     invoices: invoices.invoices,
   });
 }
@@ -124,6 +133,43 @@ function alertSetUp(alert: AlertRecord) {
     lastTriggered: alert.lastTriggered?.toISOString() ?? null,
     origin: alert.origin,
     createdAt: alert.createdAt.toISOString(),
+  };
+}
+
+/**
+ * An exchange account as connected, with what its syncs found. The summary carries no key (the sealed
+ * credentials and their key id are never selected for it), and the sync cursor is internal.
+ */
+function exchangeAccountSetUp(account: ExchangeAccountSummary) {
+  return {
+    id: account.id,
+    exchange: account.exchange,
+    label: account.label,
+    status: account.status,
+    lastSyncAt: account.lastSyncAt?.toISOString() ?? null,
+    lastError: account.lastError,
+    failingSince: account.failingSince?.toISOString() ?? null,
+    unmappedAssets: account.unmappedAssets ?? [],
+    balances: account.balances ?? [],
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+/** A wallet as added, with the chains it was seen on and the balances last read. */
+function walletSetUp(wallet: WalletRecord) {
+  return {
+    id: wallet.id,
+    label: wallet.label,
+    kind: wallet.kind,
+    address: wallet.address,
+    verifiedAt: wallet.verifiedAt?.toISOString() ?? null,
+    status: wallet.status,
+    chains: wallet.chains,
+    lastRefreshAt: wallet.lastRefreshAt?.toISOString() ?? null,
+    lastError: wallet.lastError,
+    failingSince: wallet.failingSince?.toISOString() ?? null,
+    balances: wallet.balances ?? [],
+    createdAt: wallet.createdAt.toISOString(),
   };
 }
 

@@ -8,7 +8,8 @@ export function DataExport() {
     <section id={DATA_EXPORT_ANCHOR} className="card account-section" aria-labelledby="export-title">
       <h2 id="export-title">Download your data</h2>
       <p className="muted">
-        One ZIP file with your profile, settings, holdings, transactions, alerts, alert history and invoices.
+        One ZIP file with your profile, settings, holdings, transactions, alerts and their history, alert
+        channels, exchange accounts (never their API keys), wallets and invoices.
       </p>
       <ErrorBanner message={error} onClose={() => useAccountExport.setState({ error: null })} />
       <button type="button" className="btn" disabled={busy} onClick={() => void downloadAccountData()}>
