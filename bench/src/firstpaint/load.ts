@@ -16,7 +16,7 @@ export interface Profile {
 }
 
 /**
- * Lighthouse's mobile profile, the phone on a slow network the first-paint goals are set for (150 ms
+ * Lighthouse's mobile profile, the phone on a mobile network the first-paint goals are judged on (150 ms
  * round trip, 1.6 Mbps down, 750 kbps up, 4x CPU), and DevTools' classic Fast 3G preset (the same link
  * with its request latency of 150 ms x 3.75 and 90% throughput) on the same 4x slower CPU.
  */
