@@ -73,7 +73,7 @@ describe('What a new user trips over', () => {
       .getByText(/will fire at the next price update/)
       .waitFor();
     await modal.getByRole('button', { name: 'Create and notify now' }).waitFor();
-    await screenshot(page, 'issue15-alert-already-true-desktop', { fullPage: false });
+    await screenshot(page, 'new-user-alert-already-true-desktop', { fullPage: false });
     await modal.getByRole('button', { name: 'Cancel' }).click();
 
     // Item 1: 25 SMS-only alerts fire one price update after another and use up the SMS allowance
@@ -119,7 +119,7 @@ describe('What a new user trips over', () => {
     await limit
       .getByText('You have used all of your SMS alerts for this billing period.', { exact: false })
       .waitFor();
-    await screenshot(page, 'issue15-alert-limit-sms-desktop', { fullPage: false });
+    await screenshot(page, 'new-user-alert-limit-sms-desktop', { fullPage: false });
     await limit.getByRole('button', { name: 'Cancel' }).click();
 
     // Item 8: with alerts 'Fired · cooling down until …' every column fits a 1280 px screen.
@@ -140,7 +140,7 @@ describe('What a new user trips over', () => {
         columns: document.querySelectorAll('.alerts-table thead th').length,
       };
     });
-    await screenshot(page, 'issue15-alerts-fired-desktop', { fullPage: false });
+    await screenshot(page, 'new-user-alerts-fired-desktop', { fullPage: false });
     expect(fit).toEqual({ scroll: 0, outside: 0, columns: 9 });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
@@ -181,7 +181,7 @@ describe('What a new user trips over', () => {
     await entry.getByText(/^BTC at \$97,000\.00: /).waitFor({ timeout: 15_000 });
     await expect(activity.getByText(/Deleted alert/).count()).resolves.toBe(0);
     await page.evaluate(() => document.getElementById('recent-activity')?.scrollIntoView({ block: 'start' }));
-    await screenshot(page, 'issue15-activity-names-desktop', { fullPage: false });
+    await screenshot(page, 'new-user-activity-names-desktop', { fullPage: false });
 
     // Item 13: edit a fired alert's threshold and channels.
     const solRow = page.locator('tr', { hasText: 'Above $200.00' });
@@ -191,7 +191,7 @@ describe('What a new user trips over', () => {
     await edit.getByText('SOL: fires at $300.00 (+20.00% from now)').waitFor();
     await edit.getByLabel('Email').check();
     await edit.getByLabel('SMS').uncheck();
-    await screenshot(page, 'issue15-alert-edit-desktop', { fullPage: false });
+    await screenshot(page, 'new-user-alert-edit-desktop', { fullPage: false });
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await edit.waitFor({ state: 'hidden' });
     const edited = page.locator('tr', { hasText: 'Above $300.00' });
@@ -230,7 +230,7 @@ describe('What a new user trips over', () => {
     await expect(
       page.getByRole('button', { name: 'Protect my portfolio' }).count(),
     ).resolves.toBeLessThanOrEqual(1);
-    await screenshot(page, 'issue15-alerts-desktop');
+    await screenshot(page, 'new-user-alerts-desktop');
     alertsUser = await context.storageState();
     // Back where the other journeys expect the market.
     coingecko.setPrice('ethereum', 3000);
@@ -254,7 +254,7 @@ describe('What a new user trips over', () => {
       .evaluate((tr) => getComputedStyle(tr).display);
     expect(display).toBe('grid');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'issue15-alerts-phone', { fullPage: false });
+    await screenshot(page, 'new-user-alerts-phone', { fullPage: false });
 
     const solRow = page.locator('tr', { hasText: 'Above $300.00' });
     // A phone's alert is a one-line row; its actions are in the opened row.
@@ -263,7 +263,7 @@ describe('What a new user trips over', () => {
     const edit = page.getByRole('dialog', { name: 'Edit alert' });
     const box = (await edit.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await screenshot(page, 'issue15-alert-edit-phone', { fullPage: false });
+    await screenshot(page, 'new-user-alert-edit-phone', { fullPage: false });
     await edit.getByRole('button', { name: 'Cancel' }).tap();
 
     await page.getByRole('button', { name: 'Add Price Alert' }).tap();
@@ -272,7 +272,7 @@ describe('What a new user trips over', () => {
     await modal.getByLabel('Percentage').tap();
     await modal.getByLabel('Percent', { exact: true }).fill('5');
     await modal.getByTestId('holds-now').scrollIntoViewIfNeeded();
-    await screenshot(page, 'issue15-alert-already-true-phone', { fullPage: false });
+    await screenshot(page, 'new-user-alert-already-true-phone', { fullPage: false });
     await modal.getByRole('button', { name: 'Cancel' }).tap();
     await modal.waitFor({ state: 'hidden' });
 
@@ -314,7 +314,7 @@ describe('What a new user trips over', () => {
       await message
         .getByText('Quantity: "1e5" is not a number. Use digits and one decimal separator, like 1.234,56.')
         .waitFor();
-      await screenshot(page, `issue15-number-refused-${viewport}`, { fullPage: false });
+      await screenshot(page, `new-user-number-refused-${viewport}`, { fullPage: false });
       await quantity.fill('0,5');
       // The message goes as soon as the field changes.
       await expect(message.count()).resolves.toBe(0);
@@ -359,13 +359,13 @@ describe('What a new user trips over', () => {
         .locator('[data-stat="gain-loss-note"]')
         .getByText('Leaves out 1 coin without a current or purchase price')
         .waitFor();
-      await screenshot(page, `issue15-unpriced-${viewport}`);
+      await screenshot(page, `new-user-unpriced-${viewport}`);
 
       await page.getByRole('button', { name: 'Actions for UNL' }).click();
       await page.getByRole('menuitem', { name: 'Report Error' }).click();
       const report = page.getByRole('dialog', { name: 'Report a problem with UNL' });
       await report.getByLabel('What is wrong? (optional)').fill('No price is shown for this coin.');
-      await screenshot(page, `issue15-report-error-${viewport}`, { fullPage: false });
+      await screenshot(page, `new-user-report-error-${viewport}`, { fullPage: false });
       await report.getByRole('button', { name: 'Send report' }).click();
       await page.getByText('Error Report Sent!', { exact: false }).waitFor();
 
@@ -401,7 +401,7 @@ describe('What a new user trips over', () => {
       await page.getByText('Auto-update paused').waitFor();
       await page.locator('.pf-badges').getByText('Cached prices').waitFor();
       await expect(page.locator('.pf-badges').getByText('Live').count()).resolves.toBe(0);
-      await screenshot(page, 'issue15-rate-limited-desktop', { fullPage: false });
+      await screenshot(page, 'new-user-rate-limited-desktop', { fullPage: false });
 
       await page.getByRole('button', { name: 'Add Coin', exact: true }).click();
       const modal = page.getByRole('dialog', { name: 'Add Coin' });
@@ -412,12 +412,12 @@ describe('What a new user trips over', () => {
         .getByText('Could not reach the price service to search. Please try again in a few minutes.')
         .waitFor();
       await expect(modal.getByText('No coins found').count()).resolves.toBe(0);
-      await screenshot(page, 'issue15-search-unreachable-desktop', { fullPage: false });
+      await screenshot(page, 'new-user-search-unreachable-desktop', { fullPage: false });
       await modal.getByRole('button', { name: 'Cancel' }).click();
 
       await page.setViewportSize(VIEWPORTS.phone);
       await page.getByText('API rate limit reached.', { exact: false }).waitFor();
-      await screenshot(page, 'issue15-rate-limited-phone', { fullPage: false });
+      await screenshot(page, 'new-user-rate-limited-phone', { fullPage: false });
       expect(await overflow(page)).toBeLessThanOrEqual(0);
     } finally {
       coingecko.clearFailures();

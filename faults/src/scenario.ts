@@ -1,7 +1,8 @@
 /**
  * What a fault scenario is and what every one of them must show: no alert lost, none sent
  * twice, every role alive and ready afterwards, and clients receiving prices again. A scenario injects
- * its fault, moves prices across alerts, measures, and names its own extra checks (the issue's goals).
+ * its fault, moves prices across alerts, measures, and names its own extra checks (what that fault must
+ * not break beyond the alerts, such as an exchange sync storing each movement once).
  */
 import type { AlertBatch, AlertLedger } from './probes/alert-ledger.ts';
 import type { PriceClients } from './probes/price-clients.ts';

@@ -76,7 +76,8 @@ export function startSignInFlood(options: SignInFloodOptions): { stop(): Promise
 }
 
 /**
- * The issue's bound on a real user's sign-in during a flood: 2 s. On a machine so loaded that one
+ * How long a real user's sign-in may take during a flood: 2 s, a wait a person still reads as a slow
+ * answer rather than a broken page. On a machine so loaded that one
  * password hash, timed just before, takes more than a quarter of that, four such hashes instead (a
  * sign-in may wait for one hash already running, then runs its own), so a test measures the queue, not
  * the machine; a sign-in queued behind a flood's hashes takes ten or more.

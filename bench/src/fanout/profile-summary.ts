@@ -1,6 +1,7 @@
 /**
  * Where a CPU profile's time went, for the fan-out benchmark's note: self time grouped into the parts
- * the issue asks about (encoding, per-socket writes, adapter/broadcast) and the top functions.
+ * that grow with the number of clients (encoding, per-socket writes, adapter/broadcast) and the top
+ * functions.
  */
 import { readFileSync } from 'node:fs';
 

@@ -16,9 +16,9 @@ export interface Profile {
 }
 
 /**
- * Lighthouse's mobile profile as the issue gives it (150 ms round trip, 1.6 Mbps down, 750 kbps up,
- * 4x CPU), and DevTools' classic Fast 3G preset (the same link with its request latency of
- * 150 ms x 3.75 and 90% throughput) on the same 4x slower CPU.
+ * Lighthouse's mobile profile, the phone on a mobile network the first-paint goals are judged on (150 ms
+ * round trip, 1.6 Mbps down, 750 kbps up, 4x CPU), and DevTools' classic Fast 3G preset (the same link
+ * with its request latency of 150 ms x 3.75 and 90% throughput) on the same 4x slower CPU.
  */
 export const PROFILES: readonly [Profile, ...Profile[]] = [
   { name: 'mobile (Lighthouse)', latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 },

@@ -16,7 +16,10 @@ const KRAKEN = readFileSync(
   new URL('../../../../domain/fixtures/trades/kraken-trades.csv', import.meta.url),
   'utf8',
 );
-/** The bound on the answer during an outage: a couple of seconds, not the outage's length. */
+/**
+ * How soon an import is refused during an outage: a couple of seconds, so the user is told to try again
+ * while still looking at the form, never kept waiting for the outage's length.
+ */
 const ANSWER_WITHIN_MS = 3_000;
 
 describe('a trade import while the job queue cannot reach Redis', () => {
