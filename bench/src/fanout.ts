@@ -48,6 +48,7 @@ import {
 } from './fanout/protocol.ts';
 import { compareThree } from './fanout/compare-rounds.ts';
 import { heapDiff } from './fanout/heap-diff.ts';
+import { openCounters, perTick } from './fanout/redis-traffic.ts';
 import { CLIENT_KIND, KINDS, SERVER_SCRIPT, script, type Mode } from './fanout/kinds.ts';
 import { summarizeProfile } from './fanout/profile-summary.ts';
 import { send, sleep, spawnChild, type Child } from './fanout/child.ts';
@@ -253,7 +254,12 @@ async function run(kind: ServerKind, clients: number): Promise<RunResult> {
   await publisher.next('burst');
   await sleep(1_000);
   const paced = await phase(publisher, groups, clients, intervalMs, warmupTicks);
+  const counters = kind === 'gateway-pair' ? await openCounters(process.env.BENCH_REDIS_URL!) : undefined;
+  const countersBefore = await counters?.read();
   const saturated = await phase(publisher, groups, clients, 0, warmupTicks + ticks, profilePath);
+  const redisPerTick =
+    counters && countersBefore ? perTick(countersBefore, await counters.read(), ticks) : undefined;
+  await counters?.close();
   if (kind === 'gateway-pair') {
     // The publisher's event loop is not a gateway's: not reported.
     for (const result of [paced, saturated]) result.eventLoopDelayP99Ms = result.eventLoopDelayMaxMs = NaN;
@@ -261,7 +267,7 @@ async function run(kind: ServerKind, clients: number): Promise<RunResult> {
 
   await stop(servers, groups);
   const profile = profilePath ? summarizeProfile(profilePath) : undefined;
-  return { server: kind, clients, ...memory, paced, saturated, profile };
+  return { server: kind, clients, ...memory, paced, saturated, profile, redisPerTick };
 }
 
 /** Clients that connect, subscribe and leave before the baseline is taken (see warmUp). */
@@ -376,6 +382,12 @@ mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/${outFile}`, JSON.stringify(output, null, 2) + '\n');
 
 printTables(results, comparisons, LABELS);
+for (const result of results.filter((r) => r.redisPerTick)) {
+  const { commands, bytesIn, bytesOut } = result.redisPerTick!;
+  console.log(
+    `Redis per tick, ${result.clients} clients on two gateways: ${commands} commands, ${bytesIn} bytes in, ${bytesOut} bytes out`,
+  );
+}
 console.log(
   `load average while running: ${loadavg()
     .map((n) => n.toFixed(2))

@@ -1,5 +1,6 @@
 /** What one fan-out run measures, and the tables the bench prints from it. */
 import type { HeapDiffRow } from './heap-diff.ts';
+import type { RedisTrafficPerTick } from './redis-traffic.ts';
 
 export type ServerKind = 'gateway' | 'socketio' | 'ws' | 'sse' | 'raw-sse' | 'gateway-pair';
 
@@ -30,6 +31,8 @@ export interface RunResult {
   saturated?: PhaseResult;
   heapDiff?: HeapDiffRow[];
   profile?: string;
+  /** Pair mode: Redis commands and bytes per tick in the saturated phase, from Redis's own counters. */
+  redisPerTick?: RedisTrafficPerTick;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
