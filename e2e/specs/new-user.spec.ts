@@ -237,7 +237,7 @@ describe('What a new user trips over', () => {
     await context.close();
   });
 
-  it('alerts on a phone: still cards, nothing wider than the screen, the same notices', async () => {
+  it('alerts on a phone: one-line rows, nothing wider than the screen, the same notices', async () => {
     const context = await browser.newContext({
       viewport: VIEWPORTS.phone,
       hasTouch: true,

@@ -15,6 +15,9 @@ describe('a page whose code cannot load', () => {
     const crashes: string[] = [];
     page.on('pageerror', (error) => crashes.push(error.message));
     await signUpInBrowser(page, suite.app);
+    const ticker = page.getByRole('region', { name: 'Live prices' });
+    await ticker.locator('.ticker-price').first().filter({ hasText: '$' }).waitFor();
+    const pricesShown = await ticker.locator('.ticker-price').allTextContents();
 
     await page.route(ALERTS_CHUNKS, (route) => route.abort('internetdisconnected'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).click();
@@ -25,6 +28,10 @@ describe('a page whose code cannot load', () => {
     // The shell stays: top bar links, the ticker, the account menu.
     await expect(page.getByRole('navigation', { name: 'Main' }).first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Account menu' }).isVisible()).resolves.toBe(true);
+    // The last data stays on screen: the ticker still shows the prices it had, not dashes.
+    const pricesKept = await ticker.locator('.ticker-price').allTextContents();
+    expect(pricesKept.length).toBe(pricesShown.length);
+    expect(pricesKept.every((price) => price.includes('$'))).toBe(true);
     await screenshot(page, 'page-load-error-alerts');
 
     await page.unroute(ALERTS_CHUNKS);
