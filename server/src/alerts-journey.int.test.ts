@@ -102,7 +102,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     coingecko.setPrice(coin, usd);
     let tick: PriceTick | undefined;
     // The latest tick that carried the coin (ticks carry changed coins only) must carry this price.
-    await waitFor(
+    await waitLong(
       () => (tick = handled.findLast((t) => t.prices[coin] !== undefined))?.prices[coin]?.usd === usd,
       {
         what: `tick with ${coin} at ${usd}`,
@@ -114,11 +114,18 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
   async function redeliver(tick: PriceTick): Promise<void> {
     const before = handled.length;
     await bus.append(BUS_STREAMS.ticks, tick);
-    await waitFor(() => handled.slice(before).some((t) => t.id === tick.id), {
+    await waitLong(() => handled.slice(before).some((t) => t.id === tick.id), {
       what: 'redelivered tick handled',
     });
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  /**
+   * Every step of the journey crosses the poller, the bus, the consumer, the outbox and a peer, all in this
+   * test process beside other suites: on a loaded CI machine one step has taken over 10 s. A deadline for
+   * liveness only, so a generous one.
+   */
+  const waitLong: typeof waitFor = (condition, options) =>
+    waitFor(condition, { timeoutMs: 30_000, ...options });
 
   /** Holds one of `coin` bought at `purchasePrice` and sets a 10% gain alert on it. */
   async function gainAlertOnHolding(
@@ -170,7 +177,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
 
     // Crosses: one e-mail, one SMS, paused, counted.
     const tick = await movePrice('bitcoin', 34000);
-    await waitFor(() => smtp.messages.length === 1 && twilio.messages.length === 1, {
+    await waitLong(() => smtp.messages.length === 1 && twilio.messages.length === 1, {
       what: 'e-mail and SMS',
     });
     expect(smtp.messages[0]).toMatchObject({
@@ -194,7 +201,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
       email: { sent: 1 },
       sms: { sent: 1 },
     });
-    await waitFor(
+    await waitLong(
       async () =>
         (await api.call('GET', `/api/alerts/${alertId}/history`, { token })).body[0]?.outcome === 'delivered',
       { what: 'event delivered' },
@@ -211,7 +218,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     await settle();
     expect((await alert()).status).toBe('Paused');
     skipped += 60_000;
-    await waitFor(async () => (await alert()).status === 'Active', { what: 're-armed' });
+    await waitLong(async () => (await alert()).status === 'Active', { what: 're-armed' });
     expect((await alert()).lifecycle.state).toBe('rearmed');
 
     // The Gain trigger follows a purchase-price edit: 40,000 -> fires at 44,000, not at 41,000.
@@ -225,11 +232,11 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     // SMTP down when it fires: the SMS goes, the e-mail waits and is delivered once SMTP is back.
     await smtp.down();
     await movePrice('bitcoin', 45000);
-    await waitFor(() => twilio.messages.length === 2, { what: 'second SMS' });
+    await waitLong(() => twilio.messages.length === 2, { what: 'second SMS' });
     await settle();
     expect(smtp.messages).toHaveLength(1);
     await smtp.up();
-    await waitFor(() => smtp.messages.length === 2, { what: 'e-mail after SMTP is back' });
+    await waitLong(() => smtp.messages.length === 2, { what: 'e-mail after SMTP is back' });
     expect(smtp.messages[1]!.text).toContain('$45,000.00');
     skipped += 10 * 60_000;
     await settle();
@@ -243,13 +250,13 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
       .set({ notificationsSent: 50 })
       .where(eq(usagePeriods.userId, user.id));
     skipped += HOUR;
-    await waitFor(async () => (await alert()).status === 'Active', { what: 're-armed again' });
+    await waitLong(async () => (await alert()).status === 'Active', { what: 're-armed again' });
     const outcomes = async () =>
       (await api.call('GET', `/api/alerts/${alertId}/history`, { token })).body.map(
         (e: { outcome: string }) => e.outcome,
       );
     await movePrice('bitcoin', 46000);
-    await waitFor(async () => (await outcomes())[0] === 'skipped_allowance', {
+    await waitLong(async () => (await outcomes())[0] === 'skipped_allowance', {
       what: 'fired at zero allowance',
     });
     await settle();
@@ -258,7 +265,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     expect(await outcomes()).toEqual(['skipped_allowance', 'delivered', 'delivered']);
     expect(await alert()).toMatchObject({ status: 'Active' });
     expect((await stats()).notifications).toMatchObject({ sent: 50, remaining: 0, skipped: 1 });
-  });
+  }, 180_000); // a hang guard only: each wait has its own deadline
   it('an unconfirmed phone gets no SMS and the history says why; confirmed by code, the next firing is sent', async () => {
     const { token, user } = await api.signUp(`verify-${engine}-${busKind}@example.test`);
     await api.call('PATCH', '/api/users/me', { token, body: { phone: '+12025550144' } });
@@ -284,7 +291,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
 
     // Fires while the phone is unconfirmed: no SMS, no allowance used, the reason in the history.
     await movePrice('ethereum', 2300);
-    await waitFor(async () => (await alert()).status === 'Paused', { what: 'fired unconfirmed' });
+    await waitLong(async () => (await alert()).status === 'Paused', { what: 'fired unconfirmed' });
     await settle();
     expect(toPhone()).toHaveLength(0);
     expect(await history()).toMatchObject([{ outcome: 'failed', detail: 'phone number not verified' }]);
@@ -294,7 +301,7 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
     // The user asks for a code; it arrives by SMS (Twilio peer) and confirms the phone.
     const sent = await api.call('POST', '/api/users/me/verification', { token, body: { channel: 'sms' } });
     expect(sent.status).toBe(202);
-    await waitFor(() => toPhone().length === 1, { what: 'verification SMS' });
+    await waitLong(() => toPhone().length === 1, { what: 'verification SMS' });
     const code = /\b(\d{6})\b/.exec(toPhone()[0]!.body)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await api.call('POST', '/api/users/me/verification/confirm', {
@@ -314,10 +321,10 @@ describe.each(cases)('alerts end to end on %s with the %s bus', (engine, busKind
 
     // Re-armed; the next crossing is sent.
     skipped += HOUR;
-    await waitFor(async () => (await alert()).status === 'Active', { what: 're-armed' });
+    await waitLong(async () => (await alert()).status === 'Active', { what: 're-armed' });
     await movePrice('ethereum', 2000);
     await movePrice('ethereum', 2400);
-    await waitFor(() => toPhone().length === 2, { what: 'alert SMS after confirming' });
+    await waitLong(() => toPhone().length === 2, { what: 'alert SMS after confirming' });
     expect(toPhone()[1]!.body).toContain('ETH is up 10% or more');
-  });
+  }, 120_000); // a hang guard only: each wait has its own deadline
 });
