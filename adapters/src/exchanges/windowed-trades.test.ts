@@ -4,12 +4,16 @@
  * the oldest instant each serves, finds a trade near that edge and a burst of trades too many for one
  * page, and resumes from a cursor stored midway with nothing lost and nothing twice.
  */
-import type { Exchange } from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCcxtConnector, loadCcxt } from './ccxt-client.ts';
 import type { ExchangeClient, ExchangeMovement, SyncCursor } from './port.ts';
 import { seedAccount, type PeerAccount } from './testing/accounts.ts';
-import { startRecordedPeer, type RecordedExchange, type RecordedPeer } from './testing/recorded-peer.ts';
+import {
+  bareCcxtAtPeer,
+  startRecordedPeer,
+  type RecordedExchange,
+  type RecordedPeer,
+} from './testing/recorded-peer.ts';
 
 const DAY = 86_400_000;
 
@@ -110,23 +114,7 @@ describe.each(SUBJECTS)('$exchange trades by time window', ({ exchange, backDays
 
   it('refuses, as the exchange does, a window wider or older than it serves', async () => {
     // ccxt's own exchange object, without the client's windows: the asks the walk above never makes.
-    const ccxt = await loadCcxt();
-    const registry = ccxt as unknown as Record<string, new (config: object) => Exchange>;
-    const ex = new registry[exchange]!({
-      apiKey: account.apiKey,
-      secret: account.secret,
-      password: 'p',
-      options: { fetchMarkets: { types: ['spot'] } },
-    });
-    ex.has['fetchCurrencies'] = false;
-    const point = (value: unknown): unknown =>
-      typeof value === 'string'
-        ? value.replace(/^https?:\/\/[^/]+/, peer.url)
-        : value && typeof value === 'object'
-          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, point(v)]))
-          : value;
-    const urls = ex.urls as { api: unknown };
-    urls.api = point(urls.api);
+    const ex = await bareCcxtAtPeer(exchange, account, peer.url);
     try {
       const older = Date.now() - (backDays + 10) * DAY;
       await expect(ex.fetchMyTrades(undefined, older, 10, { until: older + DAY })).rejects.toThrow(/days/);

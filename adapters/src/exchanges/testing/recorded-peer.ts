@@ -8,6 +8,8 @@
  * Bybit two), OKX's fills history the last 3 months; a request beyond them gets the exchange's error, so
  * a sync that asks too wide a window fails its test.
  */
+import type { Exchange } from 'ccxt';
+import { loadCcxt } from '../ccxt-client.ts';
 import type { PeerAccount } from './accounts.ts';
 import { startPeerServer, type PeerReply, type PeerRequest, type PeerServer } from './peer-server.ts';
 import { BYBIT } from './recorded/bybit.ts';
@@ -86,4 +88,32 @@ export async function startRecordedPeer(
       limited += times;
     },
   };
+}
+
+/**
+ * ccxt's own exchange object for `exchange`, signed with `account`'s key and sent to `peerUrl`: none of
+ * the client's windows or pacing, so a test can make the asks the client never makes. Close it after.
+ */
+export async function bareCcxtAtPeer(
+  exchange: RecordedExchange,
+  account: PeerAccount,
+  peerUrl: string,
+): Promise<Exchange> {
+  const registry = (await loadCcxt()) as unknown as Record<string, new (config: object) => Exchange>;
+  const ex = new registry[exchange]!({
+    apiKey: account.apiKey,
+    secret: account.secret,
+    password: 'p',
+    options: { fetchMarkets: { types: ['spot'] } },
+  });
+  ex.has['fetchCurrencies'] = false;
+  const point = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? value.replace(/^https?:\/\/[^/]+/, peerUrl)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, point(v)]))
+        : value;
+  const urls = ex.urls as { api: unknown };
+  urls.api = point(urls.api);
+  return ex;
 }
