@@ -7,16 +7,11 @@
 import { outboxMessages } from '@coinpace/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { EXTRA_CHANNELS } from '../probes/channel-peers.ts';
-import { seconds, sleep, until, within, type Scenario, type ScenarioContext } from '../scenario.ts';
+import { seconds, sleep, until, within, type Scenario } from '../scenario.ts';
+import { workerOf } from './workers.ts';
 
 const DOWN_MS = 30_000;
 const OTHER_ALERTS_GOAL_MS = 10_000;
-
-/** The worker process named by a dispatcher name (`${host}-${pid}`). */
-function workerOf(ctx: ScenarioContext, consumer: string): string | undefined {
-  const pid = Number(consumer.slice(consumer.lastIndexOf('-') + 1));
-  return Number.isInteger(pid) ? ctx.topology.nameOfPid(pid) : undefined;
-}
 
 export const channelPeersDown: Scenario = {
   name: 'channels-down',

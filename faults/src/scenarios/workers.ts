@@ -13,7 +13,7 @@ const TICKS_STREAM = 'coinpace:stream:ticks';
 const ALERT_GROUP = 'alerts';
 
 /** The worker process named by a consumer or dispatcher name (`${host}-${pid}`). */
-function workerOf(ctx: ScenarioContext, consumer: string): string | undefined {
+export function workerOf(ctx: ScenarioContext, consumer: string): string | undefined {
   const pid = Number(consumer.slice(consumer.lastIndexOf('-') + 1));
   return Number.isInteger(pid) ? ctx.topology.nameOfPid(pid) : undefined;
 }
