@@ -13,6 +13,7 @@ import {
   type VapidKeys,
 } from '@coinpace/adapters';
 import type { AppDb } from '@coinpace/db';
+import { BUS_TOPICS } from '@coinpace/domain';
 import { startAlertConsumer, type AlertConsumerOptions } from './alerts/consumer.ts';
 import { startDispatcher, type DispatcherOptions } from './dispatcher/dispatcher.ts';
 import { startRearmJob } from './jobs/rearm-alerts.ts';
@@ -75,6 +76,21 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
     ...opts.dispatcher,
   });
+  // Fired alerts wait in the outbox: this worker sends them now rather than at the next poll, and tells
+  // the other workers, so every worker's sending slots share a burst from the first moment.
+  const outboxDue = () => {
+    dispatcher.wake();
+    opts.bus
+      .publish(BUS_TOPICS.outboxDue, {})
+      .catch((err: unknown) => opts.logger.warn({ err }, 'could not tell the other workers of due messages'));
+  };
+  const wakeOnDue = opts.bus
+    .subscribe(BUS_TOPICS.outboxDue, () => dispatcher.wake())
+    .catch((err: unknown) => {
+      // Without it this worker finds others' messages at its next poll, as before.
+      opts.logger.warn({ err }, 'could not listen for due outbox messages');
+      return async () => {};
+    });
   const consumer = startAlertConsumer({
     db: opts.db,
     bus: opts.bus,
@@ -84,9 +100,8 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     now: () => now().getTime(),
     consumerName: opts.consumerName,
     claimIdleMs: opts.claimIdleMs,
-    // Fired alerts wait in the outbox: send them now rather than at the next poll.
     onTick: (tick, result) => {
-      if (result.fired.length > 0) dispatcher.wake();
+      if (result.fired.length > 0) outboxDue();
       opts.onTick?.(tick, result);
     },
   });
@@ -98,7 +113,7 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
     everyMs: opts.eventAlertsEveryMs,
     now,
     onFired: (fired) => {
-      dispatcher.wake();
+      outboxDue();
       for (const f of fired) {
         publishUserEvent(opts.bus, { userId: f.userId, type: 'alert:triggered', payload: f.payload }).catch(
           (err: unknown) => opts.logger.warn({ err }, 'could not publish alert:triggered'),
@@ -118,6 +133,9 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
   return {
     ready: () => consumer.ready(),
     async stop() {
+      await (
+        await wakeOnDue
+      )();
       await Promise.all([consumer.stop(), rearm.stop(), events.stop(), dispatcher.stop(), telegram?.stop()]);
     },
   };

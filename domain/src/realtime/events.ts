@@ -15,6 +15,11 @@ export const BUS_TOPICS = {
   priceTick: 'prices:tick',
   /** `UserEvent`s for the gateway to push to the room `user:{userId}`. */
   userEvents: 'user-events',
+  /**
+   * Outbox messages were just written (alerts fired): every worker's dispatcher looks for them now, so a
+   * burst is shared by all workers at once instead of waiting for the others' next poll. No payload.
+   */
+  outboxDue: 'outbox:due',
 } as const;
 
 /** Durable bus streams (consumer groups; at-least-once). */
