@@ -9,6 +9,7 @@
  * Run: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] npm run bench:history [-- --requests 40 --warmup 5]
  * With DATABASE_URL the data is in a fresh database on that server (dropped afterwards), else in PGlite.
  * Writes bench/results/history.json and prints the figures. Not run in CI.
+ * With --backfill it measures the market history backfill instead (history-backfill.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,6 +20,7 @@ import { startTestApi } from '@coinpace/api/testing';
 import { holdingTransactions, portfolioItems, saveMarketHistory, type AppDb } from '@coinpace/db';
 import { setTestPrice } from '@coinpace/db/testing';
 import { ROOT } from './child-server.ts';
+import { runBackfillBench } from './history-backfill.ts';
 import { latencySummary } from './stats.ts';
 
 const HOLDINGS = 200;
@@ -30,8 +32,22 @@ const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '40' },
     warmup: { type: 'string', default: '5' },
+    backfill: { type: 'boolean', default: false },
+    coins: { type: 'string', default: '1000' },
+    years: { type: 'string', default: '5' },
+    speedup: { type: 'string', default: '120' },
+    'max-minutes': { type: 'string', default: '30' },
   },
 });
+if (values.backfill) {
+  await runBackfillBench({
+    coins: Number(values.coins),
+    years: Number(values.years),
+    speedup: Number(values.speedup),
+    maxMinutes: Number(values['max-minutes']),
+  });
+  process.exit(0);
+}
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
 
