@@ -35,7 +35,7 @@ const { values } = parseArgs({
     backfill: { type: 'boolean', default: false },
     coins: { type: 'string', default: '1000' },
     years: { type: 'string', default: '5' },
-    speedup: { type: 'string', default: '120' },
+    speedup: { type: 'string', default: '40' },
     'max-minutes': { type: 'string', default: '30' },
   },
 });

@@ -298,6 +298,55 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     expect(fake.requestsTo('coins/market_chart/range')).toHaveLength(0);
   });
 
+  it('goes on as soon as the share has a token again, not at the next poll', async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    const held = await createTestHolding(db, user.id, {
+      coingeckoId: 'stellar',
+      symbol: 'XLM',
+      name: 'Stellar',
+    });
+    const firstTrade = Date.now() - 10 * DAY;
+    await db.insert(holdingTransactions).values({
+      holdingId: held.id,
+      userId: user.id,
+      kind: 'buy',
+      at: new Date(firstTrade),
+      quantity: '1',
+    });
+    fake.clearRequests();
+    // A poll a minute: the three history calls (60 and 30 days of hours, 10 days) need the share's refill,
+    // one token at a time, long before the second poll.
+    const poller = createPricePoller({
+      db,
+      bus,
+      prices: createCoinGeckoPriceSource({
+        baseUrl: url,
+        minGapMs: 0,
+        historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
+        binanceBaseUrl: binanceUrl,
+      }),
+      pollMs: 60_000,
+      lockTtlMs: 3_000,
+    });
+    poller.start();
+    const complete = async () => {
+      for (const { granularity, span } of wantedSpans(firstTrade, Date.now()))
+        if (
+          (await findMarketHistoryGaps(db, { coingeckoId: 'stellar', currency: 'usd', granularity }, span))
+            .length
+        )
+          return false;
+      return true;
+    };
+    await waitFor(complete, { what: "stellar's history between two polls", timeoutMs: 30_000 });
+    await poller.stop();
+    const calls = fake.requestsTo('coins/market_chart/range').filter((r) => r.path.includes('/stellar/'));
+    expect(calls).toHaveLength(3);
+    // One poll only: the history was filled between polls.
+    expect(fake.requestsTo('simple/price')).toHaveLength(1);
+  });
+
   it("fills the embedded demo feed's history from its generated past, marked simulated", async () => {
     const { db } = database;
     const user = await createTestUser(db);

@@ -64,11 +64,17 @@ export class MarketHistoryBackfill {
   private readonly complete = new Map<string, string>();
   /** The UTC day whose hourly history older than HOURLY_HISTORY_DAYS was last pruned this term. */
   private prunedDay: number | null = null;
+  /** Whether the last pass stopped because the share was spent or upstream locked. */
+  private paused = false;
+  /** Resumes a paused pass when its next token is due, rather than at the next poll. */
+  private resumeTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: MarketBackfillDeps) {}
 
   /** A new leader looks the coins over at once. */
   startTerm(): void {
+    clearTimeout(this.resumeTimer);
+    this.paused = false;
     this.nextRunAt = 0;
     this.retryAt.clear();
     this.complete.clear();
@@ -85,7 +91,23 @@ export class MarketHistoryBackfill {
       })
       .finally(() => {
         this.running = null;
+        if (this.paused) this.resumeWhenDue(stillLeading);
       });
+  }
+
+  /**
+   * A pass paused by the share goes on as soon as its next token is due. Waiting for the next poll instead
+   * (a minute by default) would leave most of the share's refill unused: the bucket holds only a third.
+   */
+  private resumeWhenDue(stillLeading: () => boolean): void {
+    clearTimeout(this.resumeTimer);
+    this.resumeTimer = setTimeout(
+      () => {
+        if (stillLeading()) this.start(stillLeading);
+      },
+      Math.max(0, this.nextRunAt - this.deps.now()),
+    );
+    this.resumeTimer.unref();
   }
 
   /** Settles when no pass runs (for a clean stop and for tests). */
@@ -96,6 +118,7 @@ export class MarketHistoryBackfill {
   private async run(stillLeading: () => boolean): Promise<void> {
     const { db, now } = this.deps;
     await this.pruneOldHours();
+    this.paused = false;
     const coins = await listHistoryCoins(db);
     for (const coin of coins) {
       if (!stillLeading()) return;
@@ -108,6 +131,7 @@ export class MarketHistoryBackfill {
       // The share is spent or upstream is locked: every other coin would fare the same.
       if (outcome.pausedUntil !== undefined) {
         this.nextRunAt = outcome.pausedUntil;
+        this.paused = true;
         return;
       }
     }

@@ -9,6 +9,7 @@ import {
   loadDailyFxRates,
   type AppDb,
   type UserRecord,
+  type UserTransaction,
 } from '@coinpace/db';
 import {
   CURRENCIES,
@@ -25,6 +26,40 @@ import {
 } from '@coinpace/domain';
 import { keepWalk, keptWalk } from './performance-state.ts';
 import { mergeBuckets } from './portfolio-history.ts';
+
+/** The walk's form of a user's transactions, per list the transactions cache shares between requests. */
+const walkForms = new WeakMap<
+  readonly UserTransaction[],
+  { transactions: PerformanceTransaction[]; excluded: number }
+>();
+
+/**
+ * The transactions as the walk reads them, and how many holdings are left out (no coin id). A list read
+ * from the cache unchanged is the same array as before, so its form is made once, not on every request.
+ */
+function walkForm(all: readonly UserTransaction[]) {
+  let form = walkForms.get(all);
+  if (!form) {
+    const transactions: PerformanceTransaction[] = [];
+    const excluded = new Set<string>();
+    for (const t of all) {
+      if (t.coingeckoId === null) excluded.add(t.holdingId);
+      else {
+        transactions.push({
+          coinId: t.coingeckoId,
+          kind: t.kind,
+          at: t.at,
+          quantity: t.quantity,
+          pricePerCoin: t.pricePerCoin,
+          fee: t.fee,
+        });
+      }
+    }
+    form = { transactions, excluded: excluded.size };
+    walkForms.set(all, form);
+  }
+  return form;
+}
 
 /** How far before the first flow stored currency rates are read. */
 const RATE_LOOKBACK_MS = 7 * 86_400_000;
@@ -67,21 +102,7 @@ export async function portfolioPerformance(
       ? []
       : loadDailyFxRates(db, wanted, utcDay(Math.min(firstAt, window.from) - RATE_LOOKBACK_MS)),
   ]);
-  const transactions: PerformanceTransaction[] = [];
-  const excluded = new Set<string>();
-  for (const t of all) {
-    if (t.coingeckoId === null) excluded.add(t.holdingId);
-    else {
-      transactions.push({
-        coinId: t.coingeckoId,
-        kind: t.kind,
-        at: t.at,
-        quantity: t.quantity,
-        pricePerCoin: t.pricePerCoin,
-        fee: t.fee,
-      });
-    }
-  }
+  const { transactions, excluded } = walkForm(all);
   const empty = transactions.length === 0;
   const currency = days.length > 0 ? wanted : 'usd';
   const before = new Map([...storedBefore, ...recordedBefore]);
@@ -135,6 +156,6 @@ export async function portfolioPerformance(
         : {}),
     },
     unpriced: result.unpriced.filter((id) => id !== query.benchmark),
-    excludedHoldings: excluded.size,
+    excludedHoldings: excluded,
   };
 }
