@@ -84,10 +84,13 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
       .publish(BUS_TOPICS.outboxDue, {})
       .catch((err: unknown) => opts.logger.warn({ err }, 'could not tell the other workers of due messages'));
   };
+  let stopped = false;
   const wakeOnDue = opts.bus
-    .subscribe(BUS_TOPICS.outboxDue, () => dispatcher.wake())
+    .subscribe(BUS_TOPICS.outboxDue, () => {
+      if (!stopped) dispatcher.wake();
+    })
     .catch((err: unknown) => {
-      // Without it this worker finds others' messages at its next poll, as before.
+      // Without it this worker finds others' messages at its next outbox poll.
       opts.logger.warn({ err }, 'could not listen for due outbox messages');
       return async () => {};
     });
@@ -133,9 +136,9 @@ export function startAlertWorker(opts: AlertWorkerOptions): AlertWorker {
   return {
     ready: () => consumer.ready(),
     async stop() {
-      await (
-        await wakeOnDue
-      )();
+      // Not awaited: with Redis down an unsubscribe would wait for it to come back, and a stop must not.
+      stopped = true;
+      wakeOnDue.then((unsubscribe) => unsubscribe()).catch(() => {});
       await Promise.all([consumer.stop(), rearm.stop(), events.stop(), dispatcher.stop(), telegram?.stop()]);
     },
   };
