@@ -106,12 +106,13 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
       historyBudget: countedShare(),
       binanceBaseUrl: binanceUrl,
     }),
+    pollMs = 100,
   ): PricePoller {
     const poller = createPricePoller({
       db: database.db,
       bus,
       prices,
-      pollMs: 100,
+      pollMs,
       lockTtlMs: 3_000,
       marketBackfillRescanMs: 100,
     });
@@ -301,42 +302,30 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
   it('goes on as soon as the share has a token again, not at the next poll', async () => {
     const { db } = database;
     const user = await createTestUser(db);
-    const held = await createTestHolding(db, user.id, {
-      coingeckoId: 'stellar',
-      symbol: 'XLM',
-      name: 'Stellar',
-    });
+    const held = await createTestHolding(db, user.id, { coingeckoId: 'stellar', symbol: 'XLM' });
     const firstTrade = Date.now() - 10 * DAY;
-    await db.insert(holdingTransactions).values({
-      holdingId: held.id,
-      userId: user.id,
-      kind: 'buy',
-      at: new Date(firstTrade),
-      quantity: '1',
-    });
+    await db
+      .insert(holdingTransactions)
+      .values({ holdingId: held.id, userId: user.id, kind: 'buy', at: new Date(firstTrade), quantity: '1' });
     fake.clearRequests();
     // A poll a minute: the three history calls (60 and 30 days of hours, 10 days) need the share's refill,
     // one token at a time, long before the second poll.
-    const poller = createPricePoller({
-      db,
-      bus,
-      prices: createCoinGeckoPriceSource({
+    const poller = startPoller(
+      createCoinGeckoPriceSource({
         baseUrl: url,
         minGapMs: 0,
         historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
         binanceBaseUrl: binanceUrl,
       }),
-      pollMs: 60_000,
-      lockTtlMs: 3_000,
-    });
-    poller.start();
+      60_000,
+    );
+    const wanted = wantedSpans(firstTrade, Date.now()).map(({ granularity, span }) => ({
+      key: { coingeckoId: 'stellar', currency: 'usd', granularity },
+      span,
+    }));
     const complete = async () => {
-      for (const { granularity, span } of wantedSpans(firstTrade, Date.now()))
-        if (
-          (await findMarketHistoryGaps(db, { coingeckoId: 'stellar', currency: 'usd', granularity }, span))
-            .length
-        )
-          return false;
+      for (const { key, span } of wanted)
+        if ((await findMarketHistoryGaps(db, key, span)).length) return false;
       return true;
     };
     await waitFor(complete, { what: "stellar's history between two polls", timeoutMs: 30_000 });

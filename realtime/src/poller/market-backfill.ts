@@ -103,7 +103,11 @@ export class MarketHistoryBackfill {
     clearTimeout(this.resumeTimer);
     this.resumeTimer = setTimeout(
       () => {
-        if (stillLeading()) this.start(stillLeading);
+        if (!stillLeading()) return;
+        // A timer may fire a millisecond before the clock reads its time; the pass then simply asks for
+        // a token again, and pauses once more if none is due yet.
+        this.nextRunAt = Math.min(this.nextRunAt, this.deps.now());
+        this.start(stillLeading);
       },
       Math.max(0, this.nextRunAt - this.deps.now()),
     );
