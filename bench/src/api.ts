@@ -43,7 +43,7 @@ requireBuilt('bench:api');
 
 /** One of the bench's node:http baselines (bench/src/api/*-server.ts), started as its own process. */
 async function startBaseline(
-  file: 'raw-server.ts' | 'bare-server.ts',
+  file: 'raw-server.ts' | 'koa-server.ts' | 'bare-server.ts',
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/src/api', file)], {
@@ -85,6 +85,9 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Measured[]> {
     const raw = await startBaseline('raw-server.ts');
     children.push(raw.child);
     await report({ name: 'raw node:http /healthz', url: `${raw.url}/healthz`, pid: raw.child.pid! });
+    const koa = await startBaseline('koa-server.ts');
+    children.push(koa.child);
+    await report({ name: 'bare Koa /healthz', url: `${koa.url}/healthz`, pid: koa.child.pid! });
     const bare = await startBaseline('bare-server.ts', {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
