@@ -15,6 +15,7 @@ export function normaliseApiPath(path: string): string {
 
 /** Whether `path` is `/api` or below it (in any case), where answers are JSON and never the web app. */
 export function isApiPath(path: string): boolean {
-  const normal = normaliseApiPath(path);
+  // Asked of every request: a path with nothing to decode or fold only needs lower-casing.
+  const normal = path.includes('%') || path.includes('//') ? normaliseApiPath(path) : path.toLowerCase();
   return normal === '/api' || normal.startsWith('/api/');
 }

@@ -25,6 +25,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { refuseNulInPath } from './middleware/nul-guard.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { routeThrough } from './routers.ts';
 import { serveWebApp } from './static.ts';
 
 /** Builds the Koa app from its dependencies; no I/O until a request arrives. */
@@ -109,8 +110,5 @@ function baseApp({
 }
 
 function useRouters(app: Koa<AppState>, routers: Router<AppState>[]): void {
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  app.use(routeThrough(routers));
 }

@@ -4,7 +4,8 @@
  * against its own floor: GET /api/portfolio (200 holdings, signed in) against bare node:http running the
  * same two queries through the same driver and JSON.stringify of the same rows; GET /api/prices (the ten
  * ticker coins) against bare node:http writing the same JSON, encoded once; GET /healthz (a trivial route
- * through the same middleware) against raw node:http answering /healthz's bytes. The bare servers run
+ * through the same middleware) against raw node:http answering /healthz's bytes, and against a bare Koa app
+ * answering it (Koa's own floor: what Koa costs over node:http whatever our middleware does). The bare servers run
  * before the server on the same data (PGlite allows one process at a time).
  * Run: npm run build && [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] npm run bench:api [-- --seconds 10]
  * Writes bench/results/api.json and prints a table.
@@ -43,7 +44,7 @@ requireBuilt('bench:api');
 
 /** One of the bench's node:http baselines (bench/src/api/*-server.ts), started as its own process. */
 async function startBaseline(
-  file: 'raw-server.ts' | 'bare-server.ts',
+  file: 'raw-server.ts' | 'koa-server.ts' | 'bare-server.ts',
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/src/api', file)], {
@@ -85,6 +86,9 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Measured[]> {
     const raw = await startBaseline('raw-server.ts');
     children.push(raw.child);
     await report({ name: 'raw node:http /healthz', url: `${raw.url}/healthz`, pid: raw.child.pid! });
+    const koa = await startBaseline('koa-server.ts');
+    children.push(koa.child);
+    await report({ name: 'bare Koa /healthz', url: `${koa.url}/healthz`, pid: koa.child.pid! });
     const bare = await startBaseline('bare-server.ts', {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -186,6 +190,8 @@ for (const engine of engines) {
       portfolioToBare: rps('GET /api/portfolio') / rps('bare node:http portfolio'),
       portfolioP50Ms: results.find((r) => r.name.startsWith('GET /api/portfolio'))!.p50Ms,
       trivialToRaw: rps('GET /healthz') / rps('raw node:http'),
+      bareKoaToRaw: rps('bare Koa') / rps('raw node:http'),
+      trivialToBareKoa: rps('GET /healthz') / rps('bare Koa'),
     },
   });
 }
@@ -204,15 +210,15 @@ for (const { engine, results } of runs) {
   }
 }
 console.log(
-  '\n| engine | prices / Koa trivial (goal ≥ 0.5) | prices / bare | portfolio / bare (goal ≥ 0.7) | portfolio p50 (goal ≤ 5 ms on Postgres) | Koa trivial / raw node:http (goal ≥ 0.7) |',
+  '\n| engine | prices / Koa trivial (goal ≥ 0.5) | prices / bare | portfolio / bare (goal ≥ 0.7) | portfolio p50 (goal ≤ 5 ms on Postgres) | Koa trivial / raw node:http (goal ≥ 0.7) | bare Koa / raw node:http | Koa trivial / bare Koa |',
 );
-console.log('|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const { engine, ratios } of runs) {
   const mark = (value: number, goal: number) => `${value.toFixed(2)} ${value >= goal ? 'met' : 'MISSED'}`;
   const p50 = ratios.portfolioP50Ms!;
   const p50Goal = engine === 'postgres' ? (p50 <= 5 ? ' met' : ' MISSED') : '';
   console.log(
-    `| ${engine} | ${mark(ratios.pricesToTrivial!, 0.5)} | ${ratios.pricesToBare!.toFixed(2)} | ${mark(ratios.portfolioToBare!, 0.7)} | ${p50} ms${p50Goal} | ${mark(ratios.trivialToRaw!, 0.7)} |`,
+    `| ${engine} | ${mark(ratios.pricesToTrivial!, 0.5)} | ${ratios.pricesToBare!.toFixed(2)} | ${mark(ratios.portfolioToBare!, 0.7)} | ${p50} ms${p50Goal} | ${mark(ratios.trivialToRaw!, 0.7)} | ${ratios.bareKoaToRaw!.toFixed(2)} | ${ratios.trivialToBareKoa!.toFixed(2)} |`,
   );
 }
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

@@ -8,6 +8,10 @@ describe('addressKey', () => {
     ['  203.0.113.7 ', '203.0.113.7'],
     ['127.0.0.1', '127.0.0.1'],
     ['0.0.0.0', '0.0.0.0'],
+    ['255.255.255.255', '255.255.255.255'],
+    ['10.199.249.1', '10.199.249.1'],
+    // Leading zeros: ipaddr.js refuses them as four-part decimal (octal or not, it is ambiguous).
+    ['010.0.0.1', UNKNOWN_ADDRESS_KEY],
     // IPv4-mapped IPv6 is the IPv4 client it maps, in every spelling.
     ['::ffff:203.0.113.7', '203.0.113.7'],
     ['::FFFF:203.0.113.7', '203.0.113.7'],
@@ -34,6 +38,7 @@ describe('addressKey', () => {
     ['[2001:db8::1]', UNKNOWN_ADDRESS_KEY],
     ['203.0.113', UNKNOWN_ADDRESS_KEY],
     ['203.0.113.256', UNKNOWN_ADDRESS_KEY],
+    ['260.0.113.1', UNKNOWN_ADDRESS_KEY],
     ['0x7f.0.0.1', UNKNOWN_ADDRESS_KEY],
     ['12345', UNKNOWN_ADDRESS_KEY],
     ['2001:db8::1::2', UNKNOWN_ADDRESS_KEY],

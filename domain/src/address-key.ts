@@ -8,12 +8,18 @@ import ipaddr from 'ipaddr.js';
 /** The key of every client whose address is not an IP address, so malformed input cannot mint fresh keys. */
 export const UNKNOWN_ADDRESS_KEY = 'unknown';
 
+/** Four decimal octets of 0-255 without leading zeros: an IPv4 address exactly as ipaddr.js would print it. */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /**
  * The client key of `address`: an IPv4 address in dotted decimal (also when written IPv4-mapped,
  * `::ffff:1.2.3.4`), an IPv6 address as its /64 prefix (`2001:db8:1:2::/64`, zone id dropped), and
  * {@link UNKNOWN_ADDRESS_KEY} for anything else.
  */
 export function addressKey(address: string): string {
+  // Every request's limits ask for this key, and nearly every client address is plain dotted decimal,
+  // which is already its own key: parsing it would only give the same text back.
+  if (CANONICAL_IPV4.test(address)) return address;
   const text = address.trim();
   if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text).toString();
   if (!ipaddr.IPv6.isValid(text)) return UNKNOWN_ADDRESS_KEY;

@@ -47,6 +47,8 @@ describe('requestContext', () => {
     const child = vi.spyOn(logger, 'child');
     const response = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'req-12345678' } });
     expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.json()).toEqual({ status: 'ok' });
     expect(response.headers.get('x-request-id')).toBe('req-12345678');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');

@@ -253,10 +253,14 @@ export async function startTestApi(
 /** The routes the app's routers declare, e.g. `PUT /api/portfolio/:id`. */
 function listRoutes(app: { middleware: unknown[] }): string[] {
   const routes = new Set<string>();
+  type Listed = { stack: { methods: string[]; path: string }[] };
   for (const middleware of app.middleware) {
-    const router = (middleware as { router?: { stack: { methods: string[]; path: string }[] } }).router;
-    for (const layer of router?.stack ?? []) {
-      for (const method of layer.methods) if (method !== 'HEAD') routes.add(`${method} ${layer.path}`);
+    // A router's own middleware names its router; the app's routeThrough names all of them.
+    const { router, routers = [] } = middleware as { router?: Listed; routers?: Listed[] };
+    for (const { stack } of router ? [router, ...routers] : routers) {
+      for (const layer of stack) {
+        for (const method of layer.methods) if (method !== 'HEAD') routes.add(`${method} ${layer.path}`);
+      }
     }
   }
   return [...routes];

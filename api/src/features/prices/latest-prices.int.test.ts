@@ -110,7 +110,7 @@ describe.each(testEngines(process.env.DATABASE_URL))('LatestPrices on %s', (engi
     await latest.read(['cold-a']);
     expect(reads).toHaveLength(1);
     const body = (await latest.read(['cold-a', 'cold-b'])).encoded!.body;
-    expect(body).toBe(JSON.stringify({ 'cold-a': q(10), 'cold-b': q(20) }));
+    expect(body.toString('utf8')).toBe(JSON.stringify({ 'cold-a': q(10), 'cold-b': q(20) }));
   });
 
   it('is fresh after a tick, and keeps a tick newer than a database read that finishes after it', async () => {

@@ -29,8 +29,11 @@ export interface LatestPricesOptions {
 export interface PricesAnswer {
   prices: PriceMap;
   state: SourceState;
-  /** The JSON of `prices` and its entity tag, when every coin was fresh (then it is shared). */
-  encoded?: { body: string; etag: string };
+  /**
+   * The UTF-8 JSON of `prices` and its entity tag, when every coin was fresh (then it is shared, so the
+   * bytes are made once and never per request).
+   */
+  encoded?: { body: Buffer; etag: string };
 }
 
 interface Entry {
@@ -42,7 +45,7 @@ interface Entry {
 interface Encoded {
   version: number;
   prices: PriceMap;
-  body: string;
+  body: Buffer;
   etag: string;
   /** When the stalest of its prices goes stale, epoch ms. */
   freshUntil: number;
@@ -103,7 +106,13 @@ export class LatestPrices {
       const state = this.source.state();
       if (!cached) return { prices, state };
       const etag = `W/"${this.boot}-${this.version}"`;
-      const encoded = { version: this.version, prices, body: JSON.stringify(prices), etag, freshUntil };
+      const encoded = {
+        version: this.version,
+        prices,
+        body: Buffer.from(JSON.stringify(prices)),
+        etag,
+        freshUntil,
+      };
       this.bodies.delete(key);
       this.bodies.set(key, encoded);
       if (this.bodies.size > this.maxBodies) this.bodies.delete(this.bodies.keys().next().value as string);

@@ -42,6 +42,7 @@ import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 import { requireKnownCoin } from './known-coins.ts';
 import { coingeckoProxy } from './proxy.ts';
 import { LatestPrices } from './latest-prices.ts';
+import { memoizeQuery } from './query-memo.ts';
 import { staleAfterMs } from './read-prices.ts';
 import { priceStream } from './stream.ts';
 import { TickRelay } from './tick-relay.ts';
@@ -57,6 +58,8 @@ const LIMITS = {
   tracks: { points: TRACKS_PER_USER_PER_DAY, duration: 86_400 },
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const queryText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export function priceRoutes({ config, db, identity, bus, prices, limiters = memoryLimiters() }: ApiDeps) {
@@ -70,10 +73,16 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
   // Kept current by the ticks; the database is read to warm up and for prices gone stale.
   const latest = new LatestPrices((ids) => loadLatestPrices(db, ids), prices, relay, { staleAfterMs: stale });
 
+  // The query string decides the ids, so the same query is parsed and validated once.
+  const idsByQuery = memoizeQuery<readonly string[]>();
+
   router.get('/api/prices', byIp('reads'), async (ctx) => {
-    const ids = parseOrThrow(ZPriceIdsQuery, queryText(ctx.query.ids));
-    if (ids.length === 0)
-      throw new AppError('BAD_REQUEST', { message: 'ids is required, e.g. ?ids=bitcoin,ethereum' });
+    const ids = idsByQuery(ctx.querystring, () => {
+      const parsed = parseOrThrow(ZPriceIdsQuery, queryText(ctx.query.ids));
+      if (parsed.length === 0)
+        throw new AppError('BAD_REQUEST', { message: 'ids is required, e.g. ?ids=bitcoin,ethereum' });
+      return Object.freeze(parsed);
+    });
     const result = await latest.read(ids);
     ctx.set('X-Price-Source', result.state.status);
     if (!result.encoded) {
@@ -87,7 +96,8 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
       ctx.status = 304;
       return;
     }
-    ctx.type = 'application/json';
+    // What `ctx.type = 'application/json'` sets, without looking the type up per request.
+    ctx.set('Content-Type', JSON_TYPE);
     ctx.body = result.encoded.body;
   });
 
