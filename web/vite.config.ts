@@ -41,6 +41,9 @@ function precompress(): Plugin {
   };
 }
 
+/** Where index.html wants the route chunks' preload script. */
+const ROUTE_CHUNKS_MARK = '<!-- route chunks -->';
+
 /**
  * Writes into index.html, for the path being opened, modulepreload hints for the chunks of its page
  * (src/route-modules.ts) and what they import, and their style sheets: the browser asks for them beside
@@ -57,7 +60,7 @@ function preloadRouteChunks(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle || !ctx.chunk) return;
         const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
@@ -77,8 +80,11 @@ function preloadRouteChunks(): Plugin {
           files[key] = [...scripts, ...new Set(styles)];
         }
         const script = `(function(){var m=${JSON.stringify(files)},s=location.pathname.split('/').filter(Boolean),k=s[0]==='dashboard'&&s[1]?s[1]:s[0]||'';(m[k]||[]).forEach(function(f){var l=document.createElement('link'),c=/\\.css$/.test(f);l.rel=c?'stylesheet':'modulepreload';if(!c)l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})()`;
-        // First in <head>: a script after the style sheet would wait for it to load.
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+        // Where index.html marks it: after the script that asks for the page's data, so over HTTP/1.1's
+        // six connections those requests are queued ahead of a dozen chunks, and before the style
+        // sheets, which a script after them would wait for.
+        if (!html.includes(ROUTE_CHUNKS_MARK)) throw new Error(`index.html lacks ${ROUTE_CHUNKS_MARK}`);
+        return html.replace(ROUTE_CHUNKS_MARK, `<script>${script}</script>`);
       },
     },
   };
@@ -109,8 +115,9 @@ const modules = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]
  * Fewer, larger shared chunks: left alone, the split by route leaves a dozen chunks of a few
  * hundred bytes, and over HTTP/1.1 (six connections) on a phone network each wave of requests costs a
  * round trip. 'framework' holds what every page runs (React, the router, the API client, the stores and
- * parts of the public pages; not Clerk's UI or the policy texts, which stay lazy); 'live' the Socket.IO client, loaded once the site is open; 'dashboard'
- * what the signed-in screens share (the shell, billing, the portfolio and wallet stores). A module a
+ * parts of the public pages; not Clerk's UI or the policy texts, which stay lazy); 'live' the Socket.IO client, loaded once the site is open; 'zod' the schema library, which the
+ * beta form needs too; 'dashboard' what the signed-in screens share (the shell, billing, the portfolio and
+ * wallet stores, the schemas and parsers their chunks import). A module a
  * higher group holds stays there when a lower group needs it.
  */
 const CHUNK_GROUPS = [
@@ -133,11 +140,23 @@ const CHUNK_GROUPS = [
     ),
   },
   {
+    name: 'zod',
+    priority: 2,
+    test: modules('node_modules/zod/'),
+  },
+  {
     name: 'dashboard',
     priority: 1,
     test: modules(
       'web/src/features/(shell|billing)/|web/src/features/(wallets/wallets-store|portfolio/portfolio-store)\\.ts' +
-        '|domain/src/(portfolio|billing)/',
+        '|domain/src/(portfolio|billing)/' +
+        // What the signed-in screens' own chunks import, so the portfolio does not wait on five more
+        // requests for it: the API schemas, wallet and exchange recognition, CSV parsing, coin search.
+        '|domain/src/schemas/(common|prices|portfolio|alerts|billing|users)\\.ts' +
+        '|domain/src/(exchanges|wallets|transactions|alerts|import)/' +
+        '|node_modules/(papaparse|@noble/hashes|@scure/base|@scure/bip39)/' +
+        '|web/src/features/wallets/tracked-wallets\\.ts' +
+        '|web/src/features/portfolio/(price-refresh|add-coin/coin-search|add-coin/use-coin-search)\\.ts',
     ),
   },
 ];
