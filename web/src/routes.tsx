@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { useAuth } from './features/auth/auth-store.ts';
 import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
@@ -26,6 +26,16 @@ const modules = import.meta.glob([
   './features/legal/legal-texts.ts',
 ]);
 
+/** The modules of `modules` that have arrived, by path. */
+const loadedModules = new Map<string, Record<string, unknown>>();
+
+/** Imports one of `modules`, keeping it once it has arrived. */
+async function importModule(path: string): Promise<Record<string, unknown>> {
+  const module = (await modules[path]!()) as Record<string, unknown>;
+  loadedModules.set(path, module);
+  return module;
+}
+
 /** Screens whose code failed to load, and how to make each import it afresh. */
 const failedScreens = new Set<() => void>();
 
@@ -40,8 +50,8 @@ function lazyNamed(path: string, name: string): ComponentType {
     lazy(async () => {
       try {
         if (retrying) await reloadFailedStyleSheets();
-        const module = (await modules[path]!()) as Record<string, ComponentType>;
-        return { default: module[name]! };
+        const module = await importModule(path);
+        return { default: module[name] as ComponentType };
       } catch (error) {
         failedScreens.add(reset);
         throw error;
@@ -53,7 +63,15 @@ function lazyNamed(path: string, name: string): ComponentType {
     Current = load();
   }
   return function LazyScreen() {
-    return <Current />;
+    // A screen whose code is already here (preloaded beside the page's parent screen) renders at once.
+    // Through React.lazy it would suspend once more, and React holds back the content of a boundary
+    // until 300 ms after the last fallback it showed: the portfolio's rows would wait for that after
+    // the shell's own spinner. Chosen once per mount, so a screen never swaps its component and
+    // loses its state.
+    const [Component] = useState(
+      () => (loadedModules.get(path)?.[name] as ComponentType | undefined) ?? Current,
+    );
+    return <Component />;
   };
 }
 
@@ -79,7 +97,9 @@ const ConfirmEmailPage = lazyNamed('./features/auth/ConfirmEmailPage.tsx', 'Conf
  * asks; the module loader keeps the promise and the route's lazy component reuses it.
  */
 export function preloadRoute(pathname: string): void {
-  for (const path of ROUTE_MODULES[routeKey(pathname)] ?? []) void modules[path]?.().catch(() => {});
+  for (const path of ROUTE_MODULES[routeKey(pathname)] ?? []) {
+    if (modules[path]) void importModule(path).catch(() => {});
+  }
 }
 
 /**
