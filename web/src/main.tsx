@@ -8,7 +8,7 @@ import { reloadOnNewVersion } from './lib/chunk-load.ts';
 import { watchOnline } from './lib/connection.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { startStorageGuard } from './lib/storage-guard.ts';
-import { preloadRoute } from './routes.tsx';
+import { preloadOnIntent, preloadRoute } from './routes.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -26,7 +26,9 @@ watchOnline();
 // First paint does not wait: the page's own chunk downloads beside this script, a returning
 // local user is signed in from storage, and the routes render now; /api/config (requested by
 // index.html already) then picks the identity layer, the site-password gate and the live prices.
-preloadRoute(window.location.pathname);
+void preloadRoute(window.location.pathname);
+// Another page's code starts loading when a link to it is pointed at, touched or focused.
+preloadOnIntent();
 resumeLocalSession();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

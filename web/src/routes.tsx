@@ -94,12 +94,41 @@ const ConfirmEmailPage = lazyNamed('./features/auth/ConfirmEmailPage.tsx', 'Conf
 
 /**
  * Starts loading the modules `pathname` will render (ROUTE_MODULES), so they are ready when React
- * asks; the module loader keeps the promise and the route's lazy component reuses it.
+ * asks; the module loader keeps the promise and the route's lazy component reuses it. Settles when
+ * they have arrived or failed (a failure shows when the screen renders, with its retry).
  */
-export function preloadRoute(pathname: string): void {
-  for (const path of ROUTE_MODULES[routeKey(pathname)] ?? []) {
-    if (modules[path]) void importModule(path).catch(() => {});
-  }
+export async function preloadRoute(pathname: string): Promise<void> {
+  const paths = routeModules(pathname).filter((path) => modules[path]);
+  await Promise.allSettled(paths.filter((path) => !loadedModules.has(path)).map(importModule));
+}
+
+/** Whether the code of every screen `pathname` renders has arrived (it then shows with no spinner). */
+export function isRouteLoaded(pathname: string): boolean {
+  return routeModules(pathname).every((path) => loadedModules.has(path));
+}
+
+/** ROUTE_MODULES' list for a path; none for a path whose first segment is not a key of its own. */
+function routeModules(pathname: string): readonly string[] {
+  const key = routeKey(pathname);
+  return Object.hasOwn(ROUTE_MODULES, key) ? ROUTE_MODULES[key]! : [];
+}
+
+/**
+ * Loads a route's screens when the user shows the intent to open it: the pointer over a link to it,
+ * a finger on it, or keyboard focus on it, so the screen is there (or on its way) by the click.
+ * Returns a function that stops listening.
+ */
+export function preloadOnIntent(root: Document | HTMLElement = document): () => void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    if (!isRouteLoaded(link.pathname)) void preloadRoute(link.pathname);
+  };
+  const kinds = ['pointerover', 'focusin', 'touchstart'] as const;
+  for (const kind of kinds) root.addEventListener(kind, onIntent, { passive: true });
+  return () => {
+    for (const kind of kinds) root.removeEventListener(kind, onIntent);
+  };
 }
 
 /**
