@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
 import { ROUTE_MODULES } from './src/route-modules.ts';
 
 // In development the API runs on :3000 (npm run dev at the root) and Vite proxies to it.
@@ -90,6 +90,40 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
+/** Where index.html wants the landing page's pre-rendered markup. */
+const LANDING_SHELL_MARK = '<!-- landing shell -->';
+
+/**
+ * Renders the landing page to HTML (src/features/landing/landing-shell.tsx) and writes it into
+ * index.html as a template, which index.html draws on '/' while the scripts load: on a phone the
+ * hero is then read at first paint instead of after React has downloaded, started and rendered.
+ * The page's style sheets are in the build, so its modules' CSS imports are skipped here.
+ */
+function prerenderLanding(): Plugin {
+  const skipCss: Plugin = {
+    name: 'coinpace:skip-css',
+    enforce: 'pre',
+    resolveId: (id) => (id.endsWith('.css') ? '\0skipped-css' : undefined),
+    load: (id) => (id === '\0skipped-css' ? 'export default "";' : undefined),
+  };
+  return {
+    name: 'coinpace:prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(LANDING_SHELL_MARK)) throw new Error(`index.html lacks ${LANDING_SHELL_MARK}`);
+        const { module } = await runnerImport<{ renderLandingShell(): string }>(
+          path.resolve(import.meta.dirname, 'src/features/landing/landing-shell.tsx'),
+          { configFile: false, root: import.meta.dirname, logLevel: 'error', plugins: [skipCss] },
+        );
+        const shell = module.renderLandingShell();
+        return html.replace(LANDING_SHELL_MARK, `<template id="landing-shell">${shell}</template>`);
+      },
+    },
+  };
+}
+
 /** The style sheets Vite extracted for a chunk (its build metadata). */
 function cssOf(output: Rolldown.OutputBundle[string] | undefined): Set<string> | undefined {
   return (output as { viteMetadata?: { importedCss: Set<string> } } | undefined)?.viteMetadata?.importedCss;
@@ -166,7 +200,7 @@ export default defineConfig(({ command }) => {
   // NODE_ENV=development, Vite and React would ship their development builds (3x the size).
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), preloadRouteChunks(), precompress()],
+    plugins: [react(), preloadRouteChunks(), prerenderLanding(), precompress()],
     server: {
       port: 5173,
       proxy: {

@@ -1,12 +1,12 @@
 /**
- * First paint, in Chromium: pages render before /api/config answers, the landing
- * and legal pages do not download the charts, the sign-in provider's UI or the alerts screen, and
+ * First paint, in Chromium: the landing page is drawn from the HTML before any script runs, pages
+ * render before /api/config answers, the landing and legal pages do not download the charts, the sign-in provider's UI or the alerts screen, and
  * scripts arrive compressed. Timings are for `npm run bench:firstpaint`, not for tests.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndBrowser } from '../src/suite.ts';
-import { VIEWPORTS, screenshot } from '../src/browser.ts';
+import { VIEWPORTS, screenshot, watchCspViolations } from '../src/browser.ts';
 import { signUpInBrowser } from '../src/journeys.ts';
 
 /** Text only the code of these parts contains; none of it may reach a visitor's first load. */
@@ -59,6 +59,14 @@ describe('first paint', () => {
       const scripts = recordScripts(page);
       await page.goto(`${suite.app.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // The heading is in the HTML already; the app is running once the theme toggle answers.
+      const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ });
+      await expect
+        .poll(async () => {
+          await toggle.click();
+          return page.evaluate(() => document.documentElement.dataset.theme ?? null);
+        })
+        .not.toBeNull();
       expect(config.held()).toBeGreaterThan(0);
       await screenshot(page, `first-paint-landing-before-config-${viewport}`, { fullPage: false });
       config.release();
@@ -71,6 +79,26 @@ describe('first paint', () => {
       await context.close();
     },
   );
+
+  it('draws the landing page from the HTML before any script has run, but not for a signed-in user', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+    const csp = watchCspViolations(page);
+    await page.goto(`${suite.app.url}/`);
+    const hero = page.getByRole('heading', { level: 1, name: 'Know what your crypto is worth' });
+    await hero.waitFor();
+    await page.getByRole('link', { name: 'Create your account' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Loading crypto prices...' }).waitFor();
+    expect(csp).toEqual([]);
+
+    // A returning local user is sent on to the portfolio once the app runs: no landing in between.
+    await page.evaluate(() => localStorage.setItem('coinpace.session', '{"token":"t"}'));
+    await page.reload();
+    await page.locator('#root .topbar').waitFor();
+    expect(await hero.count()).toBe(0);
+    await context.close();
+  });
 
   it('keeps the charts, the sign-in UI and the alerts screen off the landing and legal pages', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });

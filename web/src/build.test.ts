@@ -2,7 +2,8 @@
 /**
  * The web build (web/vite.config.ts): a production bundle even when the shell says
  * NODE_ENV=development, and a brotli and a gzip copy of every script, style and page beside it. No
- * source maps: the full sources are not published.
+ * source maps: the full sources are not published. index.html carries the landing page's markup and
+ * asks for the page's data ahead of the route's chunks.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,23 @@ describe('web build', () => {
       expect(br.equals(original), `${file}.br`).toBe(true);
       expect(gz.equals(original), `${file}.gz`).toBe(true);
     }
+  });
+
+  it("writes the landing page's markup into index.html as a template, hero included", async () => {
+    const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const shell = html.match(/<template id="landing-shell">([\s\S]*?)<\/template>/)?.[1] ?? '';
+    expect(shell).toContain('<h1 id="hero-title">Know what your crypto is worth, the moment it moves.</h1>');
+    expect(shell).toContain('Loading crypto prices...');
+    expect(html).not.toContain('<!-- landing shell -->');
+  });
+
+  it("asks for the page's data before the route's chunks are preloaded", async () => {
+    const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const data = html.indexOf("fetch('/api/portfolio'");
+    const chunks = html.indexOf('modulepreload');
+    expect(data).toBeGreaterThan(0);
+    expect(chunks).toBeGreaterThan(data);
+    expect(html).not.toContain('<!-- route chunks -->');
   });
 
   it('ships no source map and points to none', async () => {

@@ -30,5 +30,7 @@ export function setTheme(choice: ThemeChoice): void {
 /** The theme in effect now, resolving 'system' through the media query. */
 export function effectiveTheme(choice: ThemeChoice): 'light' | 'dark' {
   if (choice !== 'system') return choice;
+  // Rendered at build time (the landing's HTML) there is no window: the light theme's toggle.
+  if (typeof window === 'undefined') return 'light';
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
