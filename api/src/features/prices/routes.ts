@@ -38,6 +38,7 @@ import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
+import { sendJsonBytes } from '../../json-bytes.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 import { requireKnownCoin } from './known-coins.ts';
 import { coingeckoProxy } from './proxy.ts';
@@ -57,8 +58,6 @@ const LIMITS = {
   // Per user: each tracked coin is polled for everyone for seven days.
   tracks: { points: TRACKS_PER_USER_PER_DAY, duration: 86_400 },
 };
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const queryText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -96,9 +95,7 @@ export function priceRoutes({ config, db, identity, bus, prices, limiters = memo
       ctx.status = 304;
       return;
     }
-    // What `ctx.type = 'application/json'` sets, without looking the type up per request.
-    ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = result.encoded.body;
+    sendJsonBytes(ctx, result.encoded.body);
   });
 
   // Display-currency rates: what the poller stored with the latest prices.

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { PublicConfig } from '@coinpace/domain';
 import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
+import { sendJsonBytes } from '../../json-bytes.ts';
 import { publicMetricsHandler } from './metrics.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const HEALTHY = Buffer.from(JSON.stringify({ status: 'ok' }));
 
 /**
@@ -21,8 +21,7 @@ export function healthRoutes({
 
   // Probes ask this many times a second: the same bytes every time, so they are made once.
   router.get('/healthz', (ctx) => {
-    ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = HEALTHY;
+    sendJsonBytes(ctx, HEALTHY);
   });
 
   router.get('/readyz', async (ctx) => {
