@@ -23,7 +23,7 @@ export function median(list: readonly number[]): number {
 }
 
 /** The value at percentile `p` (0–100) of an ascending list: the nearest-rank method. */
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
