@@ -1,7 +1,7 @@
 /**
- * How the API recognises its own paths. The router matches paths without regard to case, so the
- * site-password gate, the error renderer and the web-app fallback look at a path the same way:
- * decoded, lower case, repeated slashes folded.
+ * How the API recognises its own paths: decoded, lower case, repeated slashes folded. The routers match
+ * case (routers.ts), but `/API/x` is still the API's, a JSON 404 and never the web app, so the
+ * site-password gate, the error renderer and the web-app fallback all look at a path this way.
  */
 export function normaliseApiPath(path: string): string {
   let decoded = path;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { AppState } from './context.ts';
 import type { ApiDeps } from './deps.ts';
@@ -25,7 +25,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { refuseNulInPath } from './middleware/nul-guard.ts';
 import { requestContext } from './middleware/request-context.ts';
-import { routeThrough } from './routers.ts';
+import { routeThrough, createRouter } from './routers.ts';
 import { serveWebApp } from './static.ts';
 
 /** Builds the Koa app from its dependencies; no I/O until a request arrives. */
@@ -88,7 +88,7 @@ export function createMetricsApp(deps: OpsDeps): Koa<AppState> {
   // Scrapes are not requests of the process's own: the public app records those.
   const app = baseApp({ config: deps.config, logger: deps.logger });
   app.use(errorHandler());
-  const router = new Router<AppState>();
+  const router = createRouter();
   const token = deps.config.metrics.token;
   router.get('/metrics', metricsHandler(deps.metrics, token ? 'token' : 'open', token));
   useRouters(app, [router]);

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppState } from './context.ts';
-import { literalPrefix, routeThrough } from './routers.ts';
+import { createRouter, literalPrefix, routeThrough } from './routers.ts';
 
 /** Routers shaped like the app's: plain paths, a prefix, parameters, a wildcard, router-wide middleware. */
 function routers(): Router<AppState>[] {
@@ -124,5 +124,50 @@ describe('literalPrefix', () => {
     const router = new Router<AppState>();
     router.get(/^\/api\/x$/, () => {});
     expect(literalPrefix(router.stack[0]!)).toBe('');
+  });
+});
+
+describe('createRouter', () => {
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    const portfolio = createRouter('/api/portfolio');
+    portfolio.use(async (ctx, next) => {
+      ctx.set('X-Guard', 'portfolio');
+      await next();
+    });
+    portfolio.get('/', (ctx) => void (ctx.body = 'portfolio'));
+    portfolio.post('/:id', (ctx) => void (ctx.body = `post ${ctx.params.id}`));
+    const wallets = createRouter('/api');
+    wallets.use('/wallets', async (ctx, next) => {
+      ctx.set('X-Guard', 'wallets');
+      await next();
+    });
+    wallets.get('/wallets', (ctx) => void (ctx.body = 'wallets'));
+    const app = new Koa<AppState>();
+    app.use(routeThrough([portfolio, wallets]));
+    ({ server, url } = await serve(app));
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it.each([
+    ['GET', '/api/portfolio', 200, 'portfolio'],
+    ['POST', '/api/portfolio/AbC', 200, 'portfolio'],
+    ['GET', '/api/wallets', 200, 'wallets'],
+    ['GET', '/API/portfolio', 404, null],
+    ['GET', '/Api/Portfolio/', 404, null],
+    ['POST', '/API/PORTFOLIO/abc', 404, null],
+    ['GET', '/API/Wallets', 404, null],
+  ])(
+    '%s %s answers %i past guard %s: no path reaches a handler without its guards',
+    async (method, path, status, guard) => {
+      const response = await fetch(url + path, { method });
+      expect(response.status).toBe(status);
+      expect(response.headers.get('x-guard')).toBe(guard);
+    },
+  );
+
+  it('keeps a parameter as it was sent', async () => {
+    expect(await (await fetch(`${url}/api/portfolio/AbC`, { method: 'POST' })).text()).toBe('post AbC');
   });
 });

@@ -4,12 +4,22 @@
  * walk every router before its own (a dozen for /api/prices), each one matching every route of its
  * own, reading the Host, and adding a promise to the chain, only to pass the request on.
  */
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type { Middleware, Next, ParameterizedContext } from 'koa';
 import type { AppState } from './context.ts';
 
 type AppRouter = Router<AppState>;
 type Ctx = ParameterizedContext<AppState>;
+
+/**
+ * A feature router, optionally under `prefix`. Its paths match case-sensitively: @koa/router matches
+ * routes without regard to case by default but its router-wide middleware (`router.use(guard)`) with
+ * regard to it, so `/API/portfolio` would reach a handler past a guard that `/api/portfolio` meets.
+ * Matching case everywhere makes every path that reaches a handler meet that router's guards.
+ */
+export function createRouter(prefix?: string): AppRouter {
+  return new Router<AppState>(prefix === undefined ? { sensitive: true } : { prefix, sensitive: true });
+}
 
 /**
  * What a route's path must start with (lower case, no trailing slash) to match: its path up to the first

@@ -6,7 +6,6 @@
  * Discord and Slack hooks are added the same way; browser push and Telegram have their own files.
  */
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
 import {
   RefusedAddressError,
   newWebhookSecret,
@@ -40,7 +39,6 @@ import {
   type DestinationDeliveryView,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
@@ -50,6 +48,7 @@ import { exchangeDeps } from '../exchange-accounts/routes.ts';
 import { addPushRoutes, vapidOf } from './push-routes.ts';
 import { addTelegramRoutes } from './telegram-routes.ts';
 import { destinationView } from './view.ts';
+import { createRouter } from '../../routers.ts';
 
 /** Test deliveries one user may ask for per hour: each is a request from our servers to their URL. */
 export const DESTINATION_TESTS_PER_HOUR = 20;
@@ -65,7 +64,7 @@ export function alertDestinationRoutes(deps: ApiDeps) {
   const destinationId = (id: string | undefined) => pathUuid(id, DESTINATION_NOT_FOUND_MESSAGE);
   const alertsUrl = `${deps.config.publicUrl.replace(/\/$/, '')}/alerts`;
 
-  const router = new Router<AppState>({ prefix: '/api' });
+  const router = createRouter('/api');
   router.use(['/alert-destinations', '/push', '/telegram'], requireUser(identity.verifier, db));
   const { addTelegram } = addTelegramRoutes(router, { db, telegram: deps.config.channels.telegram });
 

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { deleteAlert } from '@coinpace/db';
 import {
   ZAlertStatusBody,
@@ -14,7 +13,6 @@ import {
 } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
 import { unknownCoinIds } from '../prices/known-coins.ts';
-import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { alertHistory } from './alert-history.ts';
@@ -25,13 +23,14 @@ import { alertIdParam, alertNotFound, requireAlert, viewAlert } from './find-ale
 import { listAlertViews } from './list-alerts.ts';
 import { protectPortfolio } from './protect-portfolio.ts';
 import { changeAlert, setAlertStatus, setResetInterval } from './update-alert.ts';
+import { createRouter } from '../../routers.ts';
 
 /**
  * The alert routes of SPEC.md section 7, plus history and 'Protect my portfolio', scoped to the token's
  * user: another user's alert id is not found on every route.
  */
 export function alertRoutes({ db, identity, prices }: ApiDeps) {
-  const router = new Router<AppState>({ prefix: '/api/alerts' });
+  const router = createRouter('/api/alerts');
   router.use(requireUser(identity.verifier, db));
 
   router.get('/user', async (ctx) => {

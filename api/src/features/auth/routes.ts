@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import {
   DUMMY_PASSWORD_HASH,
   hashPassword,
@@ -20,6 +19,7 @@ import { toUserView } from '../users/view.ts';
 import { createHashQueue } from './password-hashing.ts';
 import { signInGuard } from './sign-in-guard.ts';
 import { confirmSignUpHandler, signUpHandler } from './sign-up.ts';
+import { createRouter } from '../../routers.ts';
 
 /**
  * Local accounts, the embedded identity (DESIGN.md section 4): sign-up answers 202 and e-mails a link;
@@ -30,7 +30,7 @@ export function authRoutes(
   { config, db, identity, logger, limiters = memoryLimiters(), now }: ApiDeps,
   codes: OutgoingCodes,
 ) {
-  const router = new Router<AppState>({ prefix: '/api/auth/local' });
+  const router = createRouter('/api/auth/local');
   // Sign-ups are capped per client key to stop account spraying; the sign-in limits are the guard's.
   const signUps = limiters('sign-up', { points: 50, duration: 3600 });
   const guard = signInGuard(limiters, logger);

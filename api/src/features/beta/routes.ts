@@ -1,12 +1,11 @@
-import Router from '@koa/router';
 import { addBetaSignup, countBetaSignups } from '@coinpace/db';
 import { AppError, ZBetaSignup, parseOrThrow, type BetaSignupCount } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
 import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
+import { createRouter } from '../../routers.ts';
 
 /** Valid beta requests one address may send per hour; stops one visitor taking every spot. */
 export const BETA_SIGNUP_RATE = { points: 20, duration: 3600 } as const;
@@ -19,7 +18,7 @@ export const BETA_REQUEST_RATE = { points: 60, duration: 3600 } as const;
  * signup is full' once BETA_SIGNUP_LIMIT people are on it, 409 when the e-mail is already on it.
  */
 export function betaRoutes({ config, db, limiters = memoryLimiters() }: ApiDeps) {
-  const router = new Router<AppState>({ prefix: '/api/beta-signup' });
+  const router = createRouter('/api/beta-signup');
   const limit = config.beta.signupLimit;
   const perAddress = limiters('beta-signup', BETA_SIGNUP_RATE);
   const answer = (count: number): BetaSignupCount => ({ count, remaining: Math.max(0, limit - count) });

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import {
   ZCreateCheckout,
   ZDeleteAccount,
@@ -33,6 +32,7 @@ import { createPortalSession, getLocalCard, listInvoices, saveLocalCard } from '
 import { cancelLocalCheckout, completeLocalCheckout, describeLocalCheckout } from './local-checkout.ts';
 import { readRawBody } from '../../raw-body.ts';
 import { syncPlan } from './sync-plan.ts';
+import { createRouter } from '../../routers.ts';
 
 /** Largest webhook body we read; Stripe's events are a few kB. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -42,7 +42,7 @@ const MAX_WEBHOOK_BYTES = 512 * 1024;
  * bearer token and acts on the token's user only; a `userId`/`clerkId` in a body must name that user.
  */
 export function billingRoutes(deps: ApiDeps) {
-  const router = new Router<AppState>({ prefix: '/api/billing' });
+  const router = createRouter('/api/billing');
   const auth = requireUser(deps.identity.verifier, deps.db);
   const service = (ctx: { state: AppState }) => billingDeps(deps, ctx.state.log);
   const origin = (ctx: { protocol: string; host: string }) => `${ctx.protocol}://${ctx.host}`;

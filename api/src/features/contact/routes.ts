@@ -1,13 +1,12 @@
-import Router from '@koa/router';
 import { enqueueOutbox, insertContactMessage } from '@coinpace/db';
 import { ZContactMessage, parseOrThrow } from '@coinpace/domain';
 import { BODY_LIMITS, bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
 import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { consumePoint, rateLimit } from '../../middleware/rate-limit.ts';
 import { contactEmail } from './contact-email.ts';
+import { createRouter } from '../../routers.ts';
 
 /** Contact messages one address may send per 10 minutes. */
 export const CONTACT_RATE = { points: 5, duration: 600 } as const;
@@ -24,7 +23,7 @@ export const CONTACT_REQUEST_RATE = { points: 30, duration: 600 } as const;
  * when it was saved (DESIGN.md section 5).
  */
 export function contactRoutes({ config, db, limiters = memoryLimiters() }: ApiDeps) {
-  const router = new Router<AppState>();
+  const router = createRouter();
   const perAddress = limiters('contact', CONTACT_RATE);
 
   const requests = limiters('contact-requests', CONTACT_REQUEST_RATE);

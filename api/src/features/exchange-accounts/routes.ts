@@ -4,7 +4,6 @@
  * "Sync now". No route ever returns a key or a secret.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import Router from '@koa/router';
 import {
   ExchangeError,
   createSecretBox,
@@ -38,7 +37,6 @@ import {
   type ExchangeAccountView,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
@@ -53,6 +51,7 @@ import {
   requestSync,
   type ExchangeSyncQueue,
 } from './sync.ts';
+import { createRouter } from '../../routers.ts';
 
 /**
  * Connections one user may try per hour: each is a signed call to an exchange with the pasted key, so a
@@ -150,7 +149,7 @@ export function exchangeAccountRoutes(deps: ApiDeps) {
   const infos = () => new Map(exchanges.list().map((e) => [e.id, e]));
   const accountId = (id: string | undefined) => pathUuid(id, EXCHANGE_ACCOUNT_NOT_FOUND_MESSAGE);
 
-  const router = new Router<AppState>({ prefix: '/api' });
+  const router = createRouter('/api');
   router.use(['/exchanges', '/exchange-accounts', '/holding-locations'], requireUser(identity.verifier, db));
 
   router.get('/exchanges', (ctx) => {

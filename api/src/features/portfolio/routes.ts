@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { listHoldings, listUserHistories, type UserRecord } from '@coinpace/db';
 import {
   ZAddHolding,
@@ -57,6 +56,7 @@ import {
   recordTransaction,
 } from './transactions.ts';
 import { pathUuid } from '../../path-id.ts';
+import { createRouter } from '../../routers.ts';
 
 /** The cost method the user saved on the Account page. */
 function savedCostMethod(user: UserRecord): CostMethod {
@@ -107,7 +107,7 @@ export function pathId(id: string | undefined): string {
  */
 export function portfolioRoutes(deps: ApiDeps) {
   const { db, identity, bus, config, prices, limiters = memoryLimiters() } = deps;
-  const router = new Router<AppState>({ prefix: '/api/portfolio' });
+  const router = createRouter('/api/portfolio');
   const imports = deps.imports ?? localTradeImportQueue({ db, bus, logger: deps.logger });
   const reports = limiters('holding-reports', { points: REPORTS_PER_HOUR, duration: 3600 });
   const tradeImports = limiters('trade-imports', { points: TRADE_IMPORTS_PER_HOUR, duration: 3600 });

@@ -4,7 +4,6 @@
  * page's ticker needs them before anyone signs in. Signed in (they change what the poller polls or
  * spend upstream quota on demand): POST /api/prices/track, GET /api/prices/tracked, POST /api/prices/update.
  */
-import Router from '@koa/router';
 import {
   findFollowedCoinIds,
   listHoldings,
@@ -33,7 +32,6 @@ import {
   type TrackedCoinView,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
 import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
@@ -47,6 +45,7 @@ import { memoizeQuery } from './query-memo.ts';
 import { staleAfterMs } from './read-prices.ts';
 import { priceStream } from './stream.ts';
 import { TickRelay } from './tick-relay.ts';
+import { createRouter } from '../../routers.ts';
 
 /** Per-address and per-user limits of the price routes. */
 const LIMITS = {
@@ -62,7 +61,7 @@ const LIMITS = {
 const queryText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export function priceRoutes({ config, db, identity, bus, prices, limiters = memoryLimiters() }: ApiDeps) {
-  const router = new Router<AppState>();
+  const router = createRouter();
   const limiter = (name: keyof typeof LIMITS) => limiters(`prices-${name}`, LIMITS[name]);
   const byIp = (name: keyof typeof LIMITS) =>
     rateLimit(limiter(name), (ctx) => `${name}:${clientKeyOf(ctx)}`);

@@ -1,7 +1,6 @@
-import Router from '@koa/router';
 import { buildOpenApiDocument, type OpenApiDocument } from '@coinpace/domain/openapi';
-import type { AppState } from '../../context.ts';
 import { DOCS_STYLESHEET, renderDocsPage } from './docs-page.ts';
+import { createRouter } from '../../routers.ts';
 
 /**
  * The API reference: GET /api/openapi.json (OpenAPI 3.1, generated from domain's route catalogue
@@ -9,7 +8,7 @@ import { DOCS_STYLESHEET, renderDocsPage } from './docs-page.ts';
  * all, one stylesheet from this origin, so a strict Content-Security-Policy holds and nothing loads from a CDN.
  */
 export function referenceRoutes() {
-  const router = new Router<AppState>();
+  const router = createRouter();
   // Built on first use: start-up does not pay for a page few requests ask for.
   let document: { json: string; page: string } | undefined;
   const built = () => {

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import {
   costMethodOf,
   gainsCsvFilename,
@@ -7,10 +6,10 @@ import {
   parseOrThrow,
   type GainsMethod,
 } from '@coinpace/domain';
-import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { userGainsReport } from './gains.ts';
+import { createRouter } from '../../routers.ts';
 
 /**
  * GET /api/reports/gains?year=: the signed-in user's disposals and gains of a year, as JSON or (format=csv)
@@ -18,7 +17,7 @@ import { userGainsReport } from './gains.ts';
  */
 export function reportRoutes(deps: ApiDeps) {
   const { db, identity } = deps;
-  const router = new Router<AppState>({ prefix: '/api/reports' });
+  const router = createRouter('/api/reports');
   router.use(requireUser(identity.verifier, db));
 
   router.get('/gains', async (ctx) => {

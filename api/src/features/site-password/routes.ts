@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
@@ -14,6 +13,7 @@ import { clientKeyOf } from '../../middleware/client-key.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
 import { sitePasswordMatches } from './gate.ts';
+import { createRouter } from '../../routers.ts';
 
 /**
  * Wrong site passwords allowed per address before POST /api/check-password answers 429; the header gate
@@ -30,7 +30,7 @@ export function sitePasswordRoutes(
   { config, limiters = memoryLimiters() }: ApiDeps,
   failures: RateLimiterAbstract = limiters('check-password', CHECK_PASSWORD_LIMIT),
 ) {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   // The count is checked before the body is read.
   const notBlocked: Middleware<AppState> = async (ctx, next) => {

@@ -1,10 +1,9 @@
-import Router from '@koa/router';
 import { sql } from 'drizzle-orm';
 import type { PublicConfig } from '@coinpace/domain';
-import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { sendJsonBytes } from '../../json-bytes.ts';
 import { publicMetricsHandler } from './metrics.ts';
+import { createRouter } from '../../routers.ts';
 
 const HEALTHY = Buffer.from(JSON.stringify({ status: 'ok' }));
 
@@ -17,7 +16,7 @@ export function healthRoutes({
   metrics,
   config,
 }: Pick<ApiDeps, 'db' | 'metrics'> & { config: Pick<ApiDeps['config'], 'nodeEnv' | 'metrics'> }) {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   // Probes ask this many times a second: the same bytes every time, so they are made once.
   router.get('/healthz', (ctx) => {
@@ -42,7 +41,7 @@ export function healthRoutes({
 
 /** The public runtime config (DESIGN.md section 4): part of the API. */
 export function configRoutes({ config }: Pick<ApiDeps, 'config'>) {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   router.get('/api/config', (ctx) => {
     const body: PublicConfig = {

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { updateUserProfile } from '@coinpace/db';
 import {
   AppError,
@@ -9,7 +8,6 @@ import {
   utcDay,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
@@ -19,6 +17,7 @@ import { accountArchive, zipArchive } from './export-account.ts';
 import type { OutgoingCodes } from './outgoing-codes.ts';
 import { addVerificationRoutes } from './verification.ts';
 import { toUserView } from './view.ts';
+import { createRouter } from '../../routers.ts';
 
 /**
  * Data exports one user may download per hour: each reads every row the account has and zips it, and a
@@ -32,7 +31,7 @@ export const ACCOUNT_EXPORTS_PER_HOUR = 10;
  */
 export function userRoutes(deps: ApiDeps, codes: OutgoingCodes) {
   const { db, identity } = deps;
-  const router = new Router<AppState>({ prefix: '/api/users' });
+  const router = createRouter('/api/users');
   const exports = (deps.limiters ?? memoryLimiters())('account-exports', {
     points: ACCOUNT_EXPORTS_PER_HOUR,
     duration: 3600,

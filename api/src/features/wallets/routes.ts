@@ -4,7 +4,6 @@
  * "Refresh now", and proving an EVM wallet is the user's (verification.ts). Refreshes run on the
  * exchange-sync queue (refresh.ts).
  */
-import Router from '@koa/router';
 import {
   findUserWallet,
   countWallets,
@@ -29,7 +28,6 @@ import {
   type WalletView,
 } from '@coinpace/domain';
 import { bodyOf, jsonBody } from '../../body.ts';
-import type { AppState } from '../../context.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { currentUser, requireUser } from '../../middleware/auth.ts';
 import { memoryLimiters } from '../../middleware/limiters.ts';
@@ -38,6 +36,7 @@ import { pathUuid } from '../../path-id.ts';
 import { syncQueueOf } from '../exchange-accounts/routes.ts';
 import { WALLET_LEASE_MS, requestRefresh } from './refresh.ts';
 import { addWalletVerificationRoutes } from './verification.ts';
+import { createRouter } from '../../routers.ts';
 
 export function walletView(wallet: WalletRecord, now: number): WalletView {
   return {
@@ -75,7 +74,7 @@ export function walletRoutes(deps: ApiDeps) {
   const refreshNow = limiters('wallet-refreshes', { points: WALLET_REFRESHES_PER_HOUR, duration: 3600 });
   const walletId = (id: string | undefined) => pathUuid(id, WALLET_NOT_FOUND_MESSAGE);
 
-  const router = new Router<AppState>({ prefix: '/api' });
+  const router = createRouter('/api');
   router.use('/wallets', requireUser(identity.verifier, db));
 
   router.get('/wallets', async (ctx) => {
