@@ -114,6 +114,21 @@ export default tseslint.config(
     },
   },
   {
+    // A router made with plain `new Router` matches routes without regard to case but its router-wide
+    // guards with it, so a path in capitals would reach a handler past requireUser.
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/routers.ts', '**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Router']",
+          message: 'Make routers with createRouter (api/src/routers.ts): it matches paths case-sensitively.',
+        },
+      ],
+    },
+  },
+  {
     // STYLE.md, Size: aim under about 300 lines, split past 400.
     // Tests and browser specs read as one story per file and are left out.
     files: ['**/*.{ts,tsx}'],
