@@ -20,7 +20,7 @@ import { startTestApi } from '@coinpace/api/testing';
 import { holdingTransactions, portfolioItems, saveMarketHistory, type AppDb } from '@coinpace/db';
 import { setTestPrice } from '@coinpace/db/testing';
 import { ROOT } from './child-server.ts';
-import { runBackfillBench } from './history-backfill.ts';
+import { DEMO_QUOTA_PER_MINUTE, runBackfillBench } from './history-backfill.ts';
 import { latencySummary } from './stats.ts';
 
 const HOLDINGS = 200;
@@ -37,6 +37,8 @@ const { values } = parseArgs({
     years: { type: 'string', default: '5' },
     speedup: { type: 'string', default: '40' },
     'max-minutes': { type: 'string', default: '30' },
+    'poll-minutes': { type: 'string', default: '1' },
+    quota: { type: 'string', default: String(DEMO_QUOTA_PER_MINUTE) },
   },
 });
 if (values.backfill) {
@@ -45,6 +47,8 @@ if (values.backfill) {
     years: Number(values.years),
     speedup: Number(values.speedup),
     maxMinutes: Number(values['max-minutes']),
+    pollMinutes: Number(values['poll-minutes']),
+    quota: Number(values.quota),
   });
   process.exit(0);
 }
