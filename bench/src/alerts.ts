@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { evaluateTick, processTick } from '@coinpace/realtime';
+import { PortfolioIndex, evaluateTick, processTick } from '@coinpace/realtime';
 import type { PriceTick } from '@coinpace/domain';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -98,12 +98,16 @@ try {
   const jitter = () => 1 + (Math.random() - 0.5) * 0.04; // within ±2 %: reaches no trigger
   const up = () => 1.04 * (1 + (Math.random() - 0.5) * 0.001); // +4 %: reaches the 1,000 at +3 %
 
+  // As a consumer runs: one index of wide alerts and holdings, built on the first (warm-up) tick and
+  // brought up to date from the change log on each later one.
+  const portfolioIndex = new PortfolioIndex();
   const deps = {
     db,
     logger: quiet,
     pollMs: 60_000,
     publicUrl: 'https://coinpace.example',
     now: () => Date.now(),
+    portfolioIndex,
   };
   // The machine is shared: the load average says how quiet it was while the ticks ran.
   const loadAtStart = loadavg();
@@ -169,7 +173,7 @@ try {
         },
         evaluate: async () => {
           const e0 = performance.now();
-          const evaluation = await evaluateTick(db, t, { pollMs: deps.pollMs });
+          const evaluation = await evaluateTick(db, t, { pollMs: deps.pollMs, index: portfolioIndex });
           return { ms: performance.now() - e0, found: evaluation.firings.length };
         },
         // The consumer's whole job: evaluate and fire (pause, events, allowance, outbox rows).

@@ -14,6 +14,7 @@ export * from './queries/alerts.ts';
 export * from './queries/alert-history.ts';
 export * from './queries/alert-triggers.ts';
 export * from './queries/alert-evaluation.ts';
+export * from './queries/portfolio-watch.ts';
 export * from './queries/event-alerts.ts';
 export * from './queries/alert-firing.ts';
 export * from './queries/alert-skips.ts';

@@ -3,6 +3,7 @@ export * from './alerts/evaluate-tick.ts';
 export * from './alerts/fire-alerts.ts';
 export * from './alerts/process-tick.ts';
 export * from './alerts/consumer.ts';
+export * from './alerts/portfolio-index.ts';
 export * from './jobs/rearm-alerts.ts';
 export * from './jobs/telegram-poller.ts';
 export * from './dispatcher/backoff.ts';

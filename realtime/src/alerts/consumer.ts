@@ -7,6 +7,7 @@
 import type { Bus, Consumer } from '@coinpace/adapters';
 import { isDatabaseUnavailable } from '@coinpace/db';
 import { BUS_STREAMS, type PriceTick } from '@coinpace/domain';
+import { PortfolioIndex } from './portfolio-index.ts';
 import { processTick, type AlertEngineDeps, type TickResult } from './process-tick.ts';
 
 /** The consumer group of the alert engine on `BUS_STREAMS.ticks`. */
@@ -40,6 +41,8 @@ export interface AlertConsumerOptions extends AlertEngineDeps {
 
 /** Starts consuming; `ready()` resolves once the group exists, `stop()` after the tick in hand. */
 export function startAlertConsumer(opts: AlertConsumerOptions): Consumer {
+  // Each consumer keeps its own index, brought up to date from the database before each tick.
+  const deps: AlertEngineDeps = { ...opts, portfolioIndex: opts.portfolioIndex ?? new PortfolioIndex() };
   return opts.bus.consume(
     BUS_STREAMS.ticks,
     ALERT_CONSUMER_GROUP,
@@ -51,7 +54,7 @@ export function startAlertConsumer(opts: AlertConsumerOptions): Consumer {
         return;
       }
       try {
-        const result = await processTick(opts, tick);
+        const result = await processTick(deps, tick);
         opts.onTick?.(tick, result);
       } catch (err) {
         // Thrown: the tick stays pending and is handled again (by any consumer) after claimIdleMs.

@@ -30,6 +30,7 @@ import {
   type ThresholdType,
 } from '@coinpace/domain';
 import { evaluateKindAlert } from './evaluate-kinds.ts';
+import type { PortfolioIndex } from './portfolio-index.ts';
 
 /** One alert to fire, with what it fired on. */
 export interface Firing {
@@ -72,6 +73,12 @@ export interface TickEvaluation {
 export interface EvaluateOptions {
   /** PRICE_POLL_MS: stored prices received more than two intervals before the tick are stale. */
   pollMs: number;
+  /**
+   * The consumer's in-memory index of wide alerts and holdings: with it, the holders of the tick's coins
+   * are judged from memory (brought up to date from the database's change log first); without it, their
+   * alerts and holdings are read from the database.
+   */
+  index?: PortfolioIndex;
 }
 
 /**
@@ -118,33 +125,10 @@ async function evaluateWideAlerts(
   opts: EvaluateOptions,
   rates: FxRates,
 ): Promise<{ firings: Firing[]; notPast: string[]; highWater: HighWaterMark[] }> {
-  const alerts = await findPortfolioWideAlerts(
-    db,
-    usable.map((q) => q.coingeckoId),
-    new Date(at),
-  );
+  const { alerts, holdingsByUser } = opts.index
+    ? await fromIndex(db, opts.index, usable, at, opts.pollMs)
+    : await fromDatabase(db, usable, at, opts.pollMs);
   if (alerts.length === 0) return { firings: [], notPast: [], highWater: [] };
-  // The tick's own prices stand for their coins; the other holdings take their stored prices.
-  const inTick = new Map(usable.map((q) => [q.coingeckoId, Number(q.price)]));
-  const holdingsByUser = new Map<string, PricedHolding[]>();
-  for (const row of await loadPricedHoldings(db, [...new Set(alerts.map((a) => a.userId))])) {
-    const list = holdingsByUser.get(row.userId) ?? [];
-    const tickPrice = row.coingeckoId === null ? undefined : inTick.get(row.coingeckoId);
-    list.push({
-      id: row.id,
-      coingeckoId: row.coingeckoId,
-      symbol: row.symbol,
-      quantity: Number(row.quantity),
-      purchasePrice: Number(row.purchasePrice),
-      price: tickPrice ?? (row.usd === null ? null : Number(row.usd)),
-      fresh:
-        tickPrice !== undefined ||
-        (row.usd !== null &&
-          row.source !== 'fallback' &&
-          !isStale(row.receivedAt?.getTime(), at, opts.pollMs)),
-    });
-    holdingsByUser.set(row.userId, list);
-  }
   const firings: Firing[] = [];
   const notPast: string[] = [];
   const highWater: HighWaterMark[] = [];
@@ -164,6 +148,84 @@ async function evaluateWideAlerts(
     if (fired.length === 0 && alert.skippedAt !== null && allFresh(holdings)) notPast.push(alert.id);
   }
   return { firings, notPast, highWater };
+}
+
+interface WideInput {
+  alerts: WideAlert[];
+  holdingsByUser: Map<string, PricedHolding[]>;
+}
+
+/** The wide alerts of the holders of the tick's coins and their priced holdings, read from the database. */
+async function fromDatabase(db: AppDb, usable: TickQuote[], at: number, pollMs: number): Promise<WideInput> {
+  const holdingsByUser = new Map<string, PricedHolding[]>();
+  const alerts = await findPortfolioWideAlerts(
+    db,
+    usable.map((q) => q.coingeckoId),
+    new Date(at),
+  );
+  if (alerts.length === 0) return { alerts, holdingsByUser };
+  // The tick's own prices stand for their coins; the other holdings take their stored prices.
+  const inTick = new Map(usable.map((q) => [q.coingeckoId, Number(q.price)]));
+  for (const row of await loadPricedHoldings(db, [...new Set(alerts.map((a) => a.userId))])) {
+    const list = holdingsByUser.get(row.userId) ?? [];
+    const tickPrice = row.coingeckoId === null ? undefined : inTick.get(row.coingeckoId);
+    list.push({
+      id: row.id,
+      coingeckoId: row.coingeckoId,
+      symbol: row.symbol,
+      quantity: Number(row.quantity),
+      purchasePrice: Number(row.purchasePrice),
+      price: tickPrice ?? (row.usd === null ? null : Number(row.usd)),
+      fresh:
+        tickPrice !== undefined ||
+        (row.usd !== null && row.source !== 'fallback' && !isStale(row.receivedAt?.getTime(), at, pollMs)),
+    });
+    holdingsByUser.set(row.userId, list);
+  }
+  return { alerts, holdingsByUser };
+}
+
+/**
+ * The same from the consumer's index: the alerts and holdings from memory, only the stored prices of the
+ * holders' other coins read (they change with every poll). An alert counts when set up by the end of the
+ * tick's millisecond, as in findPortfolioWideAlerts.
+ */
+async function fromIndex(
+  db: AppDb,
+  index: PortfolioIndex,
+  usable: TickQuote[],
+  at: number,
+  pollMs: number,
+): Promise<WideInput> {
+  const holdingsByUser = new Map<string, PricedHolding[]>();
+  await index.refresh(db);
+  const inTick = new Map(usable.map((q) => [q.coingeckoId, Number(q.price)]));
+  const { alerts } = index.alertsFor(inTick.keys(), at + 1);
+  if (alerts.length === 0) return { alerts, holdingsByUser };
+  const userIds = [...new Set(alerts.map((a) => a.userId))];
+  const stored = await index.storedPrices(db, userIds, new Set(inTick.keys()));
+  for (const userId of userIds) {
+    holdingsByUser.set(
+      userId,
+      index.holdingsOf(userId).map((h) => {
+        const tickPrice = h.coingeckoId === null ? undefined : inTick.get(h.coingeckoId);
+        const s = h.coingeckoId === null ? undefined : stored.get(h.coingeckoId);
+        const usd = s?.usd ?? null;
+        return {
+          id: h.id,
+          coingeckoId: h.coingeckoId,
+          symbol: h.symbol,
+          quantity: h.quantity,
+          purchasePrice: h.purchasePrice,
+          price: tickPrice ?? usd,
+          fresh:
+            tickPrice !== undefined ||
+            (usd !== null && s!.source !== 'fallback' && !isStale(s!.receivedMs ?? undefined, at, pollMs)),
+        };
+      }),
+    );
+  }
+  return { alerts, holdingsByUser };
 }
 
 /** Every counted holding has a fresh price: a wide alert that did not fire is truly short of its threshold. */

@@ -4,6 +4,7 @@ import { clearPassedSkips, clearSkips, raiseHighWaterMarks, type AppDb } from '@
 import type { PriceTick } from '@coinpace/domain';
 import { evaluateTick, type TickEvaluation } from './evaluate-tick.ts';
 import { fireAlerts, type FiredAlert } from './fire-alerts.ts';
+import type { PortfolioIndex } from './portfolio-index.ts';
 
 export interface AlertEngineDeps {
   db: AppDb;
@@ -16,6 +17,8 @@ export interface AlertEngineDeps {
   publicUrl: string;
   /** Clock, epoch ms. */
   now: () => number;
+  /** The consumer's index of wide alerts and holdings (see portfolio-index.ts); omit to read them per tick. */
+  portfolioIndex?: PortfolioIndex;
 }
 
 export interface TickResult {
@@ -29,7 +32,7 @@ export interface TickResult {
  */
 export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promise<TickResult> {
   const now = deps.now();
-  const evaluation = await evaluateTick(deps.db, tick, { pollMs: deps.pollMs });
+  const evaluation = await evaluateTick(deps.db, tick, { pollMs: deps.pollMs, index: deps.portfolioIndex });
   const fired = evaluation.firings.length
     ? await fireAlerts(deps.db, evaluation.firings, {
         tickId: tick.id,

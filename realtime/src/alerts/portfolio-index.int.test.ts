@@ -1,0 +1,97 @@
+import { createRecordingLogger } from '@coinpace/adapters/testing';
+import { updateAlert, updateHolding } from '@coinpace/db';
+import {
+  createTestDatabase,
+  createTestHolding,
+  setTestPrice,
+  testEngines,
+  type TestDatabase,
+} from '@coinpace/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKindAlert, createPaidUser, makeTick } from '../testing/alert-fixtures.ts';
+import { PortfolioIndex } from './portfolio-index.ts';
+import { processTick, type AlertEngineDeps } from './process-tick.ts';
+
+// The real server when it is set (as .ci/run sets it), else the embedded default.
+const engine = testEngines(process.env.DATABASE_URL).at(-1)!;
+
+describe(`the alert consumer's portfolio index on ${engine}`, () => {
+  let database: TestDatabase;
+  let deps: AlertEngineDeps;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine, process.env.DATABASE_URL);
+    deps = {
+      db: database.db,
+      logger: createRecordingLogger(),
+      pollMs: 60_000,
+      publicUrl: 'http://coinpace.test',
+      now: () => Date.now(),
+      portfolioIndex: new PortfolioIndex(),
+    };
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const firedIds = async (prices: Record<string, number>) =>
+    (await processTick(deps, makeTick(prices, Date.now()))).fired.map((f) => f.payload.alertId);
+
+  it('sees a holding changed after it was built on the next tick', async () => {
+    const coin = `index-holding-${engine}`;
+    const user = await createPaidUser(database.db);
+    const holding = await createTestHolding(database.db, user.id, {
+      coingeckoId: coin,
+      symbol: 'IXH',
+      quantity: '1',
+      purchasePrice: '100',
+    });
+    await setTestPrice(database.db, coin, 100);
+    const value = await createKindAlert(database.db, user.id, {
+      scope: 'portfolio_value',
+      thresholdType: 'Above',
+      thresholdValue: 1_000,
+    });
+    // 1 coin at 101: 101, short of 1,000; the index now holds this user.
+    expect(await firedIds({ [coin]: 101 })).toEqual([]);
+
+    // Ten coins now, written as the API writes them: 10 × 102 = 1,020 crosses 1,000.
+    const changed = await updateHolding(database.db, user.id, holding.id, {
+      purchasePrice: '100',
+      quantity: '10',
+    });
+    expect(changed.status).toBe('ok');
+    expect(await firedIds({ [coin]: 102 })).toEqual([value.id]);
+  });
+
+  it('sees a portfolio-kind alert created or edited after it was built on the next tick', async () => {
+    const coin = `index-alert-${engine}`;
+    const user = await createPaidUser(database.db);
+    const holding = await createTestHolding(database.db, user.id, {
+      coingeckoId: coin,
+      symbol: 'IXA',
+      quantity: '2',
+      purchasePrice: '100',
+    });
+    await setTestPrice(database.db, coin, 100);
+    const first = await createKindAlert(database.db, user.id, {
+      scope: 'portfolio_value',
+      thresholdType: 'Above',
+      thresholdValue: 10_000,
+    });
+    expect(await firedIds({ [coin]: 101 })).toEqual([]);
+
+    // A new alert, and the old one's threshold lowered, both after the index took this user in.
+    const added = await createKindAlert(database.db, user.id, {
+      scope: 'holding_pnl',
+      thresholdType: 'Gain',
+      thresholdValue: 50,
+      measure: 'amount',
+      portfolioItemId: holding.id,
+      coinSymbol: 'IXA',
+    });
+    await updateAlert(database.db, user.id, first.id, { thresholdValue: '200' });
+    // 2 × 130 = 260: above 200, and a gain of 60 on a cost of 200.
+    expect((await firedIds({ [coin]: 130 })).sort()).toEqual([first.id, added.id].sort());
+  });
+});
