@@ -33,21 +33,29 @@ export interface PortfolioSnapshot {
   holdings: ReadonlyMap<string, SnapshotHolding>;
 }
 
+/** A holding's worth in a snapshot: quantity x price, 0 without a quantity and a price. */
+export function holdingValue(h: Pick<PricedHolding, 'quantity' | 'price'>): number {
+  return h.quantity > 0 && h.price !== null && h.price > 0 ? h.quantity * h.price : 0;
+}
+
 /** Sums a user's priced holdings once: every portfolio alert of theirs is judged against the result. */
 export function portfolioSnapshot(holdings: readonly (PricedHolding & { id: string })[]): PortfolioSnapshot {
+  return snapshotOf(holdings.map((h) => ({ ...h, value: holdingValue(h) })));
+}
+
+/** The same from holdings already valued with {@link holdingValue} (kept as they are, not copied). */
+export function snapshotOf(holdings: readonly SnapshotHolding[]): PortfolioSnapshot {
   let value = 0;
   let priced = 0;
   let stale = false;
   const byId = new Map<string, SnapshotHolding>();
   for (const h of holdings) {
-    const hasPrice = h.quantity > 0 && h.price !== null && h.price > 0;
-    const holdingValue = hasPrice ? h.quantity * h.price! : 0;
-    if (hasPrice) {
-      value += holdingValue;
+    if (h.quantity > 0 && h.price !== null && h.price > 0) {
+      value += h.value;
       priced += 1;
       if (!h.fresh) stale = true;
     }
-    byId.set(h.id, { ...h, value: holdingValue });
+    byId.set(h.id, h);
   }
   return { value, priced, stale, holdings: byId };
 }

@@ -12,6 +12,7 @@ import {
   type FxRates,
   type PnlMeasure,
   type PortfolioKind,
+  type PortfolioRule,
   type PortfolioSnapshot,
   type PricedHolding,
   type ThresholdType,
@@ -50,14 +51,7 @@ export function evaluateKindAlert(
     snapshot = portfolioSnapshot(holdings.filter((h): h is PricedHolding & { id: string } => !!h.id));
     snapshots.set(alert.userId, snapshot);
   }
-  const rule = {
-    scope: alert.scope as PortfolioKind,
-    thresholdType: alert.thresholdType as ThresholdType,
-    thresholdValue: Number(alert.thresholdValue),
-    measure: (alert.measure as PnlMeasure | null) ?? null,
-    portfolioItemId: alert.portfolioItemId,
-    highWater: alert.highWater === null ? null : Number(alert.highWater),
-  };
+  const rule = ruleOf(alert);
   const rate = rateOf(displayCurrencyOf(alert.currency), rates);
   const result = evaluatePortfolioRule(rule, snapshot, rate);
   const judgement: KindJudgement = { notPast: result.reason === 'not_reached' };
@@ -74,6 +68,27 @@ export function evaluateKindAlert(
     };
   }
   return judgement;
+}
+
+/**
+ * An alert row's rule as numbers, parsed once per row object: the consumer's index keeps its rows from
+ * tick to tick (a changed row is a new object), rows read per tick are parsed per tick.
+ */
+const rules = new WeakMap<WideAlert, PortfolioRule>();
+function ruleOf(alert: WideAlert): PortfolioRule {
+  let rule = rules.get(alert);
+  if (!rule) {
+    rule = {
+      scope: alert.scope as PortfolioKind,
+      thresholdType: alert.thresholdType as ThresholdType,
+      thresholdValue: Number(alert.thresholdValue),
+      measure: (alert.measure as PnlMeasure | null) ?? null,
+      portfolioItemId: alert.portfolioItemId,
+      highWater: alert.highWater === null ? null : Number(alert.highWater),
+    };
+    rules.set(alert, rule);
+  }
+  return rule;
 }
 
 /** The value (USD) an alert fires at, where it is one figure: the value amount, or the drawdown's floor. */

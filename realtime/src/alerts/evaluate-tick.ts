@@ -17,8 +17,10 @@ import {
   checkTickPrice,
   evaluateAllCoinsAlert,
   evaluatePortfolioAlert,
+  holdingValue,
   isPortfolioKind,
   isStale,
+  snapshotOf,
   toDecimalString,
   type AlertPriceRejection,
   type CrossedHolding,
@@ -27,6 +29,7 @@ import {
   type PortfolioSnapshot,
   type PriceTick,
   type PricedHolding,
+  type SnapshotHolding,
   type ThresholdType,
 } from '@coinpace/domain';
 import { evaluateKindAlert } from './evaluate-kinds.ts';
@@ -125,7 +128,11 @@ async function evaluateWideAlerts(
   opts: EvaluateOptions,
   rates: FxRates,
 ): Promise<{ firings: Firing[]; notPast: string[]; highWater: HighWaterMark[] }> {
-  const { alerts, holdingsByUser } = opts.index
+  const {
+    alerts,
+    holdingsByUser,
+    snapshots = new Map(),
+  } = opts.index
     ? await fromIndex(db, opts.index, usable, at, opts.pollMs)
     : await fromDatabase(db, usable, at, opts.pollMs);
   if (alerts.length === 0) return { firings: [], notPast: [], highWater: [] };
@@ -133,7 +140,6 @@ async function evaluateWideAlerts(
   const notPast: string[] = [];
   const highWater: HighWaterMark[] = [];
   // Each user's portfolio is summed once per tick, for all of their portfolio-kind alerts.
-  const snapshots = new Map<string, PortfolioSnapshot>();
   for (const alert of alerts) {
     const holdings = holdingsByUser.get(alert.userId) ?? [];
     if (isPortfolioKind(alert.scope)) {
@@ -153,6 +159,8 @@ async function evaluateWideAlerts(
 interface WideInput {
   alerts: WideAlert[];
   holdingsByUser: Map<string, PricedHolding[]>;
+  /** Users' snapshots already summed (the index path), else each is summed when first needed. */
+  snapshots?: Map<string, PortfolioSnapshot>;
 }
 
 /** The wide alerts of the holders of the tick's coins and their priced holdings, read from the database. */
@@ -204,28 +212,31 @@ async function fromIndex(
   if (alerts.length === 0) return { alerts, holdingsByUser };
   const userIds = [...new Set(alerts.map((a) => a.userId))];
   const stored = await index.storedPrices(db, userIds, new Set(inTick.keys()));
+  const snapshots = new Map<string, PortfolioSnapshot>();
   for (const userId of userIds) {
-    holdingsByUser.set(
-      userId,
-      index.holdingsOf(userId).map((h) => {
-        const tickPrice = h.coingeckoId === null ? undefined : inTick.get(h.coingeckoId);
-        const s = h.coingeckoId === null ? undefined : stored.get(h.coingeckoId);
-        const usd = s?.usd ?? null;
-        return {
-          id: h.id,
-          coingeckoId: h.coingeckoId,
-          symbol: h.symbol,
-          quantity: h.quantity,
-          purchasePrice: h.purchasePrice,
-          price: tickPrice ?? usd,
-          fresh:
-            tickPrice !== undefined ||
-            (usd !== null && s!.source !== 'fallback' && !isStale(s!.receivedMs ?? undefined, at, pollMs)),
-        };
-      }),
-    );
+    const valued = index.holdingsOf(userId).map((h): SnapshotHolding => {
+      const tickPrice = h.coingeckoId === null ? undefined : inTick.get(h.coingeckoId);
+      const s = h.coingeckoId === null ? undefined : stored.get(h.coingeckoId);
+      const usd = s?.usd ?? null;
+      const holding = {
+        id: h.id,
+        coingeckoId: h.coingeckoId,
+        symbol: h.symbol,
+        quantity: h.quantity,
+        purchasePrice: h.purchasePrice,
+        price: tickPrice ?? usd,
+        fresh:
+          tickPrice !== undefined ||
+          (usd !== null && s!.source !== 'fallback' && !isStale(s!.receivedMs ?? undefined, at, pollMs)),
+        value: 0,
+      };
+      holding.value = holdingValue(holding);
+      return holding;
+    });
+    holdingsByUser.set(userId, valued);
+    snapshots.set(userId, snapshotOf(valued));
   }
-  return { alerts, holdingsByUser };
+  return { alerts, holdingsByUser, snapshots };
 }
 
 /** Every counted holding has a fresh price: a wide alert that did not fire is truly short of its threshold. */
