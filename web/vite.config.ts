@@ -160,7 +160,7 @@ const CHUNK_GROUPS = [
     priority: 3,
     test: modules(
       'node_modules/(react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)/' +
-        '|web/src/(lib/(?!socket\\.ts)|components/|features/(auth/(?!ClerkRoot)|prices/|landing/|site-password/))' +
+        '|web/src/(lib/(?!socket\\.ts)|components/(?!LazyDialog)|features/(auth/(?!ClerkRoot)|prices/|landing/|site-password/))' +
         '|web/src/features/legal/LegalModals' +
         '|domain/src/(errors|coins|decimal|limits|form-texts|plans)\\.ts|domain/src/(format|prices)/',
     ),
@@ -190,7 +190,9 @@ const CHUNK_GROUPS = [
         '|domain/src/(exchanges|wallets|transactions|alerts|import)/' +
         '|node_modules/(papaparse|@noble/hashes|@scure/base|@scure/bip39)/' +
         '|web/src/features/wallets/tracked-wallets\\.ts' +
-        '|web/src/features/portfolio/(price-refresh|add-coin/coin-search|add-coin/use-coin-search)\\.ts',
+        '|web/src/features/portfolio/(price-refresh|add-coin/coin-search|add-coin/use-coin-search)\\.ts' +
+        // Shared by the table and its lazily loaded dialogs; left alone, each would be a chunk of its own.
+        '|web/src/features/portfolio/(table-store|position-prices|import/import-state)\\.ts',
     ),
   },
 ];

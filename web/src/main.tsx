@@ -6,6 +6,7 @@ import { SitePasswordGate } from './features/site-password/SitePasswordGate.tsx'
 import { initSitePassword, whenSiteUnlocked } from './features/site-password/site-password-store.ts';
 import { reloadOnNewVersion } from './lib/chunk-load.ts';
 import { watchOnline } from './lib/connection.ts';
+import { afterFirstContent } from './lib/first-content.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { startStorageGuard } from './lib/storage-guard.ts';
 import { preloadOnIntent, preloadRoute } from './routes.tsx';
@@ -26,7 +27,7 @@ watchOnline();
 // First paint does not wait: the page's own chunk downloads beside this script, a returning
 // local user is signed in from storage, and the routes render now; /api/config (requested by
 // index.html already) then picks the identity layer, the site-password gate and the live prices.
-void preloadRoute(window.location.pathname);
+const routeLoaded = preloadRoute(window.location.pathname);
 // Another page's code starts loading when a link to it is pointed at, touched or focused.
 preloadOnIntent();
 resumeLocalSession();
@@ -41,8 +42,14 @@ createRoot(document.getElementById('root')!).render(
 loadRuntimeConfig()
   .then((config) => {
     initSitePassword(config);
-    // Socket.IO is not needed to paint: it loads once the site is open.
-    whenSiteUnlocked(() => void import('./lib/socket.ts').then(({ startLivePrices }) => startLivePrices()));
+    // Socket.IO is not needed to paint: it loads once the site is open and the screen has drawn its
+    // content (the portfolio its first rows), so on a slow link it does not compete with them.
+    whenSiteUnlocked(
+      () =>
+        void afterFirstContent(routeLoaded)
+          .then(() => import('./lib/socket.ts'))
+          .then(({ startLivePrices }) => startLivePrices()),
+    );
   })
   .catch(() => {
     /* App shows 'Coinpace could not start' from the runtime-config store */

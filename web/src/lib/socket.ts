@@ -20,15 +20,9 @@ import { useAuth } from '../features/auth/auth-store.ts';
 import { mergePrices, setCoinSubscriber, usePrices, watchedCoins } from '../features/prices/prices-store.ts';
 import { api, currentToken, sitePassword } from './api-client.ts';
 import { reportRequest, reportSocket } from './connection.ts';
+import { USER_EVENT_NAMES, emitUserEvent } from './user-events.ts';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type UserEventName =
-  | 'portfolio:changed'
-  | 'alert:triggered'
-  | 'billing:updated'
-  | 'import:progress'
-  | 'exchange:sync'
-  | 'wallet:refresh';
 
 export interface LivePricesOptions {
   /** Server origin; default this page's origin. */
@@ -62,7 +56,6 @@ let stopAuthWatch: (() => void) | undefined;
 let refusedRetryMs = 15_000;
 let refusedRetryTimer: ReturnType<typeof setTimeout> | undefined;
 let refusedInARow = 0;
-const userListeners = new Map<UserEventName, Set<(payload: unknown) => void>>();
 
 /** Starts the live layer once per page; returns the function that stops it. */
 export function startLivePrices(options: LivePricesOptions = {}): () => void {
@@ -132,16 +125,7 @@ export function startLivePrices(options: LivePricesOptions = {}): () => void {
   live.on('ticker', (ticker) => usePrices.setState({ ticker, lastUpdated: Date.now() }));
   live.on('prices', (prices) => mergePrices(prices));
   live.on('source:state', (sourceState) => usePrices.setState({ sourceState }));
-  for (const name of [
-    'portfolio:changed',
-    'alert:triggered',
-    'billing:updated',
-    'import:progress',
-    'exchange:sync',
-    'wallet:refresh',
-  ] as const) {
-    live.on(name, (payload: unknown) => userListeners.get(name)?.forEach((listener) => listener(payload)));
-  }
+  for (const name of USER_EVENT_NAMES) live.on(name, (payload: unknown) => emitUserEvent(name, payload));
 
   setCoinSubscriber((ids) => {
     if (live.connected) syncSubscriptions(ids);
@@ -175,17 +159,6 @@ export function stopLivePrices(): void {
   socket = null;
   reportSocket('idle');
   subscribed = new Set();
-}
-
-/**
- * Calls `listener` with the payload of every `portfolio:changed`, `alert:triggered`, `billing:updated` or
- * `import:progress` event for the signed-in user; returns the function that removes it.
- */
-export function onUserEvent(name: UserEventName, listener: (payload: unknown) => void): () => void {
-  let listeners = userListeners.get(name);
-  if (!listeners) userListeners.set(name, (listeners = new Set()));
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 function syncSubscriptions(ids: string[]): void {

@@ -2,7 +2,7 @@ import type { AlertTriggeredPayload, Channel } from '@coinpace/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
-import { onUserEvent } from '../../lib/socket.ts';
+import { onUserEvent } from '../../lib/user-events.ts';
 import { loadBilling, useBilling } from '../billing/billing-store.ts';
 import { loadPortfolio, usePortfolio } from '../portfolio/portfolio-store.ts';
 import { watchCoins } from '../prices/prices-store.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { BillingUpdatedPayload } from '@coinpace/domain';
-import { onUserEvent } from '../../lib/socket.ts';
+import { onUserEvent } from '../../lib/user-events.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { onBillingUpdated } from './billing-live.ts';
 import { clearBillingNotice, useBillingNotice } from './billing-notice.ts';

@@ -4,7 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { useConnectionStatus } from '../../lib/connection.ts';
 import { chooseBanner, isConnectionDown, isLoadFailure } from './banner-choice.ts';
 import { ImportNotices } from './import/ImportNotices.tsx';
-import { useImport } from './import/import-store.ts';
+import { useImport } from './import/import-state.ts';
 import { loadPortfolio, showPortfolioMessage, usePortfolio } from './portfolio-store.ts';
 import { refreshPrices, usePriceRefresh } from './price-refresh.ts';
 import { useRateLimited, useRateLimitEnd } from './PortfolioSummary.tsx';

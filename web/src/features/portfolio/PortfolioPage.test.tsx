@@ -125,7 +125,10 @@ describe('PortfolioPage', () => {
     screen.getByRole('button', { name: 'Add a Coin' });
     fireEvent.click(screen.getByRole('button', { name: 'Bulk Import Portfolio' }));
     expect(screen.getByText(/Connected wallet:/).textContent).toBe('Connected wallet: None');
-    expect(screen.getByRole('tab', { name: 'CSV Upload' }).getAttribute('aria-selected')).toBe('true');
+    // The Import dialog's code loads when it is first opened.
+    expect((await screen.findByRole('tab', { name: 'CSV Upload' })).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(screen.queryByRole('region', { name: 'Upgrade' })).toBeNull();
   });
 

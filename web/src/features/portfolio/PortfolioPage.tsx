@@ -1,15 +1,15 @@
 import { PORTFOLIO_TEXTS, greeting } from '@coinpace/domain';
-import { Suspense, lazy, useEffect } from 'react';
-import { onUserEvent } from '../../lib/socket.ts';
+import { Suspense, lazy, useEffect, useRef } from 'react';
+import { preloadDialogsOnIntent } from '../../components/LazyDialog.tsx';
+import { expectFirstContent, markFirstContent } from '../../lib/first-content.ts';
+import { onUserEvent } from '../../lib/user-events.ts';
 import { useAuth } from '../auth/auth-store.ts';
-import { AddCoinModal } from './add-coin/AddCoinModal.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
-import { HoldingDetail } from './detail/HoldingDetail.tsx';
 import { ReportErrorDialog } from './ReportErrorDialog.tsx';
 import { EditModeBar } from './EditModeBar.tsx';
 import { EmptyPortfolio } from './EmptyPortfolio.tsx';
 import { useFirstVisit } from './first-visit.ts';
-import { ImportModal } from './import/ImportModal.tsx';
+import { PORTFOLIO_DIALOGS } from './portfolio-dialogs.tsx';
 import { fillPurchasePrice } from './portfolio-actions.ts';
 import { loadPortfolio, usePortfolio } from './portfolio-store.ts';
 import { PortfolioBanners } from './PortfolioBanners.tsx';
@@ -25,6 +25,10 @@ import './portfolio.css';
 const PORTFOLIO_RELOAD_DEBOUNCE_MS = 300;
 
 const PortfolioCharts = lazy(() => import('./charts/PortfolioCharts.tsx'));
+const { addCoin: AddCoinModal, import: ImportModal, detail: HoldingDetail } = PORTFOLIO_DIALOGS;
+
+// What can wait for the rows (the live connection) waits until they are drawn (markFirstContent below).
+expectFirstContent();
 
 /** The portfolio screen (SPEC.md section 2, 'Portfolio screen'). */
 export function PortfolioPage() {
@@ -32,6 +36,15 @@ export function PortfolioPage() {
   const firstVisit = useFirstVisit(user);
   const status = usePortfolio((s) => s.status);
   const count = usePortfolio((s) => s.holdings.length);
+  const page = useRef<HTMLDivElement>(null);
+  const drawn = count > 0 || status === 'ready' || status === 'error';
+
+  useEffect(() => {
+    if (drawn) markFirstContent();
+  }, [drawn]);
+
+  // A dialog's code loads when the button or row that opens it is pointed at, touched or focused.
+  useEffect(() => preloadDialogsOnIntent(page.current!, PORTFOLIO_DIALOGS), []);
 
   useEffect(() => {
     const stopSync = startPriceSync({ onFirstPrice: (id, price) => void fillPurchasePrice(id, price) });
@@ -52,7 +65,7 @@ export function PortfolioPage() {
   }, []);
 
   return (
-    <div className="pf-page">
+    <div className="pf-page" ref={page}>
       <div className="page-header">
         <div>
           <h1>{greeting(user?.firstName, firstVisit)}</h1>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { openAddCoin } from './add-coin/add-coin-store.ts';
 import { downloadExport, useExport } from './export/export-csv.ts';
-import { openImport } from './import/import-store.ts';
+import { openImport } from './import/import-state.ts';
 import { LocationFilter } from './LocationFilter.tsx';
 import { refreshPortfolio } from './portfolio-actions.ts';
 import { usePriceRefresh } from './price-refresh.ts';
@@ -29,7 +29,7 @@ export function PortfolioToolbar() {
       <Link to="/alerts" className="btn btn-sm">
         Set Alerts
       </Link>
-      <button type="button" className="btn btn-sm" onClick={() => openImport()}>
+      <button type="button" className="btn btn-sm" data-preload-dialog="import" onClick={() => openImport()}>
         Import Data
       </button>
       <button
@@ -52,7 +52,12 @@ export function PortfolioToolbar() {
       >
         Export Transactions
       </button>
-      <button type="button" className="btn btn-sm btn-primary" onClick={() => openAddCoin()}>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        data-preload-dialog="addCoin"
+        onClick={() => openAddCoin()}
+      >
         Add Coin
       </button>
       <button type="button" className="btn btn-sm" aria-pressed={editMode} onClick={toggleEditMode}>

@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { useMenu } from '../../components/use-menu.ts';
-import { onUserEvent } from '../../lib/socket.ts';
+import { onUserEvent } from '../../lib/user-events.ts';
 import { FiredToast } from '../alerts/FiredToast.tsx';
 import { alertFired, alertsLinkLabel, loadUnseen, markFiredSeen, useFired } from '../alerts/fired-store.ts';
 import { useAuth } from '../auth/auth-store.ts';

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { UnmappedAssets } from './UnmappedAssets.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { onUserEvent } from '../../lib/socket.ts';
+import { onUserEvent } from '../../lib/user-events.ts';
 import {
   applySyncEvent,
   connectAccount,

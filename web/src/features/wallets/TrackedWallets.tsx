@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { onUserEvent } from '../../lib/socket.ts';
+import { onUserEvent } from '../../lib/user-events.ts';
 import { ProveButton } from './ProveButton.tsx';
 import { useBrowserWallets } from './use-browser-wallets.ts';
 import {

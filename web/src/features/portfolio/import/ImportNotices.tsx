@@ -4,9 +4,14 @@ import {
   dismissImportSummary,
   dismissProtectOffer,
   heldOfferLabel,
-  updateHeldCoins,
   useImport,
-} from './import-store.ts';
+} from './import-state.ts';
+
+/**
+ * The held-coins offer follows an import, so the pipeline (loaded with the Import modal) is here by
+ * then; imported on use, it stays out of the screen's first load.
+ */
+const updateHeldCoins = () => void import('./import-store.ts').then((m) => m.updateHeldCoins());
 
 /** The import's short-lived message and its partial-import summary (SPEC.md sections 4 and 8). */
 export function ImportNotices() {
@@ -70,7 +75,7 @@ export function ImportNotices() {
             <button
               type="button"
               className="btn btn-primary btn-sm"
-              onClick={() => void updateHeldCoins()}
+              onClick={() => updateHeldCoins()}
               disabled={updatingHeld}
               aria-busy={updatingHeld}
             >

@@ -29,101 +29,24 @@ import {
   type ImportFailure,
   type ImportReport,
   type ImportRow,
-  type ImportSummary,
   type PriceMap,
 } from '@coinpace/domain';
-import { create } from 'zustand';
 import { api, currentToken, errorMessage } from '../../../lib/api-client.ts';
 import { hasActivePlan, loadBilling, useBilling } from '../../billing/billing-store.ts';
 import { openPricingModal } from '../../billing/pricing-modal-store.ts';
 import { loadPortfolio, setHoldings, showPortfolioMessage, usePortfolio } from '../portfolio-store.ts';
 import { pricesFor, refreshPrices } from '../price-refresh.ts';
+import { IMPORT_INITIAL, useImport, type HeldBalance, type ImportState } from './import-state.ts';
 import { ImportSaveError, describeSaveError, saveImport, toLocalRows } from './save-import.ts';
+
+export * from './import-state.ts';
 
 /** SPEC.md section 9: the success message clears after 2 s. */
 export const SUCCESS_MESSAGE_MS = 2000;
 /** SPEC.md section 9: the all-duplicates message clears (and the modal closes) after 3 s. */
 export const DUPLICATES_MESSAGE_MS = 3000;
 
-export type ImportTab = 'csv' | 'paste' | 'trades';
-
-export interface ImportState {
-  open: boolean;
-  tab: ImportTab;
-  /** True while saving: the modal cannot close and the page warns before unloading. */
-  importing: boolean;
-  /** Why the input was refused (shown in the modal). */
-  error: string | null;
-  /** A short-lived message: success (2 s) or all duplicates (3 s). */
-  flash: { kind: 'success' | 'info'; text: string } | null;
-  /**
-   * The last import's counts (added, skipped and failed, adding up to the rows read) and first reasons,
-   * when anything was skipped or failed.
-   */
-  summary: ImportSummary | null;
-  /**
-   * Beside the summary: the coins the last import added against all the portfolio tracks now, so that
-   * '2 added' is not read as the whole portfolio (or '10 coins' as the import).
-   */
-  totals: string | null;
-  /**
-   * Coins the last import saved for a user with a plan: the screen offers one-click 'Protect my portfolio'
-   * (a Loss alert per holding) until dismissed.
-   */
-  protectOffer: number | null;
-  /**
-   * Coins the last import skipped because they are held, at a balance other than the one held: the
-   * summary offers to update them to it until done or dismissed.
-   */
-  heldOffer: HeldBalance[] | null;
-  /** True while the held coins are being updated. */
-  updatingHeld: boolean;
-}
-
-/** A held coin's balance as the import read it (decimal string). */
-export interface HeldBalance {
-  symbol: string;
-  quantity: string;
-}
-
-const INITIAL: ImportState = {
-  open: false,
-  tab: 'csv',
-  importing: false,
-  error: null,
-  flash: null,
-  summary: null,
-  totals: null,
-  protectOffer: null,
-  heldOffer: null,
-  updatingHeld: false,
-};
-
-export const useImport = create<ImportState>(() => INITIAL);
-
 let flashTimer: ReturnType<typeof setTimeout> | undefined;
-
-export function openImport(tab: ImportTab = 'csv'): void {
-  useImport.setState({ open: true, tab, error: null });
-}
-
-/** Closes the modal, except while an import is being saved. */
-export function closeImport(): void {
-  if (useImport.getState().importing) return;
-  useImport.setState({ open: false, error: null });
-}
-
-export function chooseImportTab(tab: ImportTab): void {
-  useImport.setState({ tab, error: null });
-}
-
-export function dismissProtectOffer(): void {
-  useImport.setState({ protectOffer: null });
-}
-
-export function dismissHeldOffer(): void {
-  useImport.setState({ heldOffer: null });
-}
 
 /**
  * The held coins an import skipped whose balance differs from what is held, with the balance read: the
@@ -144,11 +67,6 @@ export function heldBalances(
     if (compareDecimal(quantity, holding.quantity) !== 0) offer.push({ symbol: holding.symbol, quantity });
   }
   return offer;
-}
-
-/** The summary's button text for `count` coins. */
-export function heldOfferLabel(count: number): string {
-  return `Update ${count} held ${count === 1 ? 'coin' : 'coins'} to the imported balances`;
 }
 
 /** The notice after the held coins were updated. */
@@ -184,10 +102,6 @@ export async function updateHeldCoins(): Promise<void> {
   } finally {
     useImport.setState({ updatingHeld: false });
   }
-}
-
-export function dismissImportSummary(): void {
-  useImport.setState({ summary: null, totals: null });
 }
 
 /**
@@ -359,5 +273,5 @@ function warnBeforeUnload(event: BeforeUnloadEvent): void {
 
 export function resetImport(): void {
   clearTimeout(flashTimer);
-  useImport.setState(INITIAL);
+  useImport.setState(IMPORT_INITIAL);
 }

@@ -5,7 +5,7 @@
  */
 import { AppError, type TradeImportJob, type TradeImportSummary } from '@coinpace/domain';
 import { api } from '../../../lib/api-client.ts';
-import { onUserEvent } from '../../../lib/socket.ts';
+import { onUserEvent } from '../../../lib/user-events.ts';
 
 /** How often the job is asked for while no event says it ended. */
 export const IMPORT_POLL_MS = 2_000;

@@ -63,6 +63,7 @@ export const HoldingRow = memo(function HoldingRow({ id }: { id: string }) {
               type="button"
               className="link-button pf-detail-link"
               aria-label={`${view.symbol} transactions and details`}
+              data-preload-dialog="detail"
               onClick={() => openDetail(id)}
             >
               <strong>{view.symbol}</strong>

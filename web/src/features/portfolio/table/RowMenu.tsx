@@ -9,7 +9,11 @@ import {
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { openDetail } from '../detail/detail-store.ts';
+import { PORTFOLIO_DIALOGS } from '../portfolio-dialogs.tsx';
 import { requestDelete, requestReport, useTable } from '../table-store.ts';
+
+/** The menu is in a portal, outside the page's own intent listener: its Transactions item preloads the view. */
+const preloadDetail = () => void PORTFOLIO_DIALOGS.detail.preload().catch(() => {});
 
 const MENU_WIDTH = 200;
 /** About the menu's height (four items): below the button when this fits, else above it. */
@@ -167,6 +171,8 @@ export function RowMenu({ id, symbol }: { id: string; symbol: string }) {
               role="menuitem"
               tabIndex={-1}
               className="menu-item"
+              onPointerEnter={preloadDetail}
+              onFocus={preloadDetail}
               onClick={choose(() => openDetail(id))}
             >
               Transactions
