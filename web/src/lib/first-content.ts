@@ -10,6 +10,9 @@
 /** The longest wait for a screen that expects to mark its content (it may never render, or fail). */
 const MAX_WAIT_MS = 3_000;
 
+/** How long to wait for a frame before going on without one (a tab in the background draws none). */
+const HIDDEN_TAB_WAIT_MS = 500;
+
 let expected = false;
 let marked = false;
 let resolveDrawn: () => void = () => {};
@@ -40,5 +43,9 @@ export async function afterFirstContent(routeLoaded: Promise<unknown>): Promise<
     await Promise.race([drawn, new Promise<void>((resolve) => (timer = setTimeout(resolve, MAX_WAIT_MS)))]);
     clearTimeout(timer);
   }
-  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // After the next frame is painted; a tab in the background paints no frames, and does not wait for one.
+  await new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, HIDDEN_TAB_WAIT_MS);
+  });
 }
