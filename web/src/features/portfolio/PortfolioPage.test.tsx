@@ -10,7 +10,7 @@ import {
   within,
 } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { holding } from '../../testing/holdings.ts';
 import { useAuth } from '../auth/auth-store.ts';
@@ -42,6 +42,17 @@ function renderPage() {
 const row = (symbol: string) => document.querySelector<HTMLElement>(`tr[data-holding="${symbol}"]`)!;
 
 describe('PortfolioPage', () => {
+  // The dialogs' code loads when one is first opened; here it is loaded up front, so a dialog opened by a
+  // test shows at once instead of after the test runner has transformed its modules (LazyDialog.test.tsx
+  // tests the loading state itself).
+  beforeAll(async () => {
+    await Promise.all([
+      import('./add-coin/AddCoinModal.tsx'),
+      import('./import/ImportModal.tsx'),
+      import('./detail/HoldingDetail.tsx'),
+    ]);
+  }, 60_000);
+
   let api: FakeApi;
   const btc = holding({
     symbol: 'BTC',
