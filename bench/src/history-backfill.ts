@@ -25,7 +25,7 @@ import { TICKER_COIN_IDS } from '@coinpace/domain';
 import { createFakeBinance, createFakeCoinGecko, createTestBus } from '@coinpace/adapters/testing';
 import { findMarketHistoryGaps, holdingTransactions, listHistoryCoins, type AppDb } from '@coinpace/db';
 import { createTestDatabase, createTestHolding, createTestUser } from '@coinpace/db/testing';
-import { createPricePoller, wantedSpans } from '@coinpace/realtime';
+import { MARKET_BACKFILL_TERM_DELAY_MS, createPricePoller, wantedSpans } from '@coinpace/realtime';
 import { ROOT } from './child-server.ts';
 import { percentile } from './stats.ts';
 
@@ -131,6 +131,8 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<v
         pollMs,
         lockTtlMs: 15_000,
         marketBackfillRescanMs: scaledMinute,
+        // As the server sets it against CoinGecko: a new leader's first minute is the poll's.
+        marketBackfillTermDelayMs: MARKET_BACKFILL_TERM_DELAY_MS / SPEEDUP,
       });
 
     console.log(

@@ -52,6 +52,7 @@ import {
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { ConfigError, SITE_PASSWORD_GUESS_LIMIT, describeConfig, type Config } from '@coinpace/domain';
 import {
+  MARKET_BACKFILL_TERM_DELAY_MS,
   createPricePoller,
   startAlertWorker,
   startGateway,
@@ -272,6 +273,8 @@ async function main(): Promise<void> {
         prices,
         pollMs: config.prices.pollMs,
         coinListRefreshMs: config.prices.coinListRefreshMs,
+        // CoinGecko counts calls per minute; the embedded feeds count none, so their history starts at once.
+        marketBackfillTermDelayMs: config.prices.source === 'coingecko' ? MARKET_BACKFILL_TERM_DELAY_MS : 0,
         logger: logger.child({ part: 'poller' }),
       })
     : undefined;

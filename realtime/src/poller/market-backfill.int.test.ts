@@ -336,6 +336,45 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     expect(fake.requestsTo('simple/price')).toHaveLength(1);
   });
 
+  it("waits out a new term's first minute before its first pass, then goes on without waiting for a poll", async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    fake.addCoin({ id: 'term-delay-coin', symbol: 'tdc', name: 'Term Delay Coin', usd: 3 });
+    const held = await createTestHolding(db, user.id, { coingeckoId: 'term-delay-coin', symbol: 'TDC' });
+    const firstTrade = Date.now() - 10 * DAY;
+    await db
+      .insert(holdingTransactions)
+      .values({ holdingId: held.id, userId: user.id, kind: 'buy', at: new Date(firstTrade), quantity: '1' });
+    fake.clearRequests();
+    const delayMs = 1_500;
+    const startedAt = Date.now();
+    // A poll a minute, so only the pass's own timer can start it before the test ends.
+    const poller = createPricePoller({
+      db,
+      bus,
+      prices: createCoinGeckoPriceSource({
+        baseUrl: url,
+        minGapMs: 0,
+        historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
+        binanceBaseUrl: binanceUrl,
+      }),
+      pollMs: 60_000,
+      lockTtlMs: 3_000,
+      marketBackfillTermDelayMs: delayMs,
+    });
+    poller.start();
+    const ours = () =>
+      fake.requestsTo('coins/market_chart/range').filter((r) => r.path.includes('/term-delay-coin/'));
+    await waitFor(() => ours().length === 3, { what: 'the delayed pass', timeoutMs: 30_000 });
+    await poller.stop();
+    const pollAt = fake.requestsTo('simple/price')[0]!.at;
+    const firstHistoryAt = Math.min(...ours().map((r) => r.at));
+    // After the first poll, and not before the delay (give or take the millisecond a timer may fire early).
+    expect(firstHistoryAt).toBeGreaterThan(pollAt);
+    expect(firstHistoryAt - startedAt).toBeGreaterThanOrEqual(delayMs - 2);
+    expect(fake.requestsTo('simple/price')).toHaveLength(1);
+  });
+
   it("fills the embedded demo feed's history from its generated past, marked simulated", async () => {
     const { db } = database;
     const user = await createTestUser(db);

@@ -26,6 +26,13 @@ export const DAILY_HISTORY_REACH_DAYS = 364;
 export const MARKET_BACKFILL_RESCAN_MS = 60_000;
 /** How long after a failed read a coin is tried again, ms. */
 export const MARKET_BACKFILL_RETRY_MS = 5 * 60_000;
+/**
+ * How long a new leader's first pass waits against CoinGecko, ms: one window of its per-minute quota. The
+ * term's first minute already carries the full first poll and, when the stored list is old, the coin
+ * list's pages; the history share's burst on top of them could pass the quota (seen at 1,000 coins on
+ * the demo plan). From the second minute on, the poll and the history share fit beside each other.
+ */
+export const MARKET_BACKFILL_TERM_DELAY_MS = 60_000;
 
 export interface MarketBackfillDeps {
   db: AppDb;
@@ -35,6 +42,8 @@ export interface MarketBackfillDeps {
   now: () => number;
   /** Default MARKET_BACKFILL_RESCAN_MS. */
   rescanMs?: number;
+  /** How long a new term waits before its first pass, ms (MARKET_BACKFILL_TERM_DELAY_MS in production). Default 0. */
+  termDelayMs?: number;
 }
 
 /** The spans of one coin's history wanted now, in the order they are filled. */
@@ -71,11 +80,14 @@ export class MarketHistoryBackfill {
 
   constructor(private readonly deps: MarketBackfillDeps) {}
 
-  /** A new leader looks the coins over at once. */
+  /** A new leader looks the coins over once its term's first minute is past (`termDelayMs`). */
   startTerm(): void {
     clearTimeout(this.resumeTimer);
-    this.paused = false;
-    this.nextRunAt = 0;
+    this.resumeTimer = undefined;
+    const delay = this.deps.termDelayMs ?? 0;
+    // Paused until then: the first poll's start() arms the timer, so the pass need not wait for a poll.
+    this.paused = delay > 0;
+    this.nextRunAt = delay > 0 ? this.deps.now() + delay : 0;
     this.retryAt.clear();
     this.complete.clear();
     this.prunedDay = null;
@@ -83,7 +95,11 @@ export class MarketHistoryBackfill {
 
   /** Starts a pass unless one runs or none is due; returns at once. */
   start(stillLeading: () => boolean): void {
-    if (this.running || this.deps.now() < this.nextRunAt) return;
+    if (this.running) return;
+    if (this.deps.now() < this.nextRunAt) {
+      if (this.paused && this.resumeTimer === undefined) this.resumeWhenDue(stillLeading);
+      return;
+    }
     this.running = this.run(stillLeading)
       .catch((err: unknown) => {
         this.nextRunAt = this.deps.now() + MARKET_BACKFILL_RETRY_MS;
@@ -103,6 +119,7 @@ export class MarketHistoryBackfill {
     clearTimeout(this.resumeTimer);
     this.resumeTimer = setTimeout(
       () => {
+        this.resumeTimer = undefined;
         if (!stillLeading()) return;
         // A timer may fire a millisecond before the clock reads its time; the pass then simply asks for
         // a token again, and pauses once more if none is due yet.

@@ -28,6 +28,11 @@ export interface PricePollerOptions {
   coinListRefreshMs?: number;
   /** After a complete pass of the market history backfill, how long until the next, ms. Default 60 s. */
   marketBackfillRescanMs?: number;
+  /**
+   * How long a new leader waits before its first market history pass, ms. Default 0; against CoinGecko's
+   * per-minute quota, MARKET_BACKFILL_TERM_DELAY_MS (market-backfill.ts says why).
+   */
+  marketBackfillTermDelayMs?: number;
   logger?: Logger;
   /** Epoch ms. Default Date.now. */
   now?: () => number;
@@ -57,6 +62,7 @@ export function createPricePoller(options: PricePollerOptions): PricePoller {
     manualTrackTtlMs: options.manualTrackTtlMs ?? 7 * 24 * 3_600_000,
     coinListRefreshMs: options.coinListRefreshMs,
     marketBackfillRescanMs: options.marketBackfillRescanMs,
+    marketBackfillTermDelayMs: options.marketBackfillTermDelayMs,
   });
   let term = 0;
   let leading = false;

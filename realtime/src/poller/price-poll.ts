@@ -46,6 +46,8 @@ export interface PricePollDeps {
   coinListRefreshMs?: number;
   /** After a complete pass of the market history backfill, how long until the next, ms. Default 60 s. */
   marketBackfillRescanMs?: number;
+  /** How long a new term waits before the market history backfill's first pass, ms. Default 0. */
+  marketBackfillTermDelayMs?: number;
 }
 
 /** Every display currency besides the dollar: each poll reads all their rates with the prices. */
@@ -74,7 +76,11 @@ export class PricePoll {
 
   constructor(private readonly deps: PricePollDeps) {
     this.backfill = new FxBackfill(deps);
-    this.market = new MarketHistoryBackfill({ ...deps, rescanMs: deps.marketBackfillRescanMs });
+    this.market = new MarketHistoryBackfill({
+      ...deps,
+      rescanMs: deps.marketBackfillRescanMs,
+      termDelayMs: deps.marketBackfillTermDelayMs,
+    });
     this.coinList = new CoinListRefresh({
       ...deps,
       refreshMs: deps.coinListRefreshMs ?? DEFAULT_COIN_LIST_REFRESH_MS,
