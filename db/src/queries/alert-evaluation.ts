@@ -103,6 +103,45 @@ export type WideAlert = Pick<
 /** A millisecond epoch column as a Date (both drivers answer a float8 as a number). */
 const dateOf = (ms: number | string | null): Date | null => (ms === null ? null : new Date(Number(ms)));
 
+/** The columns of a wide alert's row (`alerts a`), as `wideAlertOf` reads them. */
+export const WIDE_ALERT_COLUMNS = sql.raw(`a.id, a.user_id, a.scope, a.threshold_type,
+  a.threshold_value::text as threshold_value, a.measure, a.portfolio_item_id, a.high_water::text as high_water,
+  a.currency, (extract(epoch from a.skipped_at) * 1000)::float8 as skipped_ms`);
+
+/** The alerts a tick may judge on holdings: Active, without a coin, of a wide scope (`alerts a`). */
+export const ACTIVE_WIDE_ALERT = sql.raw(
+  `a.status = 'Active' and a.coingecko_id is null and a.scope in ${WIDE_SCOPES}`,
+);
+
+/** A row of WIDE_ALERT_COLUMNS. */
+export interface WideAlertRow {
+  id: string;
+  user_id: string;
+  scope: string;
+  threshold_type: string;
+  threshold_value: string;
+  measure: string | null;
+  portfolio_item_id: string | null;
+  high_water: string | null;
+  currency: string;
+  skipped_ms: number | string | null;
+}
+
+export function wideAlertOf(r: WideAlertRow): WideAlert {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    scope: r.scope,
+    thresholdType: r.threshold_type,
+    thresholdValue: r.threshold_value,
+    measure: r.measure,
+    portfolioItemId: r.portfolio_item_id,
+    highWater: r.high_water,
+    currency: r.currency,
+    skippedAt: dateOf(r.skipped_ms),
+  };
+}
+
 /**
  * Active whole-portfolio, all-coins and portfolio-kind alerts of users who hold one of `coins` (DESIGN.md
  * section 5: 'evaluated only for users who hold a coin that changed'). The holders come first, through the
@@ -121,36 +160,12 @@ export async function findPortfolioWideAlerts(
   const list = JSON.stringify(coins);
   const armed = armedBy ? sql`and a.updated_at < ${armedBefore(armedBy).toISOString()}::timestamptz` : sql``;
   const result = await db.execute(sql`
-    select a.id, a.user_id, a.scope, a.threshold_type, a.threshold_value::text as threshold_value, a.measure,
-      a.portfolio_item_id, a.high_water::text as high_water, a.currency,
-      (extract(epoch from a.skipped_at) * 1000)::float8 as skipped_ms
+    select ${WIDE_ALERT_COLUMNS}
     from alerts a
-    where a.status = 'Active' and a.coingecko_id is null and a.scope in ${sql.raw(WIDE_SCOPES)} ${armed}
+    where ${ACTIVE_WIDE_ALERT} ${armed}
       and a.user_id in (select p.user_id from portfolio_items p
         where p.coingecko_id = any(array(select jsonb_array_elements_text(${list}::jsonb))))`);
-  return rowsOf<{
-    id: string;
-    user_id: string;
-    scope: string;
-    threshold_type: string;
-    threshold_value: string;
-    measure: string | null;
-    portfolio_item_id: string | null;
-    high_water: string | null;
-    currency: string;
-    skipped_ms: number | string | null;
-  }>(result).map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    scope: r.scope,
-    thresholdType: r.threshold_type,
-    thresholdValue: r.threshold_value,
-    measure: r.measure,
-    portfolioItemId: r.portfolio_item_id,
-    highWater: r.high_water,
-    currency: r.currency,
-    skippedAt: dateOf(r.skipped_ms),
-  }));
+  return rowsOf<WideAlertRow>(result).map(wideAlertOf);
 }
 
 /** A holding of a user with its coin's latest accepted price, for portfolio-wide alerts. */

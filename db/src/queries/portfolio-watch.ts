@@ -4,13 +4,15 @@
  * wide alerts and the holdings of some users (or of every user with such an alert), and stored prices.
  */
 import { sql } from 'drizzle-orm';
-import { TICK_KINDS } from '@coinpace/domain';
 import type { AppDb, AppTx } from '../connect.ts';
-import type { WideAlert } from './alert-evaluation.ts';
+import {
+  ACTIVE_WIDE_ALERT,
+  WIDE_ALERT_COLUMNS,
+  wideAlertOf,
+  type WideAlert,
+  type WideAlertRow,
+} from './alert-evaluation.ts';
 import { rowsOf } from './locks.ts';
-
-/** The scopes judged on a user's holdings rather than by the trigger index. */
-const WIDE_SCOPES = `(${['portfolio', 'all_coins', ...TICK_KINDS].map((s) => `'${s}'`).join(', ')})`;
 
 /** A milliseconds column (both drivers answer a float8 as a number, or its text). */
 const msOf = (ms: number | string | null): number | null => (ms === null ? null : Number(ms));
@@ -75,40 +77,13 @@ export async function loadWideAlertsOf(db: AppDb | AppTx, userIds: string[] | nu
       ? sql``
       : sql`and a.user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)`;
   const result = await db.execute(sql`
-    select a.id, a.user_id, a.scope, a.threshold_type, a.threshold_value::text as threshold_value, a.measure,
-      a.portfolio_item_id, a.high_water::text as high_water, a.currency,
-      (extract(epoch from a.skipped_at) * 1000)::float8 as skipped_ms,
-      (extract(epoch from a.updated_at) * 1000)::float8 as updated_ms
+    select ${WIDE_ALERT_COLUMNS}, (extract(epoch from a.updated_at) * 1000)::float8 as updated_ms
     from alerts a
-    where a.status = 'Active' and a.coingecko_id is null and a.scope in ${sql.raw(WIDE_SCOPES)} ${who}`);
-  return rowsOf<{
-    id: string;
-    user_id: string;
-    scope: string;
-    threshold_type: string;
-    threshold_value: string;
-    measure: string | null;
-    portfolio_item_id: string | null;
-    high_water: string | null;
-    currency: string;
-    skipped_ms: number | string | null;
-    updated_ms: number | string;
-  }>(result).map((r) => {
-    const skipped = msOf(r.skipped_ms);
-    return {
-      id: r.id,
-      userId: r.user_id,
-      scope: r.scope,
-      thresholdType: r.threshold_type,
-      thresholdValue: r.threshold_value,
-      measure: r.measure,
-      portfolioItemId: r.portfolio_item_id,
-      highWater: r.high_water,
-      currency: r.currency,
-      skippedAt: skipped === null ? null : new Date(skipped),
-      updatedMs: Number(r.updated_ms),
-    };
-  });
+    where ${ACTIVE_WIDE_ALERT} ${who}`);
+  return rowsOf<WideAlertRow & { updated_ms: number | string }>(result).map((r) => ({
+    ...wideAlertOf(r),
+    updatedMs: Number(r.updated_ms),
+  }));
 }
 
 /** A holding as the index keeps it (numbers: the judging is arithmetic in doubles anyway). */
@@ -125,8 +100,7 @@ export interface WatchedHolding {
 export async function loadHoldingsOf(db: AppDb | AppTx, userIds: string[] | null): Promise<WatchedHolding[]> {
   const who =
     userIds === null
-      ? sql`(select a.user_id from alerts a where a.status = 'Active' and a.coingecko_id is null
-          and a.scope in ${sql.raw(WIDE_SCOPES)})`
+      ? sql`(select a.user_id from alerts a where ${ACTIVE_WIDE_ALERT})`
       : sql`(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)`;
   const result = await db.execute(sql`
     select p.id, p.user_id, p.coingecko_id, p.symbol, p.quantity::text as quantity,
