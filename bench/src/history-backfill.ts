@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   BINANCE_HISTORY_SHARE,
+  DEFAULT_COIN_LIST_REFRESH_MS,
   DEFAULT_HISTORY_SHARE,
   DEFAULT_USER_SHARE,
   createCoinGeckoPriceSource,
@@ -23,9 +24,15 @@ import {
 } from '@coinpace/adapters';
 import { TICKER_COIN_IDS } from '@coinpace/domain';
 import { createFakeBinance, createFakeCoinGecko, createTestBus } from '@coinpace/adapters/testing';
-import { findMarketHistoryGaps, holdingTransactions, listHistoryCoins, type AppDb } from '@coinpace/db';
+import {
+  createDbPriceStore,
+  findMarketHistoryGaps,
+  holdingTransactions,
+  listHistoryCoins,
+  type AppDb,
+} from '@coinpace/db';
 import { createTestDatabase, createTestHolding, createTestUser } from '@coinpace/db/testing';
-import { MARKET_BACKFILL_TERM_DELAY_MS, createPricePoller, wantedSpans } from '@coinpace/realtime';
+import { COINGECKO_QUOTA_WINDOW_MS, createPricePoller, wantedSpans } from '@coinpace/realtime';
 import { ROOT } from './child-server.ts';
 import { percentile } from './stats.ts';
 
@@ -115,6 +122,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<v
     }
     const { url } = await coingecko.start();
     const { url: binanceUrl } = await binance.start();
+    const coinListRefreshMs = DEFAULT_COIN_LIST_REFRESH_MS / SPEEDUP;
     const share = (s: { calls: number; perMs: number }) => ({ calls: s.calls, perMs: s.perMs / SPEEDUP });
     const poller = () =>
       createPricePoller({
@@ -127,12 +135,16 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<v
           lockMs: 120_000 / SPEEDUP,
           historyBudget: createMemoryUpstreamBudget(share(DEFAULT_HISTORY_SHARE)),
           binanceBudget: createMemoryUpstreamBudget(share(BINANCE_HISTORY_SHARE)),
+          // As in the server: the poller stores the list and the adapter reads the stored one.
+          store: createDbPriceStore(db),
         }),
         pollMs,
         lockTtlMs: 15_000,
         marketBackfillRescanMs: scaledMinute,
-        // As the server sets it against CoinGecko: a new leader's first minute is the poll's.
-        marketBackfillTermDelayMs: MARKET_BACKFILL_TERM_DELAY_MS / SPEEDUP,
+        // The list's 6-hourly refresh on the same clock, so a long fill meets it as often as in real time.
+        coinListRefreshMs: coinListRefreshMs,
+        // As the server sets it against CoinGecko.
+        quotaWindowMs: COINGECKO_QUOTA_WINDOW_MS / SPEEDUP,
       });
 
     console.log(
@@ -174,6 +186,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<v
       ...coingecko.requestsTo('coins/markets'),
     ];
     const binanceCalls = binance.requests.length;
+    const coinListReads = coingecko.requestsTo('coins/list').length;
     const starts = pollStarts(
       polls.map((p) => p.at).sort((a, b) => a - b),
       pollMs,
@@ -227,6 +240,8 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<v
         scaledMinute,
       ),
       quotaPerMinute: QUOTA,
+      coinListReads,
+      coinListRefreshMinutes: DEFAULT_COIN_LIST_REFRESH_MS / MINUTE,
       pollMinutes: options.pollMinutes,
       polls: starts.length,
       pollCalls: polls.length,
@@ -242,7 +257,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<v
       [
         `\nfilled ${done} of ${COINS} coins x ${YEARS} years in ${result.elapsedSeconds} s (${result.elapsedHoursAtRealQuota} h at the real quota)${done < COINS ? ': stopped at --max-minutes' : ''}`,
         `CoinGecko history calls ${history.length}, Binance klines calls ${binanceCalls}; 429 answers ${result.rateLimited} ${JSON.stringify(result.rateLimitedByRoute)} (first at ${result.rateLimitedSecondsIn.join(', ')} s); other failures ${result.failed - result.rateLimited}`,
-        `most history calls in any minute ${result.mostHistoryCallsInAMinute} (share ${result.historySharePerMinute}); most poll calls in any minute ${result.mostPollCallsInAMinute}; most calls of all kinds in any minute ${result.mostCallsInAMinute} (quota ${QUOTA})`,
+        `most history calls in any minute ${result.mostHistoryCallsInAMinute} (share ${result.historySharePerMinute}); most poll calls in any minute ${result.mostPollCallsInAMinute}; most calls of all kinds in any minute ${result.mostCallsInAMinute} (quota ${QUOTA}), with ${result.coinListReads} reads of the coin list (one every ${result.coinListRefreshMinutes} min)`,
         `live polls ${starts.length} (${polls.length} simple/price calls); start later than due: p50 ${result.pollLateMs.p50} ms, p99 ${result.pollLateMs.p99} ms, max ${result.pollLateMs.max} ms of a ${pollMs} ms poll interval`,
         `upstream calls for stored history by a new leader: ${again}`,
       ].join('\n'),

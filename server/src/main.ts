@@ -52,7 +52,7 @@ import {
 import { connect, createDbLocalPaymentStore } from '@coinpace/db';
 import { ConfigError, SITE_PASSWORD_GUESS_LIMIT, describeConfig, type Config } from '@coinpace/domain';
 import {
-  MARKET_BACKFILL_TERM_DELAY_MS,
+  COINGECKO_QUOTA_WINDOW_MS,
   createPricePoller,
   startAlertWorker,
   startGateway,
@@ -274,7 +274,7 @@ async function main(): Promise<void> {
         pollMs: config.prices.pollMs,
         coinListRefreshMs: config.prices.coinListRefreshMs,
         // CoinGecko counts calls per minute; the embedded feeds count none, so their history starts at once.
-        marketBackfillTermDelayMs: config.prices.source === 'coingecko' ? MARKET_BACKFILL_TERM_DELAY_MS : 0,
+        quotaWindowMs: config.prices.source === 'coingecko' ? COINGECKO_QUOTA_WINDOW_MS : 0,
         logger: logger.child({ part: 'poller' }),
       })
     : undefined;

@@ -360,7 +360,7 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
       }),
       pollMs: 60_000,
       lockTtlMs: 3_000,
-      marketBackfillTermDelayMs: delayMs,
+      quotaWindowMs: delayMs,
     });
     poller.start();
     const ours = () =>
@@ -373,6 +373,69 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     expect(firstHistoryAt).toBeGreaterThan(pollAt);
     expect(firstHistoryAt - startedAt).toBeGreaterThanOrEqual(delayMs - 2);
     expect(fake.requestsTo('simple/price')).toHaveLength(1);
+  });
+
+  it('stands aside a quota window before, during and after every read of the coin list, and still completes', async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    const ids = ['aside-a', 'aside-b', 'aside-c'];
+    const firstTrade = Date.now() - 200 * DAY;
+    for (const id of ids) {
+      fake.addCoin({ id, symbol: id.slice(-1), name: `Aside ${id.slice(-1)}`, usd: 2 });
+      const held = await createTestHolding(db, user.id, { coingeckoId: id, symbol: id.toUpperCase() });
+      await db
+        .insert(holdingTransactions)
+        .values({
+          holdingId: held.id,
+          userId: user.id,
+          kind: 'buy',
+          at: new Date(firstTrade),
+          quantity: '1',
+        });
+    }
+    fake.clearRequests();
+    // The list is due every 1.2 s and the quota's window is 0.3 s, so a fill of a few seconds meets
+    // several reads of the list (each a coins/list and its ranked coins/markets pages).
+    const windowMs = 300;
+    const poller = createPricePoller({
+      db,
+      bus,
+      prices: createCoinGeckoPriceSource({
+        baseUrl: url,
+        minGapMs: 0,
+        historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
+        binanceBaseUrl: binanceUrl,
+      }),
+      pollMs: 100,
+      lockTtlMs: 3_000,
+      marketBackfillRescanMs: 100,
+      coinListRefreshMs: 1_200,
+      quotaWindowMs: windowMs,
+    });
+    poller.start();
+    const complete = async () => {
+      for (const coingeckoId of ids) {
+        for (const { granularity, span } of wantedSpans(firstTrade, Date.now())) {
+          const gaps = await findMarketHistoryGaps(db, { coingeckoId, currency: 'usd', granularity }, span);
+          if (gaps.length > 0) return false;
+        }
+      }
+      return true;
+    };
+    await waitFor(complete, { what: 'the three coins of history', timeoutMs: 30_000 });
+    // One more read of the list after the fill, so the window after a read is seen with calls on both sides.
+    const reads = fake.requestsTo('coins/list').length;
+    await waitFor(() => fake.requestsTo('coins/list').length > reads, { what: 'another read of the list' });
+    await poller.stop();
+
+    const history = fake.requestsTo('coins/market_chart/range').map((r) => r.at);
+    const list = [...fake.requestsTo('coins/list'), ...fake.requestsTo('coins/markets')].map((r) => r.at);
+    expect(fake.requestsTo('coins/list').length).toBeGreaterThanOrEqual(3);
+    expect(history.length).toBeGreaterThanOrEqual(ids.length * 3);
+    // A call is decided a few milliseconds before the peer sees it, and a timer may fire a little early.
+    const slackMs = 30;
+    const close = history.filter((at) => list.some((l) => Math.abs(at - l) < windowMs - slackMs));
+    expect(close).toEqual([]);
   });
 
   it("fills the embedded demo feed's history from its generated past, marked simulated", async () => {

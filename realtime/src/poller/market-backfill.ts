@@ -27,12 +27,13 @@ export const MARKET_BACKFILL_RESCAN_MS = 60_000;
 /** How long after a failed read a coin is tried again, ms. */
 export const MARKET_BACKFILL_RETRY_MS = 5 * 60_000;
 /**
- * How long a new leader's first pass waits against CoinGecko, ms: one window of its per-minute quota. The
- * term's first minute already carries the full first poll and, when the stored list is old, the coin
- * list's pages; the history share's burst on top of them could pass the quota (seen at 1,000 coins on
- * the demo plan). From the second minute on, the poll and the history share fit beside each other.
+ * The window of CoinGecko's quota, ms: it counts calls per minute. A new leader's first pass waits one
+ * window, since the term's first minute already carries the full first poll and, when the stored list is
+ * old, the coin list's pages; the history share's burst on top of them could pass the quota (seen at
+ * 1,000 coins on the demo plan). From the second minute on, the poll and the history share fit beside
+ * each other, and the history stands aside a window on each side of a later read of the list.
  */
-export const MARKET_BACKFILL_TERM_DELAY_MS = 60_000;
+export const COINGECKO_QUOTA_WINDOW_MS = 60_000;
 
 export interface MarketBackfillDeps {
   db: AppDb;
@@ -42,8 +43,13 @@ export interface MarketBackfillDeps {
   now: () => number;
   /** Default MARKET_BACKFILL_RESCAN_MS. */
   rescanMs?: number;
-  /** How long a new term waits before its first pass, ms (MARKET_BACKFILL_TERM_DELAY_MS in production). Default 0. */
+  /** How long a new term waits before its first pass, ms (COINGECKO_QUOTA_WINDOW_MS against CoinGecko). Default 0. */
   termDelayMs?: number;
+  /**
+   * Until when another background read of the same quota asks the history to stand aside (epoch ms, 0
+   * for not at all): checked before every upstream call, a pass pauses until then.
+   */
+  holdUntil?: () => number;
 }
 
 /** The spans of one coin's history wanted now, in the order they are filled. */
@@ -181,6 +187,8 @@ export class MarketHistoryBackfill {
       for (const gap of await findMarketHistoryGaps(db, key, span)) {
         let from = gap.from;
         while (from < gap.to) {
+          const hold = this.deps.holdUntil?.() ?? 0;
+          if (hold > now()) return { pausedUntil: hold };
           const answer = await prices.getMarketHistory(coingeckoId, { from, to: gap.to, granularity });
           if (!stillLeading()) return {};
           if (!answer.ok) {

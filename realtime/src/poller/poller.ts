@@ -29,10 +29,12 @@ export interface PricePollerOptions {
   /** After a complete pass of the market history backfill, how long until the next, ms. Default 60 s. */
   marketBackfillRescanMs?: number;
   /**
-   * How long a new leader waits before its first market history pass, ms. Default 0; against CoinGecko's
-   * per-minute quota, MARKET_BACKFILL_TERM_DELAY_MS (market-backfill.ts says why).
+   * The window of the price source's quota, ms, when it counts calls in one: against CoinGecko,
+   * COINGECKO_QUOTA_WINDOW_MS. A new leader's market history waits one window before its first pass and
+   * stands aside a window on each side of a read of the coin list (market-backfill.ts and
+   * coin-list-refresh.ts say why). Default 0: the embedded feeds count no calls.
    */
-  marketBackfillTermDelayMs?: number;
+  quotaWindowMs?: number;
   logger?: Logger;
   /** Epoch ms. Default Date.now. */
   now?: () => number;
@@ -62,7 +64,7 @@ export function createPricePoller(options: PricePollerOptions): PricePoller {
     manualTrackTtlMs: options.manualTrackTtlMs ?? 7 * 24 * 3_600_000,
     coinListRefreshMs: options.coinListRefreshMs,
     marketBackfillRescanMs: options.marketBackfillRescanMs,
-    marketBackfillTermDelayMs: options.marketBackfillTermDelayMs,
+    quotaWindowMs: options.quotaWindowMs,
   });
   let term = 0;
   let leading = false;

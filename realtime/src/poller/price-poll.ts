@@ -46,8 +46,12 @@ export interface PricePollDeps {
   coinListRefreshMs?: number;
   /** After a complete pass of the market history backfill, how long until the next, ms. Default 60 s. */
   marketBackfillRescanMs?: number;
-  /** How long a new term waits before the market history backfill's first pass, ms. Default 0. */
-  marketBackfillTermDelayMs?: number;
+  /**
+   * The upstream quota's window, ms, when the price source counts calls in one (COINGECKO_QUOTA_WINDOW_MS),
+   * else 0 (the default): a new term's market history waits one window, and stands aside for a window
+   * on each side of a read of the coin list.
+   */
+  quotaWindowMs?: number;
 }
 
 /** Every display currency besides the dollar: each poll reads all their rates with the prices. */
@@ -76,14 +80,16 @@ export class PricePoll {
 
   constructor(private readonly deps: PricePollDeps) {
     this.backfill = new FxBackfill(deps);
-    this.market = new MarketHistoryBackfill({
-      ...deps,
-      rescanMs: deps.marketBackfillRescanMs,
-      termDelayMs: deps.marketBackfillTermDelayMs,
-    });
     this.coinList = new CoinListRefresh({
       ...deps,
       refreshMs: deps.coinListRefreshMs ?? DEFAULT_COIN_LIST_REFRESH_MS,
+      quietMs: deps.quotaWindowMs,
+    });
+    this.market = new MarketHistoryBackfill({
+      ...deps,
+      rescanMs: deps.marketBackfillRescanMs,
+      termDelayMs: deps.quotaWindowMs,
+      holdUntil: () => this.coinList.quietUntil(),
     });
   }
 
