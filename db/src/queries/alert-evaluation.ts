@@ -222,19 +222,35 @@ export interface HighWaterMark {
   highWater: string;
 }
 
+/** The marks a {@link raiseHighWaterMarks} call stored, and the transaction that stored them. */
+export interface RaisedMarks {
+  /** The writing transaction (as `portfolio_watch` logs it); null when no mark rose. */
+  txid: number | null;
+  /** Each alert whose mark rose, with the mark as the database now holds it (its text). */
+  raised: { alertId: string; userId: string; highWater: string }[];
+}
+
 /**
  * Stores the high-water marks a tick raised (or first took), in one statement. A mark only ever rises
- * here: a tick handled late never lowers a mark a later tick set; the re-arm job clears it.
+ * here: a tick handled late never lowers a mark a later tick set; the re-arm job clears it. Answers the
+ * rows it changed, as stored, and its transaction, so a reader that keeps these alerts in memory can
+ * apply the change itself rather than reading the rows again.
  */
 export async function raiseHighWaterMarks(
   db: AppDb | AppTx,
   marks: HighWaterMark[],
   at: Date,
-): Promise<void> {
-  if (marks.length === 0) return;
+): Promise<RaisedMarks> {
+  if (marks.length === 0) return { txid: null, raised: [] };
   const json = JSON.stringify(marks.map((m) => ({ id: m.alertId, hw: m.highWater })));
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update alerts a set high_water = x.hw, high_water_at = ${at.toISOString()}::timestamptz
     from jsonb_to_recordset(${json}::jsonb) as x(id uuid, hw numeric)
-    where a.id = x.id and a.status = 'Active' and (a.high_water is null or a.high_water < x.hw)`);
+    where a.id = x.id and a.status = 'Active' and (a.high_water is null or a.high_water < x.hw)
+    returning a.id, a.user_id, a.high_water::text as high_water, txid_current()::text as txid`);
+  const rows = rowsOf<{ id: string; user_id: string; high_water: string; txid: string }>(result);
+  return {
+    txid: rows.length === 0 ? null : Number(rows[0]!.txid),
+    raised: rows.map((r) => ({ alertId: r.id, userId: r.user_id, highWater: r.high_water })),
+  };
 }

@@ -8,6 +8,7 @@ import {
   findCrossedAlerts,
   findPortfolioWideAlerts,
   loadPricedHoldings,
+  loadStoredPrices,
   type WideAlert,
   type AppDb,
   type HighWaterMark,
@@ -103,12 +104,17 @@ export async function evaluateTick(
     else usable.push({ coingeckoId, price });
   }
   const armedBy = new Date(tick.at);
-  const firings: Firing[] = (await findCrossedAlerts(db, usable, armedBy, tick.rates)).map((c) => ({
-    alertId: c.id,
-    userId: c.userId,
-    price: c.price,
-  }));
-  const wide = await evaluateWideAlerts(db, usable, tick.at, opts, tick.rates ?? {});
+  // Both are reads of their own rows: the single-coin query runs while the wide alerts are judged. Both
+  // are awaited before a failure is thrown, so no refresh of the index is still under way when the
+  // consumer moves on.
+  const [crossedOutcome, wideOutcome] = await Promise.allSettled([
+    findCrossedAlerts(db, usable, armedBy, tick.rates),
+    evaluateWideAlerts(db, usable, tick.at, opts, tick.rates ?? {}),
+  ]);
+  if (crossedOutcome.status === 'rejected') throw crossedOutcome.reason;
+  if (wideOutcome.status === 'rejected') throw wideOutcome.reason;
+  const [crossed, wide] = [crossedOutcome.value, wideOutcome.value];
+  const firings: Firing[] = crossed.map((c) => ({ alertId: c.id, userId: c.userId, price: c.price }));
   firings.push(...wide.firings);
   // One price source feeds the poller, so a tick is simulated or not as a whole.
   return {
@@ -206,12 +212,23 @@ async function fromIndex(
   pollMs: number,
 ): Promise<WideInput> {
   const holdingsByUser = new Map<string, PricedHolding[]>();
-  await index.refresh(db);
   const inTick = new Map(usable.map((q) => [q.coingeckoId, Number(q.price)]));
-  const { alerts } = index.alertsFor(inTick.keys(), at + 1);
+  const skip = new Set(inTick.keys());
+  // The stored prices the holders need as the index stands are read while it looks at the log; a coin
+  // the look brings in (a holding added since) is read after it.
+  const early = index.built ? index.coinsBesides(index.holdersOf(skip), skip) : new Set<string>();
+  const [refreshed, earlyPrices] = await Promise.allSettled([
+    index.refresh(db),
+    loadStoredPrices(db, [...early]),
+  ]);
+  if (refreshed.status === 'rejected') throw refreshed.reason;
+  if (earlyPrices.status === 'rejected') throw earlyPrices.reason;
+  const { alerts } = index.alertsFor(skip, at + 1);
   if (alerts.length === 0) return { alerts, holdingsByUser };
   const userIds = [...new Set(alerts.map((a) => a.userId))];
-  const stored = await index.storedPrices(db, userIds, new Set(inTick.keys()));
+  const stored = earlyPrices.value;
+  const late = [...index.coinsBesides(userIds, skip)].filter((c) => !early.has(c));
+  if (late.length > 0) for (const [coin, price] of await loadStoredPrices(db, late)) stored.set(coin, price);
   const snapshots = new Map<string, PortfolioSnapshot>();
   for (const userId of userIds) {
     const valued = index.holdingsOf(userId).map((h): SnapshotHolding => {

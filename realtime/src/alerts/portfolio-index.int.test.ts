@@ -1,5 +1,5 @@
 import { createRecordingLogger } from '@coinpace/adapters/testing';
-import { updateAlert, updateHolding } from '@coinpace/db';
+import { loadWideAlertsOf, updateAlert, updateHolding } from '@coinpace/db';
 import {
   createTestDatabase,
   createTestHolding,
@@ -93,5 +93,79 @@ describe(`the alert consumer's portfolio index on ${engine}`, () => {
     await updateAlert(database.db, user.id, first.id, { thresholdValue: '200' });
     // 2 × 130 = 260: above 200, and a gain of 60 on a cost of 200.
     expect((await firedIds({ [coin]: 130 })).sort()).toEqual([first.id, added.id].sort());
+  });
+
+  /** The user's wide alerts as this index holds them, against the database's rows, after a look at the log. */
+  const inMemoryAndStored = async (index: PortfolioIndex, userId: string) => {
+    await index.refresh(database.db);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    return {
+      memory: [...index.alertsOf(userId)].sort(byId),
+      stored: (await loadWideAlertsOf(database.db, [userId])).sort(byId),
+    };
+  };
+
+  it('keeps the drawdown marks it raised itself as the database holds them, and judges the next tick on them', async () => {
+    const coin = `index-raise-${engine}`;
+    const user = await createPaidUser(database.db);
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: coin,
+      symbol: 'IXR',
+      quantity: '1.5',
+      purchasePrice: '900',
+    });
+    await setTestPrice(database.db, coin, 1_000);
+    const drawdown = await createKindAlert(database.db, user.id, {
+      scope: 'drawdown',
+      thresholdType: 'Loss',
+      thresholdValue: 10,
+    });
+    const index = deps.portfolioIndex!;
+    const markOf = (userId: string) => index.alertsOf(userId).find((a) => a.id === drawdown.id)?.highWater;
+
+    // The first mark taken (1.5 × 1,000.123), then raised (1.5 × 1,200.37): each as the database holds it.
+    expect(await firedIds({ [coin]: 1_000.123 })).toEqual([]);
+    expect(Number(markOf(user.id))).toBeCloseTo(1_500.1845, 8);
+    let seen = await inMemoryAndStored(index, user.id);
+    expect(seen.memory).toEqual(seen.stored);
+    expect(await firedIds({ [coin]: 1_200.37 })).toEqual([]);
+    expect(Number(markOf(user.id))).toBeCloseTo(1_800.555, 8);
+    seen = await inMemoryAndStored(index, user.id);
+    expect(seen.memory).toEqual(seen.stored);
+
+    // 1.5 × 1,080 = 1,620 is 10.03 % under the raised mark: it fires (under the first mark it would rise).
+    expect(await firedIds({ [coin]: 1_080 })).toEqual([drawdown.id]);
+  });
+
+  it("another consumer's index sees the marks this one raised, and this one sees others' edits after its raise", async () => {
+    const coin = `index-raise-two-${engine}`;
+    const user = await createPaidUser(database.db);
+    await createTestHolding(database.db, user.id, {
+      coingeckoId: coin,
+      symbol: 'IXT',
+      quantity: '2',
+      purchasePrice: '50',
+    });
+    await setTestPrice(database.db, coin, 100);
+    const drawdown = await createKindAlert(database.db, user.id, {
+      scope: 'drawdown',
+      thresholdType: 'Loss',
+      thresholdValue: 25,
+    });
+    const index = deps.portfolioIndex!;
+    const other = new PortfolioIndex();
+    await other.refresh(database.db);
+
+    expect(await firedIds({ [coin]: 100 })).toEqual([]);
+    expect(await firedIds({ [coin]: 110.5 })).toEqual([]);
+    const theirs = await inMemoryAndStored(other, user.id);
+    expect(Number(theirs.stored.find((a) => a.id === drawdown.id)?.highWater)).toBe(221);
+    expect(theirs.memory).toEqual(theirs.stored);
+
+    // An edit by the API after this consumer's own raise is not taken for its own: it is reloaded.
+    await updateAlert(database.db, user.id, drawdown.id, { thresholdValue: '5' });
+    const ours = await inMemoryAndStored(index, user.id);
+    expect(Number(ours.memory.find((a) => a.id === drawdown.id)?.thresholdValue)).toBe(5);
+    expect(ours.memory).toEqual(ours.stored);
   });
 });

@@ -9,12 +9,11 @@
 import {
   currentWatchXmin,
   loadHoldingsOf,
-  loadStoredPrices,
   loadWideAlertsOf,
   prunePortfolioWatch,
   readPortfolioWatch,
   type AppDb,
-  type WatchedPrice,
+  type RaisedMarks,
   type WatchedAlert,
   type WatchedHolding,
 } from '@coinpace/db';
@@ -78,11 +77,7 @@ export class PortfolioIndex {
 
   /** The wide alerts, set up before `armedBefore` (epoch ms), of users holding one of `coins`. */
   alertsFor(coins: Iterable<string>, armedBeforeMs: number): { alerts: WatchedAlert[]; userIds: string[] } {
-    const userIds = new Set<string>();
-    for (const coin of coins) {
-      const held = this.holders.get(coin);
-      if (held) for (const u of held) userIds.add(u);
-    }
+    const userIds = this.holdersOf(coins);
     const alerts: WatchedAlert[] = [];
     for (const u of userIds) {
       for (const a of this.users.get(u)!.alerts) if (a.updatedMs < armedBeforeMs) alerts.push(a);
@@ -90,22 +85,59 @@ export class PortfolioIndex {
     return { alerts, userIds: [...userIds] };
   }
 
+  /** A user's wide alerts as the index holds them (none when it holds no such user). */
+  alertsOf(userId: string): readonly WatchedAlert[] {
+    return this.users.get(userId)?.alerts ?? [];
+  }
+
+  /**
+   * Applies drawdown marks this consumer stored itself (raiseHighWaterMarks' answer) to the alerts in
+   * memory, and notes their transaction as applied, so the next look at the log does not reload those
+   * users for a change the index already holds. The marks are the rows as the database holds them after
+   * the write; any other change to these users is another transaction's, logged and reloaded as usual.
+   * When an alert is not in memory the transaction is left to the log, which reloads its users.
+   */
+  applyOwnRaises(marks: RaisedMarks): void {
+    if (marks.txid === null || this.sinceTxid === null) return;
+    const found: { entry: UserEntry; at: number; highWater: string }[] = [];
+    for (const m of marks.raised) {
+      const entry = this.users.get(m.userId);
+      const at = entry ? entry.alerts.findIndex((a) => a.id === m.alertId) : -1;
+      if (!entry || at < 0) return;
+      found.push({ entry, at, highWater: m.highWater });
+    }
+    // A new row object: the judging caches each row's parsed rule by its object.
+    for (const f of found) f.entry.alerts[f.at] = { ...f.entry.alerts[f.at]!, highWater: f.highWater };
+    this.applied.add(marks.txid);
+  }
+
   holdingsOf(userId: string): readonly WatchedHolding[] {
     return this.users.get(userId)?.holdings ?? [];
   }
 
-  /** Stored prices of the coins `userIds` hold other than `skip` (the tick's own). */
-  async storedPrices(
-    db: AppDb,
-    userIds: string[],
-    skip: ReadonlySet<string>,
-  ): Promise<Map<string, WatchedPrice>> {
+  /** Whether the index was built (it is on the first refresh). */
+  get built(): boolean {
+    return this.sinceTxid !== null;
+  }
+
+  /** The users the index holds who hold one of `coins`, whatever their alerts' age. */
+  holdersOf(coins: Iterable<string>): Set<string> {
+    const userIds = new Set<string>();
+    for (const coin of coins) {
+      const held = this.holders.get(coin);
+      if (held) for (const u of held) userIds.add(u);
+    }
+    return userIds;
+  }
+
+  /** The coins `userIds` hold other than `skip` (the tick's own): those whose stored prices value them. */
+  coinsBesides(userIds: Iterable<string>, skip: ReadonlySet<string>): Set<string> {
     const coins = new Set<string>();
     for (const u of userIds) {
       for (const h of this.holdingsOf(u))
         if (h.coingeckoId !== null && !skip.has(h.coingeckoId)) coins.add(h.coingeckoId);
     }
-    return loadStoredPrices(db, [...coins]);
+    return coins;
   }
 
   private async rebuild(db: AppDb): Promise<void> {

@@ -45,10 +45,18 @@ export async function processTick(deps: AlertEngineDeps, tick: PriceTick): Promi
   // Alerts skipped for the allowance whose price is back short of the trigger: their next crossing
   // records a skip again (a skip is recorded once per crossing, not on every tick past the trigger).
   const tickAt = new Date(tick.at);
-  // After firing: a drawdown that fired is paused, and its mark is cleared when it is re-armed.
-  await raiseHighWaterMarks(deps.db, evaluation.highWater, tickAt);
-  await clearPassedSkips(deps.db, evaluation.quotes, tick.rates ?? {}, tickAt);
-  await clearSkips(deps.db, evaluation.notPast, tickAt);
+  // After firing: a drawdown that fired is paused, and its mark is cleared when it is re-armed. The
+  // single-coin skips run beside the wide alerts' writes: they touch other rows (alerts with a coin).
+  const [wideWrites, passed] = await Promise.allSettled([
+    (async () => {
+      const raised = await raiseHighWaterMarks(deps.db, evaluation.highWater, tickAt);
+      deps.portfolioIndex?.applyOwnRaises(raised);
+      await clearSkips(deps.db, evaluation.notPast, tickAt);
+    })(),
+    clearPassedSkips(deps.db, evaluation.quotes, tick.rates ?? {}, tickAt),
+  ]);
+  if (wideWrites.status === 'rejected') throw wideWrites.reason;
+  if (passed.status === 'rejected') throw passed.reason;
   if (evaluation.rejected.length > 0) {
     deps.logger.warn(
       { tickId: tick.id, rejected: evaluation.rejected.map((r) => r.coingeckoId) },
