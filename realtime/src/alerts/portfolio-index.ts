@@ -12,6 +12,7 @@ import {
   loadWideAlertsOf,
   prunePortfolioWatch,
   readPortfolioWatch,
+  watchedAlertOf,
   type AppDb,
   type RaisedMarks,
   type WatchedAlert,
@@ -107,7 +108,10 @@ export class PortfolioIndex {
       found.push({ entry, at, highWater: m.highWater });
     }
     // A new row object: the judging caches each row's parsed rule by its object.
-    for (const f of found) f.entry.alerts[f.at] = { ...f.entry.alerts[f.at]!, highWater: f.highWater };
+    for (const f of found) {
+      const old = f.entry.alerts[f.at]!;
+      f.entry.alerts[f.at] = watchedAlertOf({ ...old, highWater: f.highWater }, old.updatedMs);
+    }
     this.applied.add(marks.txid);
   }
 
