@@ -149,10 +149,12 @@ const modules = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]
  * Fewer, larger shared chunks: left alone, the split by route leaves a dozen chunks of a few
  * hundred bytes, and over HTTP/1.1 (six connections) on a phone network each wave of requests costs a
  * round trip. 'framework' holds what every page runs (React, the router, the API client, the stores and
- * parts of the public pages; not Clerk's UI or the policy texts, which stay lazy); 'live' the Socket.IO client, loaded once the site is open; 'zod' the schema library, which the
- * beta form needs too; 'dashboard' what the signed-in screens share (the shell, billing, the portfolio and
- * wallet stores, the schemas and parsers their chunks import). A module a
- * higher group holds stays there when a lower group needs it.
+ * parts of the public pages; not Clerk's UI, the auth dialogs, the auth pages or the policy texts, which stay
+ * lazy); 'live' the Socket.IO client, loaded once the site is open; 'zod' the schema library, loaded by
+ * the screens that validate with it (forms, searches, imports) and kept off the portfolio's first load;
+ * 'dashboard' what the signed-in screens share (the shell, billing, the portfolio and wallet stores, the
+ * parsers their chunks import), without the modules that import zod. A module a higher group holds stays
+ * there when a lower group needs it, and a group takes in what its modules import.
  */
 const CHUNK_GROUPS = [
   {
@@ -160,9 +162,11 @@ const CHUNK_GROUPS = [
     priority: 3,
     test: modules(
       'node_modules/(react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)/' +
-        '|web/src/(lib/(?!socket\\.ts)|components/(?!LazyDialog)|features/(auth/(?!ClerkRoot)|prices/|landing/|site-password/))' +
+        '|web/src/(lib/(?!socket\\.ts)|features/(auth/(?!ClerkRoot|AuthDialogs|LocalAuthForm|SsoCallback|ConfirmEmailPage)|prices/|landing/|site-password/))' +
+        // Not the parts only the signed-in screens use (in 'dashboard'), nor the lazily loaded dialogs.
+        '|web/src/components/(?!LazyDialog|NumberInput|ConfirmDialog|use-menu|icons)' +
         '|web/src/features/legal/LegalModals' +
-        '|domain/src/(errors|coins|decimal|limits|form-texts|plans)\\.ts|domain/src/(format|prices)/',
+        '|domain/src/(errors|coins|decimal|limits|form-texts|plans)\\.ts|domain/src/(format/(?!number-input)|prices/)',
     ),
   },
   {
@@ -183,14 +187,15 @@ const CHUNK_GROUPS = [
     priority: 1,
     test: modules(
       'web/src/features/(shell|billing)/|web/src/features/(wallets/wallets-store|portfolio/portfolio-store)\\.ts' +
+        '|web/src/components/(NumberInput|ConfirmDialog|use-menu|icons)\\.tsx?|domain/src/format/number-input\\.ts' +
         '|domain/src/(portfolio|billing)/' +
         // What the signed-in screens' own chunks import, so the portfolio does not wait on five more
-        // requests for it: the API schemas, wallet and exchange recognition, CSV parsing, coin search.
-        '|domain/src/schemas/(common|prices|portfolio|alerts|billing|users)\\.ts' +
-        '|domain/src/(exchanges|wallets|transactions|alerts|import)/' +
+        // requests for it: wallet and exchange recognition, CSV parsing, the alert rules. Not the modules
+        // that declare zod schemas: the group would take zod's chunk into the portfolio's first load.
+        '|domain/src/(exchanges|wallets|transactions|alerts|import)/(?!(accounts|channels|schemas|gains-query|verification)\\.ts|trades/schema\\.ts)' +
         '|node_modules/(papaparse|@noble/hashes|@scure/base|@scure/bip39)/' +
         '|web/src/features/wallets/tracked-wallets\\.ts' +
-        '|web/src/features/portfolio/(price-refresh|add-coin/coin-search|add-coin/use-coin-search)\\.ts' +
+        '|web/src/features/portfolio/price-refresh\\.ts' +
         // Shared by the table and its lazily loaded dialogs; left alone, each would be a chunk of its own.
         '|web/src/features/portfolio/(table-store|position-prices|import/import-state)\\.ts',
     ),

@@ -88,3 +88,6 @@ export const DEFAULT_USER_UPSTREAM_CALLS_PER_MINUTE = 10;
 export const DEFAULT_HISTORY_UPSTREAM_CALLS_PER_MINUTE = 6;
 /** How often the poller role reads CoinGecko's coin list again by default, in minutes (6 hours). */
 export const DEFAULT_COIN_LIST_REFRESH_MINUTES = 360;
+
+/** Longest note a user may add to an error report (POST /api/portfolio/{id}/report). */
+export const MAX_REPORT_NOTE_LENGTH = 2000;

@@ -1,7 +1,8 @@
 /**
  * First paint, in Chromium: the landing page is drawn from the HTML before any script runs, pages
- * render before /api/config answers, the landing and legal pages do not download the charts, the sign-in provider's UI or the alerts screen, and
- * scripts arrive compressed. Timings are for `npm run bench:firstpaint`, not for tests.
+ * render before /api/config answers, the landing and legal pages do not download the charts, the
+ * sign-in provider's UI, the sign-in forms, zod or the alerts screen, and scripts arrive compressed.
+ * Timings are for `npm run bench:firstpaint`, not for tests.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const NOT_ON_PUBLIC_PAGES = {
   'the alerts screen': 'Add Price Alert',
   'the charts (recharts)': 'recharts-wrapper',
   "the sign-in provider's UI (Clerk)": 'ClerkProvider',
+  'the sign-in forms': 'Please enter your e-mail address and password.',
+  'the schema library (zod)': '$ZodObject',
 };
 
 /** Holds every /api/config request until `release` is called. */
@@ -100,7 +103,7 @@ describe('first paint', () => {
     await context.close();
   });
 
-  it('keeps the charts, the sign-in UI and the alerts screen off the landing and legal pages', async () => {
+  it('keeps the charts, the sign-in UI, zod and the alerts screen off the landing and legal pages', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const scripts = recordScripts(page);

@@ -79,6 +79,33 @@ describe('web build', () => {
     expect(html).not.toContain('<!-- route chunks -->');
   });
 
+  it("keeps zod off the landing's and the portfolio's first load, and the live and signed-in chunks off the landing's", async () => {
+    const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    // What every page loads: the main script and the chunks it imports (index.html's modulepreloads).
+    const main = [
+      ...html.matchAll(
+        /<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g,
+      ),
+    ].map((m) => m[1]!);
+    // What index.html preloads for each path beside it (the route chunks' script).
+    const routes = JSON.parse(html.match(/var m=(\{.*?\}),s=/)?.[1] ?? 'null') as Record<string, string[]>;
+    const scripts = (key: string) => [...main, ...(routes[key] ?? [])].filter((f) => f.endsWith('.js'));
+    const withZod = async (files: string[]) => {
+      const found: string[] = [];
+      for (const file of files) {
+        if ((await readFile(path.join(outDir, file), 'utf8')).includes('$ZodObject')) found.push(file);
+      }
+      return found;
+    };
+    expect(main.length).toBeGreaterThan(1);
+    expect(routes.portfolio?.some((f) => f.includes('PortfolioPage'))).toBe(true);
+    expect(await withZod(scripts(''))).toEqual([]);
+    expect(await withZod(scripts('portfolio'))).toEqual([]);
+    expect(scripts('').filter((f) => /\/(live|dashboard)-/.test(f))).toEqual([]);
+    // The check can fail: the beta form validates with zod, so its chunks carry it.
+    expect(await withZod(scripts('beta-sign-up'))).not.toEqual([]);
+  });
+
   it('ships no source map and points to none', async () => {
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     for (const file of files.filter((f) => /\.(?:js|css)$/.test(f))) {

@@ -43,6 +43,25 @@ describe('routes', () => {
     }
   });
 
+  it('loads the sign-in dialog when the hash asks for it, and renders none without', async () => {
+    useAuth.setState({ status: 'signedOut', mode: 'local', user: null, error: null });
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/confirm-email']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText('Sign in to Coinpace')).toBeNull();
+    unmount();
+
+    render(
+      <MemoryRouter initialEntries={['/confirm-email#sign-in']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Sign in to Coinpace')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
+  });
+
   it('has no screens to load for a path whose first segment is no route of its own', async () => {
     expect(isRouteLoaded('/constructor')).toBe(true);
     await expect(preloadRoute('/constructor')).resolves.toBeUndefined();

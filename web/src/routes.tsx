@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { useAuth } from './features/auth/auth-store.ts';
-import { AuthDialogs } from './features/auth/AuthDialogs.tsx';
+import { isAuthHash } from './features/auth/auth-hash.ts';
 import { FullPageSpinner, RequireAuth } from './features/auth/RequireAuth.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
@@ -24,6 +24,7 @@ const modules = import.meta.glob([
   './features/auth/SsoCallback.tsx',
   './features/auth/ConfirmEmailPage.tsx',
   './features/legal/legal-texts.ts',
+  './features/auth/AuthDialogs.tsx',
 ]);
 
 /** The modules of `modules` that have arrived, by path. */
@@ -93,6 +94,14 @@ const SsoCallback = lazyNamed('./features/auth/SsoCallback.tsx', 'SsoCallback');
 const ConfirmEmailPage = lazyNamed('./features/auth/ConfirmEmailPage.tsx', 'ConfirmEmailPage');
 
 /**
+ * The sign-in and sign-up dialogs, a chunk of their own: most visits never open them, so the landing's
+ * first load does not carry the forms. Loaded when a link to them is pointed at (preloadOnIntent) or
+ * the hash asks for one.
+ */
+const AUTH_DIALOGS = './features/auth/AuthDialogs.tsx';
+const AuthDialogs = lazyNamed(AUTH_DIALOGS, 'AuthDialogs');
+
+/**
  * Starts loading the modules `pathname` will render (ROUTE_MODULES), so they are ready when React
  * asks; the module loader keeps the promise and the route's lazy component reuses it. Settles when
  * they have arrived or failed (a failure shows when the screen renders, with its retry).
@@ -122,6 +131,8 @@ export function preloadOnIntent(root: Document | HTMLElement = document): () => 
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    if (isAuthHash(link.hash) && !loadedModules.has(AUTH_DIALOGS))
+      void importModule(AUTH_DIALOGS).catch(() => undefined);
     if (!isRouteLoaded(link.pathname)) void preloadRoute(link.pathname);
   };
   const kinds = ['pointerover', 'focusin', 'touchstart'] as const;
@@ -193,10 +204,22 @@ function CatchAll() {
 }
 
 function Root() {
+  const { hash } = useLocation();
+  // Mounted from the first time a dialog is asked for, and kept: Clerk's forms step through hashes of
+  // their own ('#/factor-one') inside the dialog they opened in.
+  const [wanted, setWanted] = useState(false);
+  const show = wanted || isAuthHash(hash);
+  if (show && !wanted) setWanted(true);
   return (
     <>
       <Outlet />
-      <AuthDialogs />
+      {show && (
+        <RouteErrorBoundary resetKey={hash} onRetry={retryFailedScreens}>
+          <Suspense fallback={null}>
+            <AuthDialogs />
+          </Suspense>
+        </RouteErrorBoundary>
+      )}
     </>
   );
 }

@@ -1,8 +1,8 @@
 /** POST /api/portfolio/{id}/report: Report Error on a holding (SPEC.md section 2, row menu). */
 import { z } from 'zod';
+import { MAX_REPORT_NOTE_LENGTH } from '../limits.ts';
 
-/** Longest note a user may add to an error report. */
-export const MAX_REPORT_NOTE_LENGTH = 2000;
+export { MAX_REPORT_NOTE_LENGTH };
 
 /** Body of POST /api/portfolio/{id}/report; the body itself is optional. */
 export const ZReportHolding = z.strictObject({

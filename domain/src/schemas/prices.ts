@@ -4,12 +4,11 @@ import { isContractAddress } from '../coins.ts';
 import type { PriceMap } from '../prices/types.ts';
 import { zCoinName, zCoingeckoId, zContractAddress, zSymbol } from './common.ts';
 
-/** Most ids one price request (or stream) may ask for. */
-export const MAX_PRICE_IDS = 500;
-/** Most contract addresses one by-address request may ask for. */
-export const MAX_PRICE_ADDRESSES = 100;
-/** Longest search query accepted. */
-export const MAX_SEARCH_QUERY = 100;
+import { MAX_PRICE_ADDRESSES, MAX_PRICE_IDS, MAX_SEARCH_QUERY } from './prices-limits.ts';
+
+// The limits and texts without zod live in prices-limits.ts, so a screen that needs only them does not
+// load the schema library.
+export * from './prices-limits.ts';
 
 /** A comma-separated list in a query parameter, trimmed, lower-cased, without empties or duplicates. */
 function commaList(value: string | undefined): string[] {
@@ -94,15 +93,6 @@ export const ZSearchResponse = z.object({
 });
 export type SearchResponse = z.output<typeof ZSearchResponse>;
 
-/** Whether a search answer means the price source could not be reached (see ZSearchResponse). */
-export function isSearchUnreachable(response: Pick<SearchResponse, 'source'>): boolean {
-  return response.source === 'rate_limited' || response.source === 'unavailable';
-}
-
-/** What the coin searches say when the price source could not be reached. */
-export const SEARCH_UNREACHABLE_TEXT =
-  'Could not reach the price service to search. Please try again in a few minutes.';
-
 /** A tracked coin as GET /api/prices/tracked lists it. */
 export interface TrackedCoinView {
   coingeckoId: string;
@@ -129,10 +119,3 @@ export interface PriceUpdateResult {
   /** When the prices were fetched, epoch ms. */
   updatedAt: number;
 }
-
-/**
- * The text shown when a forced update hits the rate-limit lock (SPEC.md section 8, Refresh), naming the
- * button as the screen labels it ('Refresh').
- */
-export const FORCE_UPDATE_RATE_LIMITED =
-  'API rate limit reached. Please wait 2 minutes before trying "Refresh" again...';

@@ -2,13 +2,11 @@ import { Suspense, lazy, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
+import { SIGN_IN_HASH, SIGN_UP_HASH } from './auth-hash.ts';
 import { LocalAuthForm } from './LocalAuthForm.tsx';
 
 const ClerkSignIn = lazy(() => import('./ClerkRoot.tsx').then((m) => ({ default: m.ClerkSignIn })));
 const ClerkSignUp = lazy(() => import('./ClerkRoot.tsx').then((m) => ({ default: m.ClerkSignUp })));
-
-export const SIGN_IN_HASH = '#sign-in';
-export const SIGN_UP_HASH = '#sign-up';
 
 /**
  * The sign-in and sign-up dialogs, opened by the URL hash (#sign-in, #sign-up) so Back closes

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
-import { SIGN_UP_HASH } from '../auth/AuthDialogs.tsx';
+import { SIGN_UP_HASH } from '../auth/auth-hash.ts';
 import { AuthButton } from './AuthButton.tsx';
 import { HeroPreview } from './HeroPreview.tsx';
 

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
-import { SIGN_IN_HASH, SIGN_UP_HASH } from '../auth/AuthDialogs.tsx';
+import { SIGN_IN_HASH, SIGN_UP_HASH } from '../auth/auth-hash.ts';
 import { useAuth } from '../auth/auth-store.ts';
 import { AuthButton } from './AuthButton.tsx';
 
