@@ -166,7 +166,7 @@ const CHUNK_GROUPS = [
         // Not the parts only the signed-in screens use (in 'dashboard'), nor the lazily loaded dialogs.
         '|web/src/components/(?!LazyDialog|NumberInput|ConfirmDialog|use-menu|icons)' +
         '|web/src/features/legal/LegalModals' +
-        '|domain/src/(errors|coins|decimal|limits|form-texts|plans)\\.ts|domain/src/(format/(?!number-input)|prices/)',
+        '|domain/src/(errors|ticker-coins|decimal|limits|form-texts|plans)\\.ts|domain/src/(format/(?!number-input)|prices/)',
     ),
   },
   {

@@ -1,33 +1,10 @@
 /**
  * Static coin tables (SPEC.md section 3, 'Static tables'): the ticker set with its built-in fallback
- * prices, symbol to CoinGecko id for common coins, and contract address to id and chain.
+ * prices (ticker-coins.ts), symbol to CoinGecko id for common coins, and contract address to id and chain.
  */
 
-export interface TickerCoinDef {
-  symbol: string;
-  name: string;
-  coingeckoId: string;
-  /** Built-in fallback price in USD, served when no live data is reachable. */
-  fallbackUsd: number;
-  /** Built-in fallback 24h change in percent. */
-  fallbackChangePct: number;
-}
-
-/** The ten ticker coins, in display order (SPEC.md section 2, 'Ticker bar'). */
-export const TICKER_COINS: readonly TickerCoinDef[] = [
-  { symbol: 'BTC', name: 'Bitcoin', coingeckoId: 'bitcoin', fallbackUsd: 97000, fallbackChangePct: 0 },
-  { symbol: 'ETH', name: 'Ethereum', coingeckoId: 'ethereum', fallbackUsd: 3400, fallbackChangePct: 0 },
-  { symbol: 'XRP', name: 'XRP', coingeckoId: 'ripple', fallbackUsd: 2.3, fallbackChangePct: 0 },
-  { symbol: 'BNB', name: 'BNB', coingeckoId: 'binancecoin', fallbackUsd: 690, fallbackChangePct: 0 },
-  { symbol: 'SOL', name: 'Solana', coingeckoId: 'solana', fallbackUsd: 190, fallbackChangePct: 0 },
-  { symbol: 'ADA', name: 'Cardano', coingeckoId: 'cardano', fallbackUsd: 0.95, fallbackChangePct: 0 },
-  { symbol: 'LINK', name: 'Chainlink', coingeckoId: 'chainlink', fallbackUsd: 21, fallbackChangePct: 0 },
-  { symbol: 'AVAX', name: 'Avalanche', coingeckoId: 'avalanche-2', fallbackUsd: 36, fallbackChangePct: 0 },
-  { symbol: 'DOT', name: 'Polkadot', coingeckoId: 'polkadot', fallbackUsd: 6.8, fallbackChangePct: 0 },
-  { symbol: 'MATIC', name: 'Polygon', coingeckoId: 'matic-network', fallbackUsd: 0.45, fallbackChangePct: 0 },
-];
-
-export const TICKER_COIN_IDS: readonly string[] = TICKER_COINS.map((c) => c.coingeckoId);
+// The ticker set is in ticker-coins.ts: the landing page's ticker needs it, not the tables below.
+export * from './ticker-coins.ts';
 
 /** Upper-case symbol to CoinGecko id for about sixty common coins. */
 export const SYMBOL_TO_COINGECKO_ID: Readonly<Record<string, string>> = {

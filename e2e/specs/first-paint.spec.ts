@@ -1,7 +1,7 @@
 /**
  * First paint, in Chromium: the landing page is drawn from the HTML before any script runs, pages
  * render before /api/config answers, the landing and legal pages do not download the charts, the
- * sign-in provider's UI, the sign-in forms, zod or the alerts screen, and scripts arrive compressed.
+ * sign-in provider's UI, the sign-in forms or the alerts screen, and scripts arrive compressed.
  * Timings are for `npm run bench:firstpaint`, not for tests.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
@@ -16,7 +16,6 @@ const NOT_ON_PUBLIC_PAGES = {
   'the charts (recharts)': 'recharts-wrapper',
   "the sign-in provider's UI (Clerk)": 'ClerkProvider',
   'the sign-in forms': 'Please enter your e-mail address and password.',
-  'the schema library (zod)': '$ZodObject',
 };
 
 /** Holds every /api/config request until `release` is called. */
@@ -103,7 +102,7 @@ describe('first paint', () => {
     await context.close();
   });
 
-  it('keeps the charts, the sign-in UI, zod and the alerts screen off the landing and legal pages', async () => {
+  it('keeps the charts, the sign-in UI and forms and the alerts screen off the landing and legal pages', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const scripts = recordScripts(page);

@@ -2,7 +2,7 @@
  * Built-in prices for when no live data is reachable (SPEC.md section 3 'Ticker coin', section 4 'Ticker').
  * They come from the ticker table in coins.ts and are never presented as live.
  */
-import { TICKER_COINS, type TickerCoinDef } from '../coins.ts';
+import { TICKER_COINS, type TickerCoinDef } from '../ticker-coins.ts';
 import type { MarketCoin, PriceMap, TickerCoin } from './types.ts';
 
 /** Absolute 24h change in USD implied by a price and its 24h change in percent. */

@@ -1,5 +1,5 @@
 /** Builds the ticker (SPEC.md 'Ticker coin') from live data, filling gaps with built-in prices. */
-import { TICKER_COINS } from '../coins.ts';
+import { TICKER_COINS } from '../ticker-coins.ts';
 import { absoluteChange24h, fallbackTickerCoin } from './fallback.ts';
 import type { MarketCoin, PriceMap, TickerCoin } from './types.ts';
 

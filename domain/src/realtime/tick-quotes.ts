@@ -2,7 +2,7 @@
  * The one `prices` event per tick (DESIGN.md section 4): the quotes a tick carries for every changed coin,
  * the ticker coins included, and the ticker the browser keeps up to date from those quotes.
  */
-import { TICKER_COINS } from '../coins.ts';
+import { TICKER_COINS } from '../ticker-coins.ts';
 import { absoluteChange24h } from '../prices/fallback.ts';
 import type { PriceMap, PriceQuote, TickerCoin } from '../prices/types.ts';
 import type { PriceTick } from './events.ts';
