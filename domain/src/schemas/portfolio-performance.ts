@@ -1,14 +1,16 @@
 /** GET /api/portfolio/performance: the portfolio's value, money invested and returns over a range. */
 import { z } from 'zod';
 import type { DisplayCurrency } from '../format/currency.ts';
+import {
+  BENCHMARK_COINS,
+  PERFORMANCE_RANGES,
+  type BenchmarkCoin,
+  type PerformanceRange,
+} from './performance-ranges.ts';
 
-/** The ranges the performance chart offers; ALL starts at the user's first transaction. */
-export const PERFORMANCE_RANGES = ['1D', '1W', '1M', 'YTD', '1Y', 'ALL'] as const;
-export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
-
-/** The coins a portfolio can be compared with: the same money put into one of them instead. */
-export const BENCHMARK_COINS = ['bitcoin', 'ethereum'] as const;
-export type BenchmarkCoin = (typeof BENCHMARK_COINS)[number];
+// The ranges and benchmark coins carry no schema: in performance-ranges.ts, so the chart that offers
+// them does not load zod.
+export * from './performance-ranges.ts';
 
 /** Query of GET /api/portfolio/performance; `range` defaults to 1M, no benchmark unless asked. */
 export const ZPerformanceQuery = z.strictObject(
