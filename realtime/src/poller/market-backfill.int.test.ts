@@ -383,15 +383,13 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     for (const id of ids) {
       fake.addCoin({ id, symbol: id.slice(-1), name: `Aside ${id.slice(-1)}`, usd: 2 });
       const held = await createTestHolding(db, user.id, { coingeckoId: id, symbol: id.toUpperCase() });
-      await db
-        .insert(holdingTransactions)
-        .values({
-          holdingId: held.id,
-          userId: user.id,
-          kind: 'buy',
-          at: new Date(firstTrade),
-          quantity: '1',
-        });
+      await db.insert(holdingTransactions).values({
+        holdingId: held.id,
+        userId: user.id,
+        kind: 'buy',
+        at: new Date(firstTrade),
+        quantity: '1',
+      });
     }
     fake.clearRequests();
     // The list is due every 1.2 s and the quota's window is 0.3 s, so a fill of a few seconds meets
