@@ -34,6 +34,11 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; ignored with a URL. 'memory://' keeps nothing. */
   dataDir?: string;
+  /**
+   * With 'memory://': the files to start from, as PGlite's `dumpDataDir` wrote them (test databases start
+   * from one already migrated). Pending migrations still run.
+   */
+  loadDataDir?: Blob;
   /** Run pending migrations before returning (default true). */
   migrate?: boolean;
   /** Pool size for postgres (default 10). */
@@ -97,7 +102,7 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   let releaseLock = async () => {};
   let pglite: PGlite;
   if (dataDir.startsWith('memory://')) {
-    pglite = new PGlite();
+    pglite = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
