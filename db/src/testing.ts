@@ -3,7 +3,7 @@
  * users and holdings (STYLE.md, Tests). Not used by production code.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -90,16 +90,22 @@ const SNAPSHOT_DIR = path.resolve(
 );
 
 /**
- * PGlite's files after every migration ran on an empty in-memory database, as `dumpDataDir` writes them.
- * Made once and kept in node_modules/.cache under the migrations' digest; test files running at the same
- * time may each make it, and the last rename wins with the same content.
+ * The path of a tar of PGlite's files after every migration ran on an empty in-memory database, as
+ * `dumpDataDir` writes them (a data directory's contents, for `tar -x` into one). Made once and kept in
+ * node_modules/.cache under the migrations' digest; test files running at the same time may each make it,
+ * and the last rename wins with the same content.
  */
-let snapshot: Promise<Blob> | undefined;
-function migratedSnapshot(): Promise<Blob> {
-  snapshot ??= (async () => {
+let snapshotFile: Promise<string> | undefined;
+export function migratedPgliteFiles(): Promise<string> {
+  snapshotFile ??= (async () => {
     const file = path.join(SNAPSHOT_DIR, `pglite-${await digestOfMigrations()}.tar`);
-    const kept = await readFile(file).catch(() => undefined);
-    if (kept) return new Blob([kept]);
+    if (
+      await access(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return file;
     const fresh = await connect({ dataDir: 'memory://' });
     try {
       const dump = await (fresh.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
@@ -107,11 +113,19 @@ function migratedSnapshot(): Promise<Blob> {
       const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
       await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
       await rename(partial, file);
-      return dump;
+      return file;
     } finally {
       await fresh.close();
     }
   })();
+  snapshotFile.catch(() => (snapshotFile = undefined));
+  return snapshotFile;
+}
+
+/** The files of {@link migratedPgliteFiles}, read once per process. */
+let snapshot: Promise<Blob> | undefined;
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= migratedPgliteFiles().then(async (file) => new Blob([await readFile(file)]));
   snapshot.catch(() => (snapshot = undefined));
   return snapshot;
 }

@@ -37,8 +37,8 @@ describe('accessibility: axe-core finds no serious or critical violation', () =>
   const findings: AxeFinding[] = [];
   beforeAll(async () => {
     [app, gated, browser] = await Promise.all([
-      startApp({ PRICE_SOURCE: 'simulated' }),
-      startApp({ PRICE_SOURCE: 'simulated', SITE_PASSWORD }),
+      startApp({ PRICE_SOURCE: 'simulated' }, { migrated: true }),
+      startApp({ PRICE_SOURCE: 'simulated', SITE_PASSWORD }, { migrated: true }),
       launchBrowser(),
     ]);
   });

@@ -4,7 +4,8 @@ import { VIEWPORTS, screenshot, watchCspViolations } from '../src/browser.ts';
 import { openSignUpLink } from '../src/journeys.ts';
 
 describe('foundation journey on the embedded defaults', () => {
-  const suite = appAndBrowser();
+  // An empty data directory: the journey includes the app's first start, migrations and all.
+  const suite = appAndBrowser({}, { migrated: false });
 
   it('a visitor signs up locally and sees the empty portfolio, stays signed in, and signs out', async () => {
     const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });

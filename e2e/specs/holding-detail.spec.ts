@@ -53,7 +53,7 @@ describe('holding detail view', () => {
   beforeAll(async () => {
     // Polls every 500 ms.
     [app, browser] = await Promise.all([
-      startApp({ PRICE_SOURCE: 'simulated', PRICE_POLL_MS: '500' }),
+      startApp({ PRICE_SOURCE: 'simulated', PRICE_POLL_MS: '500' }, { migrated: true }),
       launchBrowser(),
     ]);
   });

@@ -27,7 +27,7 @@ describe('live prices with the simulated source', () => {
   let browser: Browser;
   beforeAll(async () => {
     [app, browser] = await Promise.all([
-      startApp({ PRICE_SOURCE: 'simulated', PRICE_POLL_MS: '500' }),
+      startApp({ PRICE_SOURCE: 'simulated', PRICE_POLL_MS: '500' }, { migrated: true }),
       launchBrowser(),
     ]);
   });

@@ -105,7 +105,10 @@ describe('wallets tracked by address against local nodes', () => {
     });
     env['ESPLORA_URL'] = esplora.url;
     env['SOLANA_RPC_URL'] = solana.url;
-    [suite.app, suite.browser] = await Promise.all([startApp(env, { built: true }), launchBrowser()]);
+    [suite.app, suite.browser] = await Promise.all([
+      startApp(env, { built: true, migrated: true }),
+      launchBrowser(),
+    ]);
   }, 120_000);
   afterAll(async () => {
     await suite.browser?.close();

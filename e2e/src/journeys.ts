@@ -66,7 +66,8 @@ export interface LiveApp {
 
 /**
  * Starts a fake CoinGecko (prices set before the first poll, if any) and the app reading it (`options` as
- * for startApp: `{built: true}` runs the bundle of `npm run build`).
+ * for startApp: `{built: true}` runs the bundle of `npm run build`; the embedded database starts migrated
+ * unless `{migrated: false}`).
  */
 export async function startLiveApp(
   env: Record<string, string> = {},
@@ -85,7 +86,7 @@ export async function startLiveApp(
       PRICE_POLL_MS: '500',
       ...env,
     },
-    options,
+    { migrated: true, ...options },
   );
   return {
     app,

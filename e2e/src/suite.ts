@@ -1,8 +1,9 @@
 /**
- * The set-up most browser specs share: one app (`startApp(env)`) and one Chromium for a `describe`,
- * started before its tests and stopped after them. Call inside the `describe`.
+ * The set-up most browser specs share: one app (`startApp(env, options)`) and one Chromium for a
+ * `describe`, started before its tests and stopped after them. Call inside the `describe`. The app's
+ * embedded database starts migrated (`{migrated: true}`) unless `options` says otherwise.
  */
-import { startApp, type RunningApp } from '@coinpace/server/testing';
+import { startApp, type RunningApp, type StartAppOptions } from '@coinpace/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -12,11 +13,14 @@ export interface AppAndBrowser {
   readonly browser: Browser;
 }
 
-export function appAndBrowser(env: Parameters<typeof startApp>[0] = {}): AppAndBrowser {
+export function appAndBrowser(
+  env: Parameters<typeof startApp>[0] = {},
+  options: StartAppOptions = { migrated: true },
+): AppAndBrowser {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+    [app, browser] = await Promise.all([startApp(env, options), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
