@@ -11,7 +11,7 @@ describe.each(['all', 'worker'] as const)('ROLE=%s with METRICS_PORT and METRICS
   let app: RunningApp | undefined;
   let metricsUrl: string;
   beforeAll(async () => {
-    app = await startApp({ ROLE: role, METRICS_PORT: '0', METRICS_TOKEN: TOKEN });
+    app = await startApp({ ROLE: role, METRICS_PORT: '0', METRICS_TOKEN: TOKEN }, { migrated: true });
     const port = app.logs.map((line) => /"metricsPort":(\d+)/.exec(line)?.[1]).find(Boolean);
     expect(port).toBeDefined();
     metricsUrl = `http://127.0.0.1:${port}`;

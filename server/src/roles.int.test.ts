@@ -18,7 +18,7 @@ const socketIoHandshake = (url: string) => get(`${url}/socket.io/?EIO=4&transpor
 describe.each(['gateway', 'poller', 'worker'] as const)('ROLE=%s', (role) => {
   let started: RunningApp | undefined;
   beforeAll(async () => {
-    started = await startApp({ ROLE: role });
+    started = await startApp({ ROLE: role }, { migrated: true });
   });
   afterAll(() => started?.stop());
 
@@ -53,7 +53,7 @@ describe.each(['gateway', 'poller', 'worker'] as const)('ROLE=%s', (role) => {
 describe('ROLE=api', () => {
   let started: RunningApp | undefined;
   beforeAll(async () => {
-    started = await startApp({ ROLE: 'api' });
+    started = await startApp({ ROLE: 'api' }, { migrated: true });
   });
   afterAll(() => started?.stop());
 
