@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
@@ -83,6 +84,13 @@ function digestOfMigrations(): Promise<string> {
   return migrationsDigest;
 }
 
+/** PGlite's version: files one version dumped are not given to another. */
+async function pgliteVersion(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = JSON.parse(await readFile(path.join(path.dirname(entry), '../package.json'), 'utf8'));
+  return String((manifest as { version: string }).version);
+}
+
 /** Where the migrated PGlite files are kept between test files and runs (npm's cache folder convention). */
 const SNAPSHOT_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -98,7 +106,7 @@ const SNAPSHOT_DIR = path.resolve(
 let snapshotFile: Promise<string> | undefined;
 export function migratedPgliteFiles(): Promise<string> {
   snapshotFile ??= (async () => {
-    const file = path.join(SNAPSHOT_DIR, `pglite-${await digestOfMigrations()}.tar`);
+    const file = path.join(SNAPSHOT_DIR, `pglite-${await pgliteVersion()}-${await digestOfMigrations()}.tar`);
     if (
       await access(file).then(
         () => true,
