@@ -37,7 +37,7 @@ import { HOURLY_HISTORY_DAYS, periodStart } from '@coinpace/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_HISTORY_REACH_DAYS, wantedSpans } from './market-backfill.ts';
-import { createPricePoller, type PricePoller } from './poller.ts';
+import { createPricePoller, type PricePoller, type PricePollerOptions } from './poller.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const DAY = 86_400_000;
@@ -99,14 +99,20 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     };
   }
 
-  function startPoller(
-    prices: PriceSource = createCoinGeckoPriceSource({
+  /** The CoinGecko source of these tests, its history share drawn from `historyBudget`. */
+  function coinGecko(historyBudget: UpstreamBudget = countedShare()): PriceSource {
+    return createCoinGeckoPriceSource({
       baseUrl: url,
       minGapMs: 0,
-      historyBudget: countedShare(),
+      historyBudget,
       binanceBaseUrl: binanceUrl,
-    }),
+    });
+  }
+
+  function startPoller(
+    prices: PriceSource = coinGecko(),
     pollMs = 100,
+    options: Pick<PricePollerOptions, 'coinListRefreshMs' | 'quotaWindowMs'> = {},
   ): PricePoller {
     const poller = createPricePoller({
       db: database.db,
@@ -115,6 +121,7 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
       pollMs,
       lockTtlMs: 3_000,
       marketBackfillRescanMs: 100,
+      ...options,
     });
     poller.start();
     return poller;
@@ -310,15 +317,7 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     fake.clearRequests();
     // A poll a minute: the three history calls (60 and 30 days of hours, 10 days) need the share's refill,
     // one token at a time, long before the second poll.
-    const poller = startPoller(
-      createCoinGeckoPriceSource({
-        baseUrl: url,
-        minGapMs: 0,
-        historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
-        binanceBaseUrl: binanceUrl,
-      }),
-      60_000,
-    );
+    const poller = startPoller(coinGecko(createMemoryUpstreamBudget(HISTORY_SHARE)), 60_000);
     const wanted = wantedSpans(firstTrade, Date.now()).map(({ granularity, span }) => ({
       key: { coingeckoId: 'stellar', currency: 'usd', granularity },
       span,
@@ -352,12 +351,7 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     const poller = createPricePoller({
       db,
       bus,
-      prices: createCoinGeckoPriceSource({
-        baseUrl: url,
-        minGapMs: 0,
-        historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
-        binanceBaseUrl: binanceUrl,
-      }),
+      prices: coinGecko(createMemoryUpstreamBudget(HISTORY_SHARE)),
       pollMs: 60_000,
       lockTtlMs: 3_000,
       quotaWindowMs: delayMs,
@@ -395,22 +389,10 @@ describe.each(testEngines(databaseUrl))('market history backfill on %s', (engine
     // The list is due every 1.2 s and the quota's window is 0.3 s, so a fill of a few seconds meets
     // several reads of the list (each a coins/list and its ranked coins/markets pages).
     const windowMs = 300;
-    const poller = createPricePoller({
-      db,
-      bus,
-      prices: createCoinGeckoPriceSource({
-        baseUrl: url,
-        minGapMs: 0,
-        historyBudget: createMemoryUpstreamBudget(HISTORY_SHARE),
-        binanceBaseUrl: binanceUrl,
-      }),
-      pollMs: 100,
-      lockTtlMs: 3_000,
-      marketBackfillRescanMs: 100,
+    const poller = startPoller(coinGecko(createMemoryUpstreamBudget(HISTORY_SHARE)), 100, {
       coinListRefreshMs: 1_200,
       quotaWindowMs: windowMs,
     });
-    poller.start();
     const complete = async () => {
       for (const coingeckoId of ids) {
         for (const { granularity, span } of wantedSpans(firstTrade, Date.now())) {
