@@ -142,7 +142,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<v
         lockTtlMs: 15_000,
         marketBackfillRescanMs: scaledMinute,
         // The list's 6-hourly refresh on the same clock, so a long fill meets it as often as in real time.
-        coinListRefreshMs: coinListRefreshMs,
+        coinListRefreshMs,
         // As the server sets it against CoinGecko.
         quotaWindowMs: COINGECKO_QUOTA_WINDOW_MS / SPEEDUP,
       });
